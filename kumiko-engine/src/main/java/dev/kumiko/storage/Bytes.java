@@ -1,0 +1,31 @@
+package dev.kumiko.storage;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/** Unsigned lexicographic order on byte arrays, the order of every store's key space. */
+public final class Bytes {
+    public static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
+
+    private Bytes() {}
+
+    /** The smallest key greater than every key starting with prefix, or null if none exists. */
+    public static byte[] prefixEnd(byte[] prefix) {
+        int i = prefix.length - 1;
+        while (i >= 0 && prefix[i] == (byte) 0xFF) {
+            i--;
+        }
+        if (i < 0) {
+            return null;
+        }
+        byte[] end = Arrays.copyOf(prefix, i + 1);
+        end[i]++;
+        return end;
+    }
+
+    public static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
