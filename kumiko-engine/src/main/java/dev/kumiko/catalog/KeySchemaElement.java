@@ -1,0 +1,3 @@
+package dev.kumiko.catalog;
+
+public record KeySchemaElement(String attributeName, KeyType keyType) {}

@@ -1,0 +1,6 @@
+package dev.kumiko.catalog;
+
+/** The role of a key attribute. */
+public enum KeyType {
+    HASH, RANGE
+}

@@ -1,0 +1,64 @@
+package dev.kumiko.catalog;
+
+import dev.kumiko.model.AttributeType;
+import java.util.List;
+import java.util.Map;
+
+/** Everything the catalog keeps about one table. Immutable; updates produce a new descriptor. */
+public record TableDescriptor(
+        int id,
+        String tableName,
+        String tableId,
+        long creationEpochMillis,
+        List<KeySchemaElement> keySchema,
+        List<AttributeDefinition> attributeDefinitions,
+        String billingMode,
+        Throughput throughput,
+        long billingModeChangeEpochMillis,
+        List<IndexDescriptor> localSecondaryIndexes,
+        List<IndexDescriptor> globalSecondaryIndexes,
+        StreamSettings stream,
+        SseSettings sse,
+        String tableClass,
+        boolean deletionProtectionEnabled,
+        Map<String, String> tags) {
+
+    public static final String PROVISIONED = "PROVISIONED";
+    public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
+
+    public String hashKeyName() {
+        return keySchema.get(0).attributeName();
+    }
+
+    /** The sort key attribute's name, or null for a hash-only table. */
+    public String rangeKeyName() {
+        return keySchema.size() > 1 ? keySchema.get(1).attributeName() : null;
+    }
+
+    public AttributeType attributeType(String name) {
+        for (AttributeDefinition d : attributeDefinitions) {
+            if (d.attributeName().equals(name)) {
+                return d.attributeType();
+            }
+        }
+        return null;
+    }
+
+    public boolean isKeyAttribute(String name) {
+        return name.equals(hashKeyName()) || name.equals(rangeKeyName());
+    }
+
+    public TableDescriptor withTags(Map<String, String> newTags) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags);
+    }
+
+    public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
+            StreamSettings newStream, boolean newDeletionProtection, String newTableClass,
+            List<IndexDescriptor> newGsis, SseSettings newSse) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
+                newSse, newTableClass, newDeletionProtection, tags);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.kumiko.codec;
+
+import dev.kumiko.keys.ByteSink;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.DynamoNumber;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The compact binary form items are stored in: a version byte, then a varint attribute count and
+ * (name, value) pairs. A value is a type tag and its payload; strings, binaries and numbers are
+ * length-prefixed (numbers as their normalized text, which is also what the wire needs).
+ */
+public final class ItemCodec {
+    private static final int FORMAT_VERSION = 1;
+    private static final int TAG_S = 1, TAG_N = 2, TAG_B = 3, TAG_SS = 4, TAG_NS = 5, TAG_BS = 6,
+            TAG_M = 7, TAG_L = 8, TAG_NULL = 9, TAG_TRUE = 10, TAG_FALSE = 11;
+
+    private ItemCodec() {}
+
+    public static byte[] encode(Map<String, AttributeValue> item) {
+        ByteSink out = new ByteSink(256);
+        out.put(FORMAT_VERSION);
+        encodeMap(out, item);
+        return out.toArray();
+    }
+
+    public static Map<String, AttributeValue> decode(byte[] bytes) {
+        Reader in = new Reader(bytes);
+        int version = in.u8();
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown item format version " + version);
+        }
+        return decodeMap(in);
+    }
+
+    private static void encodeMap(ByteSink out, Map<String, AttributeValue> map) {
+        out.putVarint(map.size());
+        for (Map.Entry<String, AttributeValue> e : map.entrySet()) {
+            putString(out, e.getKey());
+            encodeValue(out, e.getValue());
+        }
+    }
+
+    private static void encodeValue(ByteSink out, AttributeValue v) {
+        switch (v.type()) {
+            case S -> { out.put(TAG_S); putString(out, ((AttributeValue.S) v).value()); }
+            case N -> { out.put(TAG_N); putString(out, ((AttributeValue.N) v).value().toString()); }
+            case B -> { out.put(TAG_B); putBytes(out, ((AttributeValue.B) v).value()); }
+            case SS -> {
+                List<String> values = ((AttributeValue.SS) v).values();
+                out.put(TAG_SS).putVarint(values.size());
+                values.forEach(s -> putString(out, s));
+            }
+            case NS -> {
+                List<DynamoNumber> values = ((AttributeValue.NS) v).values();
+                out.put(TAG_NS).putVarint(values.size());
+                values.forEach(n -> putString(out, n.toString()));
+            }
+            case BS -> {
+                List<byte[]> values = ((AttributeValue.BS) v).values();
+                out.put(TAG_BS).putVarint(values.size());
+                values.forEach(b -> putBytes(out, b));
+            }
+            case M -> { out.put(TAG_M); encodeMap(out, ((AttributeValue.M) v).values()); }
+            case L -> {
+                List<AttributeValue> values = ((AttributeValue.L) v).values();
+                out.put(TAG_L).putVarint(values.size());
+                values.forEach(e -> encodeValue(out, e));
+            }
+            case NULL -> out.put(TAG_NULL);
+            case BOOL -> out.put(((AttributeValue.Bool) v).value() ? TAG_TRUE : TAG_FALSE);
+        }
+    }
+
+    private static void putString(ByteSink out, String s) {
+        putBytes(out, s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void putBytes(ByteSink out, byte[] b) {
+        out.putVarint(b.length).put(b);
+    }
+
+    private static Map<String, AttributeValue> decodeMap(Reader in) {
+        int count = in.varint();
+        Map<String, AttributeValue> map = new LinkedHashMap<>(Math.max(4, count * 4 / 3 + 1));
+        for (int i = 0; i < count; i++) {
+            String name = in.string();
+            map.put(name, decodeValue(in));
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static AttributeValue decodeValue(Reader in) {
+        int tag = in.u8();
+        switch (tag) {
+            case TAG_S: return new AttributeValue.S(in.string());
+            case TAG_N: return new AttributeValue.N(DynamoNumber.parse(in.string()));
+            case TAG_B: return new AttributeValue.B(in.bytes());
+            case TAG_SS: {
+                int n = in.varint();
+                List<String> values = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    values.add(in.string());
+                }
+                return new AttributeValue.SS(Collections.unmodifiableList(values));
+            }
+            case TAG_NS: {
+                int n = in.varint();
+                List<DynamoNumber> values = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    values.add(DynamoNumber.parse(in.string()));
+                }
+                return new AttributeValue.NS(Collections.unmodifiableList(values));
+            }
+            case TAG_BS: {
+                int n = in.varint();
+                List<byte[]> values = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    values.add(in.bytes());
+                }
+                return new AttributeValue.BS(Collections.unmodifiableList(values));
+            }
+            case TAG_M: return new AttributeValue.M(decodeMap(in));
+            case TAG_L: {
+                int n = in.varint();
+                List<AttributeValue> values = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    values.add(decodeValue(in));
+                }
+                return new AttributeValue.L(Collections.unmodifiableList(values));
+            }
+            case TAG_NULL: return AttributeValue.NULL;
+            case TAG_TRUE: return AttributeValue.TRUE;
+            case TAG_FALSE: return AttributeValue.FALSE;
+            default: throw new IllegalStateException("corrupt item: unknown tag " + tag);
+        }
+    }
+
+    private static final class Reader {
+        private final byte[] buf;
+        private int pos;
+
+        Reader(byte[] buf) {
+            this.buf = buf;
+        }
+
+        int u8() {
+            return buf[pos++] & 0xFF;
+        }
+
+        int varint() {
+            int result = 0;
+            for (int shift = 0; shift < 35; shift += 7) {
+                int b = u8();
+                result |= (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return result;
+                }
+            }
+            throw new IllegalStateException("corrupt item: varint too long");
+        }
+
+        byte[] bytes() {
+            int n = varint();
+            byte[] b = new byte[n];
+            System.arraycopy(buf, pos, b, 0, n);
+            pos += n;
+            return b;
+        }
+
+        String string() {
+            int n = varint();
+            String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+            pos += n;
+            return s;
+        }
+    }
+}

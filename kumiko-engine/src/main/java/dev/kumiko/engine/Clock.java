@@ -1,0 +1,9 @@
+package dev.kumiko.engine;
+
+/** The engine's wall clock, replaceable so tests (and TTL) can control time. */
+@FunctionalInterface
+public interface Clock {
+    long nowMillis();
+
+    Clock SYSTEM = System::currentTimeMillis;
+}

@@ -1,0 +1,58 @@
+package dev.kumiko.engine;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.control.ControlPlane;
+import dev.kumiko.engine.item.ItemOperations;
+import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.memory.MemoryStore;
+
+/**
+ * The DynamoDB engine over one store: typed requests in, typed results out, no HTTP or JSON. The
+ * server and in-process callers (tests that embed Kumiko) use the same instance type.
+ */
+public final class Engine implements AutoCloseable {
+    private final Store store;
+    private final Catalog catalog;
+    private final ControlPlane controlPlane;
+    private final ItemOperations items;
+
+    private Engine(Store store, Clock clock) {
+        this.store = store;
+        this.catalog = new Catalog(store);
+        LockStripes locks = new LockStripes();
+        ItemWriter writer = new ItemWriter(store);
+        this.controlPlane = new ControlPlane(catalog, clock);
+        this.items = new ItemOperations(catalog, store, locks, writer);
+    }
+
+    public static Engine open(Store store) {
+        return new Engine(store, Clock.SYSTEM);
+    }
+
+    public static Engine open(Store store, Clock clock) {
+        return new Engine(store, clock);
+    }
+
+    /** An engine on a fresh in-memory store, for tests that embed Kumiko. */
+    public static Engine inMemory() {
+        return open(new MemoryStore());
+    }
+
+    public ControlPlane control() {
+        return controlPlane;
+    }
+
+    public ItemOperations items() {
+        return items;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,246 @@
+package dev.kumiko.engine.control;
+
+import dev.kumiko.catalog.AttributeDefinition;
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.KeySchemaElement;
+import dev.kumiko.catalog.KeyType;
+import dev.kumiko.catalog.Projection;
+import dev.kumiko.catalog.SseSettings;
+import dev.kumiko.catalog.StreamSettings;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.catalog.Throughput;
+import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
+import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
+import dev.kumiko.engine.control.CreateTableRequest.TagInput;
+import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
+import dev.kumiko.model.AttributeType;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable and the tag operations. */
+public final class ControlPlane {
+    private static final DateTimeFormatter STREAM_LABEL =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    static final int LIST_TABLES_LIMIT_MAX = 100;
+
+    private final Catalog catalog;
+    private final Clock clock;
+
+    public ControlPlane(Catalog catalog, Clock clock) {
+        this.catalog = catalog;
+        this.clock = clock;
+    }
+
+    public TableDescription createTable(RequestContext ctx, CreateTableRequest r) {
+        CreateTableValidator.validate(r);
+        if (catalog.get(r.tableName()) != null) {
+            throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Table already exists: " + r.tableName());
+        }
+        if (catalog.size() >= Catalog.TABLES_MAX) {
+            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+                    "Subscriber limit exceeded: The number of tables exceeds the limit of " + Catalog.TABLES_MAX);
+        }
+        TableDescriptor d = newDescriptor(r);
+        if (!catalog.create(d)) {
+            throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Table already exists: " + r.tableName());
+        }
+        return describe(ctx, catalog.get(d.tableName()), "CREATING");
+    }
+
+    private TableDescriptor newDescriptor(CreateTableRequest r) {
+        long now = clock.nowMillis();
+        boolean onDemand = CreateTableValidator.isOnDemand(r.billingMode());
+        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        Throughput throughput = onDemand ? Throughput.ZERO : throughput(r.provisionedThroughput());
+        List<AttributeDefinition> definitions = new ArrayList<>();
+        r.attributeDefinitions().forEach(a -> definitions.add(
+                new AttributeDefinition(a.attributeName(), AttributeType.valueOf(a.attributeType()))));
+        return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
+                keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
+                indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
+                streamSettings(r.streamSpecification(), StreamSettings.NONE, now), sse(r.sseSpecification()),
+                r.tableClass() == null ? "STANDARD" : r.tableClass(),
+                Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()));
+    }
+
+    private static Throughput throughput(ThroughputInput t) {
+        return t == null ? Throughput.ZERO : new Throughput(t.readCapacityUnits(), t.writeCapacityUnits());
+    }
+
+    private static List<KeySchemaElement> keySchema(List<KeySchemaInput> in) {
+        List<KeySchemaElement> out = new ArrayList<>(in.size());
+        in.forEach(k -> out.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+        return List.copyOf(out);
+    }
+
+    private List<IndexDescriptor> indexes(List<IndexInput> in, boolean global, boolean onDemand) {
+        if (in == null) {
+            return List.of();
+        }
+        List<IndexDescriptor> out = new ArrayList<>(in.size());
+        for (IndexInput x : in) {
+            List<String> nonKey = x.projection().nonKeyAttributes();
+            Throughput t = global && !onDemand ? throughput(x.provisionedThroughput()) : Throughput.ZERO;
+            out.add(new IndexDescriptor(catalog.allocateId(), x.indexName(), global, keySchema(x.keySchema()),
+                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                    "ACTIVE"));
+        }
+        return List.copyOf(out);
+    }
+
+    private static StreamSettings streamSettings(CreateTableRequest.StreamInput s, StreamSettings current, long now) {
+        if (s == null) {
+            return current;
+        }
+        if (Boolean.TRUE.equals(s.streamEnabled())) {
+            return new StreamSettings(true, s.streamViewType(), STREAM_LABEL.format(Instant.ofEpochMilli(now)));
+        }
+        return new StreamSettings(false, null, current.label());
+    }
+
+    private static SseSettings sse(CreateTableRequest.SseInput s) {
+        if (s == null || !Boolean.TRUE.equals(s.enabled())) {
+            return SseSettings.DEFAULT;
+        }
+        return new SseSettings(true, s.sseType() == null ? "KMS" : s.sseType(), s.kmsMasterKeyId());
+    }
+
+    private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
+        Map<String, String> out = new LinkedHashMap<>(current);
+        if (add != null) {
+            add.forEach(t -> out.put(t.key(), t.value()));
+        }
+        if (out.size() > TagRules.TAGS_MAX) {
+            // UNVERIFIED wording; the limit of 50 tags per resource is documented.
+            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+                    "The number of tags exceeds the limit of " + TagRules.TAGS_MAX + " per resource");
+        }
+        return Map.copyOf(out);
+    }
+
+    public TableDescription describeTable(RequestContext ctx, String tableNameOrArn) {
+        return describe(ctx, controlTable(tableNameOrArn), "ACTIVE");
+    }
+
+    /** Control-plane lookups say which table is missing; data-plane ones do not. */
+    private Table controlTable(String tableNameOrArn) {
+        String name = TableNames.resolve(tableNameOrArn, "tableName");
+        Table t = catalog.get(name);
+        if (t == null) {
+            throw DynamoException.resourceNotFound("Requested resource not found: Table: " + name + " not found");
+        }
+        return t;
+    }
+
+    private static TableDescription describe(RequestContext ctx, Table t, String status) {
+        TableDescriptor d = t.descriptor();
+        return new TableDescription(d, status, t.stats().itemCount(), t.stats().sizeBytes(),
+                ctx.tableArn(d.tableName()), ctx.region());
+    }
+
+    public ListTablesResult listTables(String exclusiveStartTableName, Long limit) {
+        Constraints c = new Constraints();
+        c.tableName("exclusiveStartTableName", exclusiveStartTableName);
+        c.range("limit", limit, 1, LIST_TABLES_LIMIT_MAX);
+        c.throwIfAny();
+        int max = limit == null ? LIST_TABLES_LIMIT_MAX : limit.intValue();
+        List<String> names = catalog.names(exclusiveStartTableName, max + 1);
+        if (names.size() > max) {
+            List<String> page = names.subList(0, max);
+            return new ListTablesResult(List.copyOf(page), page.get(max - 1));
+        }
+        return new ListTablesResult(names, null);
+    }
+
+    public TableDescription deleteTable(RequestContext ctx, String tableNameOrArn) {
+        Table t = controlTable(tableNameOrArn);
+        if (t.descriptor().deletionProtectionEnabled()) {
+            throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Resource cannot be deleted as it is currently "
+                    + "protected against deletion. Disable deletion protection first.");
+        }
+        TableDescription before = describe(ctx, t, "DELETING");
+        catalog.drop(t.descriptor().tableName());
+        return before;
+    }
+
+    public TableDescription updateTable(RequestContext ctx, UpdateTableRequest r) {
+        UpdateTableValidator.checkConstraints(r);
+        Table t = controlTable(r.tableName());
+        TableDescriptor d = t.descriptor();
+        UpdateTableValidator.check(r, d);
+        boolean onDemand = r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
+                : CreateTableValidator.isOnDemand(r.billingMode());
+        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        Throughput throughput = onDemand ? Throughput.ZERO
+                : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
+        long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis() : clock.nowMillis();
+        boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
+                : r.deletionProtectionEnabled();
+        SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
+        TableDescriptor updated = d.withSettings(billingMode, throughput, billingChange,
+                streamSettings(r.streamSpecification(), d.stream(), clock.nowMillis()), deletionProtection,
+                r.tableClass() == null ? d.tableClass() : r.tableClass(), d.globalSecondaryIndexes(), sse);
+        catalog.update(updated);
+        return describe(ctx, t, "UPDATING");
+    }
+
+    public void tagResource(String resourceArn, List<TagInput> tags) {
+        Constraints c = new Constraints();
+        if (c.notNull("resourceArn", resourceArn)) {
+            c.length("resourceArn", resourceArn, 1, 1283);
+        }
+        if (c.notNull("tags", tags)) {
+            TagRules.checkMembers(c, "tags", tags);
+        }
+        c.throwIfAny();
+        Table t = tableByArn(resourceArn);
+        catalog.update(t.descriptor().withTags(tags(t.descriptor().tags(), tags)));
+    }
+
+    public void untagResource(String resourceArn, List<String> tagKeys) {
+        Constraints c = new Constraints();
+        if (c.notNull("resourceArn", resourceArn)) {
+            c.length("resourceArn", resourceArn, 1, 1283);
+        }
+        c.notNull("tagKeys", tagKeys);
+        c.throwIfAny();
+        Table t = tableByArn(resourceArn);
+        Map<String, String> remaining = new LinkedHashMap<>(t.descriptor().tags());
+        tagKeys.forEach(remaining::remove);
+        catalog.update(t.descriptor().withTags(Map.copyOf(remaining)));
+    }
+
+    public Map<String, String> listTags(String resourceArn) {
+        Constraints c = new Constraints();
+        if (c.notNull("resourceArn", resourceArn)) {
+            c.length("resourceArn", resourceArn, 1, 1283);
+        }
+        c.throwIfAny();
+        return tableByArn(resourceArn).descriptor().tags();
+    }
+
+    private Table tableByArn(String arn) {
+        String name = TableNames.nameFromArnOrNull(arn);
+        if (name == null) {
+            throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
+        }
+        Table t = catalog.get(name);
+        if (t == null) {
+            throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
+        }
+        return t;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.model.AttributeValue;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The single-item requests as the client sent them. Enum members stay strings so validation can
+ * echo them; expression members are carried so that a request using them is refused clearly until
+ * the expression engine serves them, never silently ignored.
+ */
+public final class ItemRequests {
+    private ItemRequests() {}
+
+    /** Expression and legacy condition members shared by the write operations. */
+    public record Conditions(
+            String conditionExpression,
+            Map<String, String> expressionAttributeNames,
+            Map<String, AttributeValue> expressionAttributeValues,
+            boolean hasExpected,
+            String conditionalOperator) {
+        public static final Conditions NONE = new Conditions(null, null, null, false, null);
+
+        public boolean isEmpty() {
+            return conditionExpression == null && expressionAttributeNames == null
+                    && expressionAttributeValues == null && !hasExpected && conditionalOperator == null;
+        }
+    }
+
+    public record PutItem(
+            String tableName,
+            Map<String, AttributeValue> item,
+            String returnValues,
+            String returnConsumedCapacity,
+            String returnItemCollectionMetrics,
+            String returnValuesOnConditionCheckFailure,
+            Conditions conditions) {}
+
+    public record GetItem(
+            String tableName,
+            Map<String, AttributeValue> key,
+            Boolean consistentRead,
+            String returnConsumedCapacity,
+            String projectionExpression,
+            Map<String, String> expressionAttributeNames,
+            List<String> attributesToGet) {}
+
+    public record DeleteItem(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String returnValues,
+            String returnConsumedCapacity,
+            String returnItemCollectionMetrics,
+            String returnValuesOnConditionCheckFailure,
+            Conditions conditions) {}
+}

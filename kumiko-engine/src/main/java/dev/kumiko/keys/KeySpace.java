@@ -1,0 +1,35 @@
+package dev.kumiko.keys;
+
+/**
+ * The layout of the store's key space. Each space is a one-byte prefix; a table's or an index's
+ * keys follow with its 4-byte id, so that dropping it is one range delete.
+ *
+ * <pre>
+ * 0x01 catalog:   0x01 tableName(UTF-8)                        -> table descriptor
+ * 0x02 items:     0x02 tableId hash(pk) enc(pk) [enc(sk)]      -> item
+ * 0x03 index:     0x03 indexId hash(ipk) enc(ipk) [enc(isk)] enc(pk) [enc(sk)] -> projected item
+ * 0x04 change log 0x04 tableId sequence(8)                     -> change record
+ * 0x05 meta:      0x05 name                                    -> counters (next table id, ...)
+ * </pre>
+ */
+public final class KeySpace {
+    public static final byte CATALOG = 0x01;
+    public static final byte ITEMS = 0x02;
+    public static final byte INDEX = 0x03;
+    public static final byte CHANGE_LOG = 0x04;
+    public static final byte META = 0x05;
+
+    private KeySpace() {}
+
+    public static byte[] prefix(byte space, int id) {
+        return new ByteSink(5).put(space).putIntBigEndian(id).toArray();
+    }
+
+    /** The exclusive end of an id's range: the next id's prefix. */
+    public static byte[] prefixEnd(byte space, int id) {
+        if (id == -1) {
+            return new byte[] {(byte) (space + 1)};
+        }
+        return new ByteSink(5).put(space).putIntBigEndian(id + 1).toArray();
+    }
+}
