@@ -1,0 +1,136 @@
+package dev.kumiko.server.http;
+
+import dev.kumiko.engine.RequestContext;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
+import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.protocol.Operations;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One DynamoDB request in, one response out: routing by X-Amz-Target, the SigV4 region, JSON
+ * decode, the engine, and the response headers the SDKs expect (x-amzn-RequestId, x-amz-crc32).
+ * Stateless and shared by every connection.
+ */
+@ChannelHandler.Sharable
+final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final Logger LOG = Logger.getLogger(DynamoHandler.class.getName());
+    static final String TARGET_PREFIX = "DynamoDB_20120810.";
+    static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
+    private static final String CONTENT_TYPE = "application/x-amz-json-1.0";
+
+    private final Operations operations;
+    private final ServerConfig config;
+
+    DynamoHandler(Operations operations, ServerConfig config) {
+        this.operations = operations;
+        this.config = config;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        FullHttpResponse response = respond(req);
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        HttpUtil.setKeepAlive(response, keepAlive);
+        Cors.addHeaders(req, response.headers());
+        var future = ctx.writeAndFlush(response);
+        if (!keepAlive) {
+            future.addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    private FullHttpResponse respond(FullHttpRequest req) {
+        if (req.method() == HttpMethod.OPTIONS) {
+            return Cors.preflight(req);
+        }
+        if (req.method() == HttpMethod.GET) {
+            return health(req);
+        }
+        String requestId = RequestIds.next();
+        try {
+            byte[] body = handlePost(req);
+            return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
+        } catch (DynamoException e) {
+            return error(e, requestId, req);
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
+            return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
+                    + "trying to fulfill the request"), requestId, req);
+        }
+    }
+
+    private byte[] handlePost(FullHttpRequest req) {
+        HttpHeaders h = req.headers();
+        String target = h.get("X-Amz-Target");
+        String operation = operationOf(target);
+        String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
+        ByteBuf content = req.content();
+        byte[] bytes = new byte[content.readableBytes()];
+        content.getBytes(content.readerIndex(), bytes);
+        Map<String, Object> body = JsonTree.parseObject(bytes, 0, bytes.length);
+        return operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
+    }
+
+    /** The operation name, or DynamoDB's UnknownOperationException for a missing or foreign target. */
+    static String operationOf(String target) {
+        if (target == null || !target.startsWith(TARGET_PREFIX)) {
+            throw new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
+        }
+        return target.substring(TARGET_PREFIX.length());
+    }
+
+    private FullHttpResponse health(FullHttpRequest req) {
+        String region = config.defaultRegion();
+        byte[] text = ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.US_ASCII);
+        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                Unpooled.wrappedBuffer(text));
+        r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+        r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
+        r.headers().set("x-amzn-RequestId", RequestIds.next());
+        Responses.common(r.headers());
+        return r;
+    }
+
+    FullHttpResponse error(DynamoException e, String requestId, FullHttpRequest req) {
+        byte[] body = ErrorBodies.of(e);
+        return Responses.json(HttpResponseStatus.valueOf(e.code().httpStatus()), body, requestId, req,
+                Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // Broken framing or compression: answer once with a client error and drop the connection,
+        // since the byte stream can no longer be trusted.
+        LOG.log(Level.FINE, "closing connection after a transport error", cause);
+        if (ctx.channel().isActive()) {
+            DynamoException e = DynamoException.serialization("The request could not be read: " + cause.getClass()
+                    .getSimpleName());
+            FullHttpResponse r = Responses.json(HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(),
+                    null, Integer.MAX_VALUE);
+            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    static String contentType() {
+        return CONTENT_TYPE;
+    }
+}

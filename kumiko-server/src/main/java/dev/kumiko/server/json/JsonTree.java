@@ -1,0 +1,103 @@
+package dev.kumiko.server.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.kumiko.error.DynamoException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses a request body into plain Java values: {@code Map<String,Object>} (insertion-ordered),
+ * {@code List<Object>}, String, {@link JsonNumber}, Boolean and {@link JsonNull}. Depth and sizes
+ * are bounded so that hostile input costs bounded memory and stack.
+ */
+public final class JsonTree {
+    /** Deeper than any valid request: 32 levels of attribute nesting take about 70 JSON levels. */
+    public static final int DEPTH_MAX = 200;
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(DEPTH_MAX)
+                    .maxNumberLength(1024)
+                    .maxStringLength(32 * 1024 * 1024)
+                    .build())
+            .build();
+
+    private JsonTree() {}
+
+    public static JsonFactory factory() {
+        return FACTORY;
+    }
+
+    /** The request object; anything else, or malformed JSON, is a SerializationException. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> parseObject(byte[] body, int offset, int length) {
+        try (JsonParser p = FACTORY.createParser(body, offset, length)) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                // An empty body is read as an empty request, as DynamoDB's front end does.
+                return Map.of();
+            }
+            if (first != JsonToken.START_OBJECT) {
+                throw unexpected(first);
+            }
+            Map<String, Object> root = (Map<String, Object>) readValue(p, first);
+            if (p.nextToken() != null) {
+                throw DynamoException.serialization("Unexpected content after the end of the request body");
+            }
+            return root;
+        } catch (StreamConstraintsException e) {
+            throw DynamoException.serialization("Request body exceeds the supported nesting depth or size");
+        } catch (IOException e) {
+            throw DynamoException.serialization("Malformed request body: it is not valid JSON");
+        }
+    }
+
+    private static DynamoException unexpected(JsonToken t) {
+        if (t == JsonToken.START_ARRAY) {
+            return DynamoException.serialization("Start of list found where not expected");
+        }
+        return DynamoException.serialization("Unexpected token found where a request object was expected");
+    }
+
+    private static Object readValue(JsonParser p, JsonToken t) throws IOException {
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                JsonToken k;
+                while ((k = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    map.put(name, readValue(p, p.nextToken()));
+                }
+                assert k == JsonToken.END_OBJECT;
+                return map;
+            }
+            case START_ARRAY: {
+                List<Object> list = new ArrayList<>();
+                JsonToken e;
+                while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
+                    list.add(readValue(p, e));
+                }
+                return list;
+            }
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return new JsonNumber(p.getText());
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return JsonNull.INSTANCE;
+            default:
+                throw DynamoException.serialization("Unexpected JSON token " + t);
+        }
+    }
+}

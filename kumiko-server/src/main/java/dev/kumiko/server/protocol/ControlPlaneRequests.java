@@ -1,0 +1,86 @@
+package dev.kumiko.server.protocol;
+
+import dev.kumiko.engine.control.CreateTableRequest;
+import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
+import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
+import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
+import dev.kumiko.engine.control.CreateTableRequest.ProjectionInput;
+import dev.kumiko.engine.control.CreateTableRequest.SseInput;
+import dev.kumiko.engine.control.CreateTableRequest.StreamInput;
+import dev.kumiko.engine.control.CreateTableRequest.TagInput;
+import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.engine.control.UpdateTableRequest;
+import java.util.List;
+import java.util.Map;
+
+/** Decodes control-plane request bodies into the engine's request records. */
+final class ControlPlaneRequests {
+    private ControlPlaneRequests() {}
+
+    static CreateTableRequest createTable(Map<String, Object> b) {
+        return new CreateTableRequest(
+                Fields.string(b, "TableName"),
+                Fields.objects(b, "AttributeDefinitions", ControlPlaneRequests::attributeDefinition),
+                keySchema(b, "KeySchema"),
+                Fields.objects(b, "LocalSecondaryIndexes", ControlPlaneRequests::index),
+                Fields.objects(b, "GlobalSecondaryIndexes", ControlPlaneRequests::index),
+                Fields.string(b, "BillingMode"),
+                throughput(Fields.object(b, "ProvisionedThroughput")),
+                stream(Fields.object(b, "StreamSpecification")),
+                sse(Fields.object(b, "SSESpecification")),
+                tags(b),
+                Fields.string(b, "TableClass"),
+                Fields.bool(b, "DeletionProtectionEnabled"));
+    }
+
+    static UpdateTableRequest updateTable(Map<String, Object> b) {
+        List<Object> gsiUpdates = Fields.list(b, "GlobalSecondaryIndexUpdates");
+        List<Object> replicaUpdates = Fields.list(b, "ReplicaUpdates");
+        return new UpdateTableRequest(
+                Fields.string(b, "TableName"),
+                Fields.objects(b, "AttributeDefinitions", ControlPlaneRequests::attributeDefinition),
+                Fields.string(b, "BillingMode"),
+                throughput(Fields.object(b, "ProvisionedThroughput")),
+                gsiUpdates != null && !gsiUpdates.isEmpty(),
+                stream(Fields.object(b, "StreamSpecification")),
+                sse(Fields.object(b, "SSESpecification")),
+                replicaUpdates != null && !replicaUpdates.isEmpty(),
+                Fields.string(b, "TableClass"),
+                Fields.bool(b, "DeletionProtectionEnabled"));
+    }
+
+    static List<TagInput> tags(Map<String, Object> b) {
+        return Fields.objects(b, "Tags", t -> new TagInput(Fields.string(t, "Key"), Fields.string(t, "Value")));
+    }
+
+    private static AttributeDefinitionInput attributeDefinition(Map<String, Object> m) {
+        return new AttributeDefinitionInput(Fields.string(m, "AttributeName"), Fields.string(m, "AttributeType"));
+    }
+
+    private static List<KeySchemaInput> keySchema(Map<String, Object> b, String name) {
+        return Fields.objects(b, name,
+                k -> new KeySchemaInput(Fields.string(k, "AttributeName"), Fields.string(k, "KeyType")));
+    }
+
+    private static IndexInput index(Map<String, Object> m) {
+        Map<String, Object> p = Fields.object(m, "Projection");
+        ProjectionInput projection = p == null ? null
+                : new ProjectionInput(Fields.string(p, "ProjectionType"), Fields.strings(p, "NonKeyAttributes"));
+        return new IndexInput(Fields.string(m, "IndexName"), keySchema(m, "KeySchema"), projection,
+                throughput(Fields.object(m, "ProvisionedThroughput")));
+    }
+
+    private static ThroughputInput throughput(Map<String, Object> m) {
+        return m == null ? null
+                : new ThroughputInput(Fields.longValue(m, "ReadCapacityUnits"), Fields.longValue(m, "WriteCapacityUnits"));
+    }
+
+    private static StreamInput stream(Map<String, Object> m) {
+        return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"), Fields.string(m, "StreamViewType"));
+    }
+
+    private static SseInput sse(Map<String, Object> m) {
+        return m == null ? null
+                : new SseInput(Fields.bool(m, "Enabled"), Fields.string(m, "SSEType"), Fields.string(m, "KMSMasterKeyId"));
+    }
+}

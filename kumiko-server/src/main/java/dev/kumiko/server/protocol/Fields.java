@@ -1,0 +1,146 @@
+package dev.kumiko.server.protocol;
+
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.server.json.JsonNull;
+import dev.kumiko.server.json.JsonNumber;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Typed access to request members, with the SerializationException DynamoDB's front end gives
+ * when a member has the wrong JSON type. Absent members and JSON null both read as null; unknown
+ * members are ignored, as DynamoDB ignores them.
+ */
+public final class Fields {
+    private Fields() {}
+
+    public static String string(Map<String, Object> obj, String name) {
+        return asString(obj.get(name));
+    }
+
+    public static String asString(Object v) {
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v instanceof String s) {
+            return s;
+        }
+        throw wrongType(v, "String");
+    }
+
+    public static Long longValue(Map<String, Object> obj, String name) {
+        Object v = obj.get(name);
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v instanceof JsonNumber n) {
+            try {
+                return new java.math.BigDecimal(n.text()).longValueExact();
+            } catch (ArithmeticException | NumberFormatException e) {
+                throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Long");
+            }
+        }
+        throw wrongType(v, "Long");
+    }
+
+    public static Boolean bool(Map<String, Object> obj, String name) {
+        Object v = obj.get(name);
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw wrongType(v, "Boolean");
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> object(Map<String, Object> obj, String name) {
+        return asObject(obj.get(name));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> asObject(Object v) {
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v instanceof Map) {
+            return (Map<String, Object>) v;
+        }
+        if (v instanceof List) {
+            throw DynamoException.serialization("Start of list found where not expected");
+        }
+        throw DynamoException.serialization("Unexpected field type");
+    }
+
+    @SuppressWarnings("unchecked")
+    public static List<Object> list(Map<String, Object> obj, String name) {
+        return asList(obj.get(name));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static List<Object> asList(Object v) {
+        if (v == null || v == JsonNull.INSTANCE) {
+            return null;
+        }
+        if (v instanceof List) {
+            return (List<Object>) v;
+        }
+        if (v instanceof Map) {
+            throw DynamoException.serialization("Start of structure or map found where not expected");
+        }
+        throw DynamoException.serialization("Unexpected field type");
+    }
+
+    /** A list of structures, each converted by fn; null when absent. */
+    public static <T> List<T> objects(Map<String, Object> obj, String name, Function<Map<String, Object>, T> fn) {
+        List<Object> raw = list(obj, name);
+        if (raw == null) {
+            return null;
+        }
+        List<T> out = new ArrayList<>(raw.size());
+        for (Object o : raw) {
+            Map<String, Object> m = asObject(o);
+            out.add(m == null ? null : fn.apply(m));
+        }
+        return out;
+    }
+
+    public static List<String> strings(Map<String, Object> obj, String name) {
+        List<Object> raw = list(obj, name);
+        if (raw == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>(raw.size());
+        for (Object o : raw) {
+            out.add(asString(o));
+        }
+        return out;
+    }
+
+    /** A map of string to string (e.g. ExpressionAttributeNames). */
+    public static Map<String, String> stringMap(Map<String, Object> obj, String name) {
+        Map<String, Object> raw = object(obj, name);
+        if (raw == null) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>(raw.size() * 2);
+        raw.forEach((k, v) -> out.put(k, asString(v)));
+        return out;
+    }
+
+    static DynamoException wrongType(Object v, String expected) {
+        if (v instanceof Map) {
+            return DynamoException.serialization("Start of structure or map found where not expected");
+        }
+        if (v instanceof List) {
+            return DynamoException.serialization("Start of list found where not expected");
+        }
+        String token = v instanceof JsonNumber ? "NUMBER_VALUE"
+                : v instanceof Boolean b ? (b ? "TRUE_VALUE" : "FALSE_VALUE") : "STRING_VALUE";
+        return DynamoException.serialization(token + " cannot be converted to " + expected);
+    }
+}

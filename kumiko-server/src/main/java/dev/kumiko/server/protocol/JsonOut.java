@@ -1,0 +1,114 @@
+package dev.kumiko.server.protocol;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.server.json.JsonTree;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/** A response body under construction: a Jackson generator over a byte buffer. */
+public final class JsonOut implements AutoCloseable {
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    private final JsonGenerator gen;
+
+    public JsonOut() {
+        try {
+            gen = JsonTree.factory().createGenerator(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public JsonGenerator gen() {
+        return gen;
+    }
+
+    public byte[] toBytes() {
+        try {
+            gen.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public void close() {
+        try {
+            gen.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {"name": {"S": ...}, ...}. */
+    public static void item(JsonGenerator g, Map<String, AttributeValue> item) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            g.writeFieldName(e.getKey());
+            value(g, e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    public static void value(JsonGenerator g, AttributeValue v) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName(v.type().wireName());
+        switch (v.type()) {
+            case S -> g.writeString(((AttributeValue.S) v).value());
+            case N -> g.writeString(((AttributeValue.N) v).value().toString());
+            case B -> g.writeString(Base64.getEncoder().encodeToString(((AttributeValue.B) v).value()));
+            case SS -> {
+                g.writeStartArray();
+                for (String s : ((AttributeValue.SS) v).values()) {
+                    g.writeString(s);
+                }
+                g.writeEndArray();
+            }
+            case NS -> {
+                g.writeStartArray();
+                for (DynamoNumber n : ((AttributeValue.NS) v).values()) {
+                    g.writeString(n.toString());
+                }
+                g.writeEndArray();
+            }
+            case BS -> {
+                g.writeStartArray();
+                for (byte[] b : ((AttributeValue.BS) v).values()) {
+                    g.writeString(Base64.getEncoder().encodeToString(b));
+                }
+                g.writeEndArray();
+            }
+            case M -> item(g, ((AttributeValue.M) v).values());
+            case L -> {
+                g.writeStartArray();
+                for (AttributeValue e : ((AttributeValue.L) v).values()) {
+                    value(g, e);
+                }
+                g.writeEndArray();
+            }
+            case NULL -> g.writeBoolean(true);
+            case BOOL -> g.writeBoolean(((AttributeValue.Bool) v).value());
+        }
+        g.writeEndObject();
+    }
+
+    public static void stringArray(JsonGenerator g, String field, List<String> values) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (String s : values) {
+            g.writeString(s);
+        }
+        g.writeEndArray();
+    }
+
+    /** DynamoDB's timestamps: epoch seconds with a fraction, as JSON numbers. */
+    public static void epochSeconds(JsonGenerator g, String field, long epochMillis) throws IOException {
+        g.writeFieldName(field);
+        g.writeNumber(new java.math.BigDecimal(epochMillis).movePointLeft(3));
+    }
+}
