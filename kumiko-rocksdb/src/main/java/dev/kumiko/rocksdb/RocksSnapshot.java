@@ -1,0 +1,77 @@
+package dev.kumiko.rocksdb;
+
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Snapshot;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+/**
+ * A RocksDB snapshot: a pinned sequence number, so it costs no copy and blocks no writer, but it
+ * keeps compaction from dropping the versions it can see. Close it promptly.
+ */
+final class RocksSnapshot implements Snapshot, NativeGuard.Resource {
+    private final RocksDB db;
+    private final NativeGuard guard;
+    private final org.rocksdb.Snapshot snapshot;
+    private final ReadOptions readOptions;
+    private boolean released; // Set by the owner, or by the store's close under its lock.
+
+    /** Call between guard.enter() and guard.exit(); the caller registers the snapshot. */
+    RocksSnapshot(RocksDB db, NativeGuard guard) {
+        this.db = db;
+        this.guard = guard;
+        this.snapshot = db.getSnapshot();
+        this.readOptions = new ReadOptions().setSnapshot(snapshot);
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        guard.enter();
+        try {
+            checkOpen();
+            return db.get(readOptions, key);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("snapshot get", e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    @Override
+    public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
+        guard.enter();
+        try {
+            checkOpen();
+            if (RocksStore.isEmptyRange(startInclusive, endExclusive)) {
+                return RocksCursor.EMPTY;
+            }
+            // The iterator reads the snapshot's sequence number once, when it is created, so
+            // it stays valid even if this snapshot is closed before the cursor.
+            RocksCursor cursor = new RocksCursor(db, guard, snapshot, startInclusive, endExclusive, reverse);
+            guard.register(cursor);
+            return cursor;
+        } finally {
+            guard.exit();
+        }
+    }
+
+    private void checkOpen() {
+        if (released) {
+            throw new IllegalStateException("snapshot is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        guard.release(this);
+    }
+
+    @Override
+    public void release() {
+        assert !released;
+        released = true;
+        readOptions.close();
+        db.releaseSnapshot(snapshot);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.kumiko.rocksdb;
+
+/**
+ * How a {@link RocksStore} trades durability and memory.
+ *
+ * @param fsync whether every batch waits for fsync of the write-ahead log. Without it an
+ *     acknowledged write survives a crash of the process (the WAL is always written before
+ *     {@code apply} returns) but not of the machine, unless {@code Store.sync()} ran after it.
+ * @param blockCacheSizeBytes the LRU cache for data, index and filter blocks: the store's main
+ *     memory bound besides the memtables.
+ * @param writeBufferSizeBytes one memtable's size before it is flushed to a table file.
+ */
+public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long writeBufferSizeBytes) {
+    public static final long BLOCK_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
+    public static final long WRITE_BUFFER_SIZE_BYTES_DEFAULT = 64L << 20;
+    /** Below this RocksDB spends its time flushing and evicting; above it is a typo. */
+    public static final long SIZE_BYTES_MIN = 1L << 20;
+    public static final long SIZE_BYTES_MAX = 1L << 40;
+
+    public RocksStoreOptions {
+        requireSize("blockCacheSizeBytes", blockCacheSizeBytes);
+        requireSize("writeBufferSizeBytes", writeBufferSizeBytes);
+    }
+
+    public static RocksStoreOptions defaults() {
+        return new RocksStoreOptions(false, BLOCK_CACHE_SIZE_BYTES_DEFAULT, WRITE_BUFFER_SIZE_BYTES_DEFAULT);
+    }
+
+    public RocksStoreOptions withFsync(boolean value) {
+        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes);
+    }
+
+    public RocksStoreOptions withBlockCacheSizeBytes(long value) {
+        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes);
+    }
+
+    public RocksStoreOptions withWriteBufferSizeBytes(long value) {
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value);
+    }
+
+    private static void requireSize(String name, long sizeBytes) {
+        if (sizeBytes < SIZE_BYTES_MIN || sizeBytes > SIZE_BYTES_MAX) {
+            throw new IllegalArgumentException(
+                    name + " must be in [" + SIZE_BYTES_MIN + ", " + SIZE_BYTES_MAX + "]: " + sizeBytes);
+        }
+    }
+}
