@@ -1,0 +1,119 @@
+package dev.kumiko.server;
+
+import dev.kumiko.engine.Engine;
+import dev.kumiko.rocksdb.RocksStore;
+import dev.kumiko.rocksdb.RocksStoreOptions;
+import dev.kumiko.server.http.KumikoServer;
+import dev.kumiko.server.http.ServerConfig;
+import dev.kumiko.server.protocol.Operations;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.memory.MemoryStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.retry.RetryPolicy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A real Kumiko server on an ephemeral port, over the memory store or RocksDB in a temp dir, and an
+ * AWS SDK v2 client pointed at it with dummy credentials and no retries (so every error surfaces).
+ */
+public final class TestServer implements AutoCloseable {
+    public enum StoreKind { MEMORY, ROCKSDB }
+
+    private final StoreKind kind;
+    private final Path dataDir;
+    private Engine engine;
+    private KumikoServer server;
+    private DynamoDbClient client;
+
+    private TestServer(StoreKind kind, Path dataDir) {
+        this.kind = kind;
+        this.dataDir = dataDir;
+    }
+
+    public static TestServer start(StoreKind kind) {
+        try {
+            Path dir = kind == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
+            TestServer s = new TestServer(kind, dir);
+            s.open();
+            return s;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void open() {
+        Store store = kind == StoreKind.MEMORY ? new MemoryStore()
+                : RocksStore.open(dataDir, RocksStoreOptions.defaults());
+        engine = Engine.open(store);
+        try {
+            server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        client = newClient("us-east-1");
+    }
+
+    /** Stops the server and opens the same data again (RocksDB only): a clean restart. */
+    public void restart() {
+        assert kind == StoreKind.ROCKSDB;
+        closeServer();
+        open();
+    }
+
+    public DynamoDbClient client() {
+        return client;
+    }
+
+    public DynamoDbClient newClient(String region) {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint())
+                .region(Region.of(region))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
+                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .build();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.port());
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public StoreKind kind() {
+        return kind;
+    }
+
+    private void closeServer() {
+        client.close();
+        server.close();
+        engine.close();
+    }
+
+    @Override
+    public void close() {
+        closeServer();
+        if (dataDir != null) {
+            try (Stream<Path> paths = Files.walk(dataDir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
