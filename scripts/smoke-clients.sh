@@ -220,6 +220,7 @@ def tags():
 def put_item():
     client.put_item(TableName=table_name, Item={
         **KEY, "name": {"S": "Ada"}, "age": {"N": "36"}, "tags": {"SS": ["b", "a"]},
+        "price": {"N": "012.50"},
         "blob": {"B": b"\x00\x01\xff"}, "active": {"BOOL": True}, "nothing": {"NULL": True},
         "doc": {"M": {"list": {"L": [{"N": "1"}, {"S": "two"}]}}}})
 
@@ -229,6 +230,8 @@ def get_item():
     assert item is not None, "no Item in the response"
     assert item["name"] == {"S": "Ada"}, item
     assert item["age"] == {"N": "36"}, item
+    # DynamoDB returns numbers normalized: no leading or trailing zeros.
+    assert item["price"] == {"N": "12.5"}, item["price"]
     assert sorted(item["tags"]["SS"]) == ["a", "b"], item
     assert item["blob"] == {"B": b"\x00\x01\xff"}, item
     assert item["active"] == {"BOOL": True}, item
