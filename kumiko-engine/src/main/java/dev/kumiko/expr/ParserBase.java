@@ -19,6 +19,8 @@ abstract class ParserBase {
     private final List<Token> tokens;
     private int pos;
     private int operatorCount;
+    /** Reserved words are reported only once the text parses: a syntax error anywhere wins. */
+    private String firstReservedWord;
 
     ParserBase(String source, ExpressionKind kind) {
         this.source = source;
@@ -53,8 +55,12 @@ abstract class ParserBase {
         return next();
     }
 
+    /** Expects the end of input, then reports the first bare reserved word, if any. */
     void expectEnd() {
         expect(Token.Kind.EOF);
+        if (firstReservedWord != null) {
+            throw kind.invalid("Attribute name is a reserved keyword; reserved keyword: " + firstReservedWord);
+        }
     }
 
     /** Whether the next tokens are {@code name (}: a function call. */
@@ -117,8 +123,8 @@ abstract class ParserBase {
         if (t.kind() != Token.Kind.NAME) {
             throw syntaxError(t);
         }
-        if (ReservedWords.isReserved(t.text())) {
-            throw kind.invalid("Attribute name is a reserved keyword; reserved keyword: " + t.text());
+        if (firstReservedWord == null && ReservedWords.isReserved(t.text())) {
+            firstReservedWord = t.text();
         }
         next();
         return new PathElement.Name(t.text());

@@ -40,6 +40,7 @@ final class UpdateParser extends ParserBase {
                 actions.add(parseAction(clause));
             }
         } while (!at(Token.Kind.EOF));
+        expectEnd();
         return actions;
     }
 
