@@ -1,0 +1,245 @@
+package dev.kumiko.expr;
+
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * All expressions of one request, validated together in DynamoDB's order and bound to the
+ * request's ExpressionAttributeNames / ExpressionAttributeValues. Build with {@link #builder()}.
+ *
+ * <p>Order: (1) empty maps, (2) names/values without any expression, (3) placeholder key syntax,
+ * (4) per expression in the order key condition, filter, projection, update, condition: empty
+ * text, size, syntax (with reserved words), undefined placeholders, operand types, update paths,
+ * key attributes; (5) unused names, then unused values.
+ */
+public final class RequestExpressions {
+    private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
+    private static final Pattern VALUE_KEY = Pattern.compile(":[A-Za-z0-9_]+");
+
+    private final Map<String, String> names;
+    private final Map<String, AttributeValue> values;
+    private final Condition keyCondition;
+    private final Condition filter;
+    private final ProjectionExpression projection;
+    private final UpdateExpression update;
+    private final Condition condition;
+
+    private RequestExpressions(Builder b, Map<String, String> names, Map<String, AttributeValue> values) {
+        this.names = names;
+        this.values = values;
+        Set<String> usedNames = new LinkedHashSet<>();
+        Set<String> usedValues = new LinkedHashSet<>();
+        this.keyCondition = conditionOf(b.keyCondition, ExpressionKind.KEY_CONDITION, usedNames, usedValues);
+        this.filter = conditionOf(b.filter, ExpressionKind.FILTER, usedNames, usedValues);
+        this.projection = projectionOf(b.projection, usedNames, usedValues);
+        this.update = updateOf(b.update, b.keyAttributeNames, usedNames, usedValues);
+        this.condition = conditionOf(b.condition, ExpressionKind.CONDITION, usedNames, usedValues);
+        checkUnused("ExpressionAttributeNames", names.keySet(), usedNames);
+        checkUnused("ExpressionAttributeValues", values.keySet(), usedValues);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private Condition conditionOf(String text, ExpressionKind kind, Set<String> usedNames, Set<String> usedValues) {
+        if (text == null) {
+            return null;
+        }
+        Condition c = ExpressionParser.condition(text, kind);
+        new PlaceholderCheck(kind, names, values, usedNames, usedValues).condition(c);
+        new TypeCheck(kind, values).condition(c);
+        return c;
+    }
+
+    private ProjectionExpression projectionOf(String text, Set<String> usedNames, Set<String> usedValues) {
+        if (text == null) {
+            return null;
+        }
+        ProjectionExpression p = ExpressionParser.projection(text);
+        new PlaceholderCheck(ExpressionKind.PROJECTION, names, values, usedNames, usedValues).projection(p);
+        UpdatePathCheck.checkProjection(p, names);
+        return p;
+    }
+
+    private UpdateExpression updateOf(String text, Collection<String> keyNames, Set<String> usedNames, Set<String> usedValues) {
+        if (text == null) {
+            return null;
+        }
+        UpdateExpression u = ExpressionParser.update(text);
+        new PlaceholderCheck(ExpressionKind.UPDATE, names, values, usedNames, usedValues).update(u);
+        new TypeCheck(ExpressionKind.UPDATE, values).update(u);
+        UpdatePathCheck.check(u, names, keyNames);
+        return u;
+    }
+
+    private static void checkUnused(String parameter, Set<String> provided, Set<String> used) {
+        List<String> unused = new ArrayList<>();
+        for (String key : provided) {
+            if (!used.contains(key)) {
+                unused.add(key);
+            }
+        }
+        if (!unused.isEmpty()) {
+            // Key order inside the braces is the request's order; DynamoDB's own order is unverified.
+            throw DynamoException.validation("Value provided in " + parameter + " unused in expressions: keys: {"
+                    + String.join(", ", unused) + "}");
+        }
+    }
+
+    public boolean hasCondition() {
+        return condition != null;
+    }
+
+    public boolean hasFilter() {
+        return filter != null;
+    }
+
+    public boolean hasProjection() {
+        return projection != null;
+    }
+
+    public boolean hasUpdate() {
+        return update != null;
+    }
+
+    /** ConditionExpression holds for the item (an absent item is the empty map); true if none given. */
+    public boolean testCondition(Map<String, AttributeValue> item) {
+        return condition == null || new ConditionEvaluator(names, values).test(condition, item);
+    }
+
+    /** FilterExpression holds for the item; true if none given. */
+    public boolean testFilter(Map<String, AttributeValue> item) {
+        return filter == null || new ConditionEvaluator(names, values).test(filter, item);
+    }
+
+    /** The projected sub-document; the whole item if no ProjectionExpression was given. */
+    public Map<String, AttributeValue> project(Map<String, AttributeValue> item) {
+        if (projection == null) {
+            return item;
+        }
+        List<Operand.Path> resolved = new ArrayList<>();
+        for (Operand.Path p : projection.paths()) {
+            resolved.add(p.resolve(names));
+        }
+        return Projector.project(item, resolved);
+    }
+
+    /** Top-level attribute names the projection reads (for index projections and capacity). */
+    public Set<String> projectedTopLevelNames() {
+        Set<String> out = new LinkedHashSet<>();
+        if (projection != null) {
+            for (Operand.Path p : projection.paths()) {
+                out.add(p.resolve(names).firstName());
+            }
+        }
+        return out;
+    }
+
+    /** Applies the UpdateExpression to {@code item} (the empty map when the item is new). */
+    public UpdateResult applyUpdate(Map<String, AttributeValue> item) {
+        if (update == null) {
+            throw new IllegalStateException("no UpdateExpression in this request");
+        }
+        return new UpdateApplier(names, values).apply(update, item);
+    }
+
+    /** The key condition split for a key schema; sortKeyName is null for a hash-only key. */
+    public KeyCondition keyCondition(String partitionKeyName, String sortKeyName) {
+        if (keyCondition == null) {
+            throw new IllegalStateException("no KeyConditionExpression in this request");
+        }
+        return KeyCondition.extract(keyCondition, names, values, partitionKeyName, sortKeyName);
+    }
+
+    public static final class Builder {
+        private String condition;
+        private String filter;
+        private String keyCondition;
+        private String projection;
+        private String update;
+        private Map<String, String> names;
+        private Map<String, AttributeValue> values;
+        private Collection<String> keyAttributeNames = List.of();
+
+        public Builder conditionExpression(String text) {
+            this.condition = text;
+            return this;
+        }
+
+        public Builder filterExpression(String text) {
+            this.filter = text;
+            return this;
+        }
+
+        public Builder keyConditionExpression(String text) {
+            this.keyCondition = text;
+            return this;
+        }
+
+        public Builder projectionExpression(String text) {
+            this.projection = text;
+            return this;
+        }
+
+        public Builder updateExpression(String text) {
+            this.update = text;
+            return this;
+        }
+
+        /** ExpressionAttributeNames as sent; null when absent (distinct from empty, which is an error). */
+        public Builder expressionAttributeNames(Map<String, String> names) {
+            this.names = names;
+            return this;
+        }
+
+        public Builder expressionAttributeValues(Map<String, AttributeValue> values) {
+            this.values = values;
+            return this;
+        }
+
+        /** The table's key attribute names, which an UpdateExpression may not touch. */
+        public Builder keyAttributeNames(Collection<String> keyAttributeNames) {
+            this.keyAttributeNames = List.copyOf(keyAttributeNames);
+            return this;
+        }
+
+        public RequestExpressions build() {
+            if (names != null && names.isEmpty()) {
+                throw DynamoException.validation("ExpressionAttributeNames must not be empty");
+            }
+            if (values != null && values.isEmpty()) {
+                throw DynamoException.validation("ExpressionAttributeValues must not be empty");
+            }
+            boolean anyExpression = condition != null || filter != null || keyCondition != null
+                    || projection != null || update != null;
+            if (!anyExpression && names != null) {
+                throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
+            }
+            if (!anyExpression && values != null) {
+                throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions");
+            }
+            Map<String, String> n = names == null ? Map.of() : names;
+            Map<String, AttributeValue> v = values == null ? Map.of() : values;
+            checkKeys("ExpressionAttributeNames", n.keySet(), NAME_KEY);
+            checkKeys("ExpressionAttributeValues", v.keySet(), VALUE_KEY);
+            return new RequestExpressions(this, n, v);
+        }
+
+        private static void checkKeys(String parameter, Set<String> keys, Pattern pattern) {
+            for (String key : keys) {
+                if (!pattern.matcher(key).matches()) {
+                    // Wording recalled from DynamoDB; not verified in sources.
+                    throw DynamoException.validation(parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
+                }
+            }
+        }
+    }
+}
