@@ -3,51 +3,51 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.error.DynamoException;
-import dev.kumiko.keys.ItemKey;
+import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Store;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** PutItem, GetItem and DeleteItem. */
+/** PutItem, GetItem and DeleteItem; UpdateItem lives in {@link UpdateItemOperation}. */
 public final class ItemOperations {
-    private final Catalog catalog;
-    private final Store store;
+    private final ItemAccess access;
     private final LockStripes locks;
     private final ItemWriter writer;
+    private final UpdateItemOperation update;
 
     public ItemOperations(Catalog catalog, Store store, LockStripes locks, ItemWriter writer) {
-        this.catalog = catalog;
-        this.store = store;
+        this.access = new ItemAccess(catalog, store);
         this.locks = locks;
         this.writer = writer;
+        this.update = new UpdateItemOperation(access, locks, writer);
     }
 
     public ItemResult putItem(ItemRequests.PutItem r) {
-        checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
+        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "item", r.item());
         checkReturnValuesOldOrNone(r.returnValues());
-        Unsupported.conditions(r.conditions());
-        Table table = dataTable(r.tableName());
+        Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
+        RequestExpressions expr = WriteExpressions.of(r.conditions(), null, d);
         KeyCheck.itemKeys(d, r.item());
         long size = ItemSize.of(r.item());
         if (size > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
-        byte[] key = ItemKey.of(d.id(), r.item().get(d.hashKeyName()), rangeOf(d, r.item()));
+        byte[] key = ItemAccess.storageKey(d, r.item());
         Map<String, AttributeValue> old;
         ReentrantLock lock = locks.lockFor(key);
         try {
-            old = read(key);
+            old = access.read(key);
+            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
             writer.commit(table, key, old, r.item());
         } finally {
             lock.unlock();
@@ -58,34 +58,46 @@ public final class ItemOperations {
     }
 
     public ItemResult getItem(ItemRequests.GetItem r) {
-        Constraints c = new Constraints();
         String name = TableNames.resolve(r.tableName(), "tableName");
+        Constraints c = new Constraints();
         c.notNull("key", r.key());
         c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
-        Unsupported.projection(r.projectionExpression(), r.expressionAttributeNames(), r.attributesToGet());
-        Table table = lookup(name);
+        if (r.attributesToGet() != null) {
+            throw DynamoException.validation("Kumiko does not support the legacy AttributesToGet parameter yet");
+        }
+        RequestExpressions expr = RequestExpressions.builder()
+                .projectionExpression(r.projectionExpression())
+                .expressionAttributeNames(r.expressionAttributeNames())
+                .build();
+        Table table = access.table(name);
         TableDescriptor d = table.descriptor();
         KeyCheck.key(d, r.key());
-        Map<String, AttributeValue> item = read(ItemKey.of(d.id(), r.key().get(d.hashKeyName()), rangeOf(d, r.key())));
+        Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(item == null ? 0 : ItemSize.of(item), consistent);
-        return new ItemResult(item, CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, true));
+        Map<String, AttributeValue> returned = item == null ? null : expr.project(item);
+        return new ItemResult(returned, CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, true));
+    }
+
+    public ItemResult updateItem(ItemRequests.UpdateItem r) {
+        return update.apply(r);
     }
 
     public ItemResult deleteItem(ItemRequests.DeleteItem r) {
-        checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
+        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
         checkReturnValuesOldOrNone(r.returnValues());
-        Unsupported.conditions(r.conditions());
-        Table table = dataTable(r.tableName());
+        Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
+        RequestExpressions expr = WriteExpressions.of(r.conditions(), null, d);
         KeyCheck.key(d, r.key());
-        byte[] key = ItemKey.of(d.id(), r.key().get(d.hashKeyName()), rangeOf(d, r.key()));
+        byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;
         ReentrantLock lock = locks.lockFor(key);
         try {
-            old = read(key);
+            old = access.read(key);
+            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
             writer.commit(table, key, old, null);
         } finally {
             lock.unlock();
@@ -95,46 +107,9 @@ public final class ItemOperations {
                 CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, false));
     }
 
-    private void checkWriteMembers(String tableName, String returnValues, String returnConsumedCapacity,
-            String returnItemCollectionMetrics, String returnValuesOnConditionCheckFailure, String itemPath,
-            Map<String, AttributeValue> item) {
-        TableNames.resolve(tableName, "tableName");
-        Constraints c = new Constraints();
-        c.notNull(itemPath, item);
-        c.enumValue("returnValues", returnValues, Enums.RETURN_VALUE);
-        c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
-        c.enumValue("returnItemCollectionMetrics", returnItemCollectionMetrics, Enums.RETURN_ITEM_COLLECTION_METRICS);
-        c.enumValue("returnValuesOnConditionCheckFailure", returnValuesOnConditionCheckFailure,
-                Enums.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
-        c.throwIfAny();
-    }
-
     private static void checkReturnValuesOldOrNone(String returnValues) {
         if (returnValues != null && !"NONE".equals(returnValues) && !"ALL_OLD".equals(returnValues)) {
             throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
         }
-    }
-
-    private Table dataTable(String nameOrArn) {
-        return lookup(TableNames.resolve(nameOrArn, "tableName"));
-    }
-
-    /** Data-plane lookups answer DynamoDB's short not-found message. */
-    private Table lookup(String name) {
-        Table t = catalog.get(name);
-        if (t == null) {
-            throw DynamoException.resourceNotFound("Requested resource not found");
-        }
-        return t;
-    }
-
-    private static AttributeValue rangeOf(TableDescriptor d, Map<String, AttributeValue> item) {
-        String range = d.rangeKeyName();
-        return range == null ? null : item.get(range);
-    }
-
-    private Map<String, AttributeValue> read(byte[] key) {
-        byte[] bytes = store.get(key);
-        return bytes == null ? null : ItemCodec.decode(bytes);
     }
 }

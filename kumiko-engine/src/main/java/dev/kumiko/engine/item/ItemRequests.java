@@ -45,6 +45,17 @@ public final class ItemRequests {
             Map<String, String> expressionAttributeNames,
             List<String> attributesToGet) {}
 
+    public record UpdateItem(
+            String tableName,
+            Map<String, AttributeValue> key,
+            String updateExpression,
+            String returnValues,
+            String returnConsumedCapacity,
+            String returnItemCollectionMetrics,
+            String returnValuesOnConditionCheckFailure,
+            boolean hasAttributeUpdates,
+            Conditions conditions) {}
+
     public record DeleteItem(
             String tableName,
             Map<String, AttributeValue> key,

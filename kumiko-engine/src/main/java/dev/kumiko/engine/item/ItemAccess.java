@@ -1,0 +1,68 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.Enums;
+import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.keys.ItemKey;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.storage.Store;
+import java.util.Map;
+
+/** Table lookup, member checks and item reads shared by the single-item operations. */
+final class ItemAccess {
+    private final Catalog catalog;
+    private final Store store;
+
+    ItemAccess(Catalog catalog, Store store) {
+        this.catalog = catalog;
+        this.store = store;
+    }
+
+    /** Data-plane lookups answer DynamoDB's short not-found message. */
+    Table table(String nameOrArn) {
+        Table t = catalog.get(TableNames.resolve(nameOrArn, "tableName"));
+        if (t == null) {
+            throw DynamoException.resourceNotFound("Requested resource not found");
+        }
+        return t;
+    }
+
+    static byte[] storageKey(TableDescriptor d, Map<String, AttributeValue> item) {
+        String range = d.rangeKeyName();
+        return ItemKey.of(d.id(), item.get(d.hashKeyName()), range == null ? null : item.get(range));
+    }
+
+    Map<String, AttributeValue> read(byte[] key) {
+        byte[] bytes = store.get(key);
+        return bytes == null ? null : ItemCodec.decode(bytes);
+    }
+
+    static void checkWriteMembers(String tableName, String returnValues, String returnConsumedCapacity,
+            String returnItemCollectionMetrics, String returnValuesOnConditionCheckFailure, String itemPath,
+            Map<String, AttributeValue> item) {
+        TableNames.resolve(tableName, "tableName");
+        Constraints c = new Constraints();
+        c.notNull(itemPath, item);
+        c.enumValue("returnValues", returnValues, Enums.RETURN_VALUE);
+        c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
+        c.enumValue("returnItemCollectionMetrics", returnItemCollectionMetrics, Enums.RETURN_ITEM_COLLECTION_METRICS);
+        c.enumValue("returnValuesOnConditionCheckFailure", returnValuesOnConditionCheckFailure,
+                Enums.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        c.throwIfAny();
+    }
+
+    /** Fails the write when the condition does not hold on the current item (absent: empty). */
+    static void checkCondition(dev.kumiko.expr.RequestExpressions expr, Map<String, AttributeValue> current,
+            String returnValuesOnConditionCheckFailure) {
+        if (expr.testCondition(current == null ? Map.of() : current)) {
+            return;
+        }
+        boolean returnOld = "ALL_OLD".equals(returnValuesOnConditionCheckFailure);
+        throw new dev.kumiko.error.ConditionalCheckFailed(returnOld ? current : null);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.expr.UpdateResult;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * UpdateItem: one read and one write of the store under the item's lock. A missing item is created
+ * from its key, except when the update leaves nothing but the key (e.g. only REMOVE), where
+ * DynamoDB writes nothing.
+ */
+final class UpdateItemOperation {
+    private final ItemAccess access;
+    private final LockStripes locks;
+    private final ItemWriter writer;
+
+    UpdateItemOperation(ItemAccess access, LockStripes locks, ItemWriter writer) {
+        this.access = access;
+        this.locks = locks;
+        this.writer = writer;
+    }
+
+    ItemResult apply(ItemRequests.UpdateItem r) {
+        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
+                r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
+        if (r.hasAttributeUpdates()) {
+            throw DynamoException.validation("Kumiko does not support the legacy AttributeUpdates parameter yet");
+        }
+        Table table = access.table(r.tableName());
+        TableDescriptor d = table.descriptor();
+        RequestExpressions expr = WriteExpressions.of(r.conditions(), r.updateExpression(), d);
+        KeyCheck.key(d, r.key());
+        byte[] key = ItemAccess.storageKey(d, r.key());
+        Map<String, AttributeValue> old;
+        Map<String, AttributeValue> updated;
+        UpdateResult result;
+        ReentrantLock lock = locks.lockFor(key);
+        try {
+            old = access.read(key);
+            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
+            result = expr.hasUpdate() ? expr.applyUpdate(old == null ? r.key() : old) : null;
+            updated = result == null ? (old == null ? r.key() : old) : result.item();
+            if (ItemSize.of(updated) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+                throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
+            }
+            boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
+            if (!createsNothing) {
+                writer.commit(table, key, old, ensureKey(updated, r.key()));
+            }
+        } finally {
+            lock.unlock();
+        }
+        long billed = Math.max(ItemSize.of(updated), old == null ? 0 : ItemSize.of(old));
+        return new ItemResult(returned(r.returnValues(), old, updated, result),
+                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false));
+    }
+
+    /** The key attributes are never changed by an update (the parser refuses it); assert it. */
+    private static Map<String, AttributeValue> ensureKey(Map<String, AttributeValue> item,
+            Map<String, AttributeValue> key) {
+        for (Map.Entry<String, AttributeValue> e : key.entrySet()) {
+            assert e.getValue().equals(item.get(e.getKey())) : "update changed key attribute " + e.getKey();
+        }
+        return item;
+    }
+
+    private static Map<String, AttributeValue> returned(String returnValues, Map<String, AttributeValue> old,
+            Map<String, AttributeValue> updated, UpdateResult result) {
+        if (returnValues == null || "NONE".equals(returnValues)) {
+            return null;
+        }
+        Map<String, AttributeValue> out = switch (returnValues) {
+            case "ALL_OLD" -> old;
+            case "ALL_NEW" -> updated;
+            case "UPDATED_OLD" -> old == null || result == null ? null : result.updatedOld(old);
+            case "UPDATED_NEW" -> result == null ? null : result.updatedNew();
+            default -> throw new AssertionError(returnValues);
+        };
+        return out == null || out.isEmpty() ? null : new LinkedHashMap<>(out);
+    }
+}
