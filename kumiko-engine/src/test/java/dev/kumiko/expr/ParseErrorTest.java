@@ -104,7 +104,7 @@ class ParseErrorTest {
         "SET a = list_append(:l)|Invalid UpdateExpression: Incorrect number of operands for operator or function; operator or function: list_append, number of operands: 1",
         "SET a = if_not_exists(:v, :v)|Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists",
         "SET a = :n + :n + :n|Invalid UpdateExpression: Syntax error; token: \"+\", near: \":n + :n\"",
-        "SET PK = :v|Cannot update attribute PK. This attribute is part of the key",
+        "SET PK = :v|One or more parameter values were invalid: Cannot update attribute PK. This attribute is part of the key",
         "SET a = :v FOO b|Invalid UpdateExpression: Syntax error; token: \"FOO\", near: \":v FOO b\"",
     })
     void updateErrors(String expr, String message) {

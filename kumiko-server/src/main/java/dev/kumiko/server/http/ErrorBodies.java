@@ -1,6 +1,7 @@
 package dev.kumiko.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.error.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
@@ -16,6 +17,10 @@ final class ErrorBodies {
             g.writeStringField("__type", e.code().type());
             if (e.getMessage() != null) {
                 g.writeStringField("message", e.getMessage());
+            }
+            if (e instanceof ConditionalCheckFailed ccf && ccf.item() != null) {
+                g.writeFieldName("Item");
+                JsonOut.item(g, ccf.item());
             }
             g.writeEndObject();
             return out.toBytes();

@@ -29,6 +29,19 @@ final class ItemRequestReader {
                 Fields.strings(b, "AttributesToGet"));
     }
 
+    static ItemRequests.UpdateItem updateItem(Map<String, Object> b) {
+        return new ItemRequests.UpdateItem(
+                Fields.string(b, "TableName"),
+                AttributeValues.item(b, "Key"),
+                Fields.string(b, "UpdateExpression"),
+                Fields.string(b, "ReturnValues"),
+                Fields.string(b, "ReturnConsumedCapacity"),
+                Fields.string(b, "ReturnItemCollectionMetrics"),
+                Fields.string(b, "ReturnValuesOnConditionCheckFailure"),
+                Fields.object(b, "AttributeUpdates") != null,
+                conditions(b));
+    }
+
     static ItemRequests.DeleteItem deleteItem(Map<String, Object> b) {
         return new ItemRequests.DeleteItem(
                 Fields.string(b, "TableName"),

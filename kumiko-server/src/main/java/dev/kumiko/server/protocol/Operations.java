@@ -76,6 +76,8 @@ public final class Operations {
             case "ListTagsOfResource" -> listTags(g, engine.control().listTags(Fields.string(b, "ResourceArn")));
             case "PutItem" -> itemResult(g, "Attributes", engine.items().putItem(ItemRequestReader.putItem(b)));
             case "GetItem" -> itemResult(g, "Item", engine.items().getItem(ItemRequestReader.getItem(b)));
+            case "UpdateItem" -> itemResult(g, "Attributes",
+                    engine.items().updateItem(ItemRequestReader.updateItem(b)));
             case "DeleteItem" -> itemResult(g, "Attributes",
                     engine.items().deleteItem(ItemRequestReader.deleteItem(b)));
             default -> throw unknown(op);
