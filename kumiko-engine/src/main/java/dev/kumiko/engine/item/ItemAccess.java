@@ -57,9 +57,9 @@ final class ItemAccess {
     }
 
     /** Fails the write when the condition does not hold on the current item (absent: empty). */
-    static void checkCondition(dev.kumiko.expr.RequestExpressions expr, Map<String, AttributeValue> current,
+    static void checkCondition(WritePlan plan, Map<String, AttributeValue> current,
             String returnValuesOnConditionCheckFailure) {
-        if (expr.testCondition(current == null ? Map.of() : current)) {
+        if (plan.test(current == null ? Map.of() : current)) {
             return;
         }
         boolean returnOld = "ALL_OLD".equals(returnValuesOnConditionCheckFailure);

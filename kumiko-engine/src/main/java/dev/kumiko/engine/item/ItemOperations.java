@@ -9,7 +9,9 @@ import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.RequestExpressions;
+import java.util.List;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Store;
@@ -36,7 +38,7 @@ public final class ItemOperations {
         checkReturnValuesOldOrNone(r.returnValues());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        RequestExpressions expr = WriteExpressions.of(r.conditions(), null, d);
+        WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
         KeyCheck.itemKeys(d, r.item());
         long size = ItemSize.of(r.item());
         if (size > ItemSize.ITEM_SIZE_BYTES_MAX) {
@@ -64,7 +66,8 @@ public final class ItemOperations {
         c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
         if (r.attributesToGet() != null) {
-            throw DynamoException.validation("Kumiko does not support the legacy AttributesToGet parameter yet");
+            LegacyExpressions.checkNotMixed(List.of("AttributesToGet"),
+                    r.projectionExpression() == null ? List.of() : List.of("ProjectionExpression"));
         }
         RequestExpressions expr = RequestExpressions.builder()
                 .projectionExpression(r.projectionExpression())
@@ -76,7 +79,10 @@ public final class ItemOperations {
         Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(item == null ? 0 : ItemSize.of(item), consistent);
-        Map<String, AttributeValue> returned = item == null ? null : expr.project(item);
+        Map<String, AttributeValue> returned = item == null ? null
+                : r.attributesToGet() != null
+                        ? LegacyExpressions.project(LegacyExpressions.attributesToGet(r.attributesToGet()), item)
+                        : expr.project(item);
         return new ItemResult(returned, CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, true));
     }
 
@@ -90,7 +96,7 @@ public final class ItemOperations {
         checkReturnValuesOldOrNone(r.returnValues());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        RequestExpressions expr = WriteExpressions.of(r.conditions(), null, d);
+        WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;

@@ -1,13 +1,15 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.expr.LegacyCondition;
+import dev.kumiko.expr.LegacyUpdate;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The single-item requests as the client sent them. Enum members stay strings so validation can
- * echo them; expression members are carried so that a request using them is refused clearly until
- * the expression engine serves them, never silently ignored.
+ * echo them; legacy members (Expected, AttributeUpdates, AttributesToGet) ride along with the
+ * expression members and are mapped onto the same evaluator.
  */
 public final class ItemRequests {
     private ItemRequests() {}
@@ -17,14 +19,9 @@ public final class ItemRequests {
             String conditionExpression,
             Map<String, String> expressionAttributeNames,
             Map<String, AttributeValue> expressionAttributeValues,
-            boolean hasExpected,
+            Map<String, LegacyCondition> expected,
             String conditionalOperator) {
-        public static final Conditions NONE = new Conditions(null, null, null, false, null);
-
-        public boolean isEmpty() {
-            return conditionExpression == null && expressionAttributeNames == null
-                    && expressionAttributeValues == null && !hasExpected && conditionalOperator == null;
-        }
+        public static final Conditions NONE = new Conditions(null, null, null, null, null);
     }
 
     public record PutItem(
@@ -53,7 +50,7 @@ public final class ItemRequests {
             String returnConsumedCapacity,
             String returnItemCollectionMetrics,
             String returnValuesOnConditionCheckFailure,
-            boolean hasAttributeUpdates,
+            Map<String, LegacyUpdate> attributeUpdates,
             Conditions conditions) {}
 
     public record DeleteItem(

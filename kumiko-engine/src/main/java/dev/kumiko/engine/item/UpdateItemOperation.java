@@ -5,7 +5,6 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.error.DynamoException;
-import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -32,12 +31,9 @@ final class UpdateItemOperation {
     ItemResult apply(ItemRequests.UpdateItem r) {
         ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
-        if (r.hasAttributeUpdates()) {
-            throw DynamoException.validation("Kumiko does not support the legacy AttributeUpdates parameter yet");
-        }
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        RequestExpressions expr = WriteExpressions.of(r.conditions(), r.updateExpression(), d);
+        WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates(), d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;
@@ -47,7 +43,7 @@ final class UpdateItemOperation {
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
-            result = expr.hasUpdate() ? expr.applyUpdate(old == null ? r.key() : old) : null;
+            result = expr.hasUpdate() ? expr.apply(old == null ? r.key() : old) : null;
             updated = result == null ? (old == null ? r.key() : old) : result.item();
             if (ItemSize.of(updated) > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");

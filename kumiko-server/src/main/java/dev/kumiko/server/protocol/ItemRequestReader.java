@@ -38,7 +38,7 @@ final class ItemRequestReader {
                 Fields.string(b, "ReturnConsumedCapacity"),
                 Fields.string(b, "ReturnItemCollectionMetrics"),
                 Fields.string(b, "ReturnValuesOnConditionCheckFailure"),
-                Fields.object(b, "AttributeUpdates") != null,
+                LegacyMembers.attributeUpdates(b),
                 conditions(b));
     }
 
@@ -54,12 +54,11 @@ final class ItemRequestReader {
     }
 
     static ItemRequests.Conditions conditions(Map<String, Object> b) {
-        Map<String, Object> expected = Fields.object(b, "Expected");
         return new ItemRequests.Conditions(
                 Fields.string(b, "ConditionExpression"),
                 Fields.stringMap(b, "ExpressionAttributeNames"),
                 AttributeValues.item(b, "ExpressionAttributeValues"),
-                expected != null,
+                LegacyMembers.conditions(b, "Expected"),
                 Fields.string(b, "ConditionalOperator"));
     }
 }

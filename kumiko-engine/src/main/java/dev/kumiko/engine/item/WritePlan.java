@@ -1,0 +1,94 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.expr.Condition;
+import dev.kumiko.expr.LegacyExpressions;
+import dev.kumiko.expr.LegacyUpdate;
+import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.expr.UpdateExpression;
+import dev.kumiko.expr.UpdateResult;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A write request's condition and update, from expressions or from the legacy Expected /
+ * ConditionalOperator / AttributeUpdates members, never both (DynamoDB refuses the mix).
+ */
+final class WritePlan {
+    private final RequestExpressions expressions;
+    private final Condition legacyCondition;
+    private final UpdateExpression legacyUpdate;
+
+    private WritePlan(RequestExpressions expressions, Condition legacyCondition, UpdateExpression legacyUpdate) {
+        this.expressions = expressions;
+        this.legacyCondition = legacyCondition;
+        this.legacyUpdate = legacyUpdate;
+    }
+
+    static WritePlan of(ItemRequests.Conditions c, String updateExpression, Map<String, LegacyUpdate> attributeUpdates,
+            TableDescriptor d) {
+        checkNotMixed(c, updateExpression, attributeUpdates);
+        List<String> keys = keyNames(d);
+        RequestExpressions expr = RequestExpressions.builder()
+                .conditionExpression(c.conditionExpression())
+                .updateExpression(updateExpression)
+                .expressionAttributeNames(c.expressionAttributeNames())
+                .expressionAttributeValues(c.expressionAttributeValues())
+                .keyAttributeNames(keys)
+                .build();
+        Condition legacyCondition = c.expected() == null ? null
+                : LegacyExpressions.expected(c.expected(), c.conditionalOperator());
+        UpdateExpression legacyUpdate = attributeUpdates == null ? null
+                : LegacyExpressions.attributeUpdates(attributeUpdates, keys);
+        return new WritePlan(expr, legacyCondition, legacyUpdate);
+    }
+
+    private static void checkNotMixed(ItemRequests.Conditions c, String updateExpression,
+            Map<String, LegacyUpdate> attributeUpdates) {
+        List<String> legacy = new ArrayList<>(3);
+        if (attributeUpdates != null) {
+            legacy.add("AttributeUpdates");
+        }
+        if (c.expected() != null) {
+            legacy.add("Expected");
+        }
+        if (c.conditionalOperator() != null) {
+            legacy.add("ConditionalOperator");
+        }
+        List<String> modern = new ArrayList<>(2);
+        if (updateExpression != null) {
+            modern.add("UpdateExpression");
+        }
+        if (c.conditionExpression() != null) {
+            modern.add("ConditionExpression");
+        }
+        LegacyExpressions.checkNotMixed(legacy, modern);
+    }
+
+    private static List<String> keyNames(TableDescriptor d) {
+        List<String> keys = new ArrayList<>(2);
+        keys.add(d.hashKeyName());
+        if (d.rangeKeyName() != null) {
+            keys.add(d.rangeKeyName());
+        }
+        return keys;
+    }
+
+    /** The condition holds on the current item (the empty map when there is none). */
+    boolean test(Map<String, AttributeValue> current) {
+        if (legacyCondition != null) {
+            return LegacyExpressions.test(legacyCondition, current);
+        }
+        return expressions.testCondition(current);
+    }
+
+    boolean hasUpdate() {
+        return legacyUpdate != null || expressions.hasUpdate();
+    }
+
+    UpdateResult apply(Map<String, AttributeValue> item) {
+        return legacyUpdate != null ? LegacyExpressions.apply(legacyUpdate, item) : expressions.applyUpdate(item);
+    }
+}
