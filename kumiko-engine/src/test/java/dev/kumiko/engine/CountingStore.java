@@ -1,0 +1,87 @@
+package dev.kumiko.engine;
+
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Snapshot;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.WriteBatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A store that counts the calls and entries the engine asks of it, over a real store. */
+public final class CountingStore implements Store {
+    private final Store inner;
+    public final AtomicInteger gets = new AtomicInteger();
+    public final AtomicInteger batches = new AtomicInteger();
+    public final AtomicInteger entriesScanned = new AtomicInteger();
+
+    public CountingStore(Store inner) {
+        this.inner = inner;
+    }
+
+    public void reset() {
+        gets.set(0);
+        batches.set(0);
+        entriesScanned.set(0);
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        gets.incrementAndGet();
+        return inner.get(key);
+    }
+
+    @Override
+    public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
+        Cursor c = inner.scan(startInclusive, endExclusive, reverse);
+        return new Cursor() {
+            @Override
+            public boolean next() {
+                boolean more = c.next();
+                if (more) {
+                    entriesScanned.incrementAndGet();
+                }
+                return more;
+            }
+
+            @Override
+            public byte[] key() {
+                return c.key();
+            }
+
+            @Override
+            public byte[] value() {
+                return c.value();
+            }
+
+            @Override
+            public void close() {
+                c.close();
+            }
+        };
+    }
+
+    @Override
+    public void apply(WriteBatch batch) {
+        batches.incrementAndGet();
+        inner.apply(batch);
+    }
+
+    @Override
+    public Snapshot snapshot() {
+        return inner.snapshot();
+    }
+
+    @Override
+    public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
+        inner.deleteRange(startInclusive, endExclusive);
+    }
+
+    @Override
+    public void sync() {
+        inner.sync();
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}
