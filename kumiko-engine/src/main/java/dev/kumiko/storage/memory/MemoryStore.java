@@ -31,7 +31,7 @@ public final class MemoryStore implements Store {
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         checkOpen();
-        return new MapCursor(range(startInclusive, endExclusive, reverse), null);
+        return new MapCursor(range(startInclusive, endExclusive, reverse));
     }
 
     private NavigableMap<byte[], byte[]> range(byte[] start, byte[] end, boolean reverse) {
@@ -89,7 +89,7 @@ public final class MemoryStore implements Store {
 
             @Override
             public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
-                return new MapCursor(range(startInclusive, endExclusive, reverse), null);
+                return new MapCursor(range(startInclusive, endExclusive, reverse));
             }
 
             @Override
@@ -133,7 +133,7 @@ public final class MemoryStore implements Store {
         private final Iterator<Map.Entry<byte[], byte[]>> it;
         private Map.Entry<byte[], byte[]> current;
 
-        MapCursor(NavigableMap<byte[], byte[]> range, Object unused) {
+        MapCursor(NavigableMap<byte[], byte[]> range) {
             this.it = range.entrySet().iterator();
         }
 
