@@ -250,6 +250,9 @@ class WireProtocolTest {
         byte[] notGzip = "this is not gzip at all, just text pretending".getBytes(StandardCharsets.US_ASCII);
         HttpResponse<byte[]> r = post("DescribeTable", notGzip, Map.of("Content-Encoding", "gzip"));
         assertThat(r.statusCode()).isBetween(400, 499);
+        // The server drops a connection whose byte stream it can no longer trust, and must say so, or
+        // a pooling client reuses the dead socket (serverStillServes checks that next).
+        assertThat(r.headers().firstValue("Connection")).hasValue("close");
     }
 
     @Test
