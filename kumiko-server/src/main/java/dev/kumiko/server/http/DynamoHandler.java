@@ -126,6 +126,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                     .getSimpleName());
             FullHttpResponse r = Responses.json(HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(),
                     null, Integer.MAX_VALUE);
+            // Say so: without "Connection: close" a pooling client reuses the socket we are closing
+            // and its next request fails with no response at all.
+            HttpUtil.setKeepAlive(r, false);
             ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
         }
     }

@@ -38,7 +38,13 @@ public final class AttributeValues {
         return Collections.unmodifiableMap(out);
     }
 
+    /** depth is the number of containers above this value: 0 for an item's top-level attribute. */
     public static AttributeValue decode(Object raw, int depth) {
+        // DynamoDB counts the value itself as a level: 31 containers around a scalar (32 levels) are
+        // accepted, 32 are rejected (captured against AWS, docs/notes/error-messages.md §5).
+        if (depth >= NESTING_DEPTH_MAX) {
+            throw tooDeep();
+        }
         Map<String, Object> v = Fields.asObject(raw);
         if (v == null) {
             throw empty();
@@ -76,7 +82,7 @@ public final class AttributeValues {
             case SS: return stringSet(payload);
             case NS: return numberSet(payload);
             case BS: return binarySet(payload);
-            case M: return new AttributeValue.M(decodeMap(nested(Fields.asObject(payload), depth), depth + 1));
+            case M: return new AttributeValue.M(decodeMap(Fields.asObject(payload), depth + 1));
             case L: return list(payload, depth);
             case NULL: return nullValue(payload);
             case BOOL: return AttributeValue.bool(boolValue(payload));
@@ -84,16 +90,13 @@ public final class AttributeValues {
         }
     }
 
-    private static <T> T nested(T container, int depth) {
-        if (depth + 1 > NESTING_DEPTH_MAX) {
-            throw DynamoException.validation("Nesting Levels have exceeded supported limits: "
-                    + "Attributes in the item have nested levels beyond supported limit");
-        }
-        return container;
+    private static DynamoException tooDeep() {
+        return DynamoException.validation("Nesting Levels have exceeded supported limits: "
+                + "Attributes in the item have nested levels beyond supported limit");
     }
 
     private static AttributeValue list(Object payload, int depth) {
-        List<Object> raw = nested(Fields.asList(payload), depth);
+        List<Object> raw = Fields.asList(payload);
         List<AttributeValue> out = new ArrayList<>(raw.size());
         for (Object o : raw) {
             out.add(decode(o, depth + 1));
@@ -154,16 +157,14 @@ public final class AttributeValues {
         }
         List<DynamoNumber> out = new ArrayList<>(raw.size());
         Set<DynamoNumber> seen = new HashSet<>();
-        List<String> texts = new ArrayList<>(raw.size());
         for (Object o : raw) {
             String text = Fields.asString(o);
             DynamoNumber n = DynamoNumber.parse(text);
             out.add(n);
             seen.add(n);
-            texts.add(text);
         }
         if (seen.size() != out.size()) {
-            throw duplicates(texts);
+            throw numberOrBinaryDuplicates();
         }
         return new AttributeValue.NS(Collections.unmodifiableList(out));
     }
@@ -181,9 +182,17 @@ public final class AttributeValues {
             seen.add(Base64.getEncoder().encodeToString(b));
         }
         if (seen.size() != out.size()) {
-            throw DynamoException.invalidParameter("Input collection contains duplicates.");
+            throw numberOrBinaryDuplicates();
         }
         return new AttributeValue.BS(Collections.unmodifiableList(out));
+    }
+
+    /**
+     * NS and BS duplicates: a full response body captured from AWS carries this bare text (no prefix,
+     * no list, no period), unlike the SS form below (docs/notes/error-messages.md §5).
+     */
+    private static DynamoException numberOrBinaryDuplicates() {
+        return DynamoException.validation("Input collection contains duplicates");
     }
 
     private static DynamoException duplicates(List<String> values) {
