@@ -279,18 +279,4 @@ class ItemValidationTest {
         assertError(() -> c.getItem(b -> b.tableName("missing").key(key)), "ResourceNotFoundException", message);
         assertError(() -> c.deleteItem(b -> b.tableName("missing").key(key)), "ResourceNotFoundException", message);
     }
-
-    // ---- features not built yet must refuse, never silently ignore ----
-
-    @Test
-    void conditionAndProjectionExpressionsAreRefusedUntilSupported() {
-        assertErrorCode(() -> c.putItem(b -> b.tableName(T).item(item("a", s("b")))
-                .conditionExpression("attribute_not_exists(PK)")), "ValidationException");
-        assertErrorCode(() -> c.deleteItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s")))
-                .conditionExpression("attribute_exists(PK)")), "ValidationException");
-        assertErrorCode(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s")))
-                .projectionExpression("a")), "ValidationException");
-        assertErrorCode(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s")))
-                .attributesToGet("a")), "ValidationException");
-    }
 }
