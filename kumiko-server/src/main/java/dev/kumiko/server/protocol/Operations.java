@@ -80,6 +80,8 @@ public final class Operations {
                     engine.items().updateItem(ItemRequestReader.updateItem(b)));
             case "DeleteItem" -> itemResult(g, "Attributes",
                     engine.items().deleteItem(ItemRequestReader.deleteItem(b)));
+            case "Query" -> ReadResultWriter.write(g, engine.reads().query(ReadRequestReader.query(b)));
+            case "Scan" -> ReadResultWriter.write(g, engine.reads().scan(ReadRequestReader.scan(b)));
             default -> throw unknown(op);
         }
     }
