@@ -163,10 +163,17 @@ class QueryTest {
                 "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK");
         expectError(b -> b.keyConditionExpression("PK = :p").exclusiveStartKey(Map.of("PK", s("P")))
                 .expressionAttributeValues(Map.of(":p", s("P"))),
-                "The provided starting key is invalid: The provided key element does not match the schema");
+                "The provided starting key is invalid");
         expectError(b -> b.keyConditionExpression("PK = :p").exclusiveStartKey(Map.of("PK", s("P"), "SK",
                 AttributeValue.builder().n("1").build())).expressionAttributeValues(Map.of(":p", s("P"))),
-                "The provided starting key is invalid: The provided key element does not match the schema");
+                "The provided starting key is invalid");
+        expectError(b -> b.keyConditionExpression("PK = :p").exclusiveStartKey(Map.of("PK", s("Q"), "SK", s("A")))
+                .expressionAttributeValues(Map.of(":p", s("P"))),
+                "The provided starting key is outside query boundaries based on provided condition");
+        expectError(b -> b.keyConditionExpression("PK = :p AND begins_with(SK, :i)")
+                .exclusiveStartKey(Map.of("PK", s("P"), "SK", s("PROFILE")))
+                .expressionAttributeValues(Map.of(":p", s("P"), ":i", s("ITEM#"))),
+                "The provided starting key does not match the range key predicate");
         expectError(b -> b.keyConditionExpression("PK = :p").select(Select.SPECIFIC_ATTRIBUTES)
                 .expressionAttributeValues(Map.of(":p", s("P"))),
                 "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");

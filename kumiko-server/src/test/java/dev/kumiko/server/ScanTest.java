@@ -109,6 +109,11 @@ class ScanTest {
                 + "constraint: Member must have value greater than or equal to 1");
         expectError(b -> b.exclusiveStartKey(Map.of("PK", s("a"), "SK", s("b"), "x", s("c"))),
                 "The provided starting key is invalid: The provided key element does not match the schema");
+        Map<String, AttributeValue> seg0 = c.scan(b -> b.tableName(TABLE).segment(0).totalSegments(2).limit(1))
+                .lastEvaluatedKey();
+        expectError(b -> b.segment(1).totalSegments(2).exclusiveStartKey(seg0), "The provided starting key is "
+                + "invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. "
+                + "TotalSegments: 2 Segment: 1");
     }
 
     private static void expectError(java.util.function.Consumer<ScanRequest.Builder> request, String message) {

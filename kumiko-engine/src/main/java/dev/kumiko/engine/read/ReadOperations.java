@@ -38,7 +38,7 @@ public final class ReadOperations {
         byte[] prefix = ItemKey.partitionPrefix(d.id(), key.partitionKeyValue());
         KeyRange range = SortKeyRange.of(prefix, key.sortKey());
         boolean reverse = Boolean.FALSE.equals(q.scanIndexForward());
-        byte[] start = StartKey.of(d, r.exclusiveStartKey());
+        byte[] start = StartKey.forQuery(d, r.exclusiveStartKey(), key);
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
@@ -52,7 +52,7 @@ public final class ReadOperations {
         ReadShape shape = ReadShape.of(r, null, false, "ScanFilter");
         TableDescriptor d = table(r.tableName()).descriptor();
         KeyRange range = Segments.range(d.id(), s.segment(), s.totalSegments());
-        byte[] start = StartKey.of(d, r.exclusiveStartKey());
+        byte[] start = StartKey.forScan(d, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
         if (start != null) {
             range = range.after(start);
         }
