@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.control.ControlPlane;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -16,6 +17,7 @@ public final class Engine implements AutoCloseable {
     private final Catalog catalog;
     private final ControlPlane controlPlane;
     private final ItemOperations items;
+    private final ReadOperations reads;
 
     private Engine(Store store, Clock clock) {
         this.store = store;
@@ -24,6 +26,7 @@ public final class Engine implements AutoCloseable {
         ItemWriter writer = new ItemWriter(store);
         this.controlPlane = new ControlPlane(catalog, clock);
         this.items = new ItemOperations(catalog, store, locks, writer);
+        this.reads = new ReadOperations(catalog, store);
     }
 
     public static Engine open(Store store) {
@@ -45,6 +48,10 @@ public final class Engine implements AutoCloseable {
 
     public ItemOperations items() {
         return items;
+    }
+
+    public ReadOperations reads() {
+        return reads;
     }
 
     public Catalog catalog() {

@@ -54,6 +54,11 @@ public final class LegacyExpressions {
         return combine(parts, conditionalOperator);
     }
 
+    /** Top-level attribute names a legacy condition reads. */
+    public static java.util.Set<String> topLevelNames(Condition c) {
+        return ConditionPaths.of(c, Map.of(), new java.util.LinkedHashSet<>());
+    }
+
     public static KeyCondition keyConditions(Map<String, LegacyCondition> conditions, String partitionKeyName, String sortKeyName) {
         for (LegacyCondition c : conditions.values()) {
             switch (c.comparisonOperator()) {

@@ -132,6 +132,11 @@ public final class RequestExpressions {
         return Projector.project(item, resolved);
     }
 
+    /** Top-level attribute names the FilterExpression reads (to refuse key attributes in Query). */
+    public Set<String> filterTopLevelNames() {
+        return filter == null ? Set.of() : ConditionPaths.of(filter, names, new LinkedHashSet<>());
+    }
+
     /** Top-level attribute names the projection reads (for index projections and capacity). */
     public Set<String> projectedTopLevelNames() {
         Set<String> out = new LinkedHashSet<>();

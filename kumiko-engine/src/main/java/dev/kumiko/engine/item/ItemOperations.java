@@ -24,12 +24,16 @@ public final class ItemOperations {
     private final LockStripes locks;
     private final ItemWriter writer;
     private final UpdateItemOperation update;
+    private final BatchWriteOperation batchWrite;
+    private final BatchGetOperation batchGet;
 
     public ItemOperations(Catalog catalog, Store store, LockStripes locks, ItemWriter writer) {
         this.access = new ItemAccess(catalog, store);
         this.locks = locks;
         this.writer = writer;
         this.update = new UpdateItemOperation(access, locks, writer);
+        this.batchWrite = new BatchWriteOperation(access, locks, writer);
+        this.batchGet = new BatchGetOperation(access);
     }
 
     public ItemResult putItem(ItemRequests.PutItem r) {
@@ -88,6 +92,14 @@ public final class ItemOperations {
 
     public ItemResult updateItem(ItemRequests.UpdateItem r) {
         return update.apply(r);
+    }
+
+    public BatchResults.BatchWrite batchWriteItem(BatchRequests.BatchWrite r) {
+        return batchWrite.apply(r);
+    }
+
+    public BatchResults.BatchGet batchGetItem(BatchRequests.BatchGet r) {
+        return batchGet.apply(r);
     }
 
     public ItemResult deleteItem(ItemRequests.DeleteItem r) {

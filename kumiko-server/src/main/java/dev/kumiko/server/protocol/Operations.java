@@ -80,6 +80,12 @@ public final class Operations {
                     engine.items().updateItem(ItemRequestReader.updateItem(b)));
             case "DeleteItem" -> itemResult(g, "Attributes",
                     engine.items().deleteItem(ItemRequestReader.deleteItem(b)));
+            case "Query" -> ReadResultWriter.write(g, engine.reads().query(ReadRequestReader.query(b)));
+            case "Scan" -> ReadResultWriter.write(g, engine.reads().scan(ReadRequestReader.scan(b)));
+            case "BatchWriteItem" -> BatchResultWriter.batchWrite(g,
+                    engine.items().batchWriteItem(BatchRequestReader.batchWrite(b)));
+            case "BatchGetItem" -> BatchResultWriter.batchGet(g,
+                    engine.items().batchGetItem(BatchRequestReader.batchGet(b)));
             default -> throw unknown(op);
         }
     }
@@ -143,7 +149,12 @@ public final class Operations {
     }
 
     static void consumedCapacity(JsonGenerator g, ConsumedCapacity c) throws IOException {
-        g.writeObjectFieldStart("ConsumedCapacity");
+        g.writeFieldName("ConsumedCapacity");
+        consumedCapacityObject(g, c);
+    }
+
+    static void consumedCapacityObject(JsonGenerator g, ConsumedCapacity c) throws IOException {
+        g.writeStartObject();
         g.writeStringField("TableName", c.tableName());
         g.writeNumberField("CapacityUnits", c.capacityUnits());
         if (c.withTableBreakdown()) {

@@ -1,0 +1,105 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.expr.LegacyExpressions;
+import dev.kumiko.expr.ProjectionExpression;
+import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BatchGetItem: reads up to 100 keys over several tables. Once the response would pass 16 MB,
+ * the remaining keys are returned as UnprocessedKeys with their table's projection settings.
+ */
+final class BatchGetOperation {
+    static final int KEYS_MAX = 100;
+    static final long RESPONSE_BYTES_MAX = 16L * 1024 * 1024;
+
+    private final ItemAccess access;
+
+    BatchGetOperation(ItemAccess access) {
+        this.access = access;
+    }
+
+    /** One table's part of the request, validated. */
+    private record TableRead(TableDescriptor table, BatchRequests.KeysAndAttributes request, RequestExpressions expr,
+            ProjectionExpression legacyProjection, List<byte[]> keys) {}
+
+    BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
+        BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
+                "BatchGetItem", r.returnConsumedCapacity());
+        List<TableRead> reads = new ArrayList<>();
+        r.requestItems().forEach((name, k) -> reads.add(validated(name, k)));
+        List<byte[]> allKeys = new ArrayList<>();
+        reads.forEach(t -> allKeys.addAll(t.keys()));
+        BatchChecks.noDuplicates(allKeys);
+        return readAll(reads, r.returnConsumedCapacity());
+    }
+
+    private TableRead validated(String name, BatchRequests.KeysAndAttributes k) {
+        List<String> legacy = k.attributesToGet() == null ? List.of() : List.of("AttributesToGet");
+        List<String> expressions = k.projectionExpression() == null ? List.of() : List.of("ProjectionExpression");
+        LegacyExpressions.checkNotMixed(legacy, expressions);
+        RequestExpressions expr = RequestExpressions.builder()
+                .projectionExpression(k.projectionExpression())
+                .expressionAttributeNames(k.expressionAttributeNames())
+                .build();
+        ProjectionExpression legacyProjection = k.attributesToGet() == null ? null
+                : LegacyExpressions.attributesToGet(k.attributesToGet());
+        TableDescriptor d = access.table(name).descriptor();
+        List<byte[]> keys = new ArrayList<>(k.keys().size());
+        for (Map<String, AttributeValue> key : k.keys()) {
+            KeyCheck.key(d, key);
+            keys.add(ItemAccess.storageKey(d, key));
+        }
+        return new TableRead(d, k, expr, legacyProjection, keys);
+    }
+
+    private BatchResults.BatchGet readAll(List<TableRead> reads, String capacityMode) {
+        Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+        Map<String, BatchRequests.KeysAndAttributes> unprocessed = new LinkedHashMap<>();
+        Map<String, Double> units = new LinkedHashMap<>();
+        long bytes = 0;
+        boolean full = false;
+        for (TableRead t : reads) {
+            String name = t.table().tableName();
+            if (full) {
+                unprocessed.put(name, t.request());
+                continue;
+            }
+            List<Map<String, AttributeValue>> found = responses.computeIfAbsent(name, n -> new ArrayList<>());
+            boolean consistent = Boolean.TRUE.equals(t.request().consistentRead());
+            for (int i = 0; i < t.keys().size(); i++) {
+                Map<String, AttributeValue> item = access.read(t.keys().get(i));
+                long size = item == null ? 0 : ItemSize.of(item);
+                if (bytes + size > RESPONSE_BYTES_MAX) {
+                    unprocessed.put(name, t.request().withKeys(t.request().keys().subList(i, t.keys().size())));
+                    full = true;
+                    break;
+                }
+                bytes += size;
+                units.merge(name, CapacityUnits.read(size, consistent), Double::sum);
+                if (item != null) {
+                    found.add(t.legacyProjection() != null ? LegacyExpressions.project(t.legacyProjection(), item)
+                            : t.expr().project(item));
+                }
+            }
+        }
+        return new BatchResults.BatchGet(responses, unprocessed, capacity(capacityMode, units));
+    }
+
+    private static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable) {
+        if (mode == null || "NONE".equals(mode)) {
+            return null;
+        }
+        List<ConsumedCapacity> out = new ArrayList<>();
+        unitsPerTable.forEach((table, units) -> out.add(CapacityUnits.report(mode, table, units, true)));
+        return out;
+    }
+}

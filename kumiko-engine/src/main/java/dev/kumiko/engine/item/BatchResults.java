@@ -1,0 +1,17 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.model.AttributeValue;
+import java.util.List;
+import java.util.Map;
+
+/** Answers of the batch operations; consumedCapacity is null when the client did not ask. */
+public final class BatchResults {
+    private BatchResults() {}
+
+    public record BatchWrite(Map<String, List<BatchRequests.WriteRequest>> unprocessedItems,
+            List<ConsumedCapacity> consumedCapacity) {}
+
+    public record BatchGet(Map<String, List<Map<String, AttributeValue>>> responses,
+            Map<String, BatchRequests.KeysAndAttributes> unprocessedKeys, List<ConsumedCapacity> consumedCapacity) {}
+}

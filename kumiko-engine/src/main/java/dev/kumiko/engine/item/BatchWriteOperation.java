@@ -1,0 +1,96 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BatchWriteItem: validates every request first (so a bad one writes nothing), then applies each
+ * put or delete through {@link ItemWriter} under the locks of all its items. Nothing is throttled
+ * yet, so UnprocessedItems is always empty.
+ */
+final class BatchWriteOperation {
+    static final int REQUESTS_MAX = 25;
+
+    private final ItemAccess access;
+    private final LockStripes locks;
+    private final ItemWriter writer;
+
+    BatchWriteOperation(ItemAccess access, LockStripes locks, ItemWriter writer) {
+        this.access = access;
+        this.locks = locks;
+        this.writer = writer;
+    }
+
+    /** One validated write: its table, storage key and new item (null for a delete). */
+    private record Write(Table table, byte[] key, Map<String, AttributeValue> item) {}
+
+    BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
+        BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
+                r.returnConsumedCapacity());
+        List<Write> writes = new ArrayList<>();
+        r.requestItems().forEach((tableName, requests) -> {
+            Table table = access.table(tableName);
+            for (BatchRequests.WriteRequest w : requests) {
+                writes.add(validated(table, w));
+            }
+        });
+        BatchChecks.noDuplicates(writes.stream().map(Write::key).toList());
+        Map<String, Double> units = commitAll(writes);
+        return new BatchResults.BatchWrite(Map.of(), capacity(r.returnConsumedCapacity(), units));
+    }
+
+    private static Write validated(Table table, BatchRequests.WriteRequest w) {
+        TableDescriptor d = table.descriptor();
+        if ((w.put() == null) == (w.delete() == null)) {
+            // Wording not verified against DynamoDB.
+            throw DynamoException.validation("Supplied WriteRequest must contain exactly one of PutRequest or "
+                    + "DeleteRequest");
+        }
+        if (w.put() != null) {
+            KeyCheck.itemKeys(d, w.put());
+            if (ItemSize.of(w.put()) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+                throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+            }
+            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put());
+        }
+        KeyCheck.key(d, w.delete());
+        return new Write(table, ItemAccess.storageKey(d, w.delete()), null);
+    }
+
+    /** Applies every write under all the items' locks; returns write units per table. */
+    private Map<String, Double> commitAll(List<Write> writes) {
+        byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
+        Map<String, Double> units = new LinkedHashMap<>();
+        int[] stripes = locks.lockAll(keys);
+        try {
+            for (Write w : writes) {
+                Map<String, AttributeValue> old = access.read(w.key());
+                writer.commit(w.table(), w.key(), old, w.item());
+                long billed = Math.max(w.item() == null ? 0 : ItemSize.of(w.item()), old == null ? 0 : ItemSize.of(old));
+                units.merge(w.table().descriptor().tableName(), CapacityUnits.write(billed), Double::sum);
+            }
+        } finally {
+            locks.unlockAll(stripes);
+        }
+        return units;
+    }
+
+    static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable) {
+        if (mode == null || "NONE".equals(mode)) {
+            return null;
+        }
+        List<ConsumedCapacity> out = new ArrayList<>();
+        unitsPerTable.forEach((table, units) -> out.add(CapacityUnits.report(mode, table, units, false)));
+        return out;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.kumiko.engine.read;
+
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.expr.Condition;
+import dev.kumiko.expr.LegacyExpressions;
+import dev.kumiko.expr.ProjectionExpression;
+import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a Query or Scan does with each item it reads: the filter, the projection, whether only
+ * counts are returned. Built from either the expression members or the legacy ones, never both.
+ */
+final class ReadShape {
+    private final RequestExpressions expr;
+    private final Condition legacyFilter;
+    private final ProjectionExpression legacyProjection;
+    private final boolean countOnly;
+
+    private ReadShape(RequestExpressions expr, Condition legacyFilter, ProjectionExpression legacyProjection,
+            boolean countOnly) {
+        this.expr = expr;
+        this.legacyFilter = legacyFilter;
+        this.legacyProjection = legacyProjection;
+        this.countOnly = countOnly;
+    }
+
+    /** Validates Select and the style of the members, then parses the expressions once. */
+    static ReadShape of(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
+            String legacyFilterName) {
+        checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
+        checkSelect(r);
+        RequestExpressions expr = RequestExpressions.builder()
+                .keyConditionExpression(keyConditionExpression)
+                .filterExpression(r.filterExpression())
+                .projectionExpression(r.projectionExpression())
+                .expressionAttributeNames(r.expressionAttributeNames())
+                .expressionAttributeValues(r.expressionAttributeValues())
+                .build();
+        Condition legacy = r.legacyFilter() == null ? null
+                : LegacyExpressions.filter(r.legacyFilter(), r.conditionalOperator());
+        ProjectionExpression legacyProjection = r.attributesToGet() == null ? null
+                : LegacyExpressions.attributesToGet(r.attributesToGet());
+        return new ReadShape(expr, legacy, legacyProjection, "COUNT".equals(r.select()));
+    }
+
+    private static void checkNotMixed(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
+            String legacyFilterName) {
+        List<String> legacy = new ArrayList<>();
+        List<String> expressions = new ArrayList<>();
+        addIf(legacy, r.attributesToGet() != null, "AttributesToGet");
+        addIf(legacy, r.legacyFilter() != null, legacyFilterName);
+        addIf(legacy, hasKeyConditions, "KeyConditions");
+        addIf(legacy, r.conditionalOperator() != null, "ConditionalOperator");
+        addIf(expressions, r.projectionExpression() != null, "ProjectionExpression");
+        addIf(expressions, r.filterExpression() != null, "FilterExpression");
+        addIf(expressions, keyConditionExpression != null, "KeyConditionExpression");
+        LegacyExpressions.checkNotMixed(legacy, expressions);
+    }
+
+    private static void addIf(List<String> out, boolean present, String name) {
+        if (present) {
+            out.add(name);
+        }
+    }
+
+    /** DynamoDB's Select rules; see docs/compatibility.md for which messages are verified. */
+    private static void checkSelect(ReadRequests.Common r) {
+        String select = r.select();
+        boolean projects = r.projectionExpression() != null || r.attributesToGet() != null;
+        String projectionName = r.projectionExpression() != null ? "ProjectionExpression" : "AttributesToGet";
+        if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && r.indexName() == null) {
+            throw DynamoException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        }
+        if ("SPECIFIC_ATTRIBUTES".equals(select) && !projects) {
+            throw DynamoException.validation(
+                    "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+        }
+        boolean wholeOrCount = "ALL_ATTRIBUTES".equals(select) || "COUNT".equals(select)
+                || "ALL_PROJECTED_ATTRIBUTES".equals(select);
+        if (wholeOrCount && projects) {
+            throw DynamoException.validation(
+                    "Cannot specify the " + projectionName + " when choosing to get " + select);
+        }
+    }
+
+    RequestExpressions expressions() {
+        return expr;
+    }
+
+    /** The filter may not read key attributes in a Query (DynamoDB applies it after the key condition). */
+    void checkFilterAvoidsKeys(Set<String> keyNames, String legacyFilterName) {
+        Set<String> read = legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter)
+                : expr.filterTopLevelNames();
+        for (String name : read) {
+            if (keyNames.contains(name)) {
+                String what = legacyFilter != null ? legacyFilterName : "Filter Expression";
+                throw DynamoException.validation(
+                        what + " can only contain non-primary key attributes: Primary key attribute: " + name);
+            }
+        }
+    }
+
+    boolean countOnly() {
+        return countOnly;
+    }
+
+    boolean test(Map<String, AttributeValue> item) {
+        if (legacyFilter != null) {
+            return LegacyExpressions.test(legacyFilter, item);
+        }
+        return expr.testFilter(item);
+    }
+
+    Map<String, AttributeValue> project(Map<String, AttributeValue> item) {
+        if (legacyProjection != null) {
+            return LegacyExpressions.project(legacyProjection, item);
+        }
+        return expr.project(item);
+    }
+}

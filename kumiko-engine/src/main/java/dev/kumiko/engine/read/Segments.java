@@ -1,0 +1,52 @@
+package dev.kumiko.engine.read;
+
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.keys.ByteSink;
+import dev.kumiko.keys.KeySpace;
+
+/**
+ * Parallel Scan: TotalSegments splits the unsigned 32-bit partition-key hash space into contiguous
+ * ranges, so that the segments together cover every item exactly once.
+ */
+final class Segments {
+    static final long TOTAL_SEGMENTS_MAX = 1_000_000;
+    private static final long HASH_SPACE = 1L << 32;
+
+    private Segments() {}
+
+    /** Checks the pair after the member constraints (which cover the numeric ranges). */
+    static void check(Long segment, Long totalSegments) {
+        if (segment != null && totalSegments == null) {
+            throw DynamoException.validation("The TotalSegments parameter is required but was not present in the "
+                    + "request when Segment parameter is present");
+        }
+        if (segment == null && totalSegments != null) {
+            throw DynamoException.validation("The Segment parameter is required but was not present in the request "
+                    + "when parameter TotalSegments is present");
+        }
+        if (segment != null && segment >= totalSegments) {
+            throw DynamoException.validation("The Segment parameter is zero-based and must be less than parameter "
+                    + "TotalSegments: Segment: " + segment + " is not less than TotalSegments: " + totalSegments);
+        }
+    }
+
+    /** The table's whole item range, or one segment's part of it. */
+    static KeyRange range(int tableId, Long segment, Long totalSegments) {
+        if (segment == null) {
+            return new KeyRange(KeySpace.prefix(KeySpace.ITEMS, tableId), KeySpace.prefixEnd(KeySpace.ITEMS, tableId));
+        }
+        long first = hashStart(segment, totalSegments);
+        long next = hashStart(segment + 1, totalSegments);
+        byte[] start = hashKey(tableId, first);
+        byte[] end = next >= HASH_SPACE ? KeySpace.prefixEnd(KeySpace.ITEMS, tableId) : hashKey(tableId, next);
+        return new KeyRange(start, end);
+    }
+
+    private static long hashStart(long segment, long total) {
+        return segment * HASH_SPACE / total;
+    }
+
+    private static byte[] hashKey(int tableId, long hash) {
+        return new ByteSink(9).put(KeySpace.ITEMS).putIntBigEndian(tableId).putIntBigEndian((int) hash).toArray();
+    }
+}

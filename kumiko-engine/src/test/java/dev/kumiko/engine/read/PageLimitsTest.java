@@ -1,0 +1,85 @@
+package dev.kumiko.engine.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.control.CreateTableRequest;
+import dev.kumiko.engine.item.BatchRequests;
+import dev.kumiko.engine.item.BatchResults;
+import dev.kumiko.engine.item.ItemRequests;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The size limits of reads: a 1 MB Query/Scan page and a 16 MB BatchGetItem response. */
+class PageLimitsTest {
+    private static final int ITEMS = 45;
+    private static final String BIG = "x".repeat(390 * 1024);
+    private Engine engine;
+
+    @BeforeEach
+    void setUp() {
+        engine = Engine.inMemory();
+        engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("big",
+                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", "S"),
+                        new CreateTableRequest.AttributeDefinitionInput("SK", "S")),
+                List.of(new CreateTableRequest.KeySchemaInput("PK", "HASH"),
+                        new CreateTableRequest.KeySchemaInput("SK", "RANGE")),
+                null, null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+        for (int i = 0; i < ITEMS; i++) {
+            engine.items().putItem(new ItemRequests.PutItem("big", Map.of("PK", s("P"), "SK", s(sk(i)), "v", s(BIG)),
+                    null, null, null, null, ItemRequests.Conditions.NONE));
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        engine.close();
+    }
+
+    private static String sk(int i) {
+        return String.format("%02d", i);
+    }
+
+    private static AttributeValue s(String v) {
+        return new AttributeValue.S(v);
+    }
+
+    @Test
+    void queryPageStopsAtOneMegabyteAndPagesOn() {
+        int total = 0;
+        int pages = 0;
+        Map<String, AttributeValue> start = null;
+        do {
+            ReadResult r = engine.reads().query(new ReadRequests.Query(new ReadRequests.Common("big", null, null, null,
+                    null, start, null, null, null, null, Map.of(":p", s("P")), null, null, null), "PK = :p", null, true));
+            assertThat(r.scannedCount()).isLessThanOrEqualTo(3);
+            total += r.count();
+            pages++;
+            start = r.lastEvaluatedKey();
+        } while (start != null);
+        assertThat(total).isEqualTo(ITEMS);
+        // 15 full pages; the last one stopped at the size limit, so it still carries a LastEvaluatedKey
+        // and the 16th page is empty, as DynamoDB pages.
+        assertThat(pages).isEqualTo(16);
+    }
+
+    @Test
+    void batchGetReturnsTheRestAsUnprocessedKeysPastSixteenMegabytes() {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            keys.add(Map.of("PK", s("P"), "SK", s(sk(i))));
+        }
+        BatchResults.BatchGet r = engine.items().batchGetItem(new BatchRequests.BatchGet(
+                Map.of("big", new BatchRequests.KeysAndAttributes(keys, null, null, null, null)), null));
+        int returned = r.responses().get("big").size();
+        assertThat(returned).isBetween(40, 43);
+        assertThat(r.unprocessedKeys().get("big").keys()).hasSize(ITEMS - returned);
+        assertThat(r.unprocessedKeys().get("big").keys()).isEqualTo(keys.subList(returned, ITEMS));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.kumiko.server.protocol;
+
+import dev.kumiko.engine.item.BatchRequests;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Decodes BatchWriteItem and BatchGetItem bodies. */
+final class BatchRequestReader {
+    private BatchRequestReader() {}
+
+    static BatchRequests.BatchWrite batchWrite(Map<String, Object> b) {
+        Map<String, Object> raw = Fields.object(b, "RequestItems");
+        Map<String, List<BatchRequests.WriteRequest>> items = null;
+        if (raw != null) {
+            items = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : raw.entrySet()) {
+                List<Object> list = Fields.asList(e.getValue());
+                items.put(e.getKey(), list == null ? null : writeRequests(list));
+            }
+        }
+        return new BatchRequests.BatchWrite(items, Fields.string(b, "ReturnConsumedCapacity"),
+                Fields.string(b, "ReturnItemCollectionMetrics"));
+    }
+
+    private static List<BatchRequests.WriteRequest> writeRequests(List<Object> list) {
+        List<BatchRequests.WriteRequest> out = new ArrayList<>(list.size());
+        for (Object o : list) {
+            Map<String, Object> w = Fields.asObject(o);
+            Map<String, Object> put = w == null ? null : Fields.object(w, "PutRequest");
+            Map<String, Object> delete = w == null ? null : Fields.object(w, "DeleteRequest");
+            out.add(new BatchRequests.WriteRequest(
+                    put == null ? null : AttributeValues.item(put, "Item"),
+                    delete == null ? null : AttributeValues.item(delete, "Key")));
+        }
+        return out;
+    }
+
+    static BatchRequests.BatchGet batchGet(Map<String, Object> b) {
+        Map<String, Object> raw = Fields.object(b, "RequestItems");
+        Map<String, BatchRequests.KeysAndAttributes> items = null;
+        if (raw != null) {
+            items = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : raw.entrySet()) {
+                items.put(e.getKey(), keysAndAttributes(Fields.asObject(e.getValue())));
+            }
+        }
+        return new BatchRequests.BatchGet(items, Fields.string(b, "ReturnConsumedCapacity"));
+    }
+
+    private static BatchRequests.KeysAndAttributes keysAndAttributes(Map<String, Object> k) {
+        if (k == null) {
+            return new BatchRequests.KeysAndAttributes(null, null, null, null, null);
+        }
+        List<Object> rawKeys = Fields.list(k, "Keys");
+        List<Map<String, AttributeValue>> keys = null;
+        if (rawKeys != null) {
+            keys = new ArrayList<>(rawKeys.size());
+            for (Object o : rawKeys) {
+                Map<String, Object> key = Fields.asObject(o);
+                keys.add(key == null ? Map.of() : AttributeValues.decodeMap(key, 0));
+            }
+        }
+        return new BatchRequests.KeysAndAttributes(keys, Fields.string(k, "ProjectionExpression"),
+                Fields.stringMap(k, "ExpressionAttributeNames"), Fields.strings(k, "AttributesToGet"),
+                Fields.bool(k, "ConsistentRead"));
+    }
+}
