@@ -21,7 +21,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8000", description = "TCP port (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--host", defaultValue = "0.0.0.0", description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default: ${DEFAULT-VALUE}).")
     String host;
 
     @Option(names = "--in-memory", description = "Keep data in memory only; nothing is written to disk.")
