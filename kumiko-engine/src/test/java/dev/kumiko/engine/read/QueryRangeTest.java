@@ -2,6 +2,7 @@ package dev.kumiko.engine.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.engine.CountingStore;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
@@ -73,10 +74,10 @@ class QueryRangeTest {
     void readsOnlyTheMatchingEntries(String condition, String a, String b, int expected) {
         Map<String, AttributeValue> values = b == null ? Map.of(":p", s("B"), ":a", s(a))
                 : Map.of(":p", s("B"), ":a", s(a), ":b", s(b));
-        store.entriesRead = 0;
+        store.reset();
         ReadResult r = engine.reads().query(query("PK = :p AND " + condition, values, null, true));
         assertThat(r.count()).isEqualTo(expected);
-        assertThat(store.entriesRead).isEqualTo(expected);
+        assertThat(store.entriesScanned.get()).isEqualTo(expected);
         for (Map<String, AttributeValue> item : r.items()) {
             assertThat(item.get("PK")).isEqualTo(s("B"));
         }
@@ -88,10 +89,10 @@ class QueryRangeTest {
         List<String> seen = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
-            store.entriesRead = 0;
+            store.reset();
             ReadResult r = engine.reads().query(query("PK = :p AND begins_with(SK, :a)",
                     Map.of(":p", s("A"), ":a", s("MESSAGE#")), start, forward, 7L));
-            assertThat(store.entriesRead).isLessThanOrEqualTo(7);
+            assertThat(store.entriesScanned.get()).isLessThanOrEqualTo(7);
             r.items().forEach(i -> seen.add(((AttributeValue.S) i.get("SK")).value()));
             start = r.lastEvaluatedKey();
         } while (start != null);
