@@ -26,32 +26,7 @@ final class PlaceholderCheck {
     }
 
     void condition(Condition c) {
-        if (c instanceof Condition.And a) {
-            condition(a.left());
-            condition(a.right());
-        } else if (c instanceof Condition.Or o) {
-            condition(o.left());
-            condition(o.right());
-        } else if (c instanceof Condition.Not n) {
-            condition(n.operand());
-        } else if (c instanceof Condition.Compare cmp) {
-            operands(cmp.left(), cmp.right());
-        } else if (c instanceof Condition.Between b) {
-            operands(b.value(), b.lower(), b.upper());
-        } else if (c instanceof Condition.In in) {
-            operand(in.value());
-            in.candidates().forEach(this::operand);
-        } else if (c instanceof Condition.AttributeExists e) {
-            operand(e.path());
-        } else if (c instanceof Condition.AttributeNotExists e) {
-            operand(e.path());
-        } else if (c instanceof Condition.AttributeTypeIs t) {
-            operands(t.path(), t.type());
-        } else if (c instanceof Condition.BeginsWith b) {
-            operands(b.value(), b.prefix());
-        } else if (c instanceof Condition.Contains k) {
-            operands(k.container(), k.member());
-        }
+        OperandWalk.conditionOperands(c, this::operand);
     }
 
     void update(UpdateExpression u) {
@@ -71,13 +46,11 @@ final class PlaceholderCheck {
         p.paths().forEach(this::operand);
     }
 
-    private void operands(Operand... operands) {
-        for (Operand o : operands) {
-            operand(o);
-        }
+    void operand(Operand o) {
+        OperandWalk.leaves(o, this::leaf);
     }
 
-    void operand(Operand o) {
+    private void leaf(Operand o) {
         if (o instanceof Operand.Path p) {
             path(p.elements());
         } else if (o instanceof Operand.ValueRef r) {
@@ -86,14 +59,6 @@ final class PlaceholderCheck {
                         + r.name());
             }
             usedValues.add(r.name());
-        } else if (o instanceof Operand.Size s) {
-            operand(s.argument());
-        } else if (o instanceof Operand.Arithmetic a) {
-            operands(a.left(), a.right());
-        } else if (o instanceof Operand.ListAppend l) {
-            operands(l.first(), l.second());
-        } else if (o instanceof Operand.IfNotExists i) {
-            operands(i.path(), i.fallback());
         }
     }
 
