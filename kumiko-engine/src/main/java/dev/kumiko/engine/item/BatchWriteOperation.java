@@ -32,7 +32,8 @@ final class BatchWriteOperation {
     }
 
     /** One validated write: its table, storage key and new item (null for a delete). */
-    private record Write(Table table, byte[] key, Map<String, AttributeValue> item) {}
+    /** One validated write; item is null for a delete, itemBytes its size (0 for a delete). */
+    private record Write(Table table, byte[] key, Map<String, AttributeValue> item, long itemBytes) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
@@ -58,13 +59,14 @@ final class BatchWriteOperation {
         }
         if (w.put() != null) {
             KeyCheck.itemKeys(d, w.put());
-            if (ItemSize.of(w.put()) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+            long bytes = ItemSize.of(w.put());
+            if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
-            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put());
+            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), bytes);
         }
         KeyCheck.key(d, w.delete());
-        return new Write(table, ItemAccess.storageKey(d, w.delete()), null);
+        return new Write(table, ItemAccess.storageKey(d, w.delete()), null, 0);
     }
 
     /** Applies every write under all the items' locks; returns write units per table. */
@@ -75,8 +77,8 @@ final class BatchWriteOperation {
         try {
             for (Write w : writes) {
                 Map<String, AttributeValue> old = access.read(w.key());
-                writer.commit(w.table(), w.key(), old, w.item());
-                long billed = Math.max(w.item() == null ? 0 : ItemSize.of(w.item()), old == null ? 0 : ItemSize.of(old));
+                long oldBytes = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
+                long billed = Math.max(w.itemBytes(), oldBytes);
                 units.merge(w.table().descriptor().tableName(), CapacityUnits.write(billed), Double::sum);
             }
         } finally {

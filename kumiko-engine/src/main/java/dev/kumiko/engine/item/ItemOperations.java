@@ -50,15 +50,16 @@ public final class ItemOperations {
         }
         byte[] key = ItemAccess.storageKey(d, r.item());
         Map<String, AttributeValue> old;
+        long oldBytes;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
-            writer.commit(table, key, old, r.item());
+            oldBytes = writer.commit(table, key, old, r.item(), size);
         } finally {
             lock.unlock();
         }
-        long billed = Math.max(size, old == null ? 0 : ItemSize.of(old));
+        long billed = Math.max(size, oldBytes);
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
                 CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false));
     }
@@ -112,15 +113,16 @@ public final class ItemOperations {
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;
+        long oldBytes;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
-            writer.commit(table, key, old, null);
+            oldBytes = writer.commit(table, key, old, null, 0);
         } finally {
             lock.unlock();
         }
-        double units = CapacityUnits.write(old == null ? 0 : ItemSize.of(old));
+        double units = CapacityUnits.write(oldBytes);
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
                 CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, false));
     }

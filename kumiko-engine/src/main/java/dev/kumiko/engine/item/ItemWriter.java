@@ -20,11 +20,17 @@ public final class ItemWriter {
         this.store = store;
     }
 
-    /** Replaces oldItem (or nothing) with newItem (or nothing, a delete). */
-    public void commit(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem) {
+    /**
+     * Replaces oldItem (or nothing) with newItem (or nothing, a delete). The caller has already
+     * sized newItem (for the 400 KB check); returns oldItem's size, which billing needs too, so
+     * each item is sized once per write.
+     */
+    public long commit(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem, long newItemBytes) {
+        assert newItem == null ? newItemBytes == 0 : newItemBytes == ItemSize.of(newItem);
+        long oldItemBytes = oldItem == null ? 0 : ItemSize.of(oldItem);
         if (oldItem == null && newItem == null) {
-            return;
+            return 0;
         }
         WriteBatch batch = new WriteBatch();
         if (newItem == null) {
@@ -34,7 +40,7 @@ public final class ItemWriter {
         }
         store.apply(batch);
         long items = (newItem == null ? 0 : 1) - (oldItem == null ? 0 : 1);
-        long bytes = (newItem == null ? 0 : ItemSize.of(newItem)) - (oldItem == null ? 0 : ItemSize.of(oldItem));
-        table.stats().add(items, bytes);
+        table.stats().add(items, newItemBytes - oldItemBytes);
+        return oldItemBytes;
     }
 }

@@ -39,23 +39,26 @@ final class UpdateItemOperation {
         Map<String, AttributeValue> old;
         Map<String, AttributeValue> updated;
         UpdateResult result;
+        long updatedBytes;
+        long oldBytes = 0;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
             result = expr.hasUpdate() ? expr.apply(old == null ? r.key() : old) : null;
             updated = result == null ? (old == null ? r.key() : old) : result.item();
-            if (ItemSize.of(updated) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+            updatedBytes = ItemSize.of(updated);
+            if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
             }
             boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
-                writer.commit(table, key, old, ensureKey(updated, r.key()));
+                oldBytes = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
             }
         } finally {
             lock.unlock();
         }
-        long billed = Math.max(ItemSize.of(updated), old == null ? 0 : ItemSize.of(old));
+        long billed = Math.max(updatedBytes, oldBytes);
         return new ItemResult(returned(r.returnValues(), old, updated, result),
                 CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false));
     }
