@@ -2,7 +2,9 @@ package dev.kumiko.catalog;
 
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.keys.ByteSink;
+import dev.kumiko.keys.ItemKey;
 import dev.kumiko.keys.KeySpace;
+import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
@@ -11,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -47,13 +50,43 @@ public final class Catalog {
         }
     }
 
-    /** Rebuilds a table's statistics from its items; O(items), run once at open. */
+    /**
+     * Rebuilds a table's statistics from its items and index entries, and for a table with LSIs
+     * its item collection sizes; O(items + entries), run once at open.
+     */
     private void countItems(Table t) {
-        int id = t.descriptor().id();
-        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.ITEMS, id), KeySpace.prefixEnd(KeySpace.ITEMS, id),
+        TableDescriptor d = t.descriptor();
+        boolean collections = !d.localSecondaryIndexes().isEmpty();
+        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()),
                 false)) {
             while (c.next()) {
-                t.stats().add(1, ItemSize.of(ItemCodec.decode(c.value())));
+                Map<String, AttributeValue> item = ItemCodec.decode(c.value());
+                long bytes = ItemSize.of(item);
+                t.stats().add(1, bytes);
+                if (collections) {
+                    t.collections().add(ItemKey.partitionPrefix(d.id(), item.get(d.hashKeyName())), bytes);
+                }
+            }
+        }
+        for (IndexDescriptor x : d.localSecondaryIndexes()) {
+            countEntries(t, x, true);
+        }
+        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+            countEntries(t, x, false);
+        }
+    }
+
+    private void countEntries(Table t, IndexDescriptor x, boolean inCollections) {
+        TableDescriptor d = t.descriptor();
+        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()),
+                false)) {
+            while (c.next()) {
+                Map<String, AttributeValue> entry = ItemCodec.decode(c.value());
+                long bytes = ItemSize.of(entry);
+                t.indexStats(x.id()).add(1, bytes);
+                if (inCollections) {
+                    t.collections().add(ItemKey.partitionPrefix(d.id(), entry.get(d.hashKeyName())), bytes);
+                }
             }
         }
     }
@@ -100,6 +133,26 @@ public final class Catalog {
         assert t != null : "update of a missing table " + d.tableName();
         store.apply(new WriteBatch().put(catalogKey(d.tableName()), DescriptorCodec.encode(d)));
         t.setDescriptor(d);
+    }
+
+    /** Marks a backfilled GSI ACTIVE, unless it was deleted meanwhile. */
+    public synchronized void activateIndex(Table t, int indexId) {
+        TableDescriptor d = t.descriptor();
+        if (tables.get(d.tableName()) != t) {
+            return;
+        }
+        List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes().size());
+        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+            gsis.add(x.id() == indexId ? x.withStatus(IndexDescriptor.ACTIVE) : x);
+        }
+        update(d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(gsis)));
+    }
+
+    /** Removes a deleted index's entries and statistics; its descriptor is already gone. */
+    public void dropIndex(Table t, IndexDescriptor x) {
+        assert !t.descriptor().globalSecondaryIndexes().contains(x) : "index still in the descriptor";
+        store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
+        t.dropIndexStats(x.id());
     }
 
     /** Removes a table and every key it owns: items, index entries, change log. */

@@ -54,6 +54,13 @@ public record TableDescriptor(
                 globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags);
     }
 
+    /** The descriptor after GSIs were added or removed, with the key attributes they define. */
+    public TableDescriptor withGlobalIndexes(List<AttributeDefinition> newDefinitions, List<IndexDescriptor> newGsis) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, newDefinitions,
+                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes, newGsis, stream, sse,
+                tableClass, deletionProtectionEnabled, tags);
+    }
+
     public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
             StreamSettings newStream, boolean newDeletionProtection, String newTableClass,
             List<IndexDescriptor> newGsis, SseSettings newSse) {

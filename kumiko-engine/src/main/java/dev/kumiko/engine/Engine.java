@@ -2,6 +2,7 @@ package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.control.ControlPlane;
+import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
@@ -18,23 +19,30 @@ public final class Engine implements AutoCloseable {
     private final ControlPlane controlPlane;
     private final ItemOperations items;
     private final ReadOperations reads;
+    private final IndexBackfill backfill;
 
-    private Engine(Store store, Clock clock) {
+    private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
         LockStripes locks = new LockStripes();
-        ItemWriter writer = new ItemWriter(store);
-        this.controlPlane = new ControlPlane(catalog, clock);
+        ItemWriter writer = new ItemWriter(store, settings);
+        this.backfill = new IndexBackfill(catalog, store, locks);
+        this.controlPlane = new ControlPlane(catalog, clock, backfill);
         this.items = new ItemOperations(catalog, store, locks, writer);
         this.reads = new ReadOperations(catalog, store);
+        backfill.resumeAll();
     }
 
     public static Engine open(Store store) {
-        return new Engine(store, Clock.SYSTEM);
+        return new Engine(store, Clock.SYSTEM, EngineSettings.DEFAULTS);
     }
 
     public static Engine open(Store store, Clock clock) {
-        return new Engine(store, clock);
+        return new Engine(store, clock, EngineSettings.DEFAULTS);
+    }
+
+    public static Engine open(Store store, Clock clock, EngineSettings settings) {
+        return new Engine(store, clock, settings);
     }
 
     /** An engine on a fresh in-memory store, for tests that embed Kumiko. */
@@ -60,6 +68,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        backfill.close();
         store.close();
     }
 }

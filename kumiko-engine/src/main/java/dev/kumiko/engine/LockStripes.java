@@ -41,6 +41,17 @@ public final class LockStripes {
         return unique;
     }
 
+    /**
+     * Waits until every writer that holds a stripe now has finished: locks and releases each stripe
+     * in ascending order (the order multi-item writers use, so this cannot deadlock with them).
+     */
+    public void barrier() {
+        for (ReentrantLock lock : locks) {
+            lock.lock();
+            lock.unlock();
+        }
+    }
+
     public void unlockAll(int[] stripes) {
         for (int i = stripes.length - 1; i >= 0; i--) {
             locks[stripes[i]].unlock();

@@ -3,16 +3,20 @@ package dev.kumiko.expr;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A Query's key condition split into the partition-key equality and at most one sort-key
- * condition. Built from a KeyConditionExpression AST or from legacy KeyConditions.
+ * A Query's key condition: equality on every partition-key attribute, then optionally equality on
+ * leading sort-key attributes and one condition on the next (a GSI may have up to four of each,
+ * DynamoDB's multi-attribute keys; a table or LSI has one of each). Built from a
+ * KeyConditionExpression AST or from legacy KeyConditions.
  */
-public record KeyCondition(String partitionKeyName, AttributeValue partitionKeyValue, SortKeyCondition sortKey) {
+public record KeyCondition(List<String> partitionKeyNames, List<AttributeValue> partitionKeyValues,
+        List<AttributeValue> sortKeyEqualities, SortKeyCondition sortKey) {
 
-    /** One condition on the sort key; {@code upper} is set only for BETWEEN. */
+    /** One condition on a sort key attribute; {@code upper} is set only for BETWEEN. */
     public record SortKeyCondition(String name, Operator operator, AttributeValue value, AttributeValue upper) {
         public enum Operator { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH }
 
@@ -31,59 +35,86 @@ public record KeyCondition(String partitionKeyName, AttributeValue partitionKeyV
         }
     }
 
+    /** The partition key's value when it is a single attribute (tables, LSIs, most GSIs). */
+    public AttributeValue partitionKeyValue() {
+        assert partitionKeyValues.size() == 1 : "multi-attribute partition key";
+        return partitionKeyValues.get(0);
+    }
+
     /** One simple condition on one key attribute, before it is matched against the schema. */
     private record Part(String name, SortKeyCondition.Operator operator, AttributeValue value, AttributeValue upper) {}
 
-    /** DynamoDB allows a partition-key equality plus at most one sort-key condition. */
-    private static final int CONDITIONS_MAX = 2;
-
-    /**
-     * Splits {@code c} for a table or index whose key is {@code partitionKeyName} and, if it has
-     * one, {@code sortKeyName} (else null). Placeholders must already be validated.
-     */
+    /** A single-attribute schema: {@code sortKeyName} is null for a hash-only table. */
     public static KeyCondition extract(Condition c, Map<String, String> names, Map<String, AttributeValue> values,
                                        String partitionKeyName, String sortKeyName) {
-        List<Condition> conjuncts = new ArrayList<>();
-        flatten(c, conjuncts);
-        if (conjuncts.size() > CONDITIONS_MAX) {
-            throw DynamoException.validation("Conditions can be of length 1 or 2 only");
-        }
-        ConditionEvaluator bound = new ConditionEvaluator(names, values);
-        Part partition = null;
-        Part sort = null;
-        for (Condition conjunct : conjuncts) {
-            Part part = part(conjunct, names, bound);
-            if ((partition != null && partition.name().equals(part.name()))
-                    || (sort != null && sort.name().equals(part.name()))) {
-                throw DynamoException.validation("KeyConditionExpressions must only contain one condition per key");
-            }
-            if (part.name().equals(partitionKeyName)) {
-                partition = part;
-            } else {
-                sort = part;
-            }
-        }
-        return match(partition, sort, partitionKeyName, sortKeyName);
+        return extract(c, names, values, List.of(partitionKeyName),
+                sortKeyName == null ? List.of() : List.of(sortKeyName));
     }
 
-    private static KeyCondition match(Part partition, Part sort, String partitionKeyName, String sortKeyName) {
-        if (partition == null) {
-            throw DynamoException.validation("Query condition missed key schema element: " + partitionKeyName);
+    /** Splits {@code c} for a key schema; placeholders must already be validated. */
+    public static KeyCondition extract(Condition c, Map<String, String> names, Map<String, AttributeValue> values,
+                                       List<String> partitionKeyNames, List<String> sortKeyNames) {
+        List<Condition> conjuncts = new ArrayList<>();
+        flatten(c, conjuncts);
+        int max = partitionKeyNames.size() + Math.max(1, sortKeyNames.size());
+        if (conjuncts.size() > max) {
+            // DynamoDB's text for a one-attribute schema; the multi-attribute form is UNVERIFIED.
+            throw DynamoException.validation(max == 2 ? "Conditions can be of length 1 or 2 only"
+                    : "Conditions can be of length 1 to " + max + " only");
         }
-        if (partition.operator() != SortKeyCondition.Operator.EQ) {
+        ConditionEvaluator bound = new ConditionEvaluator(names, values);
+        Map<String, Part> parts = new LinkedHashMap<>();
+        for (Condition conjunct : conjuncts) {
+            Part part = part(conjunct, names, bound);
+            if (parts.put(part.name(), part) != null) {
+                throw DynamoException.validation("KeyConditionExpressions must only contain one condition per key");
+            }
+        }
+        return match(parts, partitionKeyNames, sortKeyNames);
+    }
+
+    private static KeyCondition match(Map<String, Part> parts, List<String> partitionKeyNames,
+            List<String> sortKeyNames) {
+        List<AttributeValue> partition = new ArrayList<>(partitionKeyNames.size());
+        for (String name : partitionKeyNames) {
+            Part p = parts.remove(name);
+            if (p == null) {
+                throw DynamoException.validation("Query condition missed key schema element: " + name);
+            }
+            if (p.operator() != SortKeyCondition.Operator.EQ) {
+                throw DynamoException.validation("Query key condition not supported");
+            }
+            partition.add(p.value());
+        }
+        if (parts.isEmpty()) {
+            return new KeyCondition(partitionKeyNames, partition, List.of(), null);
+        }
+        if (sortKeyNames.isEmpty()) {
             throw DynamoException.validation("Query key condition not supported");
         }
-        if (sort == null) {
-            return new KeyCondition(partitionKeyName, partition.value(), null);
+        List<Part> sort = new ArrayList<>(sortKeyNames.size());
+        for (String name : sortKeyNames) {
+            Part p = parts.remove(name);
+            if (p == null) {
+                break;
+            }
+            sort.add(p);
         }
-        if (sortKeyName == null) {
-            throw DynamoException.validation("Query key condition not supported");
+        if (!parts.isEmpty()) {
+            // A condition on a non-key attribute, or one that skips a sort-key attribute.
+            throw DynamoException.validation("Query condition missed key schema element: " + sortKeyNames.get(sort.size()));
         }
-        if (!sort.name().equals(sortKeyName)) {
-            throw DynamoException.validation("Query condition missed key schema element: " + sortKeyName);
+        List<AttributeValue> equalities = new ArrayList<>(sort.size());
+        for (int i = 0; i < sort.size() - 1; i++) {
+            if (sort.get(i).operator() != SortKeyCondition.Operator.EQ) {
+                // UNVERIFIED: multi-attribute sort keys allow a range only on the last attribute given.
+                throw DynamoException.validation("Query key condition not supported");
+            }
+            equalities.add(sort.get(i).value());
         }
-        return new KeyCondition(partitionKeyName, partition.value(),
-                new SortKeyCondition(sort.name(), sort.operator(), sort.value(), sort.upper()));
+        Part last = sort.get(sort.size() - 1);
+        return new KeyCondition(partitionKeyNames, partition, equalities,
+                new SortKeyCondition(last.name(), last.operator(), last.value(), last.upper()));
     }
 
     private static void flatten(Condition c, List<Condition> out) {

@@ -59,7 +59,8 @@ public final class LegacyExpressions {
         return ConditionPaths.of(c, Map.of(), new java.util.LinkedHashSet<>());
     }
 
-    public static KeyCondition keyConditions(Map<String, LegacyCondition> conditions, String partitionKeyName, String sortKeyName) {
+    public static KeyCondition keyConditions(Map<String, LegacyCondition> conditions, List<String> partitionKeyNames,
+            List<String> sortKeyNames) {
         for (LegacyCondition c : conditions.values()) {
             switch (c.comparisonOperator()) {
                 case "EQ": case "LE": case "LT": case "GE": case "GT": case "BEGINS_WITH": case "BETWEEN":
@@ -68,7 +69,7 @@ public final class LegacyExpressions {
                     throw DynamoException.invalidParameter("Attempted conditional constraint is not an indexable operation");
             }
         }
-        return KeyCondition.extract(filter(conditions, "AND"), Map.of(), Map.of(), partitionKeyName, sortKeyName);
+        return KeyCondition.extract(filter(conditions, "AND"), Map.of(), Map.of(), partitionKeyNames, sortKeyNames);
     }
 
     public static ProjectionExpression attributesToGet(List<String> names) {

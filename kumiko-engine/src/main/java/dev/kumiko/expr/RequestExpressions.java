@@ -157,11 +157,12 @@ public final class RequestExpressions {
     }
 
     /** The key condition split for a key schema; sortKeyName is null for a hash-only key. */
-    public KeyCondition keyCondition(String partitionKeyName, String sortKeyName) {
+    /** The key condition for a key schema's HASH and RANGE attribute names (RANGE may be empty). */
+    public KeyCondition keyCondition(List<String> partitionKeyNames, List<String> sortKeyNames) {
         if (keyCondition == null) {
             throw new IllegalStateException("no KeyConditionExpression in this request");
         }
-        return KeyCondition.extract(keyCondition, names, values, partitionKeyName, sortKeyName);
+        return KeyCondition.extract(keyCondition, names, values, partitionKeyNames, sortKeyNames);
     }
 
     public static final class Builder {

@@ -147,7 +147,7 @@ class EvaluationTest {
     void keyConditions() {
         RequestExpressions e = RequestExpressions.builder().keyConditionExpression("#p = :p AND :lo <= sk")
                 .expressionAttributeNames(map("#p", "pk")).expressionAttributeValues(map(":p", s("a"), ":lo", s("m"))).build();
-        KeyCondition kc = e.keyCondition("pk", "sk");
+        KeyCondition kc = e.keyCondition(java.util.List.of("pk"), java.util.List.of("sk"));
         assertThat(kc.partitionKeyValue()).isEqualTo(s("a"));
         assertThat(kc.sortKey().operator()).isEqualTo(KeyCondition.SortKeyCondition.Operator.GE);
         assertThat(kc.sortKey().matches(s("n"))).isTrue();
@@ -162,6 +162,6 @@ class EvaluationTest {
 
     private static KeyCondition keyCondition(String expr) {
         return RequestExpressions.builder().keyConditionExpression(expr).expressionAttributeValues(
-                expr.contains(":p") ? map(":p", s("a")) : null).build().keyCondition("pk", "sk");
+                expr.contains(":p") ? map(":p", s("a")) : null).build().keyCondition(java.util.List.of("pk"), java.util.List.of("sk"));
     }
 }

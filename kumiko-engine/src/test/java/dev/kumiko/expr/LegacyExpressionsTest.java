@@ -61,9 +61,9 @@ class LegacyExpressionsTest {
     @Test
     void keyConditions() {
         KeyCondition kc = LegacyExpressions.keyConditions(map(
-                "pk", LegacyCondition.of("EQ", s("p")), "sk", LegacyCondition.of("BEGINS_WITH", s("x"))), "pk", "sk");
+                "pk", LegacyCondition.of("EQ", s("p")), "sk", LegacyCondition.of("BEGINS_WITH", s("x"))), java.util.List.of("pk"), java.util.List.of("sk"));
         assertThat(kc.sortKey().matches(s("xyz"))).isTrue();
-        assertThatThrownBy(() -> LegacyExpressions.keyConditions(map("pk", LegacyCondition.of("NE", s("p"))), "pk", null))
+        assertThatThrownBy(() -> LegacyExpressions.keyConditions(map("pk", LegacyCondition.of("NE", s("p"))), java.util.List.of("pk"), java.util.List.of()))
                 .hasMessage("One or more parameter values were invalid: Attempted conditional constraint is not an indexable operation");
     }
 }

@@ -176,13 +176,17 @@ class QueryTest {
                 "The provided starting key does not match the range key predicate");
         expectError(b -> b.keyConditionExpression("PK = :p").select(Select.SPECIFIC_ATTRIBUTES)
                 .expressionAttributeValues(Map.of(":p", s("P"))),
-                "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+                "1 validation error detected: Must specify the AttributesToGet or ProjectionExpression when choosing "
+                        + "to get SPECIFIC_ATTRIBUTES");
         expectError(b -> b.keyConditionExpression("PK = :p").select(Select.ALL_ATTRIBUTES).projectionExpression("n")
                 .expressionAttributeValues(Map.of(":p", s("P"))),
-                "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES");
+                "1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES");
+        expectError(b -> b.keyConditionExpression("PK = :p").select(Select.COUNT).projectionExpression("n")
+                .expressionAttributeValues(Map.of(":p", s("P"))),
+                "1 validation error detected: Cannot specify the ProjectionExpression when choosing to get only the Count");
         expectError(b -> b.keyConditionExpression("PK = :p").indexName("byOther")
                 .expressionAttributeValues(Map.of(":p", s("P"))),
-                "Kumiko does not support queries and scans of secondary indexes yet");
+                "The table does not have the specified index: byOther");
     }
 
     private static void expectError(java.util.function.Consumer<QueryRequest.Builder> request, String message) {

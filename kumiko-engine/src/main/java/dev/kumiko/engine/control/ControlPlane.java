@@ -15,6 +15,7 @@ import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
+import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
@@ -38,10 +39,12 @@ public final class ControlPlane {
 
     private final Catalog catalog;
     private final Clock clock;
+    private final IndexBackfill backfill;
 
-    public ControlPlane(Catalog catalog, Clock clock) {
+    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill) {
         this.catalog = catalog;
         this.clock = clock;
+        this.backfill = backfill;
     }
 
     public TableDescription createTable(RequestContext ctx, CreateTableRequest r) {
@@ -146,9 +149,20 @@ public final class ControlPlane {
     }
 
     private static TableDescription describe(RequestContext ctx, Table t, String status) {
-        TableDescriptor d = t.descriptor();
-        return new TableDescription(d, status, t.stats().itemCount(), t.stats().sizeBytes(),
-                ctx.tableArn(d.tableName()), ctx.region());
+        return describe(ctx, t, t.descriptor(), status);
+    }
+
+    /** Describes t as {@code shown}, which may still list indexes being deleted. */
+    private static TableDescription describe(RequestContext ctx, Table t, TableDescriptor shown, String status) {
+        Map<Integer, TableDescription.IndexCounts> counts = new LinkedHashMap<>();
+        for (List<IndexDescriptor> list : List.of(shown.localSecondaryIndexes(), shown.globalSecondaryIndexes())) {
+            for (IndexDescriptor x : list) {
+                counts.put(x.id(), new TableDescription.IndexCounts(t.indexStats(x.id()).itemCount(),
+                        t.indexStats(x.id()).sizeBytes()));
+            }
+        }
+        return new TableDescription(shown, status, t.stats().itemCount(), t.stats().sizeBytes(),
+                ctx.tableArn(shown.tableName()), ctx.region(), Map.copyOf(counts));
     }
 
     public ListTablesResult listTables(String exclusiveStartTableName, Long limit) {
@@ -167,6 +181,11 @@ public final class ControlPlane {
 
     public TableDescription deleteTable(RequestContext ctx, String tableNameOrArn) {
         Table t = controlTable(tableNameOrArn);
+        if (t.descriptor().globalSecondaryIndexes().stream().anyMatch(x -> !x.isReadable())) {
+            // Verified wording: DynamoDB refuses while any GSI is being created.
+            throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
+                    "Cannot delete table while indexes are being created, updated, or deleted");
+        }
         if (t.descriptor().deletionProtectionEnabled()) {
             throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Resource cannot be deleted as it is currently "
                     + "protected against deletion. Disable deletion protection first.");
@@ -176,25 +195,62 @@ public final class ControlPlane {
         return before;
     }
 
+    /**
+     * Holds the catalog's lock throughout, so that a backfill finishing meanwhile cannot be
+     * overwritten with the descriptor read here.
+     */
     public TableDescription updateTable(RequestContext ctx, UpdateTableRequest r) {
         UpdateTableValidator.checkConstraints(r);
-        Table t = controlTable(r.tableName());
-        TableDescriptor d = t.descriptor();
-        UpdateTableValidator.check(r, d);
-        boolean onDemand = r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
-                : CreateTableValidator.isOnDemand(r.billingMode());
-        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
-        Throughput throughput = onDemand ? Throughput.ZERO
-                : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
-        long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis() : clock.nowMillis();
-        boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
-                : r.deletionProtectionEnabled();
-        SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
-        TableDescriptor updated = d.withSettings(billingMode, throughput, billingChange,
-                streamSettings(r.streamSpecification(), d.stream(), clock.nowMillis()), deletionProtection,
-                r.tableClass() == null ? d.tableClass() : r.tableClass(), d.globalSecondaryIndexes(), sse);
-        catalog.update(updated);
-        return describe(ctx, t, "UPDATING");
+        synchronized (catalog) {
+            Table t = controlTable(r.tableName());
+            TableDescriptor d = t.descriptor();
+            UpdateTableValidator.check(r, d);
+            boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
+            String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+            Throughput throughput = onDemand ? Throughput.ZERO
+                    : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
+            long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
+                    : clock.nowMillis();
+            boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
+                    : r.deletionProtectionEnabled();
+            SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
+            GsiUpdates.Applied gsi = r.hasGlobalSecondaryIndexUpdates()
+                    ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
+                    : new GsiUpdates.Applied(d, List.of(), List.of());
+            TableDescriptor updated = gsi.descriptor().withSettings(billingMode, throughput, billingChange,
+                    streamSettings(r.streamSpecification(), d.stream(), clock.nowMillis()), deletionProtection,
+                    r.tableClass() == null ? d.tableClass() : r.tableClass(),
+                    onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
+            catalog.update(updated);
+            TableDescription answer = describe(ctx, t, withDeleting(updated, gsi.deleted()), "UPDATING");
+            for (IndexDescriptor x : gsi.deleted()) {
+                catalog.dropIndex(t, x);
+            }
+            for (IndexDescriptor x : gsi.created()) {
+                backfill.start(updated.tableName(), x.id());
+            }
+            return answer;
+        }
+    }
+
+    /** A switch to on-demand drops the GSIs' provisioned throughput. */
+    private static List<IndexDescriptor> onDemandGsis(List<IndexDescriptor> gsis, boolean onDemand) {
+        if (!onDemand) {
+            return gsis;
+        }
+        List<IndexDescriptor> out = new ArrayList<>(gsis.size());
+        gsis.forEach(x -> out.add(x.withThroughput(Throughput.ZERO)));
+        return List.copyOf(out);
+    }
+
+    /** The descriptor UpdateTable answers with: deleted GSIs still listed, as DELETING. */
+    private static TableDescriptor withDeleting(TableDescriptor d, List<IndexDescriptor> deleted) {
+        if (deleted.isEmpty()) {
+            return d;
+        }
+        List<IndexDescriptor> shown = new ArrayList<>(d.globalSecondaryIndexes());
+        deleted.forEach(x -> shown.add(x.withStatus("DELETING")));
+        return d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(shown));
     }
 
     public void tagResource(String resourceArn, List<TagInput> tags) {

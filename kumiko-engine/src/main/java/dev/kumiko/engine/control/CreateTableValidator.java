@@ -1,5 +1,6 @@
 package dev.kumiko.engine.control;
 
+import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
@@ -25,6 +26,8 @@ final class CreateTableValidator {
     /** Projected non-key attributes summed over all indexes of a table. */
     static final int PROJECTED_ATTRIBUTES_MAX = 100;
     static final long CAPACITY_UNITS_MAX = 40_000;
+    /** Four partition-key and four sort-key attributes: DynamoDB's multi-attribute GSI keys. */
+    static final int GSI_KEY_ELEMENTS_MAX = 2 * IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX;
 
     private CreateTableValidator() {}
 
@@ -41,16 +44,7 @@ final class CreateTableValidator {
     static void checkConstraints(CreateTableRequest r) {
         Constraints c = new Constraints();
         if (c.notNull("attributeDefinitions", r.attributeDefinitions())) {
-            for (int i = 0; i < r.attributeDefinitions().size(); i++) {
-                AttributeDefinitionInput d = r.attributeDefinitions().get(i);
-                String p = "attributeDefinitions." + (i + 1) + ".member.";
-                if (c.notNull(p + "attributeName", d.attributeName())) {
-                    c.length(p + "attributeName", d.attributeName(), 1, 255);
-                }
-                if (c.notNull(p + "attributeType", d.attributeType())) {
-                    c.enumValue(p + "attributeType", d.attributeType(), Enums.SCALAR_ATTRIBUTE_TYPE);
-                }
-            }
+            checkDefinitionMembers(c, r.attributeDefinitions());
         }
         if (c.notNull("tableName", r.tableName())) {
             c.tableName("tableName", r.tableName());
@@ -58,8 +52,8 @@ final class CreateTableValidator {
         if (c.notNull("keySchema", r.keySchema())) {
             checkKeySchemaMembers(c, "keySchema", r.keySchema());
         }
-        checkIndexMembers(c, "localSecondaryIndexes", r.localSecondaryIndexes());
-        checkIndexMembers(c, "globalSecondaryIndexes", r.globalSecondaryIndexes());
+        checkIndexMembers(c, "localSecondaryIndexes", r.localSecondaryIndexes(), 2);
+        checkIndexMembers(c, "globalSecondaryIndexes", r.globalSecondaryIndexes(), GSI_KEY_ELEMENTS_MAX);
         c.enumValue("billingMode", r.billingMode(), Enums.BILLING_MODE);
         checkThroughputMembers(c, "provisionedThroughput", r.provisionedThroughput());
         if (r.streamSpecification() != null) {
@@ -75,8 +69,29 @@ final class CreateTableValidator {
         c.throwIfAny();
     }
 
+    static void checkDefinitionMembers(Constraints c, List<AttributeDefinitionInput> definitions) {
+        for (int i = 0; i < definitions.size(); i++) {
+            AttributeDefinitionInput d = definitions.get(i);
+            String p = "attributeDefinitions." + (i + 1) + ".member.";
+            if (d == null) {
+                continue;
+            }
+            if (c.notNull(p + "attributeName", d.attributeName())) {
+                c.length(p + "attributeName", d.attributeName(), 1, 255);
+            }
+            if (c.notNull(p + "attributeType", d.attributeType())) {
+                c.enumValue(p + "attributeType", d.attributeType(), Enums.SCALAR_ATTRIBUTE_TYPE);
+            }
+        }
+    }
+
     static void checkKeySchemaMembers(Constraints c, String path, List<KeySchemaInput> keySchema) {
-        c.size(path, keySchema, keySchema.toString(), 1, 2);
+        checkKeySchemaMembers(c, path, keySchema, 2);
+    }
+
+    /** GSI key schemas may hold up to four HASH and four RANGE elements (multi-attribute keys). */
+    static void checkKeySchemaMembers(Constraints c, String path, List<KeySchemaInput> keySchema, int max) {
+        c.size(path, keySchema, keySchema.toString(), 1, max);
         for (int i = 0; i < keySchema.size(); i++) {
             KeySchemaInput k = keySchema.get(i);
             String p = path + "." + (i + 1) + ".member.";
@@ -89,7 +104,7 @@ final class CreateTableValidator {
         }
     }
 
-    private static void checkIndexMembers(Constraints c, String path, List<IndexInput> indexes) {
+    static void checkIndexMembers(Constraints c, String path, List<IndexInput> indexes, int keyElementsMax) {
         if (indexes == null) {
             return;
         }
@@ -100,7 +115,7 @@ final class CreateTableValidator {
                 c.tableName(p + "indexName", x.indexName());
             }
             if (c.notNull(p + "keySchema", x.keySchema())) {
-                checkKeySchemaMembers(c, p + "keySchema", x.keySchema());
+                checkKeySchemaMembers(c, p + "keySchema", x.keySchema(), keyElementsMax);
             }
             if (c.notNull(p + "projection", x.projection())) {
                 c.enumValue(p + "projection.projectionType", x.projection().projectionType(), Enums.PROJECTION_TYPE);
@@ -290,10 +305,49 @@ final class CreateTableValidator {
         }
         for (IndexInput x : gsis) {
             checkIndexName(seen, x.indexName());
-            checkKeySchema(x.keySchema(), "KeySchema");
+            checkGlobalKeySchema(x.keySchema());
             IndexRules.checkProjection(x);
         }
         IndexRules.checkProjectedAttributeCount(r.localSecondaryIndexes(), gsis);
+    }
+
+    /**
+     * A GSI key: one to four HASH elements, then up to four RANGE elements, no name twice. A
+     * one-or-two-element schema is checked exactly as a table's, with DynamoDB's messages; the
+     * messages for the multi-attribute rules are UNVERIFIED (the feature is recent and its error
+     * texts are not quoted in the documentation).
+     */
+    static void checkGlobalKeySchema(List<KeySchemaInput> keySchema) {
+        if (keySchema.size() <= 2 && (keySchema.size() < 2 || "RANGE".equals(keySchema.get(1).keyType()))) {
+            checkKeySchema(keySchema, "KeySchema");
+            return;
+        }
+        if (!"HASH".equals(keySchema.get(0).keyType())) {
+            throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+        }
+        int hash = 0;
+        int range = 0;
+        Set<String> names = new HashSet<>();
+        for (KeySchemaInput k : keySchema) {
+            if (!names.add(k.attributeName())) {
+                throw DynamoException.validation("Invalid KeySchema: Duplicate attribute name in KeySchema: "
+                        + k.attributeName());
+            }
+            if ("HASH".equals(k.keyType())) {
+                if (range > 0) {
+                    throw DynamoException.validation(
+                            "Invalid KeySchema: All HASH key elements must come before the RANGE key elements");
+                }
+                hash++;
+            } else {
+                range++;
+            }
+        }
+        if (hash > IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX || range > IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX) {
+            throw DynamoException.validation("Invalid KeySchema: A key schema can have at most "
+                    + IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX + " HASH and "
+                    + IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX + " RANGE key elements");
+        }
     }
 
     private static void checkIndexName(Set<String> seen, String name) {

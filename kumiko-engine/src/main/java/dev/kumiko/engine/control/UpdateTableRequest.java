@@ -1,6 +1,7 @@
 package dev.kumiko.engine.control;
 
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
+import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.SseInput;
 import dev.kumiko.engine.control.CreateTableRequest.StreamInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
@@ -12,9 +13,23 @@ public record UpdateTableRequest(
         List<AttributeDefinitionInput> attributeDefinitions,
         String billingMode,
         ThroughputInput provisionedThroughput,
-        boolean hasGlobalSecondaryIndexUpdates,
+        List<GsiUpdate> globalSecondaryIndexUpdates,
         StreamInput streamSpecification,
         SseInput sseSpecification,
         boolean hasReplicaUpdates,
         String tableClass,
-        Boolean deletionProtectionEnabled) {}
+        Boolean deletionProtectionEnabled) {
+
+    /** One GlobalSecondaryIndexUpdates element: exactly one of its three actions in a valid request. */
+    public record GsiUpdate(IndexInput create, GsiThroughputUpdate update, GsiDelete delete) {}
+
+    /** A Delete action. */
+    public record GsiDelete(String indexName) {}
+
+    /** An Update action: new provisioned throughput for an existing GSI. */
+    public record GsiThroughputUpdate(String indexName, ThroughputInput provisionedThroughput) {}
+
+    public boolean hasGlobalSecondaryIndexUpdates() {
+        return globalSecondaryIndexUpdates != null && !globalSecondaryIndexUpdates.isEmpty();
+    }
+}

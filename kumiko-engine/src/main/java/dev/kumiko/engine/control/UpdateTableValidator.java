@@ -23,19 +23,20 @@ final class UpdateTableValidator {
                     Enums.STREAM_VIEW_TYPE);
         }
         c.enumValue("tableClass", r.tableClass(), Enums.TABLE_CLASS);
+        if (r.attributeDefinitions() != null) {
+            CreateTableValidator.checkDefinitionMembers(c, r.attributeDefinitions());
+        }
+        GsiUpdates.checkMembers(c, r.globalSecondaryIndexUpdates());
         c.throwIfAny();
     }
 
     static void check(UpdateTableRequest r, TableDescriptor d) {
-        if (r.hasGlobalSecondaryIndexUpdates()) {
-            throw DynamoException.validation("GlobalSecondaryIndexUpdates are not supported yet by Kumiko");
-        }
         if (r.hasReplicaUpdates()) {
             throw DynamoException.validation("ReplicaUpdates are not supported by Kumiko");
         }
         boolean nothing = r.billingMode() == null && r.provisionedThroughput() == null
                 && r.streamSpecification() == null && r.sseSpecification() == null && r.tableClass() == null
-                && r.deletionProtectionEnabled() == null;
+                && r.deletionProtectionEnabled() == null && !r.hasGlobalSecondaryIndexUpdates();
         if (nothing) {
             // Reconstructed: only the start of this message is confirmed by a quote.
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
@@ -43,11 +44,18 @@ final class UpdateTableValidator {
         }
         checkBilling(r, d);
         checkStream(r, d);
+        if (r.hasGlobalSecondaryIndexUpdates()) {
+            GsiUpdates.check(r, d, willBeOnDemand(r, d));
+        }
+    }
+
+    static boolean willBeOnDemand(UpdateTableRequest r, TableDescriptor d) {
+        return r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
+                : CreateTableValidator.isOnDemand(r.billingMode());
     }
 
     private static void checkBilling(UpdateTableRequest r, TableDescriptor d) {
-        boolean toOnDemand = r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
-                : CreateTableValidator.isOnDemand(r.billingMode());
+        boolean toOnDemand = willBeOnDemand(r, d);
         if (toOnDemand) {
             if (r.provisionedThroughput() != null) {
                 throw DynamoException.invalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be "

@@ -9,8 +9,9 @@ import java.util.Map;
 public final class BatchResults {
     private BatchResults() {}
 
+    /** itemCollectionMetrics is null unless asked for, and lists only tables with LSIs. */
     public record BatchWrite(Map<String, List<BatchRequests.WriteRequest>> unprocessedItems,
-            List<ConsumedCapacity> consumedCapacity) {}
+            List<ConsumedCapacity> consumedCapacity, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}
 
     public record BatchGet(Map<String, List<Map<String, AttributeValue>>> responses,
             Map<String, BatchRequests.KeysAndAttributes> unprocessedKeys, List<ConsumedCapacity> consumedCapacity) {}

@@ -5,6 +5,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -31,9 +32,12 @@ final class BatchWriteOperation {
         this.writer = writer;
     }
 
-    /** One validated write: its table, storage key and new item (null for a delete). */
     /** One validated write; item is null for a delete, itemBytes its size (0 for a delete). */
-    private record Write(Table table, byte[] key, Map<String, AttributeValue> item, long itemBytes) {}
+    private record Write(Table table, byte[] key, Map<String, AttributeValue> partitionKey,
+            Map<String, AttributeValue> item, long itemBytes) {}
+
+    /** What the committed writes report: write units and item collection metrics per table. */
+    private record Committed(Map<String, Double> units, Map<String, List<ItemCollectionMetrics>> metrics) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
@@ -46,8 +50,9 @@ final class BatchWriteOperation {
             }
         });
         BatchChecks.noDuplicates(writes.stream().map(Write::key).toList());
-        Map<String, Double> units = commitAll(writes);
-        return new BatchResults.BatchWrite(Map.of(), capacity(r.returnConsumedCapacity(), units));
+        Committed committed = commitAll(writes, r.returnItemCollectionMetrics());
+        return new BatchResults.BatchWrite(Map.of(), capacity(r.returnConsumedCapacity(), committed.units()),
+                "SIZE".equals(r.returnItemCollectionMetrics()) ? committed.metrics() : null);
     }
 
     private static Write validated(Table table, BatchRequests.WriteRequest w) {
@@ -59,32 +64,40 @@ final class BatchWriteOperation {
         }
         if (w.put() != null) {
             KeyCheck.itemKeys(d, w.put());
+            IndexKeyCheck.item(d, w.put());
             long bytes = ItemSize.of(w.put());
             if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
-            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), bytes);
+            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes);
         }
         KeyCheck.key(d, w.delete());
-        return new Write(table, ItemAccess.storageKey(d, w.delete()), null, 0);
+        return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0);
     }
 
-    /** Applies every write under all the items' locks; returns write units per table. */
-    private Map<String, Double> commitAll(List<Write> writes) {
+    /** Applies every write under all the items' locks. */
+    private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
         byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
         Map<String, Double> units = new LinkedHashMap<>();
+        Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         int[] stripes = locks.lockAll(keys);
         try {
             for (Write w : writes) {
                 Map<String, AttributeValue> old = access.read(w.key());
-                long oldBytes = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
-                long billed = Math.max(w.itemBytes(), oldBytes);
-                units.merge(w.table().descriptor().tableName(), CapacityUnits.write(billed), Double::sum);
+                WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
+                long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
+                TableDescriptor d = w.table().descriptor();
+                units.merge(d.tableName(), CapacityUnits.write(billed), Double::sum);
+                ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d,
+                        w.partitionKey().get(d.hashKeyName()), outcome.collectionBytes());
+                if (m != null) {
+                    metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
+                }
             }
         } finally {
             locks.unlockAll(stripes);
         }
-        return units;
+        return new Committed(units, metrics);
     }
 
     static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable) {

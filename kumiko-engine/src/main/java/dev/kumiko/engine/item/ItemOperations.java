@@ -8,6 +8,7 @@ import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.RequestExpressions;
@@ -44,24 +45,27 @@ public final class ItemOperations {
         TableDescriptor d = table.descriptor();
         WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
         KeyCheck.itemKeys(d, r.item());
+        IndexKeyCheck.item(d, r.item());
         long size = ItemSize.of(r.item());
         if (size > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
         byte[] key = ItemAccess.storageKey(d, r.item());
         Map<String, AttributeValue> old;
-        long oldBytes;
+        WriteOutcome outcome;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
-            oldBytes = writer.commit(table, key, old, r.item(), size);
+            outcome = writer.commit(table, key, old, r.item(), size);
         } finally {
             lock.unlock();
         }
-        long billed = Math.max(size, oldBytes);
+        long billed = Math.max(size, outcome.oldItemBytes());
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false));
+                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.item().get(d.hashKeyName()),
+                        outcome.collectionBytes()));
     }
 
     public ItemResult getItem(ItemRequests.GetItem r) {
@@ -113,18 +117,20 @@ public final class ItemOperations {
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;
-        long oldBytes;
+        WriteOutcome outcome;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
-            oldBytes = writer.commit(table, key, old, null, 0);
+            outcome = writer.commit(table, key, old, null, 0);
         } finally {
             lock.unlock();
         }
-        double units = CapacityUnits.write(oldBytes);
+        double units = CapacityUnits.write(outcome.oldItemBytes());
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, false));
+                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, false),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
+                        outcome.collectionBytes()));
     }
 
     private static void checkReturnValuesOldOrNone(String returnValues) {

@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
@@ -40,7 +41,7 @@ final class UpdateItemOperation {
         Map<String, AttributeValue> updated;
         UpdateResult result;
         long updatedBytes;
-        long oldBytes = 0;
+        WriteOutcome outcome = WriteOutcome.NOTHING;
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
@@ -51,16 +52,19 @@ final class UpdateItemOperation {
             if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
             }
+            IndexKeyCheck.item(d, updated);
             boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
-                oldBytes = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
+                outcome = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
             }
         } finally {
             lock.unlock();
         }
-        long billed = Math.max(updatedBytes, oldBytes);
+        long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         return new ItemResult(returned(r.returnValues(), old, updated, result),
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false));
+                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
+                        outcome.collectionBytes()));
     }
 
     /** The key attributes are never changed by an update (the parser refuses it); assert it. */

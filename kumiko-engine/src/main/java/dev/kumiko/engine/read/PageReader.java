@@ -3,19 +3,21 @@ package dev.kumiko.engine.read;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Reads one page of a key range as DynamoDB pages Query and Scan: Limit counts items evaluated
- * (before the filter), the page stops once the items read reach 1 MB (sizes before the filter),
- * and LastEvaluatedKey is the key of the last item evaluated when either stopped the read.
+ * (before the filter), the page stops once the entries read reach 1 MB (sizes before the filter,
+ * of what the table or index holds), and LastEvaluatedKey is the key of the last entry evaluated
+ * when either stopped the read. An LSI read that needs attributes the index does not project
+ * completes each entry from the table.
  */
 final class PageReader {
     /** DynamoDB's page size: a Query or Scan reads at most 1 MB before returning. */
@@ -23,43 +25,53 @@ final class PageReader {
 
     private PageReader() {}
 
-    static ReadResult read(Store store, KeyRange range, boolean reverse, TableDescriptor table, ReadShape shape,
-            long limit, boolean consistent, String returnConsumedCapacity) {
+    /** How one page is read; {@code fetchFromTable} completes LSI entries from the table. */
+    record Request(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, long limit,
+            boolean consistent, boolean fetchFromTable, String returnConsumedCapacity) {}
+
+    static ReadResult read(Store store, Request q) {
+        ReadShape shape = q.shape();
         List<Map<String, AttributeValue>> items = shape.countOnly() ? null : new ArrayList<>();
         int count = 0;
         int scanned = 0;
         long bytes = 0;
+        long fetchedBytes = 0;
         Map<String, AttributeValue> lastKey = null;
-        if (!range.isEmpty()) {
-            try (Cursor cursor = store.scan(range.start(), range.end(), reverse)) {
+        if (!q.range().isEmpty()) {
+            try (Cursor cursor = store.scan(q.range().start(), q.range().end(), q.reverse())) {
                 while (cursor.next()) {
-                    Map<String, AttributeValue> item = ItemCodec.decode(cursor.value());
+                    Map<String, AttributeValue> entry = ItemCodec.decode(cursor.value());
                     scanned++;
-                    bytes += ItemSize.of(item);
-                    if (shape.test(item)) {
+                    bytes += ItemSize.of(entry);
+                    Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)
+                            : entry;
+                    if (item != null && q.fetchFromTable()) {
+                        fetchedBytes += ItemSize.of(item);
+                    }
+                    if (item != null && shape.test(item)) {
                         count++;
                         if (items != null) {
                             items.add(shape.project(item));
                         }
                     }
-                    if (scanned >= limit || bytes >= PAGE_BYTES_MAX) {
-                        lastKey = keyOf(table, item);
+                    if (scanned >= q.limit() || bytes >= PAGE_BYTES_MAX) {
+                        lastKey = q.target().lastEvaluatedKey(entry);
                         break;
                     }
                 }
             }
         }
-        double units = CapacityUnits.read(bytes, consistent);
+        // Billing of index reads (per-index breakdown, table fetches) is refined with capacity.
+        double units = CapacityUnits.read(bytes + fetchedBytes, q.consistent());
         return new ReadResult(items, count, scanned, lastKey,
-                CapacityUnits.report(returnConsumedCapacity, table.tableName(), units, true));
+                CapacityUnits.report(q.returnConsumedCapacity(), q.target().table().tableName(), units, true));
     }
 
-    static Map<String, AttributeValue> keyOf(TableDescriptor t, Map<String, AttributeValue> item) {
-        Map<String, AttributeValue> key = new LinkedHashMap<>(4);
-        key.put(t.hashKeyName(), item.get(t.hashKeyName()));
-        if (t.rangeKeyName() != null) {
-            key.put(t.rangeKeyName(), item.get(t.rangeKeyName()));
-        }
-        return key;
+    /** The table's item behind an LSI entry; null if it went away since the entry was read. */
+    private static Map<String, AttributeValue> fetch(Store store, TableDescriptor t, Map<String, AttributeValue> entry) {
+        String range = t.rangeKeyName();
+        byte[] key = ItemKey.of(t.id(), entry.get(t.hashKeyName()), range == null ? null : entry.get(range));
+        byte[] bytes = store.get(key);
+        return bytes == null ? null : ItemCodec.decode(bytes);
     }
 }

@@ -5,13 +5,19 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
+import java.util.List;
 
 /** Key-condition values must have the schema's types; begins_with needs a string or binary key. */
 final class QueryKeyTypes {
     private QueryKeyTypes() {}
 
-    static void check(TableDescriptor d, KeyCondition key) {
-        checkType(d.attributeType(d.hashKeyName()), key.partitionKeyValue());
+    static void check(TableDescriptor d, List<String> sortKeyNames, KeyCondition key) {
+        for (int i = 0; i < key.partitionKeyNames().size(); i++) {
+            checkType(d.attributeType(key.partitionKeyNames().get(i)), key.partitionKeyValues().get(i));
+        }
+        for (int i = 0; i < key.sortKeyEqualities().size(); i++) {
+            checkType(d.attributeType(sortKeyNames.get(i)), key.sortKeyEqualities().get(i));
+        }
         KeyCondition.SortKeyCondition sort = key.sortKey();
         if (sort == null) {
             return;

@@ -9,14 +9,12 @@ import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.expr.LegacyExpressions;
-import dev.kumiko.keys.ItemKey;
 import dev.kumiko.storage.Store;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
- * Query and Scan on a table. Validation order: member constraints, IndexName, expression style and
- * Select, expressions, table, key condition, filter keys, ExclusiveStartKey.
+ * Query and Scan on a table or one of its indexes. Validation order: member constraints,
+ * expression style and Select, expressions, table, index, key condition, filter keys,
+ * ExclusiveStartKey.
  */
 public final class ReadOperations {
     private final Catalog catalog;
@@ -32,17 +30,18 @@ public final class ReadOperations {
         checkMembers(r, null, null);
         ReadShape shape = ReadShape.of(r, q.keyConditionExpression(), q.keyConditions() != null, "QueryFilter");
         TableDescriptor d = table(r.tableName()).descriptor();
-        KeyCondition key = keyCondition(q, shape, d);
-        QueryKeyTypes.check(d, key);
-        shape.checkFilterAvoidsKeys(keyNames(d), "QueryFilter");
-        byte[] prefix = ItemKey.partitionPrefix(d.id(), key.partitionKeyValue());
-        KeyRange range = SortKeyRange.of(prefix, key.sortKey());
+        ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
+        target.checkSelect(r.select());
+        KeyCondition key = keyCondition(q, shape, target);
+        QueryKeyTypes.check(d, target.sortKeyNames(), key);
+        shape.checkFilterAvoidsKeys(target.keyNames(), "QueryFilter");
+        KeyRange range = SortKeyRange.of(target.queryPrefix(key), key.sortKey());
         boolean reverse = Boolean.FALSE.equals(q.scanIndexForward());
-        byte[] start = StartKey.forQuery(d, r.exclusiveStartKey(), key);
+        byte[] start = StartKey.forQuery(target, r.exclusiveStartKey(), key);
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
-        return PageReader.read(store, range, reverse, d, shape, limit(r), consistent(r), r.returnConsumedCapacity());
+        return PageReader.read(store, page(range, reverse, target, shape, r));
     }
 
     public ReadResult scan(ReadRequests.Scan s) {
@@ -51,12 +50,21 @@ public final class ReadOperations {
         Segments.check(s.segment(), s.totalSegments());
         ReadShape shape = ReadShape.of(r, null, false, "ScanFilter");
         TableDescriptor d = table(r.tableName()).descriptor();
-        KeyRange range = Segments.range(d.id(), s.segment(), s.totalSegments());
-        byte[] start = StartKey.forScan(d, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
+        ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
+        target.checkSelect(r.select());
+        KeyRange range = Segments.range(target.space(), target.id(), s.segment(), s.totalSegments());
+        byte[] start = StartKey.forScan(target, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
         if (start != null) {
             range = range.after(start);
         }
-        return PageReader.read(store, range, false, d, shape, limit(r), consistent(r), r.returnConsumedCapacity());
+        return PageReader.read(store, page(range, false, target, shape, r));
+    }
+
+    private static PageReader.Request page(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape,
+            ReadRequests.Common r) {
+        boolean fetch = target.fetchesFromTable(r.select(), shape.namesRead());
+        return new PageReader.Request(range, reverse, target, shape, limit(r), consistent(r), fetch,
+                r.returnConsumedCapacity());
     }
 
     private static void checkMembers(ReadRequests.Common r, Long segment, Long totalSegments) {
@@ -67,21 +75,22 @@ public final class ReadOperations {
         c.range("segment", segment, 0, Segments.TOTAL_SEGMENTS_MAX - 1);
         c.range("totalSegments", totalSegments, 1, Segments.TOTAL_SEGMENTS_MAX);
         c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
-        c.throwIfAny();
         if (r.indexName() != null) {
-            throw DynamoException.validation("Kumiko does not support queries and scans of secondary indexes yet");
+            c.tableName("indexName", r.indexName());
         }
+        c.throwIfAny();
     }
 
-    private static KeyCondition keyCondition(ReadRequests.Query q, ReadShape shape, TableDescriptor d) {
+    private static KeyCondition keyCondition(ReadRequests.Query q, ReadShape shape, ReadTarget target) {
         if (q.keyConditions() != null) {
-            return LegacyExpressions.keyConditions(q.keyConditions(), d.hashKeyName(), d.rangeKeyName());
+            return LegacyExpressions.keyConditions(q.keyConditions(), target.partitionKeyNames(),
+                    target.sortKeyNames());
         }
         if (q.keyConditionExpression() == null) {
             throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be "
                     + "specified in the request.");
         }
-        return shape.expressions().keyCondition(d.hashKeyName(), d.rangeKeyName());
+        return shape.expressions().keyCondition(target.partitionKeyNames(), target.sortKeyNames());
     }
 
     private Table table(String nameOrArn) {
@@ -90,15 +99,6 @@ public final class ReadOperations {
             throw DynamoException.resourceNotFound("Requested resource not found");
         }
         return t;
-    }
-
-    private static Set<String> keyNames(TableDescriptor d) {
-        Set<String> names = new HashSet<>();
-        names.add(d.hashKeyName());
-        if (d.rangeKeyName() != null) {
-            names.add(d.rangeKeyName());
-        }
-        return names;
     }
 
     private static long limit(ReadRequests.Common r) {

@@ -7,6 +7,7 @@ import dev.kumiko.expr.ProjectionExpression;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,20 +21,22 @@ final class ReadShape {
     private final Condition legacyFilter;
     private final ProjectionExpression legacyProjection;
     private final boolean countOnly;
+    private final List<String> attributesToGet;
 
     private ReadShape(RequestExpressions expr, Condition legacyFilter, ProjectionExpression legacyProjection,
-            boolean countOnly) {
+            boolean countOnly, List<String> attributesToGet) {
         this.expr = expr;
         this.legacyFilter = legacyFilter;
         this.legacyProjection = legacyProjection;
         this.countOnly = countOnly;
+        this.attributesToGet = attributesToGet;
     }
 
     /** Validates Select and the style of the members, then parses the expressions once. */
     static ReadShape of(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
             String legacyFilterName) {
         checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
-        checkSelect(r);
+        checkSelect(r, "QueryFilter".equals(legacyFilterName));
         RequestExpressions expr = RequestExpressions.builder()
                 .keyConditionExpression(keyConditionExpression)
                 .filterExpression(r.filterExpression())
@@ -45,7 +48,7 @@ final class ReadShape {
                 : LegacyExpressions.filter(r.legacyFilter(), r.conditionalOperator());
         ProjectionExpression legacyProjection = r.attributesToGet() == null ? null
                 : LegacyExpressions.attributesToGet(r.attributesToGet());
-        return new ReadShape(expr, legacy, legacyProjection, "COUNT".equals(r.select()));
+        return new ReadShape(expr, legacy, legacyProjection, "COUNT".equals(r.select()), r.attributesToGet());
     }
 
     private static void checkNotMixed(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
@@ -68,23 +71,30 @@ final class ReadShape {
         }
     }
 
-    /** DynamoDB's Select rules; see docs/compatibility.md for which messages are verified. */
-    private static void checkSelect(ReadRequests.Common r) {
+    /**
+     * DynamoDB's Select rules. Query words them as a one-item validation list ("1 validation error
+     * detected: ..."), Scan bare; COUNT reads "only the Count". Third-party tests run against
+     * DynamoDB report both forms.
+     */
+    private static void checkSelect(ReadRequests.Common r, boolean query) {
         String select = r.select();
         boolean projects = r.projectionExpression() != null || r.attributesToGet() != null;
         String projectionName = r.projectionExpression() != null ? "ProjectionExpression" : "AttributesToGet";
+        String prefix = query ? "1 validation error detected: " : "";
         if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && r.indexName() == null) {
-            throw DynamoException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+            throw DynamoException.validation(
+                    prefix + "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
         if ("SPECIFIC_ATTRIBUTES".equals(select) && !projects) {
-            throw DynamoException.validation(
-                    "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+            throw DynamoException.validation(prefix
+                    + "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         }
         boolean wholeOrCount = "ALL_ATTRIBUTES".equals(select) || "COUNT".equals(select)
                 || "ALL_PROJECTED_ATTRIBUTES".equals(select);
         if (wholeOrCount && projects) {
+            String what = "COUNT".equals(select) ? "only the Count" : select;
             throw DynamoException.validation(
-                    "Cannot specify the " + projectionName + " when choosing to get " + select);
+                    prefix + "Cannot specify the " + projectionName + " when choosing to get " + what);
         }
     }
 
@@ -103,6 +113,18 @@ final class ReadShape {
                         what + " can only contain non-primary key attributes: Primary key attribute: " + name);
             }
         }
+    }
+
+    /** Top-level attributes the filter and the projection read (an LSI may need the table for them). */
+    Set<String> namesRead() {
+        Set<String> names = new LinkedHashSet<>(legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter)
+                : expr.filterTopLevelNames());
+        if (attributesToGet != null) {
+            names.addAll(attributesToGet);
+        } else {
+            names.addAll(expr.projectedTopLevelNames());
+        }
+        return names;
     }
 
     boolean countOnly() {

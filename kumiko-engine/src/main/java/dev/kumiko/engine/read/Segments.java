@@ -30,15 +30,18 @@ final class Segments {
         }
     }
 
-    /** The table's whole item range, or one segment's part of it. */
-    static KeyRange range(int tableId, Long segment, Long totalSegments) {
+    /**
+     * The whole range of a table's items or an index's entries (space and id), or one segment's
+     * part of it; both lay out their keys as space, id, 32-bit hash.
+     */
+    static KeyRange range(byte space, int id, Long segment, Long totalSegments) {
         if (segment == null) {
-            return new KeyRange(KeySpace.prefix(KeySpace.ITEMS, tableId), KeySpace.prefixEnd(KeySpace.ITEMS, tableId));
+            return new KeyRange(KeySpace.prefix(space, id), KeySpace.prefixEnd(space, id));
         }
         long first = hashStart(segment, totalSegments);
         long next = hashStart(segment + 1, totalSegments);
-        byte[] start = hashKey(tableId, first);
-        byte[] end = next >= HASH_SPACE ? KeySpace.prefixEnd(KeySpace.ITEMS, tableId) : hashKey(tableId, next);
+        byte[] start = hashKey(space, id, first);
+        byte[] end = next >= HASH_SPACE ? KeySpace.prefixEnd(space, id) : hashKey(space, id, next);
         return new KeyRange(start, end);
     }
 
@@ -46,7 +49,7 @@ final class Segments {
         return segment * HASH_SPACE / total;
     }
 
-    private static byte[] hashKey(int tableId, long hash) {
-        return new ByteSink(9).put(KeySpace.ITEMS).putIntBigEndian(tableId).putIntBigEndian((int) hash).toArray();
+    private static byte[] hashKey(byte space, int id, long hash) {
+        return new ByteSink(9).put(space).putIntBigEndian(id).putIntBigEndian((int) hash).toArray();
     }
 }

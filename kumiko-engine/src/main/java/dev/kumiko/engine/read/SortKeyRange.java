@@ -8,27 +8,29 @@ import dev.kumiko.storage.Bytes;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns a sort-key condition into the exact store range of matching items inside one partition,
- * so that a Query reads only the entries it returns (plus none). Works because the key encoding is
- * order-preserving and self-delimiting: an item's key is partitionPrefix + enc(sortKey), and the
- * immediate successor of a key k in byte order is k + 0x00.
+ * Turns a sort-key condition into the exact store range of matching entries under a prefix (a
+ * partition, plus any leading sort-key equalities), so that a Query reads only the entries it
+ * returns (plus none). Works because the key encoding is order-preserving and self-delimiting: an
+ * entry's key is prefix + enc(sortKey) + whatever follows (nothing for a table item, the table key
+ * for an index entry), and no other value's encoding starts with enc(v), so the entries with sort
+ * key v are exactly those starting with prefix + enc(v).
  */
 final class SortKeyRange {
     private SortKeyRange() {}
 
-    static KeyRange of(byte[] partitionPrefix, SortKeyCondition c) {
-        byte[] all = Bytes.prefixEnd(partitionPrefix);
+    static KeyRange of(byte[] prefix, SortKeyCondition c) {
+        byte[] all = Bytes.prefixEnd(prefix);
         if (c == null) {
-            return new KeyRange(partitionPrefix, all);
+            return new KeyRange(prefix, all);
         }
         switch (c.operator()) {
-            case EQ: return new KeyRange(key(partitionPrefix, c.value()), successor(partitionPrefix, c.value()));
-            case LT: return new KeyRange(partitionPrefix, key(partitionPrefix, c.value()));
-            case LE: return new KeyRange(partitionPrefix, successor(partitionPrefix, c.value()));
-            case GT: return new KeyRange(successor(partitionPrefix, c.value()), all);
-            case GE: return new KeyRange(key(partitionPrefix, c.value()), all);
-            case BETWEEN: return new KeyRange(key(partitionPrefix, c.value()), successor(partitionPrefix, c.upper()));
-            case BEGINS_WITH: return beginsWith(partitionPrefix, c.value(), all);
+            case EQ: return new KeyRange(key(prefix, c.value()), after(prefix, c.value()));
+            case LT: return new KeyRange(prefix, key(prefix, c.value()));
+            case LE: return new KeyRange(prefix, after(prefix, c.value()));
+            case GT: return new KeyRange(after(prefix, c.value()), all);
+            case GE: return new KeyRange(key(prefix, c.value()), all);
+            case BETWEEN: return new KeyRange(key(prefix, c.value()), after(prefix, c.upper()));
+            case BEGINS_WITH: return beginsWith(prefix, c.value(), all);
             default: throw new AssertionError(c.operator());
         }
     }
@@ -40,8 +42,11 @@ final class SortKeyRange {
         return out.toArray();
     }
 
-    private static byte[] successor(byte[] prefix, AttributeValue v) {
-        return Bytes.concat(key(prefix, v), new byte[] {0});
+    /** The first key after every entry whose sort key is v. */
+    private static byte[] after(byte[] prefix, AttributeValue v) {
+        byte[] end = Bytes.prefixEnd(key(prefix, v));
+        assert end != null : "a key space prefix is never all 0xFF";
+        return end;
     }
 
     /** Escaped prefix bytes without the terminator: every longer value shares them. */

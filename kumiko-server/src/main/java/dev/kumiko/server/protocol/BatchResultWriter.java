@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.BatchResults;
+import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.model.AttributeValue;
 import java.io.IOException;
 import java.util.List;
@@ -24,6 +25,17 @@ final class BatchResultWriter {
         }
         g.writeEndObject();
         capacities(g, r.consumedCapacity());
+        if (r.itemCollectionMetrics() != null) {
+            g.writeObjectFieldStart("ItemCollectionMetrics");
+            for (Map.Entry<String, List<ItemCollectionMetrics>> e : r.itemCollectionMetrics().entrySet()) {
+                g.writeArrayFieldStart(e.getKey());
+                for (ItemCollectionMetrics m : e.getValue()) {
+                    Operations.itemCollectionMetricsObject(g, m);
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        }
     }
 
     private static void writeRequest(JsonGenerator g, BatchRequests.WriteRequest w) throws IOException {

@@ -34,19 +34,29 @@ final class ControlPlaneRequests {
     }
 
     static UpdateTableRequest updateTable(Map<String, Object> b) {
-        List<Object> gsiUpdates = Fields.list(b, "GlobalSecondaryIndexUpdates");
         List<Object> replicaUpdates = Fields.list(b, "ReplicaUpdates");
         return new UpdateTableRequest(
                 Fields.string(b, "TableName"),
                 Fields.objects(b, "AttributeDefinitions", ControlPlaneRequests::attributeDefinition),
                 Fields.string(b, "BillingMode"),
                 throughput(Fields.object(b, "ProvisionedThroughput")),
-                gsiUpdates != null && !gsiUpdates.isEmpty(),
+                Fields.objects(b, "GlobalSecondaryIndexUpdates", ControlPlaneRequests::gsiUpdate),
                 stream(Fields.object(b, "StreamSpecification")),
                 sse(Fields.object(b, "SSESpecification")),
                 replicaUpdates != null && !replicaUpdates.isEmpty(),
                 Fields.string(b, "TableClass"),
                 Fields.bool(b, "DeletionProtectionEnabled"));
+    }
+
+    private static UpdateTableRequest.GsiUpdate gsiUpdate(Map<String, Object> m) {
+        Map<String, Object> create = Fields.object(m, "Create");
+        Map<String, Object> update = Fields.object(m, "Update");
+        Map<String, Object> delete = Fields.object(m, "Delete");
+        return new UpdateTableRequest.GsiUpdate(
+                create == null ? null : index(create),
+                update == null ? null : new UpdateTableRequest.GsiThroughputUpdate(Fields.string(update, "IndexName"),
+                        throughput(Fields.object(update, "ProvisionedThroughput"))),
+                delete == null ? null : new UpdateTableRequest.GsiDelete(Fields.string(delete, "IndexName")));
     }
 
     static List<TagInput> tags(Map<String, Object> b) {

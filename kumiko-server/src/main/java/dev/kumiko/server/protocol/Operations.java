@@ -6,6 +6,7 @@ import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.control.ListTablesResult;
 import dev.kumiko.engine.control.TableDescription;
+import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
@@ -146,6 +147,21 @@ public final class Operations {
         if (r.consumedCapacity() != null) {
             consumedCapacity(g, r.consumedCapacity());
         }
+        if (r.itemCollectionMetrics() != null) {
+            g.writeFieldName("ItemCollectionMetrics");
+            itemCollectionMetricsObject(g, r.itemCollectionMetrics());
+        }
+    }
+
+    static void itemCollectionMetricsObject(JsonGenerator g, ItemCollectionMetrics m) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName("ItemCollectionKey");
+        JsonOut.item(g, m.itemCollectionKey());
+        g.writeArrayFieldStart("SizeEstimateRangeGB");
+        g.writeNumber(m.lowerGb());
+        g.writeNumber(m.upperGb());
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     static void consumedCapacity(JsonGenerator g, ConsumedCapacity c) throws IOException {

@@ -108,11 +108,14 @@ final class TableDescriptionWriter {
             projection(g, x.projection());
             if (x.global()) {
                 g.writeStringField("IndexStatus", x.indexStatus());
+                if (IndexDescriptor.CREATING.equals(x.indexStatus())) {
+                    g.writeBooleanField("Backfilling", true);
+                }
                 throughput(g, x.throughput());
             }
-            // Index statistics arrive with the secondary-index issue; an index is empty until then.
-            g.writeNumberField("IndexSizeBytes", 0);
-            g.writeNumberField("ItemCount", 0);
+            TableDescription.IndexCounts counts = t.indexCounts(x.id());
+            g.writeNumberField("IndexSizeBytes", counts.sizeBytes());
+            g.writeNumberField("ItemCount", counts.itemCount());
             g.writeStringField("IndexArn", t.tableArn() + "/index/" + x.indexName());
             g.writeEndObject();
         }

@@ -1,0 +1,155 @@
+package dev.kumiko.engine.index;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.keys.KeySpace;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import dev.kumiko.storage.Bytes;
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
+ * then marks it ACTIVE. Writers maintain a CREATING index from the moment it is in the descriptor,
+ * so the backfill only adds entries that are missing: it first waits out writers that may have
+ * read the old descriptor ({@link LockStripes#barrier}), then indexes each item under its lock. A
+ * backfill cut short by a crash is restarted at open and is idempotent.
+ */
+public final class IndexBackfill implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(IndexBackfill.class.getName());
+    /** Items whose keys are read per step; each is then indexed under its own lock. */
+    private static final int KEYS_PER_STEP = 256;
+
+    private final Catalog catalog;
+    private final Store store;
+    private final LockStripes locks;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-index-backfill");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public IndexBackfill(Catalog catalog, Store store, LockStripes locks) {
+        this.catalog = catalog;
+        this.store = store;
+        this.locks = locks;
+    }
+
+    public void start(String tableName, int indexId) {
+        executor.execute(() -> {
+            try {
+                run(tableName, indexId);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "backfill of index " + indexId + " on " + tableName + " failed", e);
+            }
+        });
+    }
+
+    /** Restarts the backfill of every index a previous run left CREATING. */
+    public void resumeAll() {
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            Table t = catalog.get(name);
+            for (IndexDescriptor x : t.descriptor().globalSecondaryIndexes()) {
+                if (IndexDescriptor.CREATING.equals(x.indexStatus())) {
+                    start(name, x.id());
+                }
+            }
+        }
+    }
+
+    private void run(String tableName, int indexId) {
+        locks.barrier();
+        Table t = catalog.get(tableName);
+        if (t == null) {
+            return;
+        }
+        int tableId = t.descriptor().id();
+        byte[] from = KeySpace.prefix(KeySpace.ITEMS, tableId);
+        byte[] end = KeySpace.prefixEnd(KeySpace.ITEMS, tableId);
+        while (!Thread.currentThread().isInterrupted()) {
+            List<byte[]> keys = keys(from, end);
+            if (keys.isEmpty()) {
+                catalog.activateIndex(t, indexId);
+                return;
+            }
+            for (byte[] key : keys) {
+                if (!indexOne(t, indexId, key)) {
+                    return;
+                }
+            }
+            from = Bytes.concat(keys.get(keys.size() - 1), new byte[] {0});
+        }
+    }
+
+    private List<byte[]> keys(byte[] from, byte[] end) {
+        List<byte[]> out = new ArrayList<>(KEYS_PER_STEP);
+        try (Cursor c = store.scan(from, end, false)) {
+            while (out.size() < KEYS_PER_STEP && c.next()) {
+                out.add(c.key());
+            }
+        }
+        return out;
+    }
+
+    /** Indexes one item if it still exists and lacks its entry; false once the index is gone. */
+    private boolean indexOne(Table t, int indexId, byte[] key) {
+        ReentrantLock lock = locks.lockFor(key);
+        try {
+            TableDescriptor d = t.descriptor();
+            IndexDescriptor x = byId(d, indexId);
+            if (x == null) {
+                return false;
+            }
+            byte[] bytes = store.get(key);
+            if (bytes == null) {
+                return true;
+            }
+            Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+            byte[] entryKey = IndexEntries.key(d, x, item);
+            if (entryKey == null || store.get(entryKey) != null) {
+                return true;
+            }
+            Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
+            store.apply(new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry)));
+            t.indexStats(indexId).add(1, ItemSize.of(entry));
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static IndexDescriptor byId(TableDescriptor d, int indexId) {
+        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+            if (x.id() == indexId) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /** Stops backfills in progress (they resume at the next open) before the store closes. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "index backfill did not stop within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

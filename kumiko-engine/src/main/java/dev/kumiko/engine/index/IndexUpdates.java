@@ -1,0 +1,71 @@
+package dev.kumiko.engine.index;
+
+import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Adds to an item's write batch the index entries the write changes, so that item and index
+ * entries commit in one storage transaction. An index whose key and projected attributes are
+ * unchanged is not written at all (DynamoDB does not bill it either).
+ */
+public final class IndexUpdates {
+    private IndexUpdates() {}
+
+    /**
+     * Plans every index of t for the change oldItem → newItem (either may be null). The items'
+     * sizes and the new item's encoding are passed in because an ALL projection's entry is the
+     * item itself.
+     */
+    public static List<IndexChange> plan(TableDescriptor t, Map<String, AttributeValue> oldItem, long oldItemBytes,
+            Map<String, AttributeValue> newItem, long newItemBytes, byte[] newItemEncoded, WriteBatch batch) {
+        if (t.localSecondaryIndexes().isEmpty() && t.globalSecondaryIndexes().isEmpty()) {
+            return List.of();
+        }
+        List<IndexChange> changes = new ArrayList<>(2);
+        for (IndexDescriptor x : t.localSecondaryIndexes()) {
+            planOne(t, x, oldItem, oldItemBytes, newItem, newItemBytes, newItemEncoded, batch, changes);
+        }
+        for (IndexDescriptor x : t.globalSecondaryIndexes()) {
+            planOne(t, x, oldItem, oldItemBytes, newItem, newItemBytes, newItemEncoded, batch, changes);
+        }
+        return changes;
+    }
+
+    private static void planOne(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
+            long oldItemBytes, Map<String, AttributeValue> newItem, long newItemBytes, byte[] newItemEncoded,
+            WriteBatch batch, List<IndexChange> changes) {
+        byte[] oldKey = oldItem == null ? null : IndexEntries.key(t, x, oldItem);
+        byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
+        if (oldKey == null && newKey == null) {
+            return;
+        }
+        Map<String, AttributeValue> oldEntry = oldKey == null ? null : IndexEntries.project(t, x, oldItem);
+        Map<String, AttributeValue> newEntry = newKey == null ? null : IndexEntries.project(t, x, newItem);
+        boolean sameKey = oldKey != null && newKey != null && Arrays.equals(oldKey, newKey);
+        if (sameKey && oldEntry.equals(newEntry)) {
+            return;
+        }
+        if (oldKey != null && !sameKey) {
+            batch.delete(oldKey);
+        }
+        if (newKey != null) {
+            // An ALL projection's entry is the item itself, already encoded for the item's own put.
+            batch.put(newKey, newEntry == newItem ? newItemEncoded : ItemCodec.encode(newEntry));
+        }
+        long oldBytes = oldEntry == null ? 0 : entryBytes(x, oldEntry, oldItemBytes);
+        long newBytes = newEntry == null ? 0 : entryBytes(x, newEntry, newItemBytes);
+        changes.add(new IndexChange(x, oldBytes, newBytes, sameKey));
+    }
+
+    private static long entryBytes(IndexDescriptor x, Map<String, AttributeValue> entry, long itemBytes) {
+        return IndexEntries.projectsAll(x) ? itemBytes : ItemSize.of(entry);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.model.AttributeValue;
+import java.util.Map;
+
+/**
+ * ReturnItemCollectionMetrics=SIZE for a table with LSIs: the collection's partition key and
+ * DynamoDB's estimate range in GB, given as the whole gigabytes around the measured size.
+ */
+public record ItemCollectionMetrics(Map<String, AttributeValue> itemCollectionKey, double lowerGb, double upperGb) {
+    private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
+
+    /** The metrics to return, or null when not asked for or the table has no LSIs. */
+    static ItemCollectionMetrics of(String mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
+        if (!"SIZE".equals(mode) || collectionBytes < 0) {
+            return null;
+        }
+        double lower = Math.floor(collectionBytes / BYTES_PER_GB);
+        return new ItemCollectionMetrics(Map.of(d.hashKeyName(), partitionKey), lower, lower + 1);
+    }
+}

@@ -1,0 +1,12 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.engine.index.IndexChange;
+import java.util.List;
+
+/**
+ * What one committed item write did: the old item's size (billing needs it), the index entries it
+ * changed, and for a table with LSIs the item collection's size afterwards (else -1).
+ */
+public record WriteOutcome(long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes) {
+    public static final WriteOutcome NOTHING = new WriteOutcome(0, List.of(), -1);
+}
