@@ -6,20 +6,23 @@ import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.engine.index.IndexChange;
 import dev.kumiko.engine.index.IndexUpdates;
-import dev.kumiko.error.DynamoException;
-import dev.kumiko.error.ErrorCode;
+import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The one write path: every change to an item goes through {@link #commit}, which builds a single
- * storage batch for the item and its index entries (and, as it arrives, its change record) and
- * updates the statistics. Callers hold the item's lock.
+ * The one write path: every change to an item goes through {@link #commit} or, for several items
+ * that must commit together (a transaction), {@link #commitAll}. Either builds a single storage
+ * batch holding the items and their index entries (and, as it arrives, their change records),
+ * applies it once and then updates the statistics. Callers hold the items' locks.
  */
 public final class ItemWriter {
     private final Store store;
@@ -31,42 +34,90 @@ public final class ItemWriter {
     }
 
     /**
-     * Replaces oldItem (or nothing) with newItem (or nothing, a delete). The caller has already
-     * sized newItem (for the 400 KB check); the outcome carries oldItem's size, which billing needs
-     * too, so each item is sized once per write. Fails with ItemCollectionSizeLimitExceeded, writing
-     * nothing, when the write would grow an LSI table's item collection past the limit.
+     * One item's change: oldItem (or nothing) becomes newItem (or nothing, a delete). The caller
+     * has already sized newItem (for the 400 KB check), so each item is sized once per write.
+     */
+    public record Change(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem, long newItemBytes) {
+        public Change {
+            assert newItem == null ? newItemBytes == 0 : newItemBytes == ItemSize.of(newItem);
+        }
+    }
+
+    /** A change whose puts and deletes are in the batch; the rest is applied to the statistics. */
+    private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte[] collection,
+            long collectionDeltaBytes) {}
+
+    /**
+     * Replaces oldItem with newItem. The outcome carries oldItem's size, which billing needs too.
+     * Fails with ItemCollectionSizeLimitExceeded, writing nothing, when the write would grow an LSI
+     * table's item collection past the limit.
      */
     public WriteOutcome commit(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
             Map<String, AttributeValue> newItem, long newItemBytes) {
-        assert newItem == null ? newItemBytes == 0 : newItemBytes == ItemSize.of(newItem);
-        if (oldItem == null && newItem == null) {
+        return commitAll(List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
+    }
+
+    /**
+     * Commits every change in one storage batch: all of them become visible at once, or none
+     * does. The item collection limit is checked over the whole set first (two changes may grow
+     * one collection); ItemCollectionSizeLimitExceeded names the offending change's index. The
+     * outcomes are in the order of the changes.
+     */
+    public List<WriteOutcome> commitAll(List<Change> changes) {
+        WriteBatch batch = new WriteBatch();
+        List<Planned> planned = new ArrayList<>(changes.size());
+        for (Change c : changes) {
+            planned.add(plan(c, batch));
+        }
+        checkCollectionLimits(planned);
+        if (!batch.isEmpty()) {
+            store.apply(batch);
+        }
+        List<WriteOutcome> outcomes = new ArrayList<>(planned.size());
+        for (Planned p : planned) {
+            outcomes.add(finish(p));
+        }
+        return outcomes;
+    }
+
+    /** Adds the item's put or delete and its index entries to the batch. */
+    private static Planned plan(Change c, WriteBatch batch) {
+        if (c.oldItem() == null && c.newItem() == null) {
+            return new Planned(c, 0, List.of(), null, 0);
+        }
+        TableDescriptor d = c.table().descriptor();
+        long oldItemBytes = c.oldItem() == null ? 0 : ItemSize.of(c.oldItem());
+        byte[] encoded = null;
+        if (c.newItem() == null) {
+            batch.delete(c.storageKey());
+        } else {
+            encoded = ItemCodec.encode(c.newItem());
+            batch.put(c.storageKey(), encoded);
+        }
+        List<IndexChange> indexChanges = IndexUpdates.plan(d, c.oldItem(), oldItemBytes, c.newItem(),
+                c.newItemBytes(), encoded, batch);
+        byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
+                : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
+        long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
+        return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta);
+    }
+
+    /** Updates item, index and collection statistics for a change whose batch is applied. */
+    private static WriteOutcome finish(Planned p) {
+        Change c = p.change();
+        if (c.oldItem() == null && c.newItem() == null) {
             return WriteOutcome.NOTHING;
         }
-        TableDescriptor d = table.descriptor();
-        long oldItemBytes = oldItem == null ? 0 : ItemSize.of(oldItem);
-        WriteBatch batch = new WriteBatch();
-        byte[] encoded = null;
-        if (newItem == null) {
-            batch.delete(storageKey);
-        } else {
-            encoded = ItemCodec.encode(newItem);
-            batch.put(storageKey, encoded);
+        Table table = c.table();
+        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
+        table.stats().add(items, c.newItemBytes() - p.oldItemBytes());
+        for (IndexChange x : p.indexChanges()) {
+            table.indexStats(x.index().id()).add(x.entriesDelta(), x.bytesDelta());
         }
-        List<IndexChange> changes = IndexUpdates.plan(d, oldItem, oldItemBytes, newItem, newItemBytes, encoded, batch);
-        long collectionDelta = newItemBytes - oldItemBytes + lsiBytesDelta(changes);
-        byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
-                : ItemKey.partitionPrefix(d.id(), (newItem != null ? newItem : oldItem).get(d.hashKeyName()));
-        if (collection != null) {
-            checkCollectionLimit(table, collection, collectionDelta);
-        }
-        store.apply(batch);
-        long items = (newItem == null ? 0 : 1) - (oldItem == null ? 0 : 1);
-        table.stats().add(items, newItemBytes - oldItemBytes);
-        for (IndexChange c : changes) {
-            table.indexStats(c.index().id()).add(c.entriesDelta(), c.bytesDelta());
-        }
-        long collectionBytes = collection == null ? -1 : table.collections().add(collection, collectionDelta);
-        return new WriteOutcome(oldItemBytes, changes, collectionBytes);
+        long collectionBytes = p.collection() == null ? -1
+                : table.collections().add(p.collection(), p.collectionDeltaBytes());
+        return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes);
     }
 
     private static long lsiBytesDelta(List<IndexChange> changes) {
@@ -79,16 +130,43 @@ public final class ItemWriter {
         return delta;
     }
 
+    /** The summed size change of one item collection and the first change that grows it. */
+    private static final class Growth {
+        final Table table;
+        final byte[] collection;
+        int firstGrowing = -1;
+        long deltaBytes;
+
+        Growth(Table table, byte[] collection) {
+            this.table = table;
+            this.collection = collection;
+        }
+    }
+
     /**
      * Concurrent writers to other items of one collection may each pass this check, so a
      * collection can overshoot the limit by what they write at once; DynamoDB's own check is an
      * estimate too.
      */
-    private void checkCollectionLimit(Table table, byte[] collection, long deltaBytes) {
-        if (deltaBytes > 0 && table.collections().bytes(collection) + deltaBytes > settings.itemCollectionBytesMax()) {
-            // UNVERIFIED wording: the exception type is documented, its message is not.
-            throw new DynamoException(ErrorCode.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED,
-                    "Item collection size limit exceeded");
+    private void checkCollectionLimits(List<Planned> planned) {
+        Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();
+        for (int i = 0; i < planned.size(); i++) {
+            Planned p = planned.get(i);
+            if (p.collection() == null) {
+                continue;
+            }
+            Growth g = growths.computeIfAbsent(ByteBuffer.wrap(p.collection()),
+                    k -> new Growth(p.change().table(), p.collection()));
+            g.deltaBytes += p.collectionDeltaBytes();
+            if (g.firstGrowing < 0 && p.collectionDeltaBytes() > 0) {
+                g.firstGrowing = i;
+            }
+        }
+        for (Growth g : growths.values()) {
+            boolean grows = g.deltaBytes > 0;
+            if (grows && g.table.collections().bytes(g.collection) + g.deltaBytes > settings.itemCollectionBytesMax()) {
+                throw new ItemCollectionSizeLimitExceeded(g.firstGrowing);
+            }
         }
     }
 }
