@@ -6,6 +6,7 @@ import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
+import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -19,17 +20,20 @@ public final class Engine implements AutoCloseable {
     private final ControlPlane controlPlane;
     private final ItemOperations items;
     private final ReadOperations reads;
+    private final TransactionOperations transactions;
     private final IndexBackfill backfill;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
         LockStripes locks = new LockStripes();
+        TransactionHolds holds = new TransactionHolds();
         ItemWriter writer = new ItemWriter(store, settings);
         this.backfill = new IndexBackfill(catalog, store, locks);
         this.controlPlane = new ControlPlane(catalog, clock, backfill);
-        this.items = new ItemOperations(catalog, store, locks, writer);
+        this.items = new ItemOperations(catalog, store, locks, holds, writer);
         this.reads = new ReadOperations(catalog, store);
+        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
         backfill.resumeAll();
     }
 
@@ -60,6 +64,10 @@ public final class Engine implements AutoCloseable {
 
     public ReadOperations reads() {
         return reads;
+    }
+
+    public TransactionOperations transactions() {
+        return transactions;
     }
 
     public Catalog catalog() {

@@ -148,6 +148,16 @@ public final class RequestExpressions {
         return out;
     }
 
+    /**
+     * Refuses an UpdateExpression that touches a key attribute, for callers that parse before they
+     * know the table (a transaction reports bad expressions before unknown tables).
+     */
+    public void checkUpdateKeys(Collection<String> keyAttributeNames) {
+        if (update != null) {
+            UpdatePathCheck.checkKeys(update, names, keyAttributeNames);
+        }
+    }
+
     /** Applies the UpdateExpression to {@code item} (the empty map when the item is new). */
     public UpdateResult applyUpdate(Map<String, AttributeValue> item) {
         if (update == null) {

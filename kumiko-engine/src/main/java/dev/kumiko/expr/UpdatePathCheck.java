@@ -23,7 +23,12 @@ final class UpdatePathCheck {
             }
             seen.add(path);
         }
-        for (Operand.Path path : seen) {
+        checkKeys(u, names, keyAttributeNames);
+    }
+
+    static void checkKeys(UpdateExpression u, Map<String, String> names, Collection<String> keyAttributeNames) {
+        for (UpdateAction a : u.actions()) {
+            Operand.Path path = a.path().resolve(names);
             if (keyAttributeNames.contains(path.firstName())) {
                 // DynamoDB's text with its prefix, as users quote it for UpdateExpression updates.
                 throw DynamoException.invalidParameter("Cannot update attribute " + path.firstName()

@@ -12,7 +12,7 @@ public record ItemCollectionMetrics(Map<String, AttributeValue> itemCollectionKe
     private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
 
     /** The metrics to return, or null when not asked for or the table has no LSIs. */
-    static ItemCollectionMetrics of(String mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
+    public static ItemCollectionMetrics of(String mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
         if (!"SIZE".equals(mode) || collectionBytes < 0) {
             return null;
         }

@@ -6,6 +6,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.engine.index.IndexKeyCheck;
@@ -23,16 +24,18 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ItemOperations {
     private final ItemAccess access;
     private final LockStripes locks;
+    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final UpdateItemOperation update;
     private final BatchWriteOperation batchWrite;
     private final BatchGetOperation batchGet;
 
-    public ItemOperations(Catalog catalog, Store store, LockStripes locks, ItemWriter writer) {
+    public ItemOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds, ItemWriter writer) {
         this.access = new ItemAccess(catalog, store);
         this.locks = locks;
+        this.holds = holds;
         this.writer = writer;
-        this.update = new UpdateItemOperation(access, locks, writer);
+        this.update = new UpdateItemOperation(access, locks, holds, writer);
         this.batchWrite = new BatchWriteOperation(access, locks, writer);
         this.batchGet = new BatchGetOperation(access);
     }
@@ -53,6 +56,7 @@ public final class ItemOperations {
         byte[] key = ItemAccess.storageKey(d, r.item());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
+        holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
@@ -118,6 +122,7 @@ public final class ItemOperations {
         byte[] key = ItemAccess.storageKey(d, r.key());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
+        holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);

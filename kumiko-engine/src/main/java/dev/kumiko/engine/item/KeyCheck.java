@@ -61,7 +61,8 @@ public final class KeyCheck {
         return DynamoException.validation("The provided key element does not match the schema");
     }
 
-    private static void checkNotEmpty(String name, AttributeValue v) {
+    /** An empty string or binary key value; transactions refuse it up front, before any action runs. */
+    public static void checkNotEmpty(String name, AttributeValue v) {
         boolean emptyString = v instanceof AttributeValue.S s && s.value().isEmpty();
         boolean emptyBinary = v instanceof AttributeValue.B b && b.value().length == 0;
         if (emptyString) {

@@ -3,6 +3,7 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
@@ -21,11 +22,13 @@ import java.util.concurrent.locks.ReentrantLock;
 final class UpdateItemOperation {
     private final ItemAccess access;
     private final LockStripes locks;
+    private final TransactionHolds holds;
     private final ItemWriter writer;
 
-    UpdateItemOperation(ItemAccess access, LockStripes locks, ItemWriter writer) {
+    UpdateItemOperation(ItemAccess access, LockStripes locks, TransactionHolds holds, ItemWriter writer) {
         this.access = access;
         this.locks = locks;
+        this.holds = holds;
         this.writer = writer;
     }
 
@@ -42,6 +45,7 @@ final class UpdateItemOperation {
         UpdateResult result;
         long updatedBytes;
         WriteOutcome outcome = WriteOutcome.NOTHING;
+        holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);

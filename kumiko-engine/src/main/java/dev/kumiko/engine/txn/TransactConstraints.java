@@ -1,0 +1,95 @@
+package dev.kumiko.engine.txn;
+
+import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.Enums;
+import java.util.List;
+
+/**
+ * The API model's member constraints of the two transaction operations. DynamoDB checks them
+ * before reading the request any further and reports every violation in one message; captured
+ * combined messages list clientRequestToken, then returnConsumedCapacity, then
+ * returnItemCollectionMetrics — alphabetical order, which is used for the nested members too
+ * (their relative order is UNVERIFIED).
+ */
+final class TransactConstraints {
+    /** DynamoDB's limit on actions per transaction (raised from 25 to 100 in 2022). */
+    static final int ACTIONS_MAX = 100;
+    static final int CLIENT_REQUEST_TOKEN_LENGTH_MAX = 36;
+    /** TableName in a transaction is a name or an ARN: the TableArn type's length. */
+    static final int TABLE_NAME_LENGTH_MAX = 1024;
+
+    private TransactConstraints() {}
+
+    static void write(TransactRequests.TransactWrite r) {
+        Constraints c = new Constraints();
+        c.length("clientRequestToken", r.clientRequestToken(), 1, CLIENT_REQUEST_TOKEN_LENGTH_MAX);
+        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
+        c.enumValue("returnItemCollectionMetrics", r.returnItemCollectionMetrics(),
+                Enums.RETURN_ITEM_COLLECTION_METRICS);
+        List<TransactRequests.WriteAction> items = r.transactItems();
+        if (actions(c, items)) {
+            for (int i = 0; i < items.size(); i++) {
+                writeAction(c, "transactItems." + (i + 1) + ".member", items.get(i));
+            }
+        }
+        c.throwIfAny();
+    }
+
+    static void get(TransactRequests.TransactGet r) {
+        Constraints c = new Constraints();
+        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
+        List<TransactRequests.GetAction> items = r.transactItems();
+        if (actions(c, items)) {
+            for (int i = 0; i < items.size(); i++) {
+                getAction(c, "transactItems." + (i + 1) + ".member", items.get(i));
+            }
+        }
+        c.throwIfAny();
+    }
+
+    /** TransactItems present with 1..100 entries; true when its entries are worth checking. */
+    private static boolean actions(Constraints c, List<?> items) {
+        if (!c.notNull("transactItems", items)) {
+            return false;
+        }
+        // DynamoDB echoes the whole list (Java toString of the model objects); only "[]" is reproducible.
+        c.size("transactItems", items, items.isEmpty() ? "[]" : "[...]", 1, ACTIONS_MAX);
+        return items.size() <= ACTIONS_MAX;
+    }
+
+    private static void writeAction(Constraints c, String base, TransactRequests.WriteAction a) {
+        if (a.kindsGiven() != 1) {
+            return; // refused as a whole afterwards: "TransactItems can only contain one of ..."
+        }
+        TransactRequests.Kind kind = a.kind();
+        String path = base + "." + kind.member() + ".";
+        if (kind == TransactRequests.Kind.CONDITION_CHECK) {
+            c.notNull(path + "conditionExpression", a.conditionExpression());
+        }
+        if (kind == TransactRequests.Kind.PUT) {
+            c.notNull(path + "item", a.item());
+        } else {
+            c.notNull(path + "key", a.key());
+        }
+        c.enumValue(path + "returnValuesOnConditionCheckFailure", a.returnValuesOnConditionCheckFailure(),
+                Enums.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        tableName(c, path + "tableName", a.tableName());
+        if (kind == TransactRequests.Kind.UPDATE) {
+            c.notNull(path + "updateExpression", a.updateExpression());
+        }
+    }
+
+    private static void getAction(Constraints c, String base, TransactRequests.GetAction a) {
+        if (!c.notNull(base + ".get", a.given() ? a : null)) {
+            return;
+        }
+        c.notNull(base + ".get.key", a.key());
+        tableName(c, base + ".get.tableName", a.tableName());
+    }
+
+    private static void tableName(Constraints c, String path, String name) {
+        if (c.notNull(path, name)) {
+            c.length(path, name, 1, TABLE_NAME_LENGTH_MAX);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.kumiko.engine.txn;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.error.CancellationReason;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.TransactionCanceled;
+import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import dev.kumiko.storage.Snapshot;
+import dev.kumiko.storage.Store;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * TransactGetItems: up to 100 items over several tables, read from one store snapshot.
+ *
+ * <p>Why a snapshot and not the items' locks: every TransactWriteItems commits as one storage
+ * batch, and a snapshot sees a batch entirely or not at all, so the view can never hold part of a
+ * transaction — nor part of any other write. The reads take no item locks, so they never wait for
+ * a writer and never make one wait or fail (DynamoDB may instead cancel a TransactGetItems that
+ * meets a write in flight; Kumiko never needs to). On the memory store the snapshot holds the
+ * batch lock for the few reads; on RocksDB it is a true point-in-time view.
+ */
+public final class TransactGetOperation {
+    /** DynamoDB bills a transactional read at twice the units of a strongly consistent one. */
+    static final int TRANSACTIONAL_UNITS_FACTOR = 2;
+
+    private final Catalog catalog;
+    private final Store store;
+
+    public TransactGetOperation(Catalog catalog, Store store) {
+        this.catalog = catalog;
+        this.store = store;
+    }
+
+    /** One validated Get; storageKey is null when its key does not match the schema. */
+    private record Target(TableDescriptor table, byte[] storageKey, RequestExpressions projection, String problem) {}
+
+    public TransactResults.TransactGet apply(TransactRequests.TransactGet r) {
+        TransactConstraints.get(r);
+        List<RequestExpressions> projections = new ArrayList<>(r.transactItems().size());
+        for (TransactRequests.GetAction g : r.transactItems()) {
+            projections.add(RequestExpressions.builder()
+                    .projectionExpression(g.projectionExpression())
+                    .expressionAttributeNames(g.expressionAttributeNames())
+                    .build());
+        }
+        List<Target> targets = new ArrayList<>(projections.size());
+        for (int i = 0; i < projections.size(); i++) {
+            targets.add(resolve(i, r.transactItems().get(i), projections.get(i)));
+        }
+        TransactChecks.noDuplicates(targets.stream().map(Target::storageKey).toList());
+        cancelOnProblems(targets);
+        return answer(targets, readAll(targets), r.returnConsumedCapacity());
+    }
+
+    private Target resolve(int index, TransactRequests.GetAction g, RequestExpressions projection) {
+        TableDescriptor d = TransactChecks.table(catalog, g.tableName(),
+                "transactItems." + (index + 1) + ".member.get.tableName").descriptor();
+        String problem = TransactKeys.keyProblem(d, g.key());
+        return new Target(d, problem == null ? TransactKeys.storageKey(d, g.key()) : null, projection, problem);
+    }
+
+    /** A Key that does not match the schema cancels the read, as DynamoDB reports it. */
+    private static void cancelOnProblems(List<Target> targets) {
+        if (targets.stream().allMatch(t -> t.problem() == null)) {
+            return;
+        }
+        throw new TransactionCanceled(targets.stream()
+                .map(t -> t.problem() == null ? CancellationReason.OK : CancellationReason.validationError(t.problem()))
+                .toList());
+    }
+
+    private List<Map<String, AttributeValue>> readAll(List<Target> targets) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(targets.size());
+        try (Snapshot snapshot = store.snapshot()) {
+            for (Target t : targets) {
+                byte[] bytes = snapshot.get(t.storageKey());
+                items.add(bytes == null ? null : ItemCodec.decode(bytes));
+            }
+        }
+        return items;
+    }
+
+    private static TransactResults.TransactGet answer(List<Target> targets, List<Map<String, AttributeValue>> items,
+            String capacityMode) {
+        List<Map<String, AttributeValue>> responses = new ArrayList<>(items.size());
+        Map<String, Double> units = new LinkedHashMap<>();
+        long totalBytes = 0;
+        for (int i = 0; i < items.size(); i++) {
+            Map<String, AttributeValue> item = items.get(i);
+            long bytes = item == null ? 0 : ItemSize.of(item);
+            totalBytes += bytes;
+            units.merge(targets.get(i).table().tableName(),
+                    TRANSACTIONAL_UNITS_FACTOR * CapacityUnits.read(bytes, true), Double::sum);
+            responses.add(item == null ? null : targets.get(i).projection().project(item));
+        }
+        if (totalBytes > TransactChecks.TRANSACTION_BYTES_MAX) {
+            throw DynamoException.validation(TransactChecks.AGGREGATE_SIZE_MESSAGE);
+        }
+        return new TransactResults.TransactGet(responses, TransactChecks.capacity(capacityMode, units, true));
+    }
+}

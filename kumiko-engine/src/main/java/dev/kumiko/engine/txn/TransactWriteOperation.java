@@ -1,0 +1,174 @@
+package dev.kumiko.engine.txn;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.item.ItemCollectionMetrics;
+import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.engine.item.WriteOutcome;
+import dev.kumiko.error.CancellationReason;
+import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
+import dev.kumiko.error.TransactionCanceled;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.storage.Store;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * TransactWriteItems: all actions commit in one storage batch, with their index entries, or none
+ * does.
+ *
+ * <p>Running a transaction: claim its items in {@link TransactionHolds} (another transaction
+ * holding one cancels this one with TransactionConflict, and plain writers of these items now
+ * fail fast), lock their stripes in ascending order (waiting out plain writers already inside),
+ * read every item, evaluate every action, and if all pass hand the changes to
+ * {@link ItemWriter#commitAll}. Holding all stripes from read to commit makes the transaction
+ * serializable with every other writer, and the single batch makes it atomic for every reader.
+ */
+public final class TransactWriteOperation {
+    /** DynamoDB bills a transactional write at twice the units of a standard one. */
+    static final int TRANSACTIONAL_UNITS_FACTOR = 2;
+
+    private final TransactWriteValidator validator;
+    private final Store store;
+    private final LockStripes locks;
+    private final TransactionHolds holds;
+    private final ItemWriter writer;
+    private final ClientTokens<Committed> tokens;
+
+    public TransactWriteOperation(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
+            ItemWriter writer, Clock clock) {
+        this.validator = new TransactWriteValidator(catalog);
+        this.store = store;
+        this.locks = locks;
+        this.holds = holds;
+        this.writer = writer;
+        this.tokens = new ClientTokens<>(clock);
+    }
+
+    public TransactResults.TransactWrite apply(TransactRequests.TransactWrite r) {
+        List<TransactAction> actions = validator.validate(r);
+        Committed committed = r.clientRequestToken() == null ? run(actions, r.returnItemCollectionMetrics())
+                : runOnce(r, actions);
+        return result(r, committed);
+    }
+
+    /** With a ClientRequestToken: a retry of a committed request answers without running again. */
+    private Committed runOnce(TransactRequests.TransactWrite r, List<TransactAction> actions) {
+        Committed earlier = tokens.begin(r.clientRequestToken(), r.idempotencyFingerprint());
+        if (earlier != null) {
+            return earlier;
+        }
+        Committed committed = null;
+        try {
+            committed = run(actions, r.returnItemCollectionMetrics());
+            return committed;
+        } finally {
+            tokens.finish(r.clientRequestToken(), committed);
+        }
+    }
+
+    private Committed run(List<TransactAction> actions, String metricsMode) {
+        List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
+        byte[][] keys = keyed.stream().map(TransactAction::storageKey).toArray(byte[][]::new);
+        Object owner = new Object();
+        List<Integer> conflicts = holds.claim(keys, owner);
+        if (!conflicts.isEmpty()) {
+            throw conflicted(actions, conflicts.stream().map(i -> keyed.get(i).index()).toList());
+        }
+        try {
+            int[] stripes = locks.lockAll(keys);
+            try {
+                return evaluateAndCommit(actions, metricsMode);
+            } finally {
+                locks.unlockAll(stripes);
+            }
+        } finally {
+            holds.release(keys, owner);
+        }
+    }
+
+    /** TransactionConflict for the actions on held items; the static problems of the others still show. */
+    private static TransactionCanceled conflicted(List<TransactAction> actions, List<Integer> conflicting) {
+        List<CancellationReason> reasons = new ArrayList<>(actions.size());
+        for (TransactAction a : actions) {
+            reasons.add(conflicting.contains(a.index()) ? CancellationReason.transactionConflict()
+                    : a.problem() != null ? CancellationReason.validationError(a.problem()) : CancellationReason.OK);
+        }
+        return new TransactionCanceled(reasons);
+    }
+
+    private Committed evaluateAndCommit(List<TransactAction> actions, String metricsMode) {
+        List<ActionOutcome> outcomes = new ArrayList<>(actions.size());
+        for (TransactAction a : actions) {
+            outcomes.add(ActionEvaluator.evaluate(a, a.storageKey() == null ? null : read(a.storageKey())));
+        }
+        if (outcomes.stream().anyMatch(ActionOutcome::isCancelled)) {
+            throw new TransactionCanceled(outcomes.stream().map(ActionOutcome::reason).toList());
+        }
+        List<ItemWriter.Change> changes = new ArrayList<>(actions.size());
+        List<Integer> actionOfChange = new ArrayList<>(actions.size());
+        for (int i = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i).change() != null) {
+                changes.add(outcomes.get(i).change());
+                actionOfChange.add(i);
+            }
+        }
+        List<WriteOutcome> written;
+        try {
+            written = writer.commitAll(changes);
+        } catch (ItemCollectionSizeLimitExceeded e) {
+            throw collectionTooLarge(actions.size(), actionOfChange.get(e.changeIndex()));
+        }
+        return committed(actions, outcomes, written, actionOfChange, metricsMode);
+    }
+
+    private Map<String, AttributeValue> read(byte[] storageKey) {
+        byte[] bytes = store.get(storageKey);
+        return bytes == null ? null : ItemCodec.decode(bytes);
+    }
+
+    private static TransactionCanceled collectionTooLarge(int actionCount, int offending) {
+        List<CancellationReason> reasons = new ArrayList<>(Collections.nCopies(actionCount, CancellationReason.OK));
+        reasons.set(offending, CancellationReason.collectionSizeExceeded());
+        return new TransactionCanceled(reasons);
+    }
+
+    private static Committed committed(List<TransactAction> actions, List<ActionOutcome> outcomes,
+            List<WriteOutcome> written, List<Integer> actionOfChange, String metricsMode) {
+        long[] billedBytes = new long[actions.size()];
+        for (int i = 0; i < outcomes.size(); i++) {
+            billedBytes[i] = outcomes.get(i).billedBytes();
+        }
+        Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+        for (int c = 0; c < written.size(); c++) {
+            int i = actionOfChange.get(c);
+            ItemWriter.Change change = outcomes.get(i).change();
+            billedBytes[i] = Math.max(change.newItemBytes(), written.get(c).oldItemBytes());
+            TableDescriptor d = actions.get(i).table().descriptor();
+            ItemCollectionMetrics m = ItemCollectionMetrics.of(metricsMode, d, actions.get(i).key().get(d.hashKeyName()),
+                    written.get(c).collectionBytes());
+            if (m != null) {
+                metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
+            }
+        }
+        Map<String, Double> units = new LinkedHashMap<>();
+        for (TransactAction a : actions) {
+            double u = TRANSACTIONAL_UNITS_FACTOR * CapacityUnits.write(billedBytes[a.index()]);
+            units.merge(a.table().descriptor().tableName(), u, Double::sum);
+        }
+        return new Committed(units, metrics);
+    }
+
+    private static TransactResults.TransactWrite result(TransactRequests.TransactWrite r, Committed c) {
+        return new TransactResults.TransactWrite(TransactChecks.capacity(r.returnConsumedCapacity(), c.writeUnits(), false),
+                c.itemCollectionMetrics().isEmpty() ? null : c.itemCollectionMetrics());
+    }
+}

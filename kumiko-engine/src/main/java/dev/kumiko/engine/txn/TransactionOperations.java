@@ -1,0 +1,28 @@
+package dev.kumiko.engine.txn;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.storage.Store;
+
+/** TransactWriteItems and TransactGetItems. */
+public final class TransactionOperations {
+    private final TransactWriteOperation write;
+    private final TransactGetOperation get;
+
+    public TransactionOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
+            ItemWriter writer, Clock clock) {
+        this.write = new TransactWriteOperation(catalog, store, locks, holds, writer, clock);
+        this.get = new TransactGetOperation(catalog, store);
+    }
+
+    public TransactResults.TransactWrite transactWriteItems(TransactRequests.TransactWrite r) {
+        return write.apply(r);
+    }
+
+    public TransactResults.TransactGet transactGetItems(TransactRequests.TransactGet r) {
+        return get.apply(r);
+    }
+}
