@@ -87,6 +87,10 @@ public final class Operations {
                     engine.items().batchWriteItem(BatchRequestReader.batchWrite(b)));
             case "BatchGetItem" -> BatchResultWriter.batchGet(g,
                     engine.items().batchGetItem(BatchRequestReader.batchGet(b)));
+            case "TransactWriteItems" -> TransactResultWriter.transactWrite(g,
+                    engine.transactions().transactWriteItems(TransactRequestReader.transactWrite(b)));
+            case "TransactGetItems" -> TransactResultWriter.transactGet(g,
+                    engine.transactions().transactGetItems(TransactRequestReader.transactGet(b)));
             default -> throw unknown(op);
         }
     }
