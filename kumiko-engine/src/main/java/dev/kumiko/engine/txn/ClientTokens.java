@@ -16,8 +16,10 @@ import java.util.Objects;
  * committed are remembered; a cancelled or refused one left nothing to repeat, so its retry runs
  * afresh.
  *
- * <p>Bounded: past {@link #TOKENS_MAX} remembered tokens the oldest completed ones are forgotten
- * early (their retries would then run again), so memory never grows with traffic.
+ * <p>The SDKs fill in a random token for every TransactWriteItems call, so every transaction
+ * passes through here; a token costs a 32-byte digest of its request (RequestFingerprint) and the
+ * small result. Bounded: past {@link #TOKENS_MAX} remembered tokens the oldest completed ones are
+ * forgotten early (their retries would then run again), so memory never grows with traffic.
  */
 final class ClientTokens<R> {
     /** DynamoDB's idempotency window. */

@@ -37,16 +37,7 @@ public final class TransactRequests {
             String returnValuesOnConditionCheckFailure) {}
 
     public record TransactWrite(List<WriteAction> transactItems, String returnConsumedCapacity,
-            String returnItemCollectionMetrics, String clientRequestToken) {
-
-        /**
-         * What a retry with the same ClientRequestToken must repeat: everything but the token and
-         * ReturnConsumedCapacity, whose answer the API reference says may differ between calls.
-         */
-        Object idempotencyFingerprint() {
-            return List.of(transactItems, String.valueOf(returnItemCollectionMetrics));
-        }
-    }
+            String returnItemCollectionMetrics, String clientRequestToken) {}
 
     /** One TransactGetItem; {@code given} is false when its Get member is missing. */
     public record GetAction(boolean given, String tableName, Map<String, AttributeValue> key,

@@ -62,7 +62,7 @@ public final class TransactWriteOperation {
 
     /** With a ClientRequestToken: a retry of a committed request answers without running again. */
     private Committed runOnce(TransactRequests.TransactWrite r, List<TransactAction> actions) {
-        Committed earlier = tokens.begin(r.clientRequestToken(), r.idempotencyFingerprint());
+        Committed earlier = tokens.begin(r.clientRequestToken(), RequestFingerprint.of(r));
         if (earlier != null) {
             return earlier;
         }
