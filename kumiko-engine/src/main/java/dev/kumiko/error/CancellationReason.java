@@ -16,7 +16,11 @@ public record CancellationReason(String code, String message, Map<String, Attrib
     public static final String TRANSACTION_CONFLICT = "TransactionConflict";
     public static final String ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED = "ItemCollectionSizeLimitExceeded";
 
-    /** The API reference prints "Transaction is ongoing for the item." — on the wire without the period. */
+    /**
+     * The API reference prints "Transaction is ongoing for the item." with a period, as it does for
+     * "The conditional request failed." which the wire has without one; the reason's wire text is
+     * UNVERIFIED. A real-DynamoDB log quotes it for TransactionConflictException too.
+     */
     public static final String TRANSACTION_CONFLICT_MESSAGE = "Transaction is ongoing for the item";
     /** The API reference's text (with its period dropped, as for the other reasons); UNVERIFIED on the wire. */
     public static final String COLLECTION_SIZE_MESSAGE = "Collection size exceeded";
