@@ -126,6 +126,25 @@ class GsiLifecycleTest {
     }
 
     @Test
+    void aNewTablesIndexesAnswerCreatingThenAreActive() {
+        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
+            DynamoDbClient c = server.client();
+            GlobalSecondaryIndexDescription answered = c.createTable(b -> b.tableName("fresh")
+                    .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                    .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g")
+                            .keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL))))
+                    .tableDescription().globalSecondaryIndexes().get(0);
+            assertThat(answered.indexStatus()).isEqualTo(IndexStatus.CREATING);
+            assertThat(answered.backfilling()).isNull();
+            assertThat(indexOf(c.describeTable(b -> b.tableName("fresh")).table(), "byG").indexStatus())
+                    .isEqualTo(IndexStatus.ACTIVE);
+        }
+    }
+
+    @Test
     void throughputUpdateChangesTheIndexOnly() {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
             DynamoDbClient c = server.client();
