@@ -1,6 +1,8 @@
 package dev.kumiko.server;
 
+import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.http.KumikoServer;
@@ -33,19 +35,26 @@ public final class TestServer implements AutoCloseable {
 
     private final StoreKind kind;
     private final Path dataDir;
+    private final EngineSettings settings;
     private Engine engine;
     private KumikoServer server;
     private DynamoDbClient client;
 
-    private TestServer(StoreKind kind, Path dataDir) {
+    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings) {
         this.kind = kind;
         this.dataDir = dataDir;
+        this.settings = settings;
     }
 
     public static TestServer start(StoreKind kind) {
+        return start(kind, EngineSettings.DEFAULTS);
+    }
+
+    /** A server whose engine has smaller limits, so that a test can reach them. */
+    public static TestServer start(StoreKind kind, EngineSettings settings) {
         try {
             Path dir = kind == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
-            TestServer s = new TestServer(kind, dir);
+            TestServer s = new TestServer(kind, dir, settings);
             s.open();
             return s;
         } catch (IOException e) {
@@ -56,7 +65,7 @@ public final class TestServer implements AutoCloseable {
     private void open() {
         Store store = kind == StoreKind.MEMORY ? new MemoryStore()
                 : RocksStore.open(dataDir, RocksStoreOptions.defaults());
-        engine = Engine.open(store);
+        engine = Engine.open(store, Clock.SYSTEM, settings);
         try {
             server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
         } catch (InterruptedException e) {

@@ -1,5 +1,8 @@
 package dev.kumiko.engine.capacity;
 
+import dev.kumiko.engine.index.IndexChange;
+import java.util.List;
+
 /**
  * DynamoDB's billing arithmetic: a read unit covers 4 KB (half for eventually consistent reads),
  * a write unit covers 1 KB, each rounded up per item.
@@ -23,12 +26,24 @@ public final class CapacityUnits {
         return (a + b - 1) / b;
     }
 
-    /** The ConsumedCapacity to report, or null when the client did not ask (NONE or absent). */
+    /** The ConsumedCapacity of units spent on the table alone, or null when not asked for. */
     public static ConsumedCapacity report(String mode, String tableName, double units, boolean isRead) {
-        if (mode == null || "NONE".equals(mode)) {
-            return null;
+        return new CapacityTally(tableName, isRead).addTable(units).report(mode);
+    }
+
+    /**
+     * The write units of one item write: the table's for the larger of the old and new item, and
+     * each changed index's: an entry rewritten under the same key costs one write of its new size,
+     * a moved entry a delete of the old plus a put of the new, an added or removed entry one write.
+     */
+    public static CapacityTally write(String tableName, long billedItemBytes, List<IndexChange> indexChanges) {
+        CapacityTally tally = new CapacityTally(tableName, false).addTable(write(billedItemBytes));
+        for (IndexChange c : indexChanges) {
+            double units = c.sameKey() ? write(c.newEntryBytes())
+                    : (c.oldEntryBytes() > 0 ? write(c.oldEntryBytes()) : 0)
+                            + (c.newEntryBytes() > 0 ? write(c.newEntryBytes()) : 0);
+            tally.addIndex(c.index(), units);
         }
-        boolean indexes = "INDEXES".equals(mode);
-        return new ConsumedCapacity(tableName, units, isRead ? units : null, isRead ? null : units, indexes);
+        return tally;
     }
 }

@@ -60,7 +60,11 @@ public final class ControlPlane {
         if (!catalog.create(d)) {
             throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Table already exists: " + r.tableName());
         }
-        return describe(ctx, catalog.get(d.tableName()), "CREATING");
+        // As in DynamoDB's answer, the new table's GSIs are CREATING too; DescribeTable shows both ACTIVE.
+        List<IndexDescriptor> creating = new ArrayList<>(d.globalSecondaryIndexes().size());
+        d.globalSecondaryIndexes().forEach(x -> creating.add(x.withStatus(IndexDescriptor.CREATING)));
+        return describe(ctx, catalog.get(d.tableName()),
+                d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(creating)), "CREATING");
     }
 
     private TableDescriptor newDescriptor(CreateTableRequest r) {

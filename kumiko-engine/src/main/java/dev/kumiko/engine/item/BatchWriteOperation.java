@@ -3,6 +3,7 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.index.IndexKeyCheck;
@@ -37,7 +38,7 @@ final class BatchWriteOperation {
             Map<String, AttributeValue> item, long itemBytes) {}
 
     /** What the committed writes report: write units and item collection metrics per table. */
-    private record Committed(Map<String, Double> units, Map<String, List<ItemCollectionMetrics>> metrics) {}
+    private record Committed(Map<String, CapacityTally> units, Map<String, List<ItemCollectionMetrics>> metrics) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
@@ -78,7 +79,7 @@ final class BatchWriteOperation {
     /** Applies every write under all the items' locks. */
     private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
         byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
-        Map<String, Double> units = new LinkedHashMap<>();
+        Map<String, CapacityTally> units = new LinkedHashMap<>();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         int[] stripes = locks.lockAll(keys);
         try {
@@ -87,7 +88,8 @@ final class BatchWriteOperation {
                 WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
                 long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
                 TableDescriptor d = w.table().descriptor();
-                units.merge(d.tableName(), CapacityUnits.write(billed), Double::sum);
+                units.merge(d.tableName(), CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()),
+                        CapacityTally::addAll);
                 ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d,
                         w.partitionKey().get(d.hashKeyName()), outcome.collectionBytes());
                 if (m != null) {
@@ -100,12 +102,12 @@ final class BatchWriteOperation {
         return new Committed(units, metrics);
     }
 
-    static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable) {
+    static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> unitsPerTable) {
         if (mode == null || "NONE".equals(mode)) {
             return null;
         }
         List<ConsumedCapacity> out = new ArrayList<>();
-        unitsPerTable.forEach((table, units) -> out.add(CapacityUnits.report(mode, table, units, false)));
+        unitsPerTable.values().forEach(tally -> out.add(tally.report(mode)));
         return out;
     }
 }

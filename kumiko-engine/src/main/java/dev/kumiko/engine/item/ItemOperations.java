@@ -67,7 +67,7 @@ public final class ItemOperations {
         }
         long billed = Math.max(size, outcome.oldItemBytes());
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false),
+                CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()).report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.item().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
@@ -131,9 +131,9 @@ public final class ItemOperations {
         } finally {
             lock.unlock();
         }
-        double units = CapacityUnits.write(outcome.oldItemBytes());
         return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), units, false),
+                CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges())
+                        .report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }

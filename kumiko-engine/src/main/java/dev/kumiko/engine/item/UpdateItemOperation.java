@@ -66,7 +66,7 @@ final class UpdateItemOperation {
         }
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         return new ItemResult(returned(r.returnValues(), old, updated, result),
-                CapacityUnits.report(r.returnConsumedCapacity(), d.tableName(), CapacityUnits.write(billed), false),
+                CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()).report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }

@@ -2,6 +2,7 @@ package dev.kumiko.engine.read;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
@@ -35,7 +36,7 @@ final class PageReader {
         int count = 0;
         int scanned = 0;
         long bytes = 0;
-        long fetchedBytes = 0;
+        double fetchedUnits = 0;
         Map<String, AttributeValue> lastKey = null;
         if (!q.range().isEmpty()) {
             try (Cursor cursor = store.scan(q.range().start(), q.range().end(), q.reverse())) {
@@ -46,7 +47,7 @@ final class PageReader {
                     Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)
                             : entry;
                     if (item != null && q.fetchFromTable()) {
-                        fetchedBytes += ItemSize.of(item);
+                        fetchedUnits += CapacityUnits.read(ItemSize.of(item), q.consistent());
                     }
                     if (item != null && shape.test(item)) {
                         count++;
@@ -61,10 +62,18 @@ final class PageReader {
                 }
             }
         }
-        // Billing of index reads (per-index breakdown, table fetches) is refined with capacity.
-        double units = CapacityUnits.read(bytes + fetchedBytes, q.consistent());
         return new ReadResult(items, count, scanned, lastKey,
-                CapacityUnits.report(q.returnConsumedCapacity(), q.target().table().tableName(), units, true));
+                capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits).report(q.returnConsumedCapacity()));
+    }
+
+    /**
+     * A page costs its entries' summed size in 4 KB read units, charged to what was read; an LSI
+     * read that completes entries from the table adds each fetched item, rounded up on its own,
+     * to the index's units.
+     */
+    private static CapacityTally capacity(Request q, double units) {
+        CapacityTally tally = new CapacityTally(q.target().table().tableName(), true);
+        return q.target().index() == null ? tally.addTable(units) : tally.addIndex(q.target().index(), units);
     }
 
     /** The table's item behind an LSI entry; null if it went away since the entry was read. */

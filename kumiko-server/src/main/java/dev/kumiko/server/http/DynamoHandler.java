@@ -71,7 +71,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
             return error(e, requestId, req);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
+            // exceptionCaught would give it as a transport error.
             LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
             return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
                     + "trying to fulfill the request"), requestId, req);

@@ -177,23 +177,37 @@ public final class Operations {
         g.writeStartObject();
         g.writeStringField("TableName", c.tableName());
         g.writeNumberField("CapacityUnits", c.capacityUnits());
-        if (c.withTableBreakdown()) {
-            if (c.readCapacityUnits() != null) {
-                g.writeNumberField("ReadCapacityUnits", c.readCapacityUnits());
-            }
-            if (c.writeCapacityUnits() != null) {
-                g.writeNumberField("WriteCapacityUnits", c.writeCapacityUnits());
-            }
-            g.writeObjectFieldStart("Table");
-            g.writeNumberField("CapacityUnits", c.capacityUnits());
-            if (c.readCapacityUnits() != null) {
-                g.writeNumberField("ReadCapacityUnits", c.readCapacityUnits());
-            }
-            if (c.writeCapacityUnits() != null) {
-                g.writeNumberField("WriteCapacityUnits", c.writeCapacityUnits());
-            }
-            g.writeEndObject();
+        if (c.withBreakdown()) {
+            units(g, c.isRead(), c.capacityUnits());
+            g.writeFieldName("Table");
+            unitsObject(g, c.isRead(), c.tableUnits());
+            indexUnits(g, "LocalSecondaryIndexes", c.isRead(), c.localIndexes());
+            indexUnits(g, "GlobalSecondaryIndexes", c.isRead(), c.globalIndexes());
         }
         g.writeEndObject();
+    }
+
+    private static void indexUnits(JsonGenerator g, String field, boolean read, Map<String, Double> byIndex)
+            throws IOException {
+        if (byIndex.isEmpty()) {
+            return;
+        }
+        g.writeObjectFieldStart(field);
+        for (Map.Entry<String, Double> e : byIndex.entrySet()) {
+            g.writeFieldName(e.getKey());
+            unitsObject(g, read, e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    private static void unitsObject(JsonGenerator g, boolean read, double units) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("CapacityUnits", units);
+        units(g, read, units);
+        g.writeEndObject();
+    }
+
+    private static void units(JsonGenerator g, boolean read, double units) throws IOException {
+        g.writeNumberField(read ? "ReadCapacityUnits" : "WriteCapacityUnits", units);
     }
 }

@@ -108,7 +108,7 @@ final class TableDescriptionWriter {
             projection(g, x.projection());
             if (x.global()) {
                 g.writeStringField("IndexStatus", x.indexStatus());
-                if (IndexDescriptor.CREATING.equals(x.indexStatus())) {
+                if (IndexDescriptor.CREATING.equals(x.indexStatus()) && !"CREATING".equals(t.tableStatus())) {
                     g.writeBooleanField("Backfilling", true);
                 }
                 throughput(g, x.throughput());
