@@ -13,6 +13,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -60,8 +61,14 @@ class TransactIndexTest {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
             createTable(c);
-            c.transactWriteItems(b -> b.transactItems(put("a", "alice"), put("b", "alice"), put("c", null)));
+            var written = c.transactWriteItems(b -> b.transactItems(put("a", "alice"), put("b", "alice"), put("c", null))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
             assertThat(owned(c, "alice")).containsExactly("a", "b");
+            // Twice a standard write: three items on the table, two entries on the (sparse) index.
+            assertThat(written).hasSize(1);
+            assertThat(written.get(0).capacityUnits()).isEqualTo(10.0);
+            assertThat(written.get(0).table().capacityUnits()).isEqualTo(6.0);
+            assertThat(written.get(0).globalSecondaryIndexes().get("byOwner").capacityUnits()).isEqualTo(4.0);
 
             c.transactWriteItems(b -> b.transactItems(
                     TransactWriteItem.builder().update(u -> u.tableName(TABLE).key(key("a"))

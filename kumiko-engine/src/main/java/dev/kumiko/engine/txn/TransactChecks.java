@@ -2,7 +2,7 @@ package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
-import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.error.DynamoException;
@@ -34,13 +34,13 @@ final class TransactChecks {
         return t;
     }
 
-    /** Per-table units as ReturnConsumedCapacity asks for them; null for NONE or absent. */
-    static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable, boolean isRead) {
+    /** Per-table capacity as ReturnConsumedCapacity asks for it; null for NONE or absent. */
+    static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> perTable) {
         if (mode == null || "NONE".equals(mode)) {
             return null;
         }
-        List<ConsumedCapacity> out = new ArrayList<>(unitsPerTable.size());
-        unitsPerTable.forEach((table, units) -> out.add(CapacityUnits.report(mode, table, units, isRead)));
+        List<ConsumedCapacity> out = new ArrayList<>(perTable.size());
+        perTable.values().forEach(t -> out.add(t.report(mode)));
         return out;
     }
 

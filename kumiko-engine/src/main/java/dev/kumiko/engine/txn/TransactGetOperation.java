@@ -3,6 +3,7 @@ package dev.kumiko.engine.txn;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.error.CancellationReason;
 import dev.kumiko.error.DynamoException;
@@ -28,9 +29,6 @@ import java.util.Map;
  * batch lock for the few reads; on RocksDB it is a true point-in-time view.
  */
 public final class TransactGetOperation {
-    /** DynamoDB bills a transactional read at twice the units of a strongly consistent one. */
-    static final int TRANSACTIONAL_UNITS_FACTOR = 2;
-
     private final Catalog catalog;
     private final Store store;
 
@@ -91,19 +89,21 @@ public final class TransactGetOperation {
     private static TransactResults.TransactGet answer(List<Target> targets, List<Map<String, AttributeValue>> items,
             String capacityMode) {
         List<Map<String, AttributeValue>> responses = new ArrayList<>(items.size());
-        Map<String, Double> units = new LinkedHashMap<>();
+        Map<String, CapacityTally> units = new LinkedHashMap<>();
         long totalBytes = 0;
         for (int i = 0; i < items.size(); i++) {
             Map<String, AttributeValue> item = items.get(i);
             long bytes = item == null ? 0 : ItemSize.of(item);
             totalBytes += bytes;
-            units.merge(targets.get(i).table().tableName(),
-                    TRANSACTIONAL_UNITS_FACTOR * CapacityUnits.read(bytes, true), Double::sum);
+            // A transactional read costs twice a strongly consistent one.
+            String table = targets.get(i).table().tableName();
+            units.merge(table, new CapacityTally(table, true).addTable(CapacityUnits.read(bytes, true)).doubled(),
+                    CapacityTally::addAll);
             responses.add(item == null ? null : targets.get(i).projection().project(item));
         }
         if (totalBytes > TransactChecks.TRANSACTION_BYTES_MAX) {
             throw DynamoException.validation(TransactChecks.AGGREGATE_SIZE_MESSAGE);
         }
-        return new TransactResults.TransactGet(responses, TransactChecks.capacity(capacityMode, units, true));
+        return new TransactResults.TransactGet(responses, TransactChecks.capacity(capacityMode, units));
     }
 }

@@ -6,6 +6,7 @@ import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.engine.item.ItemWriter;
@@ -33,9 +34,6 @@ import java.util.Map;
  * serializable with every other writer, and the single batch makes it atomic for every reader.
  */
 public final class TransactWriteOperation {
-    /** DynamoDB bills a transactional write at twice the units of a standard one. */
-    static final int TRANSACTIONAL_UNITS_FACTOR = 2;
-
     private final TransactWriteValidator validator;
     private final Store store;
     private final LockStripes locks;
@@ -141,34 +139,42 @@ public final class TransactWriteOperation {
         return new TransactionCanceled(reasons);
     }
 
+    /**
+     * Write units per table (twice a standard write's, index writes included) and item collection
+     * metrics. An action that changed nothing is billed on the size it was evaluated against.
+     */
     private static Committed committed(List<TransactAction> actions, List<ActionOutcome> outcomes,
             List<WriteOutcome> written, List<Integer> actionOfChange, String metricsMode) {
-        long[] billedBytes = new long[actions.size()];
+        CapacityTally[] tallies = new CapacityTally[actions.size()];
         for (int i = 0; i < outcomes.size(); i++) {
-            billedBytes[i] = outcomes.get(i).billedBytes();
+            tallies[i] = CapacityUnits.write(tableName(actions.get(i)), outcomes.get(i).billedBytes(), List.of());
         }
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         for (int c = 0; c < written.size(); c++) {
             int i = actionOfChange.get(c);
-            ItemWriter.Change change = outcomes.get(i).change();
-            billedBytes[i] = Math.max(change.newItemBytes(), written.get(c).oldItemBytes());
+            WriteOutcome w = written.get(c);
+            long billed = Math.max(outcomes.get(i).change().newItemBytes(), w.oldItemBytes());
+            tallies[i] = CapacityUnits.write(tableName(actions.get(i)), billed, w.indexChanges());
             TableDescriptor d = actions.get(i).table().descriptor();
             ItemCollectionMetrics m = ItemCollectionMetrics.of(metricsMode, d, actions.get(i).key().get(d.hashKeyName()),
-                    written.get(c).collectionBytes());
+                    w.collectionBytes());
             if (m != null) {
                 metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
             }
         }
-        Map<String, Double> units = new LinkedHashMap<>();
-        for (TransactAction a : actions) {
-            double u = TRANSACTIONAL_UNITS_FACTOR * CapacityUnits.write(billedBytes[a.index()]);
-            units.merge(a.table().descriptor().tableName(), u, Double::sum);
+        Map<String, CapacityTally> units = new LinkedHashMap<>();
+        for (CapacityTally t : tallies) {
+            units.merge(t.tableName(), t.doubled(), CapacityTally::addAll);
         }
         return new Committed(units, metrics);
     }
 
+    private static String tableName(TransactAction a) {
+        return a.table().descriptor().tableName();
+    }
+
     private static TransactResults.TransactWrite result(TransactRequests.TransactWrite r, Committed c) {
-        return new TransactResults.TransactWrite(TransactChecks.capacity(r.returnConsumedCapacity(), c.writeUnits(), false),
+        return new TransactResults.TransactWrite(TransactChecks.capacity(r.returnConsumedCapacity(), c.writeUnits()),
                 c.itemCollectionMetrics().isEmpty() ? null : c.itemCollectionMetrics());
     }
 }
