@@ -1,6 +1,8 @@
 package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
 import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
@@ -22,19 +24,24 @@ public final class Engine implements AutoCloseable {
     private final ReadOperations reads;
     private final TransactionOperations transactions;
     private final IndexBackfill backfill;
+    private final ChangeLog changeLog;
+    private final ChangeLogTrimmer trimmer;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
         LockStripes locks = new LockStripes();
         TransactionHolds holds = new TransactionHolds();
-        ItemWriter writer = new ItemWriter(store, settings);
+        this.changeLog = new ChangeLog(store, clock, d -> 0);
+        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
+        ItemWriter writer = new ItemWriter(store, settings, changeLog);
         this.backfill = new IndexBackfill(catalog, store, locks);
         this.controlPlane = new ControlPlane(catalog, clock, backfill);
         this.items = new ItemOperations(catalog, store, locks, holds, writer);
         this.reads = new ReadOperations(catalog, store);
         this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
         backfill.resumeAll();
+        trimmer.start();
     }
 
     public static Engine open(Store store) {
@@ -74,8 +81,14 @@ public final class Engine implements AutoCloseable {
         return catalog;
     }
 
+    /** The change log every write appends to; streams read it. */
+    public ChangeLog changeLog() {
+        return changeLog;
+    }
+
     @Override
     public void close() {
+        trimmer.close();
         backfill.close();
         store.close();
     }

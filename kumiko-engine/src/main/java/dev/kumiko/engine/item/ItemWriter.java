@@ -4,6 +4,8 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.index.IndexChange;
 import dev.kumiko.engine.index.IndexUpdates;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
@@ -21,16 +23,18 @@ import java.util.Map;
 /**
  * The one write path: every change to an item goes through {@link #commit} or, for several items
  * that must commit together (a transaction), {@link #commitAll}. Either builds a single storage
- * batch holding the items and their index entries (and, as it arrives, their change records),
- * applies it once and then updates the statistics. Callers hold the items' locks.
+ * batch holding the items, their index entries and their change records, applies it once and
+ * then updates the statistics. Callers hold the items' locks.
  */
 public final class ItemWriter {
     private final Store store;
     private final EngineSettings settings;
+    private final ChangeLog changeLog;
 
-    public ItemWriter(Store store, EngineSettings settings) {
+    public ItemWriter(Store store, EngineSettings settings, ChangeLog changeLog) {
         this.store = store;
         this.settings = settings;
+        this.changeLog = changeLog;
     }
 
     /**
@@ -44,9 +48,12 @@ public final class ItemWriter {
         }
     }
 
-    /** A change whose puts and deletes are in the batch; the rest is applied to the statistics. */
+    /**
+     * A change whose puts and deletes are in the batch; the rest is applied to the statistics.
+     * sequence is its change record's number, 0 when it appended none.
+     */
     private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte[] collection,
-            long collectionDeltaBytes) {}
+            long collectionDeltaBytes, long sequence) {}
 
     /**
      * Replaces oldItem with newItem. The outcome carries oldItem's size, which billing needs too.
@@ -65,14 +72,25 @@ public final class ItemWriter {
      * outcomes are in the order of the changes.
      */
     public List<WriteOutcome> commitAll(List<Change> changes) {
+        return commitAll(changes, ChangeOrigin.CLIENT);
+    }
+
+    /** As {@link #commitAll(List)}, recording origin in the change records (TTL deletes). */
+    public List<WriteOutcome> commitAll(List<Change> changes, ChangeOrigin origin) {
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
-        for (Change c : changes) {
-            planned.add(plan(c, batch));
-        }
-        checkCollectionLimits(planned);
-        if (!batch.isEmpty()) {
-            store.apply(batch);
+        boolean applied = false;
+        try {
+            for (Change c : changes) {
+                planned.add(plan(c, batch, origin));
+            }
+            checkCollectionLimits(planned);
+            if (!batch.isEmpty()) {
+                store.apply(batch);
+            }
+            applied = true;
+        } finally {
+            finishRecords(planned, applied);
         }
         List<WriteOutcome> outcomes = new ArrayList<>(planned.size());
         for (Planned p : planned) {
@@ -81,10 +99,19 @@ public final class ItemWriter {
         return outcomes;
     }
 
-    /** Adds the item's put or delete and its index entries to the batch. */
-    private static Planned plan(Change c, WriteBatch batch) {
+    /** Tells the change log which of its records were committed, and releases their numbers. */
+    private void finishRecords(List<Planned> planned, boolean applied) {
+        for (Planned p : planned) {
+            if (p.sequence() != 0) {
+                changeLog.finish(p.change().table().descriptor().id(), p.sequence(), applied);
+            }
+        }
+    }
+
+    /** Adds the item's put or delete, its index entries and its change record to the batch. */
+    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin) {
         if (c.oldItem() == null && c.newItem() == null) {
-            return new Planned(c, 0, List.of(), null, 0);
+            return new Planned(c, 0, List.of(), null, 0, 0);
         }
         TableDescriptor d = c.table().descriptor();
         long oldItemBytes = c.oldItem() == null ? 0 : ItemSize.of(c.oldItem());
@@ -100,7 +127,8 @@ public final class ItemWriter {
         byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
                 : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
-        return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta);
+        long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, batch);
+        return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence);
     }
 
     /** Updates item, index and collection statistics for a change whose batch is applied. */

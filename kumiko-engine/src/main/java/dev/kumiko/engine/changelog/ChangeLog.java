@@ -1,0 +1,204 @@
+package dev.kumiko.engine.changelog;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.Clock;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToLongFunction;
+
+/**
+ * The change log: one record per committed item change, in the item's own storage batch, so the
+ * item, its index entries and its record become visible together or not at all (design.md, "One
+ * commit, one change log"). Streams read it; TTL deletes write to it like any other delete.
+ *
+ * <p>What is recorded: a table's changes are recorded while its stream is enabled, and only then,
+ * so a table without a stream pays nothing for the log (one flag test per write). A record keeps
+ * the images the stream's view type asks for. A write that changes nothing (the new item equals the
+ * old one, or a delete of a missing item) appends nothing, as DynamoDB writes no stream record for
+ * it.
+ *
+ * <p>Sequence numbers are per table, start at 1, are never reused, and follow the order of the
+ * commits of each item (an item's writers hold its lock from read to commit, and take the number
+ * under it). At open, a table's next number is recovered lazily from the log's last key and its
+ * trim marker, and from {@code floors}: boundaries the catalog recorded (streams, shards).
+ */
+public final class ChangeLog {
+    private final Store store;
+    private final Clock clock;
+    private final ToLongFunction<TableDescriptor> floors;
+    private final ConcurrentHashMap<Integer, TableSequence> sequences = new ConcurrentHashMap<>();
+
+    /**
+     * floors gives, for a table, the lowest number its next record may take given what the
+     * catalog recorded (0 when nothing).
+     */
+    public ChangeLog(Store store, Clock clock, ToLongFunction<TableDescriptor> floors) {
+        this.store = store;
+        this.clock = clock;
+        this.floors = floors;
+    }
+
+    /** Whether the changes of a table with this descriptor are recorded. */
+    public static boolean records(TableDescriptor d) {
+        return d.stream().enabled();
+    }
+
+    /**
+     * Adds the record of one item change to batch, unless the table records nothing or the change
+     * changes nothing. newItemBytes is newItem in item-codec form (or null for a delete). Returns
+     * the record's sequence number, which the caller must {@link #finish} once the batch is applied
+     * or abandoned; 0 when nothing was appended.
+     */
+    public long append(TableDescriptor d, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+            byte[] newItemBytes, ChangeOrigin origin, WriteBatch batch) {
+        if (!records(d) || (oldItem == null && newItem == null)) {
+            return 0;
+        }
+        if (oldItem != null && newItem != null && ItemEquality.same(oldItem, newItem)) {
+            return 0;
+        }
+        ChangeRecord.ViewType view = ChangeRecord.ViewType.valueOf(d.stream().viewType());
+        ChangeRecord.EventName event = oldItem == null ? ChangeRecord.EventName.INSERT
+                : newItem == null ? ChangeRecord.EventName.REMOVE : ChangeRecord.EventName.MODIFY;
+        byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : oldItem));
+        byte[] newBytes = view.keepsNew() && newItem != null ? newItemBytes : null;
+        byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encode(oldItem) : null;
+        assert newBytes == null || newBytes.length > 0;
+        long sequence = sequence(d).allocate();
+        batch.put(ChangeLogKeys.record(d.id(), sequence),
+                ChangeRecordCodec.encode(event, clock.nowMillis(), view, origin, keys, newBytes, oldBytes));
+        return sequence;
+    }
+
+    /** The batch holding record {@code sequence} of table tableId was applied, or abandoned. */
+    public void finish(int tableId, long sequence, boolean committed) {
+        TableSequence s = sequences.get(tableId);
+        if (s != null) { // null only when the table was dropped meanwhile
+            s.finish(sequence, committed);
+        }
+    }
+
+    private static Map<String, AttributeValue> keysOf(TableDescriptor d, Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> keys = new LinkedHashMap<>(4);
+        keys.put(d.hashKeyName(), item.get(d.hashKeyName()));
+        if (d.rangeKeyName() != null) {
+            keys.put(d.rangeKeyName(), item.get(d.rangeKeyName()));
+        }
+        return keys;
+    }
+
+    private TableSequence sequence(TableDescriptor d) {
+        TableSequence s = sequences.get(d.id());
+        return s != null ? s : sequences.computeIfAbsent(d.id(), id -> recover(d));
+    }
+
+    private TableSequence recover(TableDescriptor d) {
+        long lastRecord = 0;
+        try (Cursor c = store.scan(ChangeLogKeys.tableStart(d.id()), ChangeLogKeys.tableEnd(d.id()), true)) {
+            if (c.next()) {
+                lastRecord = ChangeLogKeys.sequenceOf(c.key());
+            }
+        }
+        long trimmedBelow = trimmedBelow(d.id());
+        long next = Math.max(Math.max(lastRecord + 1, trimmedBelow), Math.max(1, floors.applyAsLong(d)));
+        return new TableSequence(next, Math.max(lastRecord, trimmedBelow - 1));
+    }
+
+    /** Every record of the table below this number has been trimmed (1 when none was). */
+    public long trimmedBelow(int tableId) {
+        byte[] marker = store.get(ChangeLogKeys.trimMarker(tableId));
+        return marker == null ? 1 : ChangeLogKeys.decodeLong(marker);
+    }
+
+    /** Records below this number are final: a reader reads only below it. */
+    public long visibleBound(TableDescriptor d) {
+        return sequence(d).visibleBound();
+    }
+
+    /** Just after the newest record, never past one still in flight: where LATEST starts. */
+    public long latest(TableDescriptor d) {
+        return sequence(d).latest();
+    }
+
+    /** The number the next record of the table will get: a boundary of streams and shards. */
+    public long peekNext(TableDescriptor d) {
+        return sequence(d).peekNext();
+    }
+
+    /**
+     * Up to recordsMax records of table tableId with fromSequence <= sequence < toSequence, in
+     * order, stopping after the one that reaches bytesMax of SizeBytes. toSequence should not exceed
+     * {@link #visibleBound}.
+     */
+    public List<ChangeRecord> read(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
+        List<ChangeRecord> out = new ArrayList<>(Math.min(recordsMax, 64));
+        if (fromSequence >= toSequence) {
+            return out;
+        }
+        long bytes = 0;
+        try (Cursor c = store.scan(ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
+                ChangeLogKeys.record(tableId, toSequence), false)) {
+            while (out.size() < recordsMax && bytes < bytesMax && c.next()) {
+                ChangeRecord r = ChangeRecordCodec.decode(ChangeLogKeys.sequenceOf(c.key()), c.value());
+                out.add(r);
+                bytes += r.sizeBytes();
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Deletes the table's records created before cutoffMillis (oldest first, stopping at the first
+     * newer one or at the visible bound, so that a record still in flight is never jumped over)
+     * and raises its trim marker past them, at most chunkRecords per storage batch. Returns how
+     * many records it deleted.
+     */
+    public long trim(int tableId, long cutoffMillis, int chunkRecords) {
+        long deleted = 0;
+        while (true) {
+            TableSequence s = sequences.get(tableId);
+            long bound = s == null ? Long.MAX_VALUE : s.visibleBound();
+            WriteBatch batch = new WriteBatch();
+            long lastDeleted = trimChunk(tableId, cutoffMillis, bound, chunkRecords, batch);
+            if (lastDeleted == 0) {
+                return deleted;
+            }
+            batch.put(ChangeLogKeys.trimMarker(tableId), ChangeLogKeys.encodeLong(lastDeleted + 1));
+            deleted += batch.size() - 1;
+            store.apply(batch);
+        }
+    }
+
+    /** Adds the deletes of one chunk to batch; returns the last sequence deleted, 0 if none. */
+    private long trimChunk(int tableId, long cutoffMillis, long bound, int chunkRecords, WriteBatch batch) {
+        long last = 0;
+        byte[] end = bound == Long.MAX_VALUE ? ChangeLogKeys.tableEnd(tableId) : ChangeLogKeys.record(tableId, bound);
+        try (Cursor c = store.scan(ChangeLogKeys.record(tableId, 1), end, false)) {
+            while (batch.size() < chunkRecords && c.next()) {
+                if (ChangeRecordCodec.createdMillis(c.value()) >= cutoffMillis) {
+                    break;
+                }
+                batch.delete(c.key());
+                last = ChangeLogKeys.sequenceOf(c.key());
+            }
+        }
+        return last;
+    }
+
+    /**
+     * Drops the in-memory state of tables that no longer exist (their keys went with the table).
+     * exists is asked per table at the time of the check: a table has state only after its first
+     * record, which comes after it entered the catalog, so a new table is never forgotten.
+     */
+    public void forgetDropped(java.util.function.IntPredicate exists) {
+        sequences.keySet().removeIf(id -> !exists.test(id));
+    }
+}

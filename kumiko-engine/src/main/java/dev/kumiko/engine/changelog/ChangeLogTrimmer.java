@@ -1,0 +1,91 @@
+package dev.kumiko.engine.changelog;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.engine.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Bounds the change log: DynamoDB Streams keeps records for 24 hours, so a background task
+ * deletes the older ones, table by table, in bounded batches. It runs on its own daemon thread
+ * and is stopped before the store closes.
+ */
+public final class ChangeLogTrimmer implements AutoCloseable {
+    /** DynamoDB Streams' retention: records older than 24 hours are trimmed. */
+    public static final long RETENTION_MILLIS = 24L * 60 * 60 * 1000;
+    /** How often the trimmer looks: records are at most this much past retention when removed. */
+    static final long INTERVAL_MILLIS = 60_000;
+    /** Records deleted per storage batch, so a large backlog never makes one huge batch. */
+    static final int CHUNK_RECORDS = 1_000;
+    private static final System.Logger LOG = System.getLogger(ChangeLogTrimmer.class.getName());
+
+    private final Catalog catalog;
+    private final ChangeLog changeLog;
+    private final Clock clock;
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-changelog-trim");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public ChangeLogTrimmer(Catalog catalog, ChangeLog changeLog, Clock clock) {
+        this.catalog = catalog;
+        this.changeLog = changeLog;
+        this.clock = clock;
+    }
+
+    public void start() {
+        executor.scheduleWithFixedDelay(this::runLogged, INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void runLogged() {
+        try {
+            trimNow();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "trimming the change log failed", e);
+        }
+    }
+
+    /** Trims every table's records older than the retention period now; returns how many. */
+    public synchronized long trimNow() {
+        long cutoff = clock.nowMillis() - RETENTION_MILLIS;
+        long deleted = 0;
+        Set<Integer> ids = new HashSet<>();
+        for (Table t : tables()) {
+            ids.add(t.descriptor().id());
+            deleted += changeLog.trim(t.descriptor().id(), cutoff, CHUNK_RECORDS);
+        }
+        // A table created since the list was taken is looked up again before it is forgotten.
+        changeLog.forgetDropped(id -> ids.contains(id) || tables().stream().anyMatch(t -> t.descriptor().id() == id));
+        return deleted;
+    }
+
+    private List<Table> tables() {
+        List<Table> out = new ArrayList<>();
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            Table t = catalog.get(name);
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "change log trimmer did not stop within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

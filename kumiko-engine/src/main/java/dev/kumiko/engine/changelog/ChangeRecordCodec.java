@@ -1,0 +1,78 @@
+package dev.kumiko.engine.changelog;
+
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.keys.ByteSink;
+import dev.kumiko.model.AttributeValue;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * The stored form of a change record: a version byte, event name, view type, origin, creation
+ * time, then the keys and the two images in the item codec's form, each length-prefixed (-1 for
+ * an absent image). The sequence number is the key's, not repeated in the value.
+ */
+final class ChangeRecordCodec {
+    private static final int FORMAT_VERSION = 1;
+    private static final int ABSENT = -1;
+
+    private ChangeRecordCodec() {}
+
+    /** newItemBytes and oldItemBytes are the images already in item-codec form, or null. */
+    static byte[] encode(ChangeRecord.EventName event, long createdMillis, ChangeRecord.ViewType viewType,
+            ChangeOrigin origin, byte[] keysBytes, byte[] newItemBytes, byte[] oldItemBytes) {
+        int size = 16 + keysBytes.length + length(newItemBytes) + length(oldItemBytes) + 12;
+        ByteSink out = new ByteSink(size)
+                .put(FORMAT_VERSION)
+                .put(event.ordinal())
+                .put(viewType.ordinal())
+                .put(origin.ordinal())
+                .putLongBigEndian(createdMillis);
+        part(out, keysBytes);
+        part(out, newItemBytes);
+        part(out, oldItemBytes);
+        return out.toArray();
+    }
+
+    static ChangeRecord decode(long sequence, byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        int version = in.get();
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown change record format version " + version);
+        }
+        ChangeRecord.EventName event = ChangeRecord.EventName.values()[in.get()];
+        ChangeRecord.ViewType viewType = ChangeRecord.ViewType.values()[in.get()];
+        ChangeOrigin origin = ChangeOrigin.values()[in.get()];
+        long created = in.getLong();
+        Map<String, AttributeValue> keys = item(in, bytes);
+        Map<String, AttributeValue> newImage = item(in, bytes);
+        Map<String, AttributeValue> oldImage = item(in, bytes);
+        return new ChangeRecord(sequence, event, created, viewType, origin, keys, newImage, oldImage);
+    }
+
+    /** The creation time alone, without decoding the images: what trimming needs. */
+    static long createdMillis(byte[] bytes) {
+        return ByteBuffer.wrap(bytes, 4, 8).getLong();
+    }
+
+    private static int length(byte[] b) {
+        return b == null ? 0 : b.length;
+    }
+
+    private static void part(ByteSink out, byte[] b) {
+        out.putIntBigEndian(b == null ? ABSENT : b.length);
+        if (b != null) {
+            out.put(b);
+        }
+    }
+
+    private static Map<String, AttributeValue> item(ByteBuffer in, byte[] bytes) {
+        int n = in.getInt();
+        if (n == ABSENT) {
+            return null;
+        }
+        int from = in.position();
+        in.position(from + n);
+        return ItemCodec.decode(Arrays.copyOfRange(bytes, from, from + n));
+    }
+}
