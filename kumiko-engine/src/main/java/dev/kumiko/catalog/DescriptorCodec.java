@@ -7,14 +7,22 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Stores table descriptors in the catalog key space; a version byte leads for later changes. */
+/**
+ * Stores table descriptors in the catalog key space; a version byte leads for later changes.
+ * Version 2 added the streams' epochs; version 1 descriptors still decode.
+ */
 final class DescriptorCodec {
-    private static final int FORMAT_VERSION = 1;
+    private static final int FORMAT_VERSION = 2;
+    private static final DateTimeFormatter STREAM_LABEL =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private DescriptorCodec() {}
 
@@ -40,6 +48,7 @@ final class DescriptorCodec {
             out.writeBoolean(t.stream().enabled());
             writeNullable(out, t.stream().viewType());
             writeNullable(out, t.stream().label());
+            writeEpochs(out, t.stream().epochs());
             out.writeBoolean(t.sse().enabled());
             writeNullable(out, t.sse().sseType());
             writeNullable(out, t.sse().kmsMasterKeyId());
@@ -59,7 +68,7 @@ final class DescriptorCodec {
     static TableDescriptor decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             int version = in.readByte();
-            if (version != FORMAT_VERSION) {
+            if (version != FORMAT_VERSION && version != 1) {
                 throw new IllegalStateException("unknown catalog format version " + version);
             }
             int id = in.readInt();
@@ -77,7 +86,7 @@ final class DescriptorCodec {
             long billingChange = in.readLong();
             List<IndexDescriptor> lsis = readIndexes(in);
             List<IndexDescriptor> gsis = readIndexes(in);
-            StreamSettings stream = new StreamSettings(in.readBoolean(), readNullable(in), readNullable(in));
+            StreamSettings stream = readStream(in, version);
             SseSettings sse = new SseSettings(in.readBoolean(), readNullable(in), readNullable(in));
             String tableClass = in.readUTF();
             boolean deletionProtection = in.readBoolean();
@@ -162,6 +171,53 @@ final class DescriptorCodec {
                     readThroughput(in), in.readUTF()));
         }
         return List.copyOf(indexes);
+    }
+
+    private static void writeEpochs(DataOutputStream out, List<StreamEpoch> epochs) throws IOException {
+        out.writeInt(epochs.size());
+        for (StreamEpoch e : epochs) {
+            out.writeUTF(e.label());
+            out.writeUTF(e.viewType());
+            out.writeLong(e.createdMillis());
+            out.writeLong(e.disabledMillis());
+            out.writeLong(e.endSequence());
+            out.writeInt(e.shards().size());
+            for (StreamEpoch.ShardSpan s : e.shards()) {
+                out.writeLong(s.startSequence());
+                out.writeLong(s.createdMillis());
+            }
+        }
+    }
+
+    private static StreamSettings readStream(DataInputStream in, int version) throws IOException {
+        boolean enabled = in.readBoolean();
+        String viewType = readNullable(in);
+        String label = readNullable(in);
+        if (version == 1) {
+            // Before the change log existed: an enabled stream has no records yet and starts at 1.
+            if (!enabled) {
+                return new StreamSettings(false, null, label, List.of());
+            }
+            long created = Instant.from(STREAM_LABEL.parse(label)).toEpochMilli();
+            return new StreamSettings(true, viewType, label, List.of(new StreamEpoch(label, viewType, created, 0, 0,
+                    List.of(new StreamEpoch.ShardSpan(1, created)))));
+        }
+        int n = in.readInt();
+        List<StreamEpoch> epochs = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String l = in.readUTF();
+            String v = in.readUTF();
+            long created = in.readLong();
+            long disabled = in.readLong();
+            long end = in.readLong();
+            int shardCount = in.readInt();
+            List<StreamEpoch.ShardSpan> shards = new ArrayList<>(shardCount);
+            for (int j = 0; j < shardCount; j++) {
+                shards.add(new StreamEpoch.ShardSpan(in.readLong(), in.readLong()));
+            }
+            epochs.add(new StreamEpoch(l, v, created, disabled, end, shards));
+        }
+        return new StreamSettings(enabled, viewType, label, epochs);
     }
 
     private static void writeNullable(DataOutputStream out, String s) throws IOException {

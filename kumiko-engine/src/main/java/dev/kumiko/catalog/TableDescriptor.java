@@ -61,6 +61,12 @@ public record TableDescriptor(
                 tableClass, deletionProtectionEnabled, tags);
     }
 
+    public TableDescriptor withStream(StreamSettings newStream) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
+                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags);
+    }
+
     public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
             StreamSettings newStream, boolean newDeletionProtection, String newTableClass,
             List<IndexDescriptor> newGsis, SseSettings newSse) {

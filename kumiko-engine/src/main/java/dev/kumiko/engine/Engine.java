@@ -1,6 +1,7 @@
 package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
@@ -8,6 +9,8 @@ import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
+import dev.kumiko.engine.streams.StreamLifecycle;
+import dev.kumiko.engine.streams.StreamOperations;
 import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -26,20 +29,25 @@ public final class Engine implements AutoCloseable {
     private final IndexBackfill backfill;
     private final ChangeLog changeLog;
     private final ChangeLogTrimmer trimmer;
+    private final StreamOperations streams;
+    private final AdminHooks admin;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
         LockStripes locks = new LockStripes();
         TransactionHolds holds = new TransactionHolds();
-        this.changeLog = new ChangeLog(store, clock, d -> 0);
+        this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
         ItemWriter writer = new ItemWriter(store, settings, changeLog);
         this.backfill = new IndexBackfill(catalog, store, locks);
-        this.controlPlane = new ControlPlane(catalog, clock, backfill);
+        StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, locks);
+        this.controlPlane = new ControlPlane(catalog, clock, backfill, streamLifecycle);
+        this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
         this.items = new ItemOperations(catalog, store, locks, holds, writer);
         this.reads = new ReadOperations(catalog, store);
         this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
+        this.admin = new AdminHooks(trimmer);
         backfill.resumeAll();
         trimmer.start();
     }
@@ -79,6 +87,16 @@ public final class Engine implements AutoCloseable {
 
     public Catalog catalog() {
         return catalog;
+    }
+
+    /** The DynamoDB Streams operations. */
+    public StreamOperations streams() {
+        return streams;
+    }
+
+    /** Hooks outside the DynamoDB API for tests: run background work now. */
+    public AdminHooks admin() {
+        return admin;
     }
 
     /** The change log every write appends to; streams read it. */

@@ -133,26 +133,32 @@ public final class ChangeLog {
         return sequence(d).peekNext();
     }
 
+    /** Records read in order; exhausted when no record was left below the requested end. */
+    public record Page(List<ChangeRecord> records, boolean exhausted) {}
+
     /**
      * Up to recordsMax records of table tableId with fromSequence <= sequence < toSequence, in
      * order, stopping after the one that reaches bytesMax of SizeBytes. toSequence should not exceed
      * {@link #visibleBound}.
      */
-    public List<ChangeRecord> read(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
+    public Page read(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
         List<ChangeRecord> out = new ArrayList<>(Math.min(recordsMax, 64));
         if (fromSequence >= toSequence) {
-            return out;
+            return new Page(out, true);
         }
         long bytes = 0;
         try (Cursor c = store.scan(ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
                 ChangeLogKeys.record(tableId, toSequence), false)) {
-            while (out.size() < recordsMax && bytes < bytesMax && c.next()) {
+            while (c.next()) {
+                if (out.size() == recordsMax || bytes >= bytesMax) {
+                    return new Page(out, false);
+                }
                 ChangeRecord r = ChangeRecordCodec.decode(ChangeLogKeys.sequenceOf(c.key()), c.value());
                 out.add(r);
                 bytes += r.sizeBytes();
             }
         }
-        return out;
+        return new Page(out, true);
     }
 
     /**

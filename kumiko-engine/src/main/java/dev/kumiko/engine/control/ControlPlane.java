@@ -7,7 +7,6 @@ import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
-import dev.kumiko.catalog.StreamSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
@@ -16,15 +15,13 @@ import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.index.IndexBackfill;
+import dev.kumiko.engine.streams.StreamLifecycle;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeType;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,18 +30,18 @@ import java.util.UUID;
 
 /** CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable and the tag operations. */
 public final class ControlPlane {
-    private static final DateTimeFormatter STREAM_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
     static final int LIST_TABLES_LIMIT_MAX = 100;
 
     private final Catalog catalog;
     private final Clock clock;
     private final IndexBackfill backfill;
+    private final StreamLifecycle streams;
 
-    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill) {
+    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill, StreamLifecycle streams) {
         this.catalog = catalog;
         this.clock = clock;
         this.backfill = backfill;
+        this.streams = streams;
     }
 
     public TableDescription createTable(RequestContext ctx, CreateTableRequest r) {
@@ -78,7 +75,7 @@ public final class ControlPlane {
         return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
                 keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
-                streamSettings(r.streamSpecification(), StreamSettings.NONE, now), sse(r.sseSpecification()),
+                streams.onCreate(r.streamSpecification(), now), sse(r.sseSpecification()),
                 r.tableClass() == null ? "STANDARD" : r.tableClass(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()));
     }
@@ -106,16 +103,6 @@ public final class ControlPlane {
                     "ACTIVE"));
         }
         return List.copyOf(out);
-    }
-
-    private static StreamSettings streamSettings(CreateTableRequest.StreamInput s, StreamSettings current, long now) {
-        if (s == null) {
-            return current;
-        }
-        if (Boolean.TRUE.equals(s.streamEnabled())) {
-            return new StreamSettings(true, s.streamViewType(), STREAM_LABEL.format(Instant.ofEpochMilli(now)));
-        }
-        return new StreamSettings(false, null, current.label());
     }
 
     private static SseSettings sse(CreateTableRequest.SseInput s) {
@@ -222,10 +209,11 @@ public final class ControlPlane {
                     ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
                     : new GsiUpdates.Applied(d, List.of(), List.of());
             TableDescriptor updated = gsi.descriptor().withSettings(billingMode, throughput, billingChange,
-                    streamSettings(r.streamSpecification(), d.stream(), clock.nowMillis()), deletionProtection,
+                    streams.onUpdate(r.streamSpecification(), d, clock.nowMillis()), deletionProtection,
                     r.tableClass() == null ? d.tableClass() : r.tableClass(),
                     onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
             catalog.update(updated);
+            streams.closeDisabled(t);
             TableDescription answer = describe(ctx, t, withDeleting(updated, gsi.deleted()), "UPDATING");
             for (IndexDescriptor x : gsi.deleted()) {
                 catalog.dropIndex(t, x);

@@ -71,7 +71,7 @@ class ChangeLogTest {
 
     private static List<ChangeRecord> records(Engine e, String table) {
         TableDescriptor d = e.catalog().get(table).descriptor();
-        return e.changeLog().read(d.id(), 1, e.changeLog().visibleBound(d), 1000, Long.MAX_VALUE);
+        return e.changeLog().read(d.id(), 1, e.changeLog().visibleBound(d), 1000, Long.MAX_VALUE).records();
     }
 
     @Test
@@ -141,7 +141,7 @@ class ChangeLogTest {
             put(e, "plain", item("a", "1"));
             delete(e, "plain", "a");
             TableDescriptor d = e.catalog().get("plain").descriptor();
-            assertThat(e.changeLog().read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE)).isEmpty();
+            assertThat(e.changeLog().read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE).records()).isEmpty();
         }
     }
 

@@ -83,16 +83,23 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private byte[] handlePost(FullHttpRequest req) {
         HttpHeaders h = req.headers();
         String target = h.get("X-Amz-Target");
-        String operation = operationOf(target);
+        boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
+        String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
         ByteBuf content = req.content();
         byte[] bytes = new byte[content.readableBytes()];
         content.getBytes(content.readerIndex(), bytes);
         Map<String, Object> body = JsonTree.parseObject(bytes, 0, bytes.length);
+        if (streams) {
+            return operations.handleStreams(operation, body, new RequestContext(region));
+        }
         return operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
     }
 
-    /** The operation name, or DynamoDB's UnknownOperationException for a missing or foreign target. */
+    /**
+     * The operation name, or DynamoDB's UnknownOperationException for a missing or foreign target.
+     * DynamoDB Streams targets are routed before this.
+     */
     static String operationOf(String target) {
         if (target == null || !target.startsWith(TARGET_PREFIX)) {
             throw new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);

@@ -37,9 +37,24 @@ public final class Operations {
             "UpdateTableReplicaAutoScaling", "UpdateTimeToLive");
 
     private final Engine engine;
+    private final StreamsProtocol streams;
 
     public Operations(Engine engine) {
         this.engine = engine;
+        this.streams = new StreamsProtocol(engine.streams());
+    }
+
+    /** Runs one DynamoDB Streams operation; returns the response body or throws the error to answer. */
+    public byte[] handleStreams(String operation, Map<String, Object> body, RequestContext ctx) {
+        try (JsonOut out = new JsonOut()) {
+            JsonGenerator g = out.gen();
+            g.writeStartObject();
+            streams.dispatch(operation, body, ctx, g);
+            g.writeEndObject();
+            return out.toBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException("writing a response body failed", e);
+        }
     }
 
     /** Runs one operation; returns the response body or throws the DynamoException to answer. */

@@ -1,0 +1,28 @@
+package dev.kumiko.engine.streams;
+
+import dev.kumiko.catalog.KeySchemaElement;
+import dev.kumiko.engine.changelog.ChangeRecord;
+import java.util.List;
+
+/** What the DynamoDB Streams operations answer, before it is written as JSON. */
+public final class StreamResults {
+    private StreamResults() {}
+
+    public record StreamSummary(String streamArn, String tableName, String streamLabel) {}
+
+    public record ListStreams(List<StreamSummary> streams, String lastEvaluatedStreamArn) {}
+
+    /** endingSequenceNumber is null while the shard is open. */
+    public record ShardDescription(String shardId, String parentShardId, String startingSequenceNumber,
+            String endingSequenceNumber) {}
+
+    public record StreamDescription(String streamArn, String streamLabel, String streamStatus, String streamViewType,
+            long creationRequestMillis, String tableName, List<KeySchemaElement> keySchema,
+            List<ShardDescription> shards, String lastEvaluatedShardId) {}
+
+    /** One stream record: the change, its eventID and its wire sequence number. */
+    public record StreamRecord(String eventId, String sequenceNumber, ChangeRecord change) {}
+
+    /** nextShardIterator is null once a closed shard has been read to its end. */
+    public record GetRecords(List<StreamRecord> records, String nextShardIterator) {}
+}
