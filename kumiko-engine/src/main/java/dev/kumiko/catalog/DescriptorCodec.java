@@ -17,10 +17,10 @@ import java.util.Map;
 
 /**
  * Stores table descriptors in the catalog key space; a version byte leads for later changes.
- * Version 2 added the streams' epochs; version 1 descriptors still decode.
+ * Version 2 added the streams' epochs, version 3 Time to Live; older descriptors still decode.
  */
 final class DescriptorCodec {
-    private static final int FORMAT_VERSION = 2;
+    private static final int FORMAT_VERSION = 3;
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
@@ -59,6 +59,8 @@ final class DescriptorCodec {
                 out.writeUTF(e.getKey());
                 out.writeUTF(e.getValue());
             }
+            out.writeBoolean(t.timeToLive().enabled());
+            writeNullable(out, t.timeToLive().attributeName());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -68,7 +70,7 @@ final class DescriptorCodec {
     static TableDescriptor decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             int version = in.readByte();
-            if (version != FORMAT_VERSION && version != 1) {
+            if (version < 1 || version > FORMAT_VERSION) {
                 throw new IllegalStateException("unknown catalog format version " + version);
             }
             int id = in.readInt();
@@ -95,9 +97,11 @@ final class DescriptorCodec {
             for (int i = 0; i < tagCount; i++) {
                 tags.put(in.readUTF(), in.readUTF());
             }
+            TimeToLiveSettings ttl = version < 3 ? TimeToLiveSettings.DISABLED
+                    : new TimeToLiveSettings(in.readBoolean(), readNullable(in));
             return new TableDescriptor(id, name, tableId, created, keySchema, List.copyOf(definitions), billingMode,
                     throughput, billingChange, lsis, gsis, stream, sse, tableClass, deletionProtection,
-                    Map.copyOf(tags));
+                    Map.copyOf(tags), ttl);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

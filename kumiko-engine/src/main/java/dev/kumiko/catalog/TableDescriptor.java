@@ -21,7 +21,8 @@ public record TableDescriptor(
         SseSettings sse,
         String tableClass,
         boolean deletionProtectionEnabled,
-        Map<String, String> tags) {
+        Map<String, String> tags,
+        TimeToLiveSettings timeToLive) {
 
     public static final String PROVISIONED = "PROVISIONED";
     public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
@@ -51,20 +52,26 @@ public record TableDescriptor(
     public TableDescriptor withTags(Map<String, String> newTags) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags);
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags, timeToLive);
     }
 
     /** The descriptor after GSIs were added or removed, with the key attributes they define. */
     public TableDescriptor withGlobalIndexes(List<AttributeDefinition> newDefinitions, List<IndexDescriptor> newGsis) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, newDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes, newGsis, stream, sse,
-                tableClass, deletionProtectionEnabled, tags);
+                tableClass, deletionProtectionEnabled, tags, timeToLive);
+    }
+
+    public TableDescriptor withTimeToLive(TimeToLiveSettings newTimeToLive) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, newTimeToLive);
     }
 
     public TableDescriptor withStream(StreamSettings newStream) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags);
+                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive);
     }
 
     public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
@@ -72,6 +79,6 @@ public record TableDescriptor(
             List<IndexDescriptor> newGsis, SseSettings newSse) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
-                newSse, newTableClass, newDeletionProtection, tags);
+                newSse, newTableClass, newDeletionProtection, tags, timeToLive);
     }
 }

@@ -11,6 +11,9 @@ import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.engine.streams.StreamLifecycle;
 import dev.kumiko.engine.streams.StreamOperations;
+import dev.kumiko.engine.ttl.TimeToLiveClock;
+import dev.kumiko.engine.ttl.TimeToLiveOperations;
+import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -31,6 +34,8 @@ public final class Engine implements AutoCloseable {
     private final ChangeLogTrimmer trimmer;
     private final StreamOperations streams;
     private final AdminHooks admin;
+    private final TimeToLiveOperations timeToLive;
+    private final TimeToLiveSweeper sweeper;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -47,9 +52,14 @@ public final class Engine implements AutoCloseable {
         this.items = new ItemOperations(catalog, store, locks, holds, writer);
         this.reads = new ReadOperations(catalog, store);
         this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
-        this.admin = new AdminHooks(trimmer);
+        TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
+        this.timeToLive = new TimeToLiveOperations(catalog);
+        this.sweeper = new TimeToLiveSweeper(catalog, store, locks, holds, writer, ttlClock,
+                settings.ttlSweepIntervalMillis());
+        this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
         backfill.resumeAll();
         trimmer.start();
+        sweeper.start();
     }
 
     public static Engine open(Store store) {
@@ -94,7 +104,12 @@ public final class Engine implements AutoCloseable {
         return streams;
     }
 
-    /** Hooks outside the DynamoDB API for tests: run background work now. */
+    /** UpdateTimeToLive and DescribeTimeToLive. */
+    public TimeToLiveOperations timeToLive() {
+        return timeToLive;
+    }
+
+    /** Hooks outside the DynamoDB API for tests: run background work now, move TTL's clock. */
     public AdminHooks admin() {
         return admin;
     }
@@ -106,6 +121,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        sweeper.close();
         trimmer.close();
         backfill.close();
         store.close();

@@ -1,16 +1,32 @@
 package dev.kumiko.engine;
 
 /**
- * Engine limits that tests may want smaller than DynamoDB's so that they can reach them:
- * {@code itemCollectionBytesMax} is DynamoDB's 10 GB item-collection limit for tables with LSIs.
+ * Engine limits that tests may want smaller than DynamoDB's so that they can reach them, and the
+ * pace of background work: {@code itemCollectionBytesMax} is DynamoDB's 10 GB item-collection
+ * limit for tables with LSIs; {@code ttlSweepIntervalMillis} is how often the TTL sweeper looks
+ * for expired items (0: never in the background, only when asked through the admin hooks).
  */
-public record EngineSettings(long itemCollectionBytesMax) {
+public record EngineSettings(long itemCollectionBytesMax, long ttlSweepIntervalMillis) {
     public static final long ITEM_COLLECTION_BYTES_MAX = 10L * 1024 * 1024 * 1024;
-    public static final EngineSettings DEFAULTS = new EngineSettings(ITEM_COLLECTION_BYTES_MAX);
+    /** Expired items go within about a second, where DynamoDB takes up to two days. */
+    public static final long TTL_SWEEP_INTERVAL_MILLIS = 1_000;
+    public static final EngineSettings DEFAULTS =
+            new EngineSettings(ITEM_COLLECTION_BYTES_MAX, TTL_SWEEP_INTERVAL_MILLIS);
 
     public EngineSettings {
         if (itemCollectionBytesMax <= 0) {
             throw new IllegalArgumentException("itemCollectionBytesMax must be positive: " + itemCollectionBytesMax);
         }
+        if (ttlSweepIntervalMillis < 0) {
+            throw new IllegalArgumentException("ttlSweepIntervalMillis must not be negative: " + ttlSweepIntervalMillis);
+        }
+    }
+
+    public EngineSettings(long itemCollectionBytesMax) {
+        this(itemCollectionBytesMax, TTL_SWEEP_INTERVAL_MILLIS);
+    }
+
+    public EngineSettings withTtlSweepIntervalMillis(long millis) {
+        return new EngineSettings(itemCollectionBytesMax, millis);
     }
 }

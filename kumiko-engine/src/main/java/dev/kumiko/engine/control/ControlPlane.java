@@ -9,6 +9,7 @@ import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.catalog.TimeToLiveSettings;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Constraints;
@@ -77,7 +78,8 @@ public final class ControlPlane {
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
                 streams.onCreate(r.streamSpecification(), now), sse(r.sseSpecification()),
                 r.tableClass() == null ? "STANDARD" : r.tableClass(),
-                Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()));
+                Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
+                TimeToLiveSettings.DISABLED);
     }
 
     private static Throughput throughput(ThroughputInput t) {

@@ -1,6 +1,8 @@
 package dev.kumiko.server.cli;
 
+import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.http.KumikoServer;
@@ -40,6 +42,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "fsync: also a machine crash (default: ${DEFAULT-VALUE}).")
     String durability;
 
+    @Option(names = "--ttl-sweep-interval-millis", defaultValue = "1000",
+            description = "How often the TTL sweeper deletes expired items, in milliseconds; 0: only when asked "
+                    + "(POST /kumiko/admin/ttl/sweep) (default: ${DEFAULT-VALUE}).")
+    long ttlSweepIntervalMillis;
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -47,8 +54,13 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("--durability must be 'process' or 'fsync'");
             return 2;
         }
+        if (ttlSweepIntervalMillis < 0) {
+            System.err.println("--ttl-sweep-interval-millis must not be negative");
+            return 2;
+        }
         Store store = openStore();
-        Engine engine = Engine.open(store);
+        Engine engine = Engine.open(store, Clock.SYSTEM,
+                EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
         KumikoServer server = new KumikoServer(ServerConfig.defaults(host, port, region)).start(new Operations(engine));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

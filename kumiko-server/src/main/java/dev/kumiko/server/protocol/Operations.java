@@ -106,6 +106,8 @@ public final class Operations {
                     engine.transactions().transactWriteItems(TransactRequestReader.transactWrite(b)));
             case "TransactGetItems" -> TransactResultWriter.transactGet(g,
                     engine.transactions().transactGetItems(TransactRequestReader.transactGet(b)));
+            case "UpdateTimeToLive" -> TimeToLiveProtocol.update(g, engine.timeToLive(), b);
+            case "DescribeTimeToLive" -> TimeToLiveProtocol.describe(g, engine.timeToLive(), b);
             default -> throw unknown(op);
         }
     }

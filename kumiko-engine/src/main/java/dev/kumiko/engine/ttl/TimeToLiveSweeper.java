@@ -1,0 +1,211 @@
+package dev.kumiko.engine.ttl;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TimeToLiveSettings;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.changelog.ChangeOrigin;
+import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.keys.KeySpace;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.storage.Bytes;
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Store;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Deletes expired items of the tables with TTL enabled, through the one write path
+ * ({@link ItemWriter}) like a DeleteItem: the item, its index entries and its change record go in
+ * one batch, and the stream record says the service deleted it (userIdentity). Until it runs, an
+ * expired item is still read, queried and scanned, as in DynamoDB.
+ *
+ * <p>In the background it looks every sweep interval, reading at most {@link #ITEMS_PER_TICK_MAX}
+ * items per table per look and resuming where it stopped, so a large table costs a bounded amount
+ * of work per interval (and a table of up to that many items is swept whole every interval).
+ * {@link #sweepNow} sweeps every table whole at once, for tests.
+ *
+ * <p>Each candidate is deleted under its item's lock after reading it again, so an item updated
+ * meanwhile to a later expiry is kept; an item a transaction holds is left to the next pass.
+ */
+public final class TimeToLiveSweeper implements AutoCloseable {
+    /** Items read per table per background look. */
+    static final int ITEMS_PER_TICK_MAX = 10_000;
+    /** Items read per store scan. */
+    private static final int ITEMS_PER_STEP = 256;
+    private static final System.Logger LOG = System.getLogger(TimeToLiveSweeper.class.getName());
+
+    private final Catalog catalog;
+    private final Store store;
+    private final LockStripes locks;
+    private final TransactionHolds holds;
+    private final ItemWriter writer;
+    private final TimeToLiveClock clock;
+    private final long intervalMillis;
+    /** Where the background pass of each table resumes (absent: at its start). */
+    private final Map<Integer, byte[]> resumeAt = new HashMap<>();
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-ttl-sweeper");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
+    public TimeToLiveSweeper(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
+            ItemWriter writer, TimeToLiveClock clock, long intervalMillis) {
+        assert intervalMillis >= 0;
+        this.catalog = catalog;
+        this.store = store;
+        this.locks = locks;
+        this.holds = holds;
+        this.writer = writer;
+        this.clock = clock;
+        this.intervalMillis = intervalMillis;
+    }
+
+    public void start() {
+        if (intervalMillis > 0) {
+            executor.scheduleWithFixedDelay(this::tickLogged, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void tickLogged() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "TTL sweep failed", e);
+        }
+    }
+
+    /** One background look: a bounded step of each TTL table's pass. */
+    synchronized long tick() {
+        long deleted = 0;
+        for (Table t : ttlTables()) {
+            int id = t.descriptor().id();
+            byte[] from = resumeAt.getOrDefault(id, KeySpace.prefix(KeySpace.ITEMS, id));
+            Pass pass = sweep(t, from, ITEMS_PER_TICK_MAX);
+            deleted += pass.deleted();
+            if (pass.next() == null) {
+                resumeAt.remove(id);
+            } else {
+                resumeAt.put(id, pass.next());
+            }
+        }
+        resumeAt.keySet().removeIf(id -> ttlTables().stream().noneMatch(t -> t.descriptor().id() == id));
+        return deleted;
+    }
+
+    /** Sweeps every table with TTL enabled, whole, now; returns how many items it deleted. */
+    public synchronized long sweepNow() {
+        long deleted = 0;
+        for (Table t : ttlTables()) {
+            deleted += sweep(t, KeySpace.prefix(KeySpace.ITEMS, t.descriptor().id()), Integer.MAX_VALUE).deleted();
+        }
+        return deleted;
+    }
+
+    /** What part of a pass did: items deleted, and the key to resume at (null: the table's end). */
+    private record Pass(long deleted, byte[] next) {}
+
+    private Pass sweep(Table t, byte[] from, int itemsMax) {
+        byte[] end = KeySpace.prefixEnd(KeySpace.ITEMS, t.descriptor().id());
+        byte[] at = from;
+        long deleted = 0;
+        int read = 0;
+        while (read < itemsMax && !Thread.currentThread().isInterrupted()) {
+            TimeToLiveSettings ttl = t.descriptor().timeToLive();
+            if (!ttl.enabled()) {
+                return new Pass(deleted, null);
+            }
+            List<byte[]> expired = new ArrayList<>();
+            byte[] last = candidates(at, end, Math.min(ITEMS_PER_STEP, itemsMax - read), ttl.attributeName(), expired);
+            if (last == null) {
+                return new Pass(deleted, null);
+            }
+            for (byte[] key : expired) {
+                if (deleteIfExpired(t, key)) {
+                    deleted++;
+                }
+            }
+            read += ITEMS_PER_STEP;
+            at = Bytes.concat(last, new byte[] {0});
+        }
+        return new Pass(deleted, at);
+    }
+
+    /**
+     * Reads up to n items from 'from', adding the keys of those expired now to 'expired'; returns
+     * the last key read, or null if there was none.
+     */
+    private byte[] candidates(byte[] from, byte[] end, int n, String attributeName, List<byte[]> expired) {
+        byte[] last = null;
+        long now = clock.nowMillis();
+        try (Cursor c = store.scan(from, end, false)) {
+            for (int i = 0; i < n && c.next(); i++) {
+                last = c.key();
+                if (Expiry.isExpired(ItemCodec.decode(c.value()), attributeName, now)) {
+                    expired.add(last);
+                }
+            }
+        }
+        return last;
+    }
+
+    /** Deletes the item if, read again under its lock, it is still expired. */
+    private boolean deleteIfExpired(Table t, byte[] key) {
+        try {
+            holds.checkNotHeld(key);
+        } catch (DynamoException heldByATransaction) {
+            return false;
+        }
+        ReentrantLock lock = locks.lockFor(key);
+        try {
+            TimeToLiveSettings ttl = t.descriptor().timeToLive();
+            byte[] bytes = store.get(key);
+            if (!ttl.enabled() || bytes == null || catalog.get(t.descriptor().tableName()) != t) {
+                return false;
+            }
+            Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+            if (!Expiry.isExpired(item, ttl.attributeName(), clock.nowMillis())) {
+                return false;
+            }
+            writer.commitAll(List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<Table> ttlTables() {
+        List<Table> out = new ArrayList<>();
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            Table t = catalog.get(name);
+            if (t != null && t.descriptor().timeToLive().enabled()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** Stops the background sweeps before the store closes. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "TTL sweeper did not stop within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
