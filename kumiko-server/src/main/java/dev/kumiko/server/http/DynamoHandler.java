@@ -4,6 +4,7 @@ import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.protocol.AdminProtocol;
 import dev.kumiko.server.protocol.Operations;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -21,6 +22,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.logging.Level;
@@ -61,6 +63,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private FullHttpResponse respond(FullHttpRequest req) {
         if (req.method() == HttpMethod.OPTIONS) {
             return Cors.preflight(req);
+        }
+        if (req.uri().startsWith(AdminProtocol.PREFIX)) {
+            return admin(req);
         }
         if (req.method() == HttpMethod.GET) {
             return health(req);
@@ -105,6 +110,30 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             throw new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
         }
         return target.substring(TARGET_PREFIX.length());
+    }
+
+    /** Kumiko's admin endpoints: no signature, plain JSON, 404 for an unknown path. */
+    private FullHttpResponse admin(FullHttpRequest req) {
+        String requestId = RequestIds.next();
+        try {
+            ByteBuf content = req.content();
+            byte[] bytes = new byte[content.readableBytes()];
+            content.getBytes(content.readerIndex(), bytes);
+            String path = new QueryStringDecoder(req.uri()).path();
+            byte[] body = operations.handleAdmin(req.method().name(), path, bytes);
+            if (body == null) {
+                byte[] notFound = ("{\"message\":\"No admin endpoint " + req.method().name() + " " + path + "\"}")
+                        .getBytes(StandardCharsets.UTF_8);
+                return Responses.json(HttpResponseStatus.NOT_FOUND, notFound, requestId, req, Integer.MAX_VALUE);
+            }
+            return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
+        } catch (DynamoException e) {
+            return error(e, requestId, req);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "internal error answering " + req.uri(), e);
+            return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
+                    + "trying to fulfill the request"), requestId, req);
+        }
     }
 
     private FullHttpResponse health(FullHttpRequest req) {

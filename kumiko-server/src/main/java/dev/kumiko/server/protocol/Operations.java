@@ -38,10 +38,17 @@ public final class Operations {
 
     private final Engine engine;
     private final StreamsProtocol streams;
+    private final AdminProtocol admin;
 
     public Operations(Engine engine) {
         this.engine = engine;
         this.streams = new StreamsProtocol(engine.streams());
+        this.admin = new AdminProtocol(engine.admin());
+    }
+
+    /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
+    public byte[] handleAdmin(String method, String path, byte[] body) {
+        return admin.handle(method, path, body);
     }
 
     /** Runs one DynamoDB Streams operation; returns the response body or throws the error to answer. */
