@@ -6,6 +6,7 @@ import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -26,10 +27,11 @@ public final class Engine implements AutoCloseable {
         this.catalog = new Catalog(store);
         LockStripes locks = new LockStripes();
         ItemWriter writer = new ItemWriter(store, settings);
+        ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, locks);
         this.controlPlane = new ControlPlane(catalog, clock, backfill);
-        this.items = new ItemOperations(catalog, store, locks, writer);
-        this.reads = new ReadOperations(catalog, store);
+        this.items = new ItemOperations(catalog, store, locks, writer, throughput);
+        this.reads = new ReadOperations(catalog, store, throughput);
         backfill.resumeAll();
     }
 

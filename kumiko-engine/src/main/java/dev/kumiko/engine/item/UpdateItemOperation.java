@@ -3,6 +3,7 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
@@ -22,11 +23,13 @@ final class UpdateItemOperation {
     private final ItemAccess access;
     private final LockStripes locks;
     private final ItemWriter writer;
+    private final WriteThroughput throughput;
 
-    UpdateItemOperation(ItemAccess access, LockStripes locks, ItemWriter writer) {
+    UpdateItemOperation(ItemAccess access, LockStripes locks, ItemWriter writer, WriteThroughput throughput) {
         this.access = access;
         this.locks = locks;
         this.writer = writer;
+        this.throughput = throughput;
     }
 
     ItemResult apply(ItemRequests.UpdateItem r) {
@@ -37,6 +40,7 @@ final class UpdateItemOperation {
         WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates(), d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
+        throughput.admit(table, r.key());
         Map<String, AttributeValue> old;
         Map<String, AttributeValue> updated;
         UpdateResult result;
@@ -45,7 +49,7 @@ final class UpdateItemOperation {
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
-            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
             result = expr.hasUpdate() ? expr.apply(old == null ? r.key() : old) : null;
             updated = result == null ? (old == null ? r.key() : old) : result.item();
             updatedBytes = ItemSize.of(updated);
@@ -55,14 +59,16 @@ final class UpdateItemOperation {
             IndexKeyCheck.item(d, updated);
             boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
+                throughput.admitIndexWrites(table, old, updated);
                 outcome = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
             }
         } finally {
             lock.unlock();
         }
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
-        return new ItemResult(returned(r.returnValues(), old, updated, result),
-                CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()).report(r.returnConsumedCapacity()),
+        CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
+        throughput.charge(table, r.key(), units);
+        return new ItemResult(returned(r.returnValues(), old, updated, result), units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
