@@ -1,16 +1,26 @@
 package dev.kumiko.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
 
-/** DynamoDB's error body: {"__type": "namespace#Name", "message": "..."}. */
+/**
+ * DynamoDB's error body: {"__type": "namespace#Name", "message": "..."}, plus the members some
+ * errors carry (Item, ThrottlingReasons).
+ */
 final class ErrorBodies {
     private ErrorBodies() {}
 
     static byte[] of(DynamoException e) {
+        return of(e, null);
+    }
+
+    /** {@code region}: the request's, for the ARNs in ThrottlingReasons; may be null otherwise. */
+    static byte[] of(DynamoException e, String region) {
         try (JsonOut out = new JsonOut()) {
             JsonGenerator g = out.gen();
             g.writeStartObject();
@@ -22,10 +32,28 @@ final class ErrorBodies {
                 g.writeFieldName("Item");
                 JsonOut.item(g, ccf.item());
             }
+            if (e instanceof ThroughputExceeded t) {
+                throttlingReasons(g, t, region);
+            }
             g.writeEndObject();
             return out.toBytes();
         } catch (IOException x) {
             throw new IllegalStateException(x);
         }
+    }
+
+    /** [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": "<table or index ARN>"}]. */
+    private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, String region) throws IOException {
+        assert region != null;
+        RequestContext ctx = new RequestContext(region);
+        g.writeArrayFieldStart("ThrottlingReasons");
+        for (ThroughputExceeded.Reason r : t.reasons()) {
+            String table = ctx.tableArn(r.tableName());
+            g.writeStartObject();
+            g.writeStringField("reason", r.reason());
+            g.writeStringField("resource", r.indexName() == null ? table : table + "/index/" + r.indexName());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 }
