@@ -29,7 +29,7 @@ public final class Engine implements AutoCloseable {
         ItemWriter writer = new ItemWriter(store, settings);
         ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, locks);
-        this.controlPlane = new ControlPlane(catalog, clock, backfill);
+        this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput);
         this.items = new ItemOperations(catalog, store, locks, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
         backfill.resumeAll();

@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * One provisioned table's buckets: read and write for the table (which LSIs share) and for each
- * GSI. Rates follow the descriptor each time a bucket is asked for, so UpdateTable takes effect
- * on the next request without the control plane calling here.
+ * GSI. Rates follow the descriptor each time a bucket is asked for; UpdateTable also calls
+ * {@link #sync} so that the new rate counts from the update, not from the next request.
  */
 final class ProvisionedBuckets {
     /** DynamoDB retains up to 300 seconds of unused capacity (Developer Guide, "burst capacity"). */
@@ -33,6 +33,36 @@ final class ProvisionedBuckets {
         forgetDroppedIndexes(d);
         Throughput t = x.throughput();
         return bucket(read, x.indexName(), read ? t.readCapacityUnits() : t.writeCapacityUnits(), nowMillis);
+    }
+
+    /** Moves every bucket to the descriptor's rates now; drops those left without capacity. */
+    synchronized void sync(TableDescriptor d, long nowMillis) {
+        sync(reads, d, true, nowMillis);
+        sync(writes, d, false, nowMillis);
+    }
+
+    private static void sync(Map<String, TokenBucket> map, TableDescriptor d, boolean read, long nowMillis) {
+        map.entrySet().removeIf(e -> {
+            Throughput t = throughput(d, e.getKey());
+            long rate = t == null ? 0 : read ? t.readCapacityUnits() : t.writeCapacityUnits();
+            if (rate > 0) {
+                e.getValue().setRate(rate, nowMillis);
+            }
+            return rate <= 0;
+        });
+    }
+
+    /** The throughput of the table ("") or of the named GSI; null when there is no such GSI. */
+    private static Throughput throughput(TableDescriptor d, String resource) {
+        if (resource.isEmpty()) {
+            return d.throughput();
+        }
+        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+            if (x.indexName().equals(resource)) {
+                return x.throughput();
+            }
+        }
+        return null;
     }
 
     private TokenBucket bucket(boolean read, String resource, long unitsPerSecond, long nowMillis) {

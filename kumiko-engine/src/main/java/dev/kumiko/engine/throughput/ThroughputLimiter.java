@@ -100,6 +100,17 @@ public final class ThroughputLimiter {
         charge(t, index, partitionKey, units, true);
     }
 
+    /**
+     * After UpdateTable changed t's descriptor: its buckets refill at the old rates up to now and
+     * at the new ones from now on.
+     */
+    public void throughputChanged(Table t) {
+        ProvisionedBuckets b = provisioned.get(t);
+        if (b != null) {
+            b.sync(t.descriptor(), clock.nowMillis());
+        }
+    }
+
     private void admit(Table t, IndexDescriptor index, AttributeValue partitionKey, boolean read) {
         TableDescriptor d = t.descriptor();
         if (!enforced(d)) {
