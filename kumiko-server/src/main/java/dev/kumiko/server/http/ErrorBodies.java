@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
@@ -42,11 +43,15 @@ final class ErrorBodies {
         }
     }
 
-    /** [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": "<table or index ARN>"}]. */
+    /**
+     * [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": "<table or index ARN>"}].
+     * The API model spells the member ThrottlingReasons on ProvisionedThroughputExceededException
+     * but throttlingReasons on ThrottlingException, and the SDKs read it only under that name.
+     */
     private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, String region) throws IOException {
         assert region != null;
         RequestContext ctx = new RequestContext(region);
-        g.writeArrayFieldStart("ThrottlingReasons");
+        g.writeArrayFieldStart(t.code() == ErrorCode.THROTTLING ? "throttlingReasons" : "ThrottlingReasons");
         for (ThroughputExceeded.Reason r : t.reasons()) {
             String table = ctx.tableArn(r.tableName());
             g.writeStartObject();
