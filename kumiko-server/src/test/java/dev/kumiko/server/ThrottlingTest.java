@@ -103,7 +103,8 @@ class ThrottlingTest {
         for (int i = 0; i < BURST_SECONDS; i++) {
             assertThat(get(c, "reads", "k")).isNotEmpty();
         }
-        assertProvisionedThrottle(() -> get(c, "reads", "k"), "TableReadProvisionedThroughputExceeded", ARN_PREFIX + "reads");
+        assertProvisionedThrottle(() -> get(c, "reads", "k"), "TableReadProvisionedThroughputExceeded",
+                ARN_PREFIX + "reads");
         assertProvisionedThrottle(() -> c.scan(b -> b.tableName("reads")), "TableReadProvisionedThroughputExceeded",
                 ARN_PREFIX + "reads");
 

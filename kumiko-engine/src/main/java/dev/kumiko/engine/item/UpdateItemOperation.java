@@ -68,7 +68,8 @@ final class UpdateItemOperation {
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult(returned(r.returnValues(), old, updated, result), units.report(r.returnConsumedCapacity()),
+        return new ItemResult(returned(r.returnValues(), old, updated, result),
+                units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }

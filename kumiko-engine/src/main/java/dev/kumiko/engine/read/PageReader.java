@@ -66,7 +66,8 @@ final class PageReader {
             }
         }
         CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits);
-        return new Page(new ReadResult(items, count, scanned, lastKey, units.report(q.returnConsumedCapacity())), units);
+        ReadResult result = new ReadResult(items, count, scanned, lastKey, units.report(q.returnConsumedCapacity()));
+        return new Page(result, units);
     }
 
     /**
