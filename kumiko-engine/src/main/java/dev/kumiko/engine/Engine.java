@@ -7,6 +7,7 @@ import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.engine.txn.TransactionOperations;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -29,10 +30,11 @@ public final class Engine implements AutoCloseable {
         LockStripes locks = new LockStripes();
         TransactionHolds holds = new TransactionHolds();
         ItemWriter writer = new ItemWriter(store, settings);
+        ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, locks);
-        this.controlPlane = new ControlPlane(catalog, clock, backfill);
-        this.items = new ItemOperations(catalog, store, locks, holds, writer);
-        this.reads = new ReadOperations(catalog, store);
+        this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput);
+        this.items = new ItemOperations(catalog, store, locks, holds, writer, throughput);
+        this.reads = new ReadOperations(catalog, store, throughput);
         this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
         backfill.resumeAll();
     }

@@ -36,14 +36,16 @@ public final class TestServer implements AutoCloseable {
     private final StoreKind kind;
     private final Path dataDir;
     private final EngineSettings settings;
+    private final Clock clock;
     private Engine engine;
     private KumikoServer server;
     private DynamoDbClient client;
 
-    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings) {
+    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock) {
         this.kind = kind;
         this.dataDir = dataDir;
         this.settings = settings;
+        this.clock = clock;
     }
 
     public static TestServer start(StoreKind kind) {
@@ -52,9 +54,14 @@ public final class TestServer implements AutoCloseable {
 
     /** A server whose engine has smaller limits, so that a test can reach them. */
     public static TestServer start(StoreKind kind, EngineSettings settings) {
+        return start(kind, settings, Clock.SYSTEM);
+    }
+
+    /** A server whose engine reads time from {@code clock}, e.g. a {@link ManualClock}. */
+    public static TestServer start(StoreKind kind, EngineSettings settings, Clock clock) {
         try {
             Path dir = kind == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
-            TestServer s = new TestServer(kind, dir, settings);
+            TestServer s = new TestServer(kind, dir, settings, clock);
             s.open();
             return s;
         } catch (IOException e) {
@@ -65,7 +72,7 @@ public final class TestServer implements AutoCloseable {
     private void open() {
         Store store = kind == StoreKind.MEMORY ? new MemoryStore()
                 : RocksStore.open(dataDir, RocksStoreOptions.defaults());
-        engine = Engine.open(store, Clock.SYSTEM, settings);
+        engine = Engine.open(store, clock, settings);
         try {
             server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
         } catch (InterruptedException e) {

@@ -19,6 +19,7 @@ import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeType;
@@ -40,11 +41,13 @@ public final class ControlPlane {
     private final Catalog catalog;
     private final Clock clock;
     private final IndexBackfill backfill;
+    private final ThroughputLimiter limiter;
 
-    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill) {
+    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill, ThroughputLimiter limiter) {
         this.catalog = catalog;
         this.clock = clock;
         this.backfill = backfill;
+        this.limiter = limiter;
     }
 
     public TableDescription createTable(RequestContext ctx, CreateTableRequest r) {
@@ -226,6 +229,7 @@ public final class ControlPlane {
                     r.tableClass() == null ? d.tableClass() : r.tableClass(),
                     onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
             catalog.update(updated);
+            limiter.throughputChanged(t);
             TableDescription answer = describe(ctx, t, withDeleting(updated, gsi.deleted()), "UPDATING");
             for (IndexDescriptor x : gsi.deleted()) {
                 catalog.dropIndex(t, x);

@@ -1,6 +1,8 @@
 package dev.kumiko.server.cli;
 
+import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.http.KumikoServer;
@@ -40,6 +42,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "fsync: also a machine crash (default: ${DEFAULT-VALUE}).")
     String durability;
 
+    @Option(names = "--throttling",
+            description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
+                    + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
+    boolean throttling;
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -48,7 +55,7 @@ public final class ServeCommand implements Callable<Integer> {
             return 2;
         }
         Store store = openStore();
-        Engine engine = Engine.open(store);
+        Engine engine = Engine.open(store, Clock.SYSTEM, EngineSettings.DEFAULTS.withThrottling(throttling));
         KumikoServer server = new KumikoServer(ServerConfig.defaults(host, port, region)).start(new Operations(engine));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
