@@ -305,6 +305,25 @@ class SecondaryIndexBehaviourTest {
         assertThat(exists(TYPED, "w5", "2")).isFalse();
     }
 
+    /**
+     * KUMIKO BUG (fails): UpdateItem that SETs a GSI key to "" on an existing item. DynamoDB answers
+     * with its update-expression wording, without the IndexName/IndexKey suffix the PutItem form
+     * has (captured from DynamoDB by moto's EmptyKeyAttributeException and by dynoxide's
+     * tests/index_key_validation.rs, eu-west-2 and us-east-1). Kumiko answers with the PutItem text.
+     */
+    @Test
+    void emptyStringGsiKeyOnUpdateGetsTheUpdateExpressionMessage() {
+        ensureTypedTable();
+        Map<String, AttributeValue> original = item("PK", s("w7"), "SK", s("1"), "gk", s("fine"));
+        c.putItem(b -> b.tableName(TYPED).item(original));
+        assertValidation(() -> c.updateItem(b -> b.tableName(TYPED).key(key("w7", "1")).updateExpression("SET gk = :v")
+                .expressionAttributeValues(Map.of(":v", s("")))),
+                "One or more parameter values are not valid. The update expression attempted to update a secondary "
+                        + "index key to a value that is not supported. The AttributeValue for a key attribute cannot "
+                        + "contain an empty string value.");
+        assertThat(c.getItem(b -> b.tableName(TYPED).key(key("w7", "1"))).item()).isEqualTo(original);
+    }
+
     /** An empty string in a non-key attribute, or a missing index key, is fine (the item is just not indexed). */
     @Test
     void missingIndexKeyOrEmptyNonKeyStringIsAccepted() {
