@@ -358,6 +358,29 @@ class SecondaryIndexBehaviourTest {
         assertThat(index(describe("moves"), "Gsi").itemCount()).isEqualTo(3);
     }
 
+    /** An UpdateItem that creates the item indexes it; a write whose condition fails changes no entry. */
+    @Test
+    void upsertIndexesAndFailedConditionLeavesTheIndexAlone() {
+        createTable("upserts", List.of(def("gk")), b -> b.globalSecondaryIndexes(g -> g.indexName("Gsi")
+                .keySchema(key("gk", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL))));
+        c.updateItem(b -> b.tableName("upserts").key(key("u", "1")).updateExpression("SET gk = :g, v = :v")
+                .expressionAttributeValues(Map.of(":g", s("first"), ":v", n("1"))));
+        Map<String, AttributeValue> created = item("PK", s("u"), "SK", s("1"), "gk", s("first"), "v", n("1"));
+        assertThat(queryIndex("upserts", "Gsi", "gk = :g", Map.of(":g", s("first"))).items()).containsExactly(created);
+        ErrorAssertions.assertError(() -> c.putItem(b -> b.tableName("upserts")
+                .item(item("PK", s("u"), "SK", s("1"), "gk", s("second")))
+                .conditionExpression("attribute_not_exists(PK)")), "ConditionalCheckFailedException",
+                "The conditional request failed");
+        ErrorAssertions.assertError(() -> c.updateItem(b -> b.tableName("upserts").key(key("u", "1"))
+                .updateExpression("SET gk = :g").conditionExpression("v = :two")
+                .expressionAttributeValues(Map.of(":g", s("third"), ":two", n("2")))), "ConditionalCheckFailedException",
+                "The conditional request failed");
+        assertThat(queryIndex("upserts", "Gsi", "gk = :g", Map.of(":g", s("first"))).items()).containsExactly(created);
+        assertThat(queryIndex("upserts", "Gsi", "gk = :g", Map.of(":g", s("second"))).items()).isEmpty();
+        assertThat(queryIndex("upserts", "Gsi", "gk = :g", Map.of(":g", s("third"))).items()).isEmpty();
+        assertThat(index(describe("upserts"), "Gsi").itemCount()).isEqualTo(1);
+    }
+
     @Test
     void deletingAnItemRemovesItsIndexEntries() {
         createTable("deletes", List.of(def("gk"), def("ls")), b -> b
@@ -859,6 +882,51 @@ class SecondaryIndexBehaviourTest {
         assertThat(tokyo.items()).allSatisfy(i -> assertThat(i).containsOnlyKeys("PK", "SK", "city", "n"));
         c.putItem(b -> b.tableName("backfill").item(item("PK", s("late"), "SK", s("x"), "city", s("Tokyo"))));
         assertThat(queryIndex("backfill", "ByCity", "city = :c", Map.of(":c", s("Tokyo"))).count()).isEqualTo(21);
+    }
+
+    /**
+     * RocksDB: a restart right after UpdateTable creates a GSI (likely while it is still
+     * backfilling) must not lose the index: it becomes ACTIVE and holds every item exactly once.
+     */
+    @Test
+    void gsiCreatedJustBeforeARestartIsCompleteAfterIt() throws InterruptedException {
+        int items = 3000;
+        try (TestServer rocks = TestServer.start(TestServer.StoreKind.ROCKSDB)) {
+            DynamoDbClient rc = rocks.client();
+            FoundationSmokeTest.createTable(rc, "resume");
+            for (int from = 0; from < items; from += 25) {
+                List<WriteRequest> batch = new ArrayList<>();
+                for (int i = from; i < from + 25; i++) {
+                    batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item("PK", s("P" + i),
+                            "SK", s("x"), "grp", s("g" + (i % 10)), "pad", s("p".repeat(200)))).build()).build());
+                }
+                rc.batchWriteItem(b -> b.requestItems(Map.of("resume", batch)));
+            }
+            rc.updateTable(b -> b.tableName("resume").attributeDefinitions(def("grp"))
+                    .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("ByGroup")
+                            .keySchema(key("grp", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))));
+            rocks.restart();
+            DynamoDbClient after = rocks.client();
+            Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+            GlobalSecondaryIndexDescription x;
+            do {
+                Thread.sleep(20);
+                x = index(after.describeTable(b -> b.tableName("resume")).table(), "ByGroup");
+            } while (x.indexStatus() != IndexStatus.ACTIVE && Instant.now().isBefore(deadline));
+            assertThat(x.indexStatus()).isEqualTo(IndexStatus.ACTIVE);
+            assertThat(x.itemCount()).isEqualTo(items);
+            Set<String> seen = new HashSet<>();
+            Map<String, AttributeValue> start = null;
+            do {
+                Map<String, AttributeValue> from = start;
+                ScanResponse r = after.scan(b -> b.tableName("resume").indexName("ByGroup").exclusiveStartKey(from));
+                r.items().forEach(i -> assertThat(seen.add(i.get("PK").s())).isTrue());
+                start = r.lastEvaluatedKey().isEmpty() ? null : r.lastEvaluatedKey();
+            } while (start != null);
+            assertThat(seen).hasSize(items);
+            assertThat(after.query(b -> b.tableName("resume").indexName("ByGroup").keyConditionExpression("grp = :g")
+                    .expressionAttributeValues(Map.of(":g", s("g3")))).count()).isEqualTo(items / 10);
+        }
     }
 
     /** Deleting a GSI removes it: DescribeTable stops listing it and reads name an unknown index. */
