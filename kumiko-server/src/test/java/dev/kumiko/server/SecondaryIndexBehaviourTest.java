@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -305,6 +306,19 @@ class SecondaryIndexBehaviourTest {
         assertThat(exists(TYPED, "w5", "2")).isFalse();
     }
 
+    /** An empty binary GSI key value gets the same message with "binary". */
+    @Test
+    void emptyBinaryGsiKeyIsRejectedOnPut() {
+        createTable("emptybinary", List.of(AttributeDefinition.builder().attributeName("bk")
+                .attributeType(ScalarAttributeType.B).build()), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBk")
+                .keySchema(key("bk", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+        assertValidation(() -> c.putItem(b -> b.tableName("emptybinary").item(item("PK", s("e"), "SK", s("1"),
+                "bk", AttributeValue.builder().b(SdkBytes.fromByteArray(new byte[0])).build()))),
+                "One or more parameter values are not valid. A value specified for a secondary index key is not "
+                        + "supported. The AttributeValue for a key attribute cannot contain an empty binary value. "
+                        + "IndexName: ByBk, IndexKey: bk");
+    }
+
     /**
      * KUMIKO BUG (fails): UpdateItem that SETs a GSI key to "" on an existing item. DynamoDB answers
      * with its update-expression wording, without the IndexName/IndexKey suffix the PutItem form
@@ -482,7 +496,7 @@ class SecondaryIndexBehaviourTest {
             byte[] v = values[i];
             int n = i;
             c.putItem(b -> b.tableName("binary").item(item("PK", s("b" + n), "SK", s("x"), "gk", s("g"),
-                    "bin", AttributeValue.builder().b(software.amazon.awssdk.core.SdkBytes.fromByteArray(v)).build())));
+                    "bin", AttributeValue.builder().b(SdkBytes.fromByteArray(v)).build())));
         }
         List<String> pks = new ArrayList<>();
         queryIndex("binary", "ByBin", "gk = :g", Map.of(":g", s("g"))).items().forEach(i -> pks.add(i.get("PK").s()));
