@@ -61,7 +61,7 @@ final class UpdateItemOperation {
             if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
             }
-            IndexKeyCheck.item(d, updated);
+            IndexKeyCheck.updatedItem(d, updated);
             boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
                 throughput.admitIndexWrites(table, old, updated);
