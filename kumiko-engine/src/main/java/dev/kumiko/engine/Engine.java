@@ -35,7 +35,7 @@ public final class Engine implements AutoCloseable {
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput);
         this.items = new ItemOperations(catalog, store, locks, holds, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
-        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
+        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock, throughput);
         backfill.resumeAll();
     }
 

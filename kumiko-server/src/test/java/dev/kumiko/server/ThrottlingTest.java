@@ -97,6 +97,22 @@ class ThrottlingTest {
     }
 
     @Test
+    void transactionsAreThrottledAndPayTwiceTheWriteUnits() {
+        provisioned(c, "txwrites", 1, 1);
+        // Each 1-KB transactional put costs 2 WCU: the 300-unit burst admits 150 of them.
+        for (int i = 0; i < BURST_SECONDS / 2; i++) {
+            String pk = "t" + i;
+            c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item(pk, 1000)))));
+        }
+        assertProvisionedThrottle(() -> c.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName("txwrites").item(item("over", 1000))))),
+                "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "txwrites");
+        assertThat(get(c, "txwrites", "over")).as("a throttled transaction changes nothing").isEmpty();
+        clock.advanceSeconds(2);
+        c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item("paid", 1000)))));
+    }
+
+    @Test
     void provisionedReadsCountStronglyConsistentUnitsWholeAndEventuallyConsistentOnesHalf() {
         provisioned(c, "reads", 1, 5);
         put(c, "reads", "k", 1000);
