@@ -15,6 +15,7 @@ import dev.kumiko.engine.ttl.TimeToLiveClock;
 import dev.kumiko.engine.ttl.TimeToLiveOperations;
 import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -45,13 +46,14 @@ public final class Engine implements AutoCloseable {
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
         ItemWriter writer = new ItemWriter(store, settings, changeLog);
+        ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, locks);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, locks);
-        this.controlPlane = new ControlPlane(catalog, clock, backfill, streamLifecycle);
+        this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
-        this.items = new ItemOperations(catalog, store, locks, holds, writer);
-        this.reads = new ReadOperations(catalog, store);
-        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock);
+        this.items = new ItemOperations(catalog, store, locks, holds, writer, throughput);
+        this.reads = new ReadOperations(catalog, store, throughput);
+        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock, throughput);
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
         this.sweeper = new TimeToLiveSweeper(catalog, store, locks, holds, writer, ttlClock,

@@ -1,17 +1,20 @@
 package dev.kumiko.engine;
 
 /**
- * Engine limits that tests may want smaller than DynamoDB's so that they can reach them, and the
- * pace of background work: {@code itemCollectionBytesMax} is DynamoDB's 10 GB item-collection
- * limit for tables with LSIs; {@code ttlSweepIntervalMillis} is how often the TTL sweeper looks
- * for expired items (0: never in the background, only when asked through the admin hooks).
+ * Engine limits that tests may want smaller than DynamoDB's so that they can reach them, opt-in
+ * behaviour and the pace of background work: {@code itemCollectionBytesMax} is DynamoDB's 10 GB
+ * item-collection limit for tables with LSIs; {@code throttling} enforces provisioned throughput
+ * and per-partition-key limits on every table whose {@code kumiko:throttling} tag does not say
+ * otherwise (off by default, so ordinary tests never throttle); {@code ttlSweepIntervalMillis} is
+ * how often the TTL sweeper looks for expired items (0: never in the background, only when asked
+ * through the admin hooks).
  */
-public record EngineSettings(long itemCollectionBytesMax, long ttlSweepIntervalMillis) {
+public record EngineSettings(long itemCollectionBytesMax, boolean throttling, long ttlSweepIntervalMillis) {
     public static final long ITEM_COLLECTION_BYTES_MAX = 10L * 1024 * 1024 * 1024;
     /** Expired items go within about a second, where DynamoDB takes up to two days. */
     public static final long TTL_SWEEP_INTERVAL_MILLIS = 1_000;
     public static final EngineSettings DEFAULTS =
-            new EngineSettings(ITEM_COLLECTION_BYTES_MAX, TTL_SWEEP_INTERVAL_MILLIS);
+            new EngineSettings(ITEM_COLLECTION_BYTES_MAX, false, TTL_SWEEP_INTERVAL_MILLIS);
 
     public EngineSettings {
         if (itemCollectionBytesMax <= 0) {
@@ -23,10 +26,14 @@ public record EngineSettings(long itemCollectionBytesMax, long ttlSweepIntervalM
     }
 
     public EngineSettings(long itemCollectionBytesMax) {
-        this(itemCollectionBytesMax, TTL_SWEEP_INTERVAL_MILLIS);
+        this(itemCollectionBytesMax, false, TTL_SWEEP_INTERVAL_MILLIS);
+    }
+
+    public EngineSettings withThrottling(boolean on) {
+        return new EngineSettings(itemCollectionBytesMax, on, ttlSweepIntervalMillis);
     }
 
     public EngineSettings withTtlSweepIntervalMillis(long millis) {
-        return new EngineSettings(itemCollectionBytesMax, millis);
+        return new EngineSettings(itemCollectionBytesMax, throttling, millis);
     }
 }

@@ -20,6 +20,7 @@ import dev.kumiko.engine.streams.StreamLifecycle;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeType;
@@ -36,12 +37,15 @@ public final class ControlPlane {
     private final Catalog catalog;
     private final Clock clock;
     private final IndexBackfill backfill;
+    private final ThroughputLimiter limiter;
     private final StreamLifecycle streams;
 
-    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill, StreamLifecycle streams) {
+    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill, ThroughputLimiter limiter,
+            StreamLifecycle streams) {
         this.catalog = catalog;
         this.clock = clock;
         this.backfill = backfill;
+        this.limiter = limiter;
         this.streams = streams;
     }
 
@@ -215,6 +219,7 @@ public final class ControlPlane {
                     r.tableClass() == null ? d.tableClass() : r.tableClass(),
                     onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
             catalog.update(updated);
+            limiter.throughputChanged(t);
             streams.closeDisabled(t);
             TableDescription answer = describe(ctx, t, withDeleting(updated, gsi.deleted()), "UPDATING");
             for (IndexDescriptor x : gsi.deleted()) {

@@ -20,16 +20,30 @@ import java.util.Map;
 public final class IndexKeyCheck {
     private IndexKeyCheck() {}
 
+    /** A whole item as PutItem, BatchWriteItem or a transaction's Put gives it. */
     public static void item(TableDescriptor t, Map<String, AttributeValue> item) {
+        check(t, item, false);
+    }
+
+    /**
+     * An item as an update expression left it: DynamoDB words an empty index key differently
+     * there (without IndexName and IndexKey), as captured from DynamoDB by third parties.
+     */
+    public static void updatedItem(TableDescriptor t, Map<String, AttributeValue> item) {
+        check(t, item, true);
+    }
+
+    private static void check(TableDescriptor t, Map<String, AttributeValue> item, boolean byUpdate) {
         for (IndexDescriptor x : t.localSecondaryIndexes()) {
-            index(t, x, item);
+            index(t, x, item, byUpdate);
         }
         for (IndexDescriptor x : t.globalSecondaryIndexes()) {
-            index(t, x, item);
+            index(t, x, item, byUpdate);
         }
     }
 
-    private static void index(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item) {
+    private static void index(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item,
+            boolean byUpdate) {
         for (KeySchemaElement k : x.keySchema()) {
             String name = k.attributeName();
             AttributeValue v = item.get(name);
@@ -41,7 +55,7 @@ public final class IndexKeyCheck {
                 throw DynamoException.invalidParameter("Type mismatch for Index Key " + name + " Expected: "
                         + expected + " Actual: " + v.type() + " IndexName: " + x.indexName());
             }
-            checkNotEmpty(x, name, v);
+            checkNotEmpty(x, name, v, byUpdate);
             int max = k.keyType() == KeyType.HASH ? KeyCheck.HASH_KEY_BYTES_MAX : KeyCheck.RANGE_KEY_BYTES_MAX;
             long size = ItemSize.valueBytes(v);
             if (size > max) {
@@ -51,9 +65,15 @@ public final class IndexKeyCheck {
         }
     }
 
-    private static void checkNotEmpty(IndexDescriptor x, String name, AttributeValue v) {
+    private static void checkNotEmpty(IndexDescriptor x, String name, AttributeValue v, boolean byUpdate) {
         boolean emptyString = v instanceof AttributeValue.S s && s.value().isEmpty();
         boolean emptyBinary = v instanceof AttributeValue.B b && b.value().length == 0;
+        if ((emptyString || emptyBinary) && byUpdate) {
+            // The binary wording is by analogy with the captured string one (UNVERIFIED).
+            throw DynamoException.validation("One or more parameter values are not valid. The update expression "
+                    + "attempted to update a secondary index key to a value that is not supported. The AttributeValue "
+                    + "for a key attribute cannot contain an empty " + (emptyString ? "string" : "binary") + " value.");
+        }
         if (emptyString || emptyBinary) {
             // The binary wording is by analogy with the quoted string one (UNVERIFIED).
             throw DynamoException.validation("One or more parameter values are not valid. A value specified for a "

@@ -1,8 +1,13 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.throughput.ThrottleErrors;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.ProjectionExpression;
 import dev.kumiko.expr.RequestExpressions;
@@ -14,22 +19,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * BatchGetItem: reads up to 100 keys over several tables. Once the response would pass 16 MB,
- * the remaining keys are returned as UnprocessedKeys with their table's projection settings.
+ * BatchGetItem: reads up to 100 keys over several tables. Keys that throughput enforcement
+ * throttles, and once the response would pass 16 MB the remaining keys, are returned as
+ * UnprocessedKeys with their table's projection settings. When every key was throttled, the
+ * request fails with the throttling error instead.
  */
 final class BatchGetOperation {
     static final int KEYS_MAX = 100;
     static final long RESPONSE_BYTES_MAX = 16L * 1024 * 1024;
 
     private final ItemAccess access;
+    private final ThroughputLimiter limiter;
 
-    BatchGetOperation(ItemAccess access) {
+    BatchGetOperation(ItemAccess access, ThroughputLimiter limiter) {
         this.access = access;
+        this.limiter = limiter;
     }
 
-    /** One table's part of the request, validated. */
-    private record TableRead(TableDescriptor table, BatchRequests.KeysAndAttributes request, RequestExpressions expr,
-            ProjectionExpression legacyProjection, List<byte[]> keys) {}
+    /** One table's part of the request, validated; {@code live} is the table that throttles. */
+    private record TableRead(TableDescriptor table, Table live, BatchRequests.KeysAndAttributes request,
+            RequestExpressions expr, ProjectionExpression legacyProjection, List<byte[]> keys) {}
 
     BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
         BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
@@ -52,44 +61,66 @@ final class BatchGetOperation {
                 .build();
         ProjectionExpression legacyProjection = k.attributesToGet() == null ? null
                 : LegacyExpressions.attributesToGet(k.attributesToGet());
-        TableDescriptor d = access.table(name).descriptor();
+        Table live = access.table(name);
+        TableDescriptor d = live.descriptor();
         List<byte[]> keys = new ArrayList<>(k.keys().size());
         for (Map<String, AttributeValue> key : k.keys()) {
             KeyCheck.key(d, key);
             keys.add(ItemAccess.storageKey(d, key));
         }
-        return new TableRead(d, k, expr, legacyProjection, keys);
+        return new TableRead(d, live, k, expr, legacyProjection, keys);
     }
 
     private BatchResults.BatchGet readAll(List<TableRead> reads, String capacityMode) {
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         Map<String, BatchRequests.KeysAndAttributes> unprocessed = new LinkedHashMap<>();
         Map<String, Double> units = new LinkedHashMap<>();
+        List<ThroughputExceeded> throttles = new ArrayList<>(0);
+        int keysTotal = 0;
         long bytes = 0;
         boolean full = false;
         for (TableRead t : reads) {
             String name = t.table().tableName();
+            keysTotal += t.keys().size();
             if (full) {
                 unprocessed.put(name, t.request());
                 continue;
             }
             List<Map<String, AttributeValue>> found = responses.computeIfAbsent(name, n -> new ArrayList<>());
+            List<Map<String, AttributeValue>> left = new ArrayList<>(0);
             boolean consistent = Boolean.TRUE.equals(t.request().consistentRead());
             for (int i = 0; i < t.keys().size(); i++) {
+                Map<String, AttributeValue> key = t.request().keys().get(i);
+                AttributeValue partitionKey = key.get(t.table().hashKeyName());
+                try {
+                    limiter.admitRead(t.live(), null, partitionKey);
+                } catch (ThroughputExceeded e) {
+                    throttles.add(e);
+                    left.add(key);
+                    continue;
+                }
                 Map<String, AttributeValue> item = access.read(t.keys().get(i));
                 long size = item == null ? 0 : ItemSize.of(item);
                 if (bytes + size > RESPONSE_BYTES_MAX) {
-                    unprocessed.put(name, t.request().withKeys(t.request().keys().subList(i, t.keys().size())));
+                    left.addAll(t.request().keys().subList(i, t.keys().size()));
                     full = true;
                     break;
                 }
                 bytes += size;
-                units.merge(name, CapacityUnits.read(size, consistent), Double::sum);
+                double itemUnits = CapacityUnits.read(size, consistent);
+                limiter.chargeRead(t.live(), null, partitionKey, new CapacityTally(name, true).addTable(itemUnits));
+                units.merge(name, itemUnits, Double::sum);
                 if (item != null) {
                     found.add(t.legacyProjection() != null ? LegacyExpressions.project(t.legacyProjection(), item)
                             : t.expr().project(item));
                 }
             }
+            if (!left.isEmpty()) {
+                unprocessed.put(name, t.request().withKeys(left));
+            }
+        }
+        if (throttles.size() == keysTotal) {
+            throw ThrottleErrors.nothingProcessed(throttles);
         }
         return new BatchResults.BatchGet(responses, unprocessed, capacity(capacityMode, units));
     }

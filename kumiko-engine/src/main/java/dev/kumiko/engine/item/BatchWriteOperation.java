@@ -7,7 +7,10 @@ import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.index.IndexKeyCheck;
+import dev.kumiko.engine.throughput.ThrottleErrors;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import java.util.ArrayList;
@@ -17,8 +20,9 @@ import java.util.Map;
 
 /**
  * BatchWriteItem: validates every request first (so a bad one writes nothing), then applies each
- * put or delete through {@link ItemWriter} under the locks of all its items. Nothing is throttled
- * yet, so UnprocessedItems is always empty.
+ * put or delete through {@link ItemWriter} under the locks of all its items. A write that
+ * throughput enforcement throttles is handed back in UnprocessedItems; when every write was
+ * throttled, the request fails with the throttling error instead.
  */
 final class BatchWriteOperation {
     static final int REQUESTS_MAX = 25;
@@ -26,19 +30,25 @@ final class BatchWriteOperation {
     private final ItemAccess access;
     private final LockStripes locks;
     private final ItemWriter writer;
+    private final ThroughputLimiter limiter;
 
-    BatchWriteOperation(ItemAccess access, LockStripes locks, ItemWriter writer) {
+    BatchWriteOperation(ItemAccess access, LockStripes locks, ItemWriter writer, ThroughputLimiter limiter) {
         this.access = access;
         this.locks = locks;
         this.writer = writer;
+        this.limiter = limiter;
     }
 
     /** One validated write; item is null for a delete, itemBytes its size (0 for a delete). */
     private record Write(Table table, byte[] key, Map<String, AttributeValue> partitionKey,
-            Map<String, AttributeValue> item, long itemBytes) {}
+            Map<String, AttributeValue> item, long itemBytes, BatchRequests.WriteRequest request) {}
 
-    /** What the committed writes report: write units and item collection metrics per table. */
-    private record Committed(Map<String, CapacityTally> units, Map<String, List<ItemCollectionMetrics>> metrics) {}
+    /**
+     * What the writes report: write units and item collection metrics per table, and the writes
+     * that were throttled (by table) with why.
+     */
+    private record Committed(Map<String, CapacityTally> units, Map<String, List<ItemCollectionMetrics>> metrics,
+            Map<String, List<BatchRequests.WriteRequest>> unprocessed, List<ThroughputExceeded> throttles) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
@@ -52,7 +62,11 @@ final class BatchWriteOperation {
         });
         BatchChecks.noDuplicates(writes.stream().map(Write::key).toList());
         Committed committed = commitAll(writes, r.returnItemCollectionMetrics());
-        return new BatchResults.BatchWrite(Map.of(), capacity(r.returnConsumedCapacity(), committed.units()),
+        if (committed.throttles().size() == writes.size()) {
+            throw ThrottleErrors.nothingProcessed(committed.throttles());
+        }
+        return new BatchResults.BatchWrite(committed.unprocessed(),
+                capacity(r.returnConsumedCapacity(), committed.units()),
                 "SIZE".equals(r.returnItemCollectionMetrics()) ? committed.metrics() : null);
     }
 
@@ -70,26 +84,42 @@ final class BatchWriteOperation {
             if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
-            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes);
+            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes, w);
         }
         KeyCheck.key(d, w.delete());
-        return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0);
+        return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0, w);
     }
 
-    /** Applies every write under all the items' locks. */
+    /**
+     * Applies every write under all the items' locks. Each write is admitted and charged on its
+     * own, in request order, so a bucket that runs dry part-way throttles only the rest.
+     */
     private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
         byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
         Map<String, CapacityTally> units = new LinkedHashMap<>();
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+        Map<String, List<BatchRequests.WriteRequest>> unprocessed = new LinkedHashMap<>();
+        List<ThroughputExceeded> throttles = new ArrayList<>(0);
         int[] stripes = locks.lockAll(keys);
         try {
             for (Write w : writes) {
-                Map<String, AttributeValue> old = access.read(w.key());
+                TableDescriptor d = w.table().descriptor();
+                AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
+                Map<String, AttributeValue> old;
+                try {
+                    limiter.admitWrite(w.table(), partitionKey);
+                    old = access.read(w.key());
+                    limiter.admitIndexWrites(w.table(), old, w.item());
+                } catch (ThroughputExceeded e) {
+                    throttles.add(e);
+                    unprocessed.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(w.request());
+                    continue;
+                }
                 WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
                 long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
-                TableDescriptor d = w.table().descriptor();
-                units.merge(d.tableName(), CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()),
-                        CapacityTally::addAll);
+                CapacityTally tally = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
+                limiter.chargeWrite(w.table(), partitionKey, tally);
+                units.merge(d.tableName(), tally, CapacityTally::addAll);
                 ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d,
                         w.partitionKey().get(d.hashKeyName()), outcome.collectionBytes());
                 if (m != null) {
@@ -99,7 +129,7 @@ final class BatchWriteOperation {
         } finally {
             locks.unlockAll(stripes);
         }
-        return new Committed(units, metrics);
+        return new Committed(units, metrics, unprocessed, throttles);
     }
 
     static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> unitsPerTable) {

@@ -7,9 +7,11 @@ import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.control.TableNames;
 import dev.kumiko.engine.index.IndexKeyCheck;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.RequestExpressions;
@@ -29,15 +31,20 @@ public final class ItemOperations {
     private final UpdateItemOperation update;
     private final BatchWriteOperation batchWrite;
     private final BatchGetOperation batchGet;
+    private final ThroughputLimiter limiter;
+    private final WriteThroughput throughput;
 
-    public ItemOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds, ItemWriter writer) {
+    public ItemOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds, ItemWriter writer,
+            ThroughputLimiter limiter) {
         this.access = new ItemAccess(catalog, store);
         this.locks = locks;
         this.holds = holds;
         this.writer = writer;
-        this.update = new UpdateItemOperation(access, locks, holds, writer);
-        this.batchWrite = new BatchWriteOperation(access, locks, writer);
-        this.batchGet = new BatchGetOperation(access);
+        this.limiter = limiter;
+        this.throughput = new WriteThroughput(limiter);
+        this.update = new UpdateItemOperation(access, locks, holds, writer, throughput);
+        this.batchWrite = new BatchWriteOperation(access, locks, writer, limiter);
+        this.batchGet = new BatchGetOperation(access, limiter);
     }
 
     public ItemResult putItem(ItemRequests.PutItem r) {
@@ -54,20 +61,23 @@ public final class ItemOperations {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
         byte[] key = ItemAccess.storageKey(d, r.item());
+        throughput.admit(table, r.item());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
         holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
-            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.admitIndexWrites(table, old, r.item());
             outcome = writer.commit(table, key, old, r.item(), size);
         } finally {
             lock.unlock();
         }
         long billed = Math.max(size, outcome.oldItemBytes());
-        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()).report(r.returnConsumedCapacity()),
+        CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
+        throughput.charge(table, r.item(), units);
+        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null, units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.item().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
@@ -89,9 +99,12 @@ public final class ItemOperations {
         Table table = access.table(name);
         TableDescriptor d = table.descriptor();
         KeyCheck.key(d, r.key());
+        AttributeValue partitionKey = r.key().get(d.hashKeyName());
+        limiter.admitRead(table, null, partitionKey);
         Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(item == null ? 0 : ItemSize.of(item), consistent);
+        limiter.chargeRead(table, null, partitionKey, new CapacityTally(d.tableName(), true).addTable(units));
         Map<String, AttributeValue> returned = item == null ? null
                 : r.attributesToGet() != null
                         ? LegacyExpressions.project(LegacyExpressions.attributesToGet(r.attributesToGet()), item)
@@ -120,20 +133,22 @@ public final class ItemOperations {
         WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
+        throughput.admit(table, r.key());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
         holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
-            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.admitIndexWrites(table, old, null);
             outcome = writer.commit(table, key, old, null, 0);
         } finally {
             lock.unlock();
         }
-        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null,
-                CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges())
-                        .report(r.returnConsumedCapacity()),
+        CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
+        throughput.charge(table, r.key(), units);
+        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null, units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }

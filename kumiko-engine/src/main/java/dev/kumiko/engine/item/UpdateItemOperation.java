@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
@@ -24,12 +25,15 @@ final class UpdateItemOperation {
     private final LockStripes locks;
     private final TransactionHolds holds;
     private final ItemWriter writer;
+    private final WriteThroughput throughput;
 
-    UpdateItemOperation(ItemAccess access, LockStripes locks, TransactionHolds holds, ItemWriter writer) {
+    UpdateItemOperation(ItemAccess access, LockStripes locks, TransactionHolds holds, ItemWriter writer,
+            WriteThroughput throughput) {
         this.access = access;
         this.locks = locks;
         this.holds = holds;
         this.writer = writer;
+        this.throughput = throughput;
     }
 
     ItemResult apply(ItemRequests.UpdateItem r) {
@@ -40,6 +44,7 @@ final class UpdateItemOperation {
         WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates(), d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
+        throughput.admit(table, r.key());
         Map<String, AttributeValue> old;
         Map<String, AttributeValue> updated;
         UpdateResult result;
@@ -49,24 +54,27 @@ final class UpdateItemOperation {
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
-            ItemAccess.checkCondition(expr, old, r.returnValuesOnConditionCheckFailure());
+            throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
             result = expr.hasUpdate() ? expr.apply(old == null ? r.key() : old) : null;
             updated = result == null ? (old == null ? r.key() : old) : result.item();
             updatedBytes = ItemSize.of(updated);
             if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
             }
-            IndexKeyCheck.item(d, updated);
+            IndexKeyCheck.updatedItem(d, updated);
             boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
+                throughput.admitIndexWrites(table, old, updated);
                 outcome = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
             }
         } finally {
             lock.unlock();
         }
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
+        CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
+        throughput.charge(table, r.key(), units);
         return new ItemResult(returned(r.returnValues(), old, updated, result),
-                CapacityUnits.write(d.tableName(), billed, outcome.indexChanges()).report(r.returnConsumedCapacity()),
+                units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }

@@ -30,7 +30,10 @@ final class PageReader {
     record Request(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, long limit,
             boolean consistent, boolean fetchFromTable, String returnConsumedCapacity) {}
 
-    static ReadResult read(Store store, Request q) {
+    /** A page and what it consumed, which throughput enforcement charges whether reported or not. */
+    record Page(ReadResult result, CapacityTally units) {}
+
+    static Page read(Store store, Request q) {
         ReadShape shape = q.shape();
         List<Map<String, AttributeValue>> items = shape.countOnly() ? null : new ArrayList<>();
         int count = 0;
@@ -62,8 +65,9 @@ final class PageReader {
                 }
             }
         }
-        return new ReadResult(items, count, scanned, lastKey,
-                capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits).report(q.returnConsumedCapacity()));
+        CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits);
+        ReadResult result = new ReadResult(items, count, scanned, lastKey, units.report(q.returnConsumedCapacity()));
+        return new Page(result, units);
     }
 
     /**

@@ -6,9 +6,11 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.expr.LegacyExpressions;
+import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
 
 /**
@@ -19,17 +21,20 @@ import dev.kumiko.storage.Store;
 public final class ReadOperations {
     private final Catalog catalog;
     private final Store store;
+    private final ThroughputLimiter limiter;
 
-    public ReadOperations(Catalog catalog, Store store) {
+    public ReadOperations(Catalog catalog, Store store, ThroughputLimiter limiter) {
         this.catalog = catalog;
         this.store = store;
+        this.limiter = limiter;
     }
 
     public ReadResult query(ReadRequests.Query q) {
         ReadRequests.Common r = q.common();
         checkMembers(r, null, null);
         ReadShape shape = ReadShape.of(r, q.keyConditionExpression(), q.keyConditions() != null, "QueryFilter");
-        TableDescriptor d = table(r.tableName()).descriptor();
+        Table table = table(r.tableName());
+        TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         KeyCondition key = keyCondition(q, shape, target);
@@ -41,7 +46,9 @@ public final class ReadOperations {
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
-        return PageReader.read(store, page(range, reverse, target, shape, r));
+        // A GSI's partitions are keyed by its own attributes, whose limits are not enforced.
+        boolean onGsi = target.index() != null && target.index().global();
+        return throttled(table, target, onGsi ? null : key.partitionKeyValue(), page(range, reverse, target, shape, r));
     }
 
     public ReadResult scan(ReadRequests.Scan s) {
@@ -49,7 +56,8 @@ public final class ReadOperations {
         checkMembers(r, s.segment(), s.totalSegments());
         Segments.check(s.segment(), s.totalSegments());
         ReadShape shape = ReadShape.of(r, null, false, "ScanFilter");
-        TableDescriptor d = table(r.tableName()).descriptor();
+        Table table = table(r.tableName());
+        TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         KeyRange range = Segments.range(target.space(), target.id(), s.segment(), s.totalSegments());
@@ -57,7 +65,16 @@ public final class ReadOperations {
         if (start != null) {
             range = range.after(start);
         }
-        return PageReader.read(store, page(range, false, target, shape, r));
+        return throttled(table, target, null, page(range, false, target, shape, r));
+    }
+
+    /** Reads the page if throughput admits it and charges what it consumed. */
+    private ReadResult throttled(Table table, ReadTarget target, AttributeValue partitionKey,
+            PageReader.Request page) {
+        limiter.admitRead(table, target.index(), partitionKey);
+        PageReader.Page read = PageReader.read(store, page);
+        limiter.chargeRead(table, target.index(), partitionKey, read.units());
+        return read.result();
     }
 
     private static PageReader.Request page(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape,

@@ -49,7 +49,7 @@ final class ActionEvaluator {
                     "Item size to update has exceeded the maximum allowed size"));
         }
         TableDescriptor d = a.table().descriptor();
-        IndexKeyCheck.item(d, updated);
+        IndexKeyCheck.updatedItem(d, updated);
         boolean createsNothing = current == null && updated.size() == a.key().size();
         if (createsNothing) {
             return new ActionOutcome(CancellationReason.OK, null, bytes);

@@ -1,12 +1,14 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityTally;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.engine.item.ItemWriter;
@@ -40,9 +42,11 @@ public final class TransactWriteOperation {
     private final TransactionHolds holds;
     private final ItemWriter writer;
     private final ClientTokens<Committed> tokens;
+    private final ThroughputLimiter limiter;
 
     public TransactWriteOperation(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, Clock clock) {
+            ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
+        this.limiter = limiter;
         this.validator = new TransactWriteValidator(catalog);
         this.store = store;
         this.locks = locks;
@@ -73,7 +77,25 @@ public final class TransactWriteOperation {
         }
     }
 
+    /**
+     * With throughput enforcement on, every item's table and partition key must admit the write
+     * first (a throttled transaction changes nothing), and each table pays what the transaction
+     * consumed; transactional units are already doubled.
+     */
     private Committed run(List<TransactAction> actions, String metricsMode) {
+        for (TransactAction a : actions) {
+            if (a.key() != null) {
+                limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
+            }
+        }
+        Committed committed = runAdmitted(actions, metricsMode);
+        Map<String, Table> tables = new LinkedHashMap<>();
+        actions.forEach(a -> tables.putIfAbsent(a.table().descriptor().tableName(), a.table()));
+        committed.writeUnits().forEach((name, units) -> limiter.chargeWrite(tables.get(name), null, units));
+        return committed;
+    }
+
+    private Committed runAdmitted(List<TransactAction> actions, String metricsMode) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
         byte[][] keys = keyed.stream().map(TransactAction::storageKey).toArray(byte[][]::new);
         Object owner = new Object();

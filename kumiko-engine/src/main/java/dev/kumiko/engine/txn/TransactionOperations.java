@@ -5,6 +5,7 @@ import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
 
 /** TransactWriteItems and TransactGetItems. */
@@ -13,8 +14,8 @@ public final class TransactionOperations {
     private final TransactGetOperation get;
 
     public TransactionOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, Clock clock) {
-        this.write = new TransactWriteOperation(catalog, store, locks, holds, writer, clock);
+            ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
+        this.write = new TransactWriteOperation(catalog, store, locks, holds, writer, clock, limiter);
         this.get = new TransactGetOperation(catalog, store);
     }
 

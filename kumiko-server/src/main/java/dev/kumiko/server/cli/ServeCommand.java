@@ -42,6 +42,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "fsync: also a machine crash (default: ${DEFAULT-VALUE}).")
     String durability;
 
+    @Option(names = "--throttling",
+            description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
+                    + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
+    boolean throttling;
+
     @Option(names = "--ttl-sweep-interval-millis", defaultValue = "1000",
             description = "How often the TTL sweeper deletes expired items, in milliseconds; 0: only when asked "
                     + "(POST /kumiko/admin/ttl/sweep) (default: ${DEFAULT-VALUE}).")
@@ -60,7 +65,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Store store = openStore();
         Engine engine = Engine.open(store, Clock.SYSTEM,
-                EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
+                EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
         KumikoServer server = new KumikoServer(ServerConfig.defaults(host, port, region)).start(new Operations(engine));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -3,6 +3,7 @@ package dev.kumiko.server.http;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.AdminProtocol;
 import dev.kumiko.server.protocol.Operations;
@@ -149,7 +150,10 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     FullHttpResponse error(DynamoException e, String requestId, FullHttpRequest req) {
-        byte[] body = ErrorBodies.of(e);
+        // Only a throttled request names resources by ARN; its Authorization header was parsed already.
+        String region = e instanceof ThroughputExceeded
+                ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION)) : null;
+        byte[] body = ErrorBodies.of(e, region);
         return Responses.json(HttpResponseStatus.valueOf(e.code().httpStatus()), body, requestId, req,
                 Integer.MAX_VALUE);
     }

@@ -1,18 +1,29 @@
 package dev.kumiko.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.CancellationReason;
 import dev.kumiko.error.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.error.TransactionCanceled;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
 
-/** DynamoDB's error body: {"__type": "namespace#Name", "message": "..."}, plus what some errors carry. */
+/**
+ * DynamoDB's error body: {"__type": "namespace#Name", "message": "..."}, plus the members some
+ * errors carry (Item, CancellationReasons, ThrottlingReasons).
+ */
 final class ErrorBodies {
     private ErrorBodies() {}
 
     static byte[] of(DynamoException e) {
+        return of(e, null);
+    }
+
+    /** {@code region}: the request's, for the ARNs in ThrottlingReasons; may be null otherwise. */
+    static byte[] of(DynamoException e, String region) {
         try (JsonOut out = new JsonOut()) {
             JsonGenerator g = out.gen();
             g.writeStartObject();
@@ -25,6 +36,9 @@ final class ErrorBodies {
             if (e instanceof ConditionalCheckFailed ccf && ccf.item() != null) {
                 g.writeFieldName("Item");
                 JsonOut.item(g, ccf.item());
+            }
+            if (e instanceof ThroughputExceeded t) {
+                throttlingReasons(g, t, region);
             }
             g.writeEndObject();
             return out.toBytes();
@@ -53,5 +67,25 @@ final class ErrorBodies {
         }
         g.writeEndArray();
         g.writeStringField("Message", e.getMessage());
+    }
+
+    /**
+     * The throttling reasons DynamoDB returns:
+     * [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": "<table or index ARN>"}].
+     * The API model spells the member ThrottlingReasons on ProvisionedThroughputExceededException
+     * but throttlingReasons on ThrottlingException, and the SDKs read it only under that name.
+     */
+    private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, String region) throws IOException {
+        assert region != null;
+        RequestContext ctx = new RequestContext(region);
+        g.writeArrayFieldStart(t.code() == ErrorCode.THROTTLING ? "throttlingReasons" : "ThrottlingReasons");
+        for (ThroughputExceeded.Reason r : t.reasons()) {
+            String table = ctx.tableArn(r.tableName());
+            g.writeStartObject();
+            g.writeStringField("reason", r.reason());
+            g.writeStringField("resource", r.indexName() == null ? table : table + "/index/" + r.indexName());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 }

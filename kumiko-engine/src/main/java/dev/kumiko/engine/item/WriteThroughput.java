@@ -1,0 +1,56 @@
+package dev.kumiko.engine.item;
+
+import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.capacity.CapacityTally;
+import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
+import dev.kumiko.error.ConditionalCheckFailed;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The single-item write operations' side of throughput enforcement: admit before the write,
+ * check the GSIs once the new item is known, charge after. {@code keyed} is the item or its key;
+ * only its partition key is used.
+ */
+final class WriteThroughput {
+    private final ThroughputLimiter limiter;
+
+    WriteThroughput(ThroughputLimiter limiter) {
+        this.limiter = limiter;
+    }
+
+    void admit(Table t, Map<String, AttributeValue> keyed) {
+        limiter.admitWrite(t, keyed.get(t.descriptor().hashKeyName()));
+    }
+
+    void admitIndexWrites(Table t, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        limiter.admitIndexWrites(t, oldItem, newItem);
+    }
+
+    void charge(Table t, Map<String, AttributeValue> keyed, CapacityTally units) {
+        limiter.chargeWrite(t, keyed.get(t.descriptor().hashKeyName()), units);
+    }
+
+    /**
+     * {@link ItemAccess#checkCondition}, charging a failed condition: DynamoDB still consumes write
+     * units for it, by the size of the existing item with a minimum of one (Developer Guide,
+     * condition expressions; from memory, UNVERIFIED against the current page).
+     */
+    void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
+            Map<String, AttributeValue> current, String returnValuesOnConditionCheckFailure) {
+        try {
+            ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);
+        } catch (ConditionalCheckFailed e) {
+            TableDescriptor d = t.descriptor();
+            if (limiter.enforced(d)) {
+                long bytes = current == null ? 0 : ItemSize.of(current);
+                charge(t, keyed, CapacityUnits.write(d.tableName(), bytes, List.of()));
+            }
+            throw e;
+        }
+    }
+}

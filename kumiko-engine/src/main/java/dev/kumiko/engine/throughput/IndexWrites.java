@@ -1,0 +1,41 @@
+package dev.kumiko.engine.throughput;
+
+import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.index.IndexEntries;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which GSIs an item write will change, found before the write so that a GSI without capacity can
+ * refuse it while nothing is written. Mirrors IndexUpdates: a GSI is written when the item has or
+ * had an entry in it and the entry's key or projected attributes change.
+ */
+final class IndexWrites {
+    private IndexWrites() {}
+
+    static List<IndexDescriptor> changedGlobalIndexes(TableDescriptor t, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem) {
+        List<IndexDescriptor> out = new ArrayList<>(0);
+        for (IndexDescriptor x : t.globalSecondaryIndexes()) {
+            if (changes(t, x, oldItem, newItem)) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    private static boolean changes(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem) {
+        byte[] oldKey = oldItem == null ? null : IndexEntries.key(t, x, oldItem);
+        byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
+        if (oldKey == null || newKey == null) {
+            return oldKey != null || newKey != null;
+        }
+        return !Arrays.equals(oldKey, newKey)
+                || !IndexEntries.project(t, x, oldItem).equals(IndexEntries.project(t, x, newItem));
+    }
+}
