@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Drives an in-memory Kumiko server with the AWS CLI v2 and with boto3, unchanged, through the
-# foundation operations: table lifecycle, tags, and single-item put/get/delete.
+# foundation operations: table lifecycle, tags, single-item put/get/delete, and a stream reading a
+# TTL delete.
 #
 #   bash scripts/smoke-clients.sh        # closes with "smoke: N passed, M failed"; non-zero on failure
 #   KUMIKO_SMOKE_KEEP=1 ...              # keep the temp dir (server log) for a look afterwards
@@ -269,7 +270,44 @@ def delete_table():
     raise AssertionError("table still described after delete_table")
 
 
+def streams_and_ttl():
+    # A table with a stream and TTL: an expired item is swept (the admin hook makes it happen now;
+    # the background sweeper may have been first) and boto3's Streams client reads the INSERT and
+    # the REMOVE, which carries the service identity of a TTL delete.
+    import json
+    import urllib.request
+    name = table_name + "-streams"
+    client.create_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        BillingMode="PAY_PER_REQUEST",
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+    client.update_time_to_live(TableName=name,
+                               TimeToLiveSpecification={"Enabled": True, "AttributeName": "ttl"})
+    ttl = client.describe_time_to_live(TableName=name)["TimeToLiveDescription"]
+    assert ttl == {"TimeToLiveStatus": "ENABLED", "AttributeName": "ttl"}, ttl
+    client.put_item(TableName=name, Item={"PK": {"S": "CONNECTION#1"},
+                                          "ttl": {"N": str(int(time.time()) - 10)}})
+    req = urllib.request.Request(endpoint + "/kumiko/admin/ttl/sweep", data=b"", method="POST")
+    with urllib.request.urlopen(req, timeout=15) as r:
+        assert "deletedItems" in json.loads(r.read()), "sweep answer"
+    assert "Item" not in client.get_item(TableName=name, Key={"PK": {"S": "CONNECTION#1"}}), "not swept"
+    streams = session.client("dynamodbstreams", endpoint_url=endpoint, config=config)
+    arn = client.describe_table(TableName=name)["Table"]["LatestStreamArn"]
+    assert streams.list_streams(TableName=name)["Streams"][0]["StreamArn"] == arn
+    shard = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"][0]["ShardId"]
+    it = streams.get_shard_iterator(StreamArn=arn, ShardId=shard,
+                                    ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+    records = streams.get_records(ShardIterator=it)["Records"]
+    assert [r["eventName"] for r in records] == ["INSERT", "REMOVE"], records
+    assert records[1]["userIdentity"] == {"PrincipalId": "dynamodb.amazonaws.com", "Type": "Service"}, records[1]
+    assert records[1]["dynamodb"]["OldImage"]["PK"] == {"S": "CONNECTION#1"}, records[1]
+    client.delete_table(TableName=name)
+
+
 check("create_table", create_table)
+check("streams and TTL: a swept item's REMOVE record carries the service identity", streams_and_ttl)
 check("describe_table reaches ACTIVE", wait_active)
 check("describe_table key schema, billing mode, ARN", describe_table)
 check("list_tables contains the table", list_tables)
