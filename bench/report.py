@@ -12,7 +12,6 @@ import json
 import os
 import platform
 import re
-import shlex
 import statistics
 import subprocess
 import time
@@ -214,15 +213,15 @@ def generated(results_dir, repo, shared):
     results = load_results(results_dir)
     settings = json.loads(read(os.path.join(results_dir, "settings.json"), "{}") or "{}")
     any_meta = next(iter(results.values()))["meta"] if results else {}
-    load_before = (read(os.path.join(results_dir, "loadavg-before.txt"), "") or "").split()[:3]
-    load_after = (read(os.path.join(results_dir, "loadavg-after.txt"), "") or "").split()[:3]
+    load_before = ", ".join((read(os.path.join(results_dir, "loadavg-before.txt"), "") or "").strip().splitlines())
+    load_after = ", ".join((read(os.path.join(results_dir, "loadavg-after.txt"), "") or "").strip().splitlines())
     date = any_meta.get("started") or time.strftime("%Y-%m-%dT%H:%M:%S%z")
     label = settings.get("label") or ""
     lines = [BEGIN, "", "## Results%s" % (" — " + label if label else ""), ""]
     lines += ["- Date: %s" % date,
               "- Machine: %s" % machine(),
-              "- Load average before / after the run: %s / %s" % (" ".join(load_before) or "?",
-                                                                  " ".join(load_after) or "?"),
+              "- Load average (1, 5, 15 min) at start / end of each invocation: %s / %s" % (
+                  load_before or "?", load_after or "?"),
               "- Versions: " + "; ".join(versions(repo, shared)),
               "- Harness: `../shared/bench/run.sh`, %s s measured after %s s warmup per workload, %s connections, "
               "1 wrk thread, %s preloaded items of ~%s bytes; each server alone on the machine, one after "
@@ -234,7 +233,8 @@ def generated(results_dir, repo, shared):
             cmd = results[name]["cmdline"].replace(repo + "/", "").replace(os.path.expanduser("~/"), "~/")
             cmd = re.sub(r"-cp \S+", "-cp …", cmd)
             cmd = re.sub(r"-D(java|sqlite4java)\.library\.path=\S+ ", "", cmd)
-            lines.append("- %s process: `%s`" % (title, cmd))
+            cmd = re.sub(r"(--data-dir|-dbPath) \S+", r"\1 <fresh temp dir>", cmd)
+            lines.append("- %s, measured from %s: `%s`" % (title, results[name]["meta"].get("started", "?")[11:19], cmd))
     lines += ["", "### Throughput (successful operations per second; batch: requests of 25 items per second)", ""]
     present = [(n, t) for n, t in TARGETS if n in results]
     header = "| workload | " + " | ".join(t for _, t in present) + " |"
@@ -278,12 +278,12 @@ def generated(results_dir, repo, shared):
         c = re.sub(r"-cp \S*/lib/\*", "-cp $DDBLOCAL_LIB/*", c)
         c = re.sub(r"-D(java|sqlite4java)\.library\.path=\S+", r"-D\1.library.path=$DDBLOCAL_LIB", c)
         c = re.sub(r"--data-dir \S+", "--data-dir <fresh temp dir>", c)
+        c = re.sub(r"--pid \d+", "--pid <server pid>", c)
         if c not in seen:
             seen.append(c)
-    raw_argv = read(os.path.join(results_dir, "argv.bin"), "bench/run-harness.sh\0") or ""
-    argv = shlex.join(a for a in raw_argv.split("\0") if a)
+    argv = (read(os.path.join(results_dir, "invocations.txt"), "bench/run-harness.sh") or "").strip()
     lines += ["", "### Reproduce", "", "From the repository root (needs `apt-get install -y wrk`; DynamoDB Local, "
-              "dynalite and nginx are installed by their scripts on first use):", "", "```sh", argv, "```", "",
+              "dynalite and nginx are installed by their scripts on first use):", "", "```sh"] + argv.splitlines() + ["```", "",
               "which ran, in order:", "", "```sh"] + seen + ["```", "", END]
     return "\n".join(lines) + "\n"
 

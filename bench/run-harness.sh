@@ -67,8 +67,11 @@ done
 [[ -x $shared/bench/run.sh ]] || { echo "run-harness: no load harness at $shared/bench (set KUMIKO_SHARED)" >&2; exit 1; }
 out="${out:-$repo_root/bench-results/harness-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
+# Several invocations may share one --out (e.g. rerunning the floor when the machine is quiet); the
+# report then uses the newest results of every target, and these logs keep every invocation.
 commands="$out/commands.txt"
-: >"$commands"
+python3 -c 'import shlex, sys; print(shlex.join(sys.argv[1:]))' bench/run-harness.sh \
+  ${orig_args[@]+"${orig_args[@]}"} >>"$out/invocations.txt"
 
 note() { printf 'run-harness: %s\n' "$*" >&2; }
 # Runs a command and records it, so the report can list exactly what was run.
@@ -238,7 +241,7 @@ fi
 # The launcher's own preparation (its class-data archive after a build) must not be timed as start.
 run env KUMIKO_BUILD_ONLY=1 "$repo_root/bin/kumiko"
 
-printf '%s\n' "$(cat /proc/loadavg)" >"$out/loadavg-before.txt"
+printf '%s %s\n' "$(date +%H:%M:%S)" "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/loadavg-before.txt"
 [[ $startup == 1 ]] && measure_startup
 
 IFS=',' read -r -a target_list <<<"$targets"
@@ -253,14 +256,16 @@ for t in "${target_list[@]}"; do
     *) note "unknown target $t"; exit 2 ;;
   esac
 done
-printf '%s\n' "$(cat /proc/loadavg)" >"$out/loadavg-after.txt"
+printf '%s %s\n' "$(date +%H:%M:%S)" "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/loadavg-after.txt"
 
+# The label of an earlier invocation into the same --out is kept unless a new one is given.
+if [[ -z $label && -f $out/settings.json ]]; then
+  label="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("label", ""))' "$out/settings.json")"
+fi
 cat >"$out/settings.json" <<EOF
 {"duration": $duration, "warmup": $warmup, "items": $items, "connections": $connections,
  "heap": "$heap", "targets": "$targets", "workloads": "$workloads", "label": "${label//\"/\\\"}"}
 EOF
-# The invocation, one NUL-terminated argument each, for the report's "Reproduce" line.
-printf '%s\0' bench/run-harness.sh ${orig_args[@]+"${orig_args[@]}"} >"$out/argv.bin"
 if [[ $write_doc == 1 ]]; then
   python3 "$bench_dir/report.py" --results "$out" --doc "$doc" --repo "$repo_root" --shared "$shared"
   note "wrote $doc"
