@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Summarizes an async-profiler CPU profile in collapsed form (options collapsed,threads,ann).
+
+  collapsed_top.py PROFILE.collapsed [--top 30]
+
+Unlike JFR's execution samples, async-profiler's cpu event samples every thread on a CPU wherever it
+is, kernel included (frames marked _[k]), so this answers "where does the server's CPU time go"
+whole: system calls, JIT compiler and GC threads too. Prints samples per thread group, self samples
+per component, and the hottest frames by self and by total samples.
+"""
+import argparse
+import collections
+import re
+import sys
+
+from jfr_top import component  # same component buckets as the JFR summary
+
+KERNEL = re.compile(r"_\[k\]$")
+ANNOTATION = re.compile(r"_\[[a-z0-9]\]$")
+
+
+def clean(frame):
+    return ANNOTATION.sub("", frame).replace("/", ".")
+
+
+def bucket(frame_raw, frames):
+    if KERNEL.search(frame_raw):
+        # Attribute kernel time to what the thread asked the kernel for.
+        java = next((clean(f) for f in reversed(frames) if not KERNEL.search(f) and "." in clean(f)
+                     and not clean(f).startswith(("[", "libc", "__"))), "")
+        if "EPoll" in java or "epoll" in frame_raw:
+            return "kernel: epoll"
+        if "write" in java.lower() or "FileDispatcherImpl.write" in java:
+            return "kernel: socket write"
+        if "read" in java.lower():
+            return "kernel: socket read"
+        return "kernel: other"
+    f = clean(frame_raw)
+    if f.startswith(("dev.", "com.", "io.", "java.", "jdk.", "sun.", "org.")):
+        return component(f)
+    return "native/JVM: " + (f.split("::")[0] if "::" in f else f)[:60]
+
+
+# Inclusive share of the stages one request goes through (a frame anywhere on the stack).
+STAGES = [
+    ("epoll wait (idle or waking up)", "sun.nio.ch.EPoll.wait"),
+    ("socket read", "sun.nio.ch.SocketDispatcher.read0"),
+    ("socket write (flush per response)", "sun.nio.ch.FileDispatcherImpl.write0"),
+    ("HTTP request decode (HttpServerCodec)", "io.netty.handler.codec.http.HttpObjectDecoder.decode"),
+    ("content decompressor pass-through", "io.netty.handler.codec.http.HttpContentDecoder.decode"),
+    ("aggregator (FullHttpRequest)", "io.netty.handler.codec.MessageAggregator.decode"),
+    ("DynamoHandler.channelRead0 (everything below)", "dev.kumiko.server.http.DynamoHandler.channelRead0"),
+    ("  JSON tree parse (JsonTree.parseObject)", "dev.kumiko.server.json.JsonTree.parseObject"),
+    ("  Operations.dispatch (decode members + engine + write body)", "dev.kumiko.server.protocol.Operations.dispatch"),
+    ("    AttributeValues.decode (wire -> AttributeValue)", "dev.kumiko.server.protocol.AttributeValues.decodeMap"),
+    ("    engine PutItem", "dev.kumiko.engine.item.ItemOperations.putItem"),
+    ("    engine GetItem", "dev.kumiko.engine.item.ItemOperations.getItem"),
+    ("    engine UpdateItem", "dev.kumiko.engine.item.UpdateItemOperation.apply"),
+    ("    engine BatchWriteItem", "dev.kumiko.engine.item.BatchWriteOperation.apply"),
+    ("    engine Query", "dev.kumiko.engine.read.ReadOperations.query"),
+    ("      expressions (RequestExpressions build)", "dev.kumiko.expr.RequestExpressions$Builder.build"),
+    ("      store read (ItemAccess.read)", "dev.kumiko.engine.item.ItemAccess.read"),
+    ("        MemoryStore.get (skip list)", "dev.kumiko.storage.memory.MemoryStore.get"),
+    ("        ItemCodec.decode", "dev.kumiko.codec.ItemCodec.decode"),
+    ("      store write (ItemWriter.commit)", "dev.kumiko.engine.item.ItemWriter.commit"),
+    ("        ItemCodec.encode", "dev.kumiko.codec.ItemCodec.encode"),
+    ("        MemoryStore.apply", "dev.kumiko.storage.memory.MemoryStore.apply"),
+    ("        RocksStore.apply", "dev.kumiko.rocksdb.RocksStore.apply"),
+    ("      ItemSize.of", "dev.kumiko.model.ItemSize.of"),
+    ("    response body (JsonOut)", "dev.kumiko.server.protocol.JsonOut.item"),
+    ("  Responses.json (headers, crc32, gzip)", "dev.kumiko.server.http.Responses.json"),
+    ("    crc32", "dev.kumiko.server.http.Responses.crc32"),
+    ("    gzip", "dev.kumiko.server.http.Responses.gzip"),
+    ("  RequestIds.next", "dev.kumiko.server.http.RequestIds.next"),
+    ("  writeAndFlush (encode + syscall)", "io.netty.channel.AbstractChannelHandlerContext.writeAndFlush"),
+    ("GC threads", "[GC]"),
+    ("JIT compiler threads", "[JIT]"),
+]
+
+
+def thread_group(name):
+    return re.sub(r"\d+", "N", re.sub(r" tid=\d+", "", name.strip("[]")))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("profile")
+    ap.add_argument("--top", type=int, default=30)
+    a = ap.parse_args()
+    threads, comps, self_f, total_f = (collections.Counter() for _ in range(4))
+    total = 0
+    with open(a.profile) as fh:
+        for line in fh:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            if not stack:
+                continue
+            n = int(count)
+            frames = stack.split(";")
+            thread = frames[0] if frames[0].startswith("[") and "tid=" in frames[0] else "?"
+            body = frames[1:] if thread != "?" else frames
+            if not body:
+                continue
+            total += n
+            threads[thread_group(thread)] += n
+            comps[bucket(body[-1], body)] += n
+            self_f[clean(body[-1])] += n
+            seen = set(clean(x) for x in body)
+            group = thread_group(thread)
+            if group.startswith(("GC Thread", "VM Thread")):
+                seen.add("[GC]")
+            if "CompilerThread" in group:
+                seen.add("[JIT]")
+            for f in seen:
+                total_f[f] += n
+    print("# %s: %d samples" % (a.profile, total))
+    print("\n## Request stages, inclusive")
+    for title, frame in STAGES:
+        print("%6.1f%%  %7d  %s" % (100.0 * total_f[frame] / total if total else 0, total_f[frame], title))
+    for title, c in (("Samples by thread group", threads), ("Self samples by component", comps),
+                     ("Hottest frames, self", self_f), ("Hottest frames, total (on the stack)", total_f)):
+        print("\n## %s" % title)
+        for name, n in c.most_common(a.top):
+            print("%6.1f%%  %7d  %s" % (100.0 * n / total if total else 0, n, name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
