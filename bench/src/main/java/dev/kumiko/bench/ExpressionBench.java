@@ -68,7 +68,7 @@ public class ExpressionBench {
                 .keyConditionExpression(KEY_CONDITION)
                 .expressionAttributeValues(queryValues)
                 .build()
-                .keyCondition("PK", "SK");
+                .keyCondition(java.util.List.of("PK"), java.util.List.of("SK"));
     }
 
     @Benchmark
