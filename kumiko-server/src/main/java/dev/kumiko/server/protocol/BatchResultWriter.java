@@ -1,10 +1,8 @@
 package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.BatchResults;
-import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.model.AttributeValue;
 import java.io.IOException;
 import java.util.List;
@@ -24,18 +22,8 @@ final class BatchResultWriter {
             g.writeEndArray();
         }
         g.writeEndObject();
-        capacities(g, r.consumedCapacity());
-        if (r.itemCollectionMetrics() != null) {
-            g.writeObjectFieldStart("ItemCollectionMetrics");
-            for (Map.Entry<String, List<ItemCollectionMetrics>> e : r.itemCollectionMetrics().entrySet()) {
-                g.writeArrayFieldStart(e.getKey());
-                for (ItemCollectionMetrics m : e.getValue()) {
-                    Operations.itemCollectionMetricsObject(g, m);
-                }
-                g.writeEndArray();
-            }
-            g.writeEndObject();
-        }
+        Operations.consumedCapacities(g, r.consumedCapacity());
+        Operations.itemCollectionMetricsByTable(g, r.itemCollectionMetrics());
     }
 
     private static void writeRequest(JsonGenerator g, BatchRequests.WriteRequest w) throws IOException {
@@ -63,7 +51,7 @@ final class BatchResultWriter {
             keysAndAttributes(g, e.getValue());
         }
         g.writeEndObject();
-        capacities(g, r.consumedCapacity());
+        Operations.consumedCapacities(g, r.consumedCapacity());
     }
 
     private static void keysAndAttributes(JsonGenerator g, BatchRequests.KeysAndAttributes k) throws IOException {
@@ -90,16 +78,5 @@ final class BatchResultWriter {
             g.writeBooleanField("ConsistentRead", k.consistentRead());
         }
         g.writeEndObject();
-    }
-
-    private static void capacities(JsonGenerator g, List<ConsumedCapacity> list) throws IOException {
-        if (list == null) {
-            return;
-        }
-        g.writeArrayFieldStart("ConsumedCapacity");
-        for (ConsumedCapacity c : list) {
-            Operations.consumedCapacityObject(g, c);
-        }
-        g.writeEndArray();
     }
 }

@@ -11,6 +11,7 @@ import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -179,6 +180,35 @@ public final class Operations {
             g.writeFieldName("ItemCollectionMetrics");
             itemCollectionMetricsObject(g, r.itemCollectionMetrics());
         }
+    }
+
+    /** A multi-table answer's ConsumedCapacity list (batch and transaction operations); absent when null. */
+    static void consumedCapacities(JsonGenerator g, List<ConsumedCapacity> list) throws IOException {
+        if (list == null) {
+            return;
+        }
+        g.writeArrayFieldStart("ConsumedCapacity");
+        for (ConsumedCapacity c : list) {
+            consumedCapacityObject(g, c);
+        }
+        g.writeEndArray();
+    }
+
+    /** ItemCollectionMetrics by table name, as BatchWriteItem and TransactWriteItems answer it. */
+    static void itemCollectionMetricsByTable(JsonGenerator g, Map<String, List<ItemCollectionMetrics>> byTable)
+            throws IOException {
+        if (byTable == null) {
+            return;
+        }
+        g.writeObjectFieldStart("ItemCollectionMetrics");
+        for (Map.Entry<String, List<ItemCollectionMetrics>> e : byTable.entrySet()) {
+            g.writeArrayFieldStart(e.getKey());
+            for (ItemCollectionMetrics m : e.getValue()) {
+                itemCollectionMetricsObject(g, m);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
     }
 
     static void itemCollectionMetricsObject(JsonGenerator g, ItemCollectionMetrics m) throws IOException {
