@@ -215,7 +215,8 @@ def generated(results_dir, repo, shared):
     any_meta = next(iter(results.values()))["meta"] if results else {}
     load_before = ", ".join((read(os.path.join(results_dir, "loadavg-before.txt"), "") or "").strip().splitlines())
     load_after = ", ".join((read(os.path.join(results_dir, "loadavg-after.txt"), "") or "").strip().splitlines())
-    date = any_meta.get("started") or time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    starts = sorted(r["meta"].get("started", "") for r in results.values() if r["meta"].get("started"))
+    date = "%s to %s" % (starts[0], starts[-1][11:]) if starts else time.strftime("%Y-%m-%dT%H:%M:%S%z")
     label = settings.get("label") or ""
     lines = [BEGIN, "", "## Results%s" % (" — " + label if label else ""), ""]
     lines += ["- Date: %s" % date,
