@@ -143,7 +143,9 @@ start_kumiko() { # name port [serve args]: starts bin/kumiko in the background, 
   mkdir -p "$out/$name"
   # The commit measured; changes to docs/ (this report) do not count as local changes.
   { git -C "$repo_root" rev-parse --short HEAD
-    [[ -n "$(git -C "$repo_root" status --porcelain --untracked-files=no -- . ':!docs')" ]] && echo "with local changes"
+    if [[ -n "$(git -C "$repo_root" status --porcelain --untracked-files=no -- . ':!docs')" ]]; then
+      echo "with local changes"
+    fi
   } | paste -sd' ' >"$out/$name/git.txt"
   printf 'KUMIKO_JAVA_OPTS="%s" bin/kumiko serve --port %s %s &\n' "$heap" "$port" "$*" >>"$commands"
   # bin/kumiko execs java, so $! is the JVM itself.
