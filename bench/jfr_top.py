@@ -67,7 +67,9 @@ def thread_group(t):
 
 
 def events(path, types):
-    out = subprocess.run(["jfr", "print", "--json", "--events", ",".join(types), path], capture_output=True,
+    # jfr print keeps 5 frames per stack unless told otherwise.
+    out = subprocess.run(["jfr", "print", "--json", "--stack-depth", "512", "--events", ",".join(types), path],
+                         capture_output=True,
                          text=True, check=True).stdout
     return json.loads(out)["recording"]["events"]
 
