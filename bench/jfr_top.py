@@ -67,7 +67,9 @@ def thread_group(t):
 
 
 def events(path, types):
-    out = subprocess.run(["jfr", "print", "--json", "--events", ",".join(types), path], capture_output=True,
+    # jfr print keeps 5 frames per stack unless told otherwise.
+    out = subprocess.run(["jfr", "print", "--json", "--stack-depth", "512", "--events", ",".join(types), path],
+                         capture_output=True,
                          text=True, check=True).stdout
     return json.loads(out)["recording"]["events"]
 
@@ -122,6 +124,11 @@ def main():
         for n in {frame_name(f) for f in frames}:
             total_m[n] += 1
     print("# %s" % a.recording)
+    from collapsed_top import STAGES  # the same request stages as the async-profiler summary
+    print("\n## Request stages, inclusive (Java samples only: no kernel or GC time)")
+    for title, frame in STAGES:
+        if not frame.startswith("["):
+            print("%6.1f%%  %7d  %s" % (pct(total_m[frame], total), total_m[frame], title))
     print_table("Java execution samples by thread", threads, total, a.top)
     print_table("Self samples by component", comps, total, a.top)
     print_table("Hottest methods, self", self_m, total, a.top)

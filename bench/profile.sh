@@ -57,7 +57,10 @@ elif [[ $store != memory ]]; then
   note "--store must be memory or rocksdb"; exit 2
 fi
 
-KUMIKO_JAVA_OPTS="$heap" "$repo_root/bin/kumiko" serve --port "$port" "${serve_args[@]}" >"$out/server.log" 2>&1 &
+# JFR keeps 64 frames per stack by default; Netty's pipeline alone is ~30 deep, so the outer frames
+# the stage table needs (DynamoHandler.channelRead0, ...) would be cut off.
+KUMIKO_JAVA_OPTS="$heap -XX:FlightRecorderOptions:stackdepth=256" "$repo_root/bin/kumiko" serve --port "$port" \
+  "${serve_args[@]}" >"$out/server.log" 2>&1 &
 pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true

@@ -83,16 +83,17 @@ def machine():
                                                         platform.release())
 
 
-def versions(repo, shared):
-    commit = sh("git", "-C", repo, "rev-parse", "--short", "HEAD")
-    dirty = sh("git", "-C", repo, "status", "--porcelain", "--untracked-files=no")
+def versions(repo, shared, results_dir):
+    measured = sorted({(read(os.path.join(results_dir, n, "git.txt"), "") or "").strip()
+                       for n in ("kumiko-mem", "kumiko-rocksdb")} - {""})
     branch = sh("git", "-C", repo, "rev-parse", "--abbrev-ref", "HEAD")
+    kumiko = "Kumiko %s (branch %s)" % (" and ".join(measured) or "?", branch)
     java = sh("java", "-version").splitlines()
     dynalite_pkg = os.path.join(os.environ.get("ANCHORS_DIR", os.path.expanduser("~/.cache/kumiko-peers")),
                                 "dynalite-pkg", "node_modules", "dynalite", "package.json")
     dyn = read(dynalite_pkg)
     return [
-        "Kumiko %s (branch %s%s)" % (commit, branch, ", uncommitted changes" if dirty else ""),
+        kumiko,
         "JDK: %s" % (java[1] if len(java) > 1 else java[0] if java else "unknown"),
         "DynamoDB Local %s" % os.environ.get("DDBLOCAL_VERSION", "3.3.1"),
         "dynalite %s on Node.js %s" % (json.loads(dyn)["version"] if dyn else "n/a", sh("node", "-v") or "n/a"),
@@ -215,14 +216,15 @@ def generated(results_dir, repo, shared):
     any_meta = next(iter(results.values()))["meta"] if results else {}
     load_before = ", ".join((read(os.path.join(results_dir, "loadavg-before.txt"), "") or "").strip().splitlines())
     load_after = ", ".join((read(os.path.join(results_dir, "loadavg-after.txt"), "") or "").strip().splitlines())
-    date = any_meta.get("started") or time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    starts = sorted(r["meta"].get("started", "") for r in results.values() if r["meta"].get("started"))
+    date = "%s to %s" % (starts[0], starts[-1][11:]) if starts else time.strftime("%Y-%m-%dT%H:%M:%S%z")
     label = settings.get("label") or ""
     lines = [BEGIN, "", "## Results%s" % (" — " + label if label else ""), ""]
     lines += ["- Date: %s" % date,
               "- Machine: %s" % machine(),
               "- Load average (1, 5, 15 min) at start / end of each invocation: %s / %s" % (
                   load_before or "?", load_after or "?"),
-              "- Versions: " + "; ".join(versions(repo, shared)),
+              "- Versions: " + "; ".join(versions(repo, shared, results_dir)),
               "- Harness: `../shared/bench/run.sh`, %s s measured after %s s warmup per workload, %s connections, "
               "1 wrk thread, %s preloaded items of ~%s bytes; each server alone on the machine, one after "
               "another." % (settings.get("duration"), settings.get("warmup"), settings.get("connections"),

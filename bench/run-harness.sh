@@ -141,6 +141,12 @@ start_kumiko() { # name port [serve args]: starts bin/kumiko in the background, 
   local name="$1" port="$2"
   shift 2
   mkdir -p "$out/$name"
+  # The commit measured; changes to docs/ (this report) do not count as local changes.
+  { git -C "$repo_root" rev-parse --short HEAD
+    if [[ -n "$(git -C "$repo_root" status --porcelain --untracked-files=no -- . ':!docs')" ]]; then
+      echo "with local changes"
+    fi
+  } | paste -sd' ' >"$out/$name/git.txt"
   printf 'KUMIKO_JAVA_OPTS="%s" bin/kumiko serve --port %s %s &\n' "$heap" "$port" "$*" >>"$commands"
   # bin/kumiko execs java, so $! is the JVM itself.
   KUMIKO_JAVA_OPTS="$heap" "$repo_root/bin/kumiko" serve --port "$port" "$@" >"$out/$name/server.log" 2>&1 &
