@@ -95,6 +95,11 @@ public final class Catalog {
         return tables.get(tableName);
     }
 
+    /** Every table, in name order: a snapshot for background tasks that visit them all. */
+    public List<Table> tables() {
+        return List.copyOf(tables.values());
+    }
+
     public int size() {
         return tables.size();
     }

@@ -1,9 +1,10 @@
 package dev.kumiko.engine.changelog;
 
+import dev.kumiko.engine.BackgroundExecutor;
+
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.Clock;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,25 +68,11 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     }
 
     private List<Table> tables() {
-        List<Table> out = new ArrayList<>();
-        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
-            Table t = catalog.get(name);
-            if (t != null) {
-                out.add(t);
-            }
-        }
-        return out;
+        return catalog.tables();
     }
 
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "change log trimmer did not stop within 30 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutor.stop(executor, "change log trimmer");
     }
 }

@@ -1,5 +1,7 @@
 package dev.kumiko.engine.index;
 
+import dev.kumiko.engine.BackgroundExecutor;
+
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
@@ -17,8 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -36,11 +36,7 @@ public final class IndexBackfill implements AutoCloseable {
     private final Catalog catalog;
     private final Store store;
     private final LockStripes locks;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-index-backfill");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
 
     public IndexBackfill(Catalog catalog, Store store, LockStripes locks) {
         this.catalog = catalog;
@@ -60,11 +56,10 @@ public final class IndexBackfill implements AutoCloseable {
 
     /** Restarts the backfill of every index a previous run left CREATING. */
     public void resumeAll() {
-        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
-            Table t = catalog.get(name);
+        for (Table t : catalog.tables()) {
             for (IndexDescriptor x : t.descriptor().globalSecondaryIndexes()) {
                 if (IndexDescriptor.CREATING.equals(x.indexStatus())) {
-                    start(name, x.id());
+                    start(t.descriptor().tableName(), x.id());
                 }
             }
         }
@@ -143,13 +138,6 @@ public final class IndexBackfill implements AutoCloseable {
     /** Stops backfills in progress (they resume at the next open) before the store closes. */
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "index backfill did not stop within 30 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutor.stop(executor, "index backfill");
     }
 }

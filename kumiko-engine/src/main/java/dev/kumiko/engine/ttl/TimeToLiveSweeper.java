@@ -1,5 +1,7 @@
 package dev.kumiko.engine.ttl;
 
+import dev.kumiko.engine.BackgroundExecutor;
+
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TimeToLiveSettings;
@@ -186,26 +188,12 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     }
 
     private List<Table> ttlTables() {
-        List<Table> out = new ArrayList<>();
-        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
-            Table t = catalog.get(name);
-            if (t != null && t.descriptor().timeToLive().enabled()) {
-                out.add(t);
-            }
-        }
-        return out;
+        return catalog.tables().stream().filter(t -> t.descriptor().timeToLive().enabled()).toList();
     }
 
     /** Stops the background sweeps before the store closes. */
     @Override
     public void close() {
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "TTL sweeper did not stop within 30 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        BackgroundExecutor.stop(executor, "TTL sweeper");
     }
 }
