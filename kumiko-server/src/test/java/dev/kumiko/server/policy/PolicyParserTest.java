@@ -3,6 +3,9 @@ package dev.kumiko.server.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kumiko.server.auth.AccessKey;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What an invalid policy is told at startup. */
@@ -71,5 +74,16 @@ class PolicyParserTest {
                 + "\"Resource\":\"*\",\"Condition\":{\"NumericLessThan\":{\"aws:MultiFactorAuthAge\":\"3600\"}}")))
                 .isInstanceOf(PolicyException.class)
                 .hasMessageStartingWith("Statement[0]: condition operator \"NumericLessThan\" is not supported");
+    }
+
+    @Test
+    void startupCheckNamesTheKeyWithTheBadPolicy() {
+        AccessKey good = AccessKey.admin("AKIAADMIN", "s");
+        AccessKey bad = new AccessKey("AKIABAD", "s", null, "123456789012", "arn:aws:iam::123456789012:user/b",
+                Map.of(), Map.of("Version", "2012-10-17", "Statement", Map.of("Effect", "Permit", "Action", "*",
+                        "Resource", "*")));
+        PolicyAuthorizer.check(List.of(good));
+        assertThatThrownBy(() -> PolicyAuthorizer.check(List.of(good, bad))).isInstanceOf(PolicyException.class)
+                .hasMessage("access key AKIABAD: invalid policy: Statement[0]: Effect must be \"Allow\" or \"Deny\"");
     }
 }
