@@ -22,10 +22,19 @@ final class RawHttp {
 
     private RawHttp() {}
 
+    static Response get(int port, String path) {
+        return exchange(port, "GET", path, Map.of("Host", "127.0.0.1"), new byte[0]);
+    }
+
     static Response post(int port, String path, Map<String, String> headers, byte[] body) {
+        return exchange(port, "POST", path, headers, body);
+    }
+
+    private static Response exchange(int port, String method, String path, Map<String, String> headers,
+            byte[] body) {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(TIMEOUT_MILLIS);
-            StringBuilder head = new StringBuilder("POST " + path + " HTTP/1.1\r\n");
+            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");
             headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
             head.append("Connection: close\r\n\r\n");
             OutputStream out = s.getOutputStream();

@@ -14,7 +14,6 @@ record Policy(boolean variables, List<Statement> statements) {
 
     Policy {
         statements = List.copyOf(statements);
-        assert !statements.isEmpty();
     }
 
     enum Effect { ALLOW, DENY }

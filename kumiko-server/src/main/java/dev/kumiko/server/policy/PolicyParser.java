@@ -48,12 +48,13 @@ final class PolicyParser {
     }
 
     @SuppressWarnings("unchecked")
+    /** An empty list is accepted: a policy that allows nothing (every request implicitly denied). */
     private static List<Object> statements(Object raw) {
         if (raw instanceof Map) {
             return List.of(raw);
         }
-        if (!(raw instanceof List) || ((List<Object>) raw).isEmpty()) {
-            throw new PolicyException("Statement must be an object or a non-empty list of objects");
+        if (!(raw instanceof List)) {
+            throw new PolicyException("Statement must be an object or a list of objects");
         }
         List<Object> list = (List<Object>) raw;
         if (list.size() > STATEMENTS_MAX) {

@@ -41,14 +41,18 @@ class PolicyParserTest {
                 + "\"Resource\":\"*\"}}");
         assertThat(p.variables()).isFalse();
         assertThat(p.statements().get(0).effect()).isEqualTo(Policy.Effect.DENY);
+        Policy nothing = PolicyEvaluatorTest.policy("{\"Version\":\"2012-10-17\",\"Statement\":[]}");
+        assertThat(PolicyEvaluator.evaluate(nothing, PolicyEvaluatorTest.ALICE, new AuthorizationCheck("ListTables",
+                "*", Map.of()))).as("an empty policy allows nothing").isEqualTo(PolicyEvaluator.Decision.IMPLICIT_DENY);
     }
 
     @Test
     void rejectsMalformedPolicies() {
         rejects("{\"Version\":\"2012-10-18\",\"Statement\":[]}",
                 "Version must be \"2012-10-17\" or \"2008-10-17\", not 2012-10-18");
-        rejects("{\"Version\":\"2012-10-17\",\"Statement\":[]}",
-                "Statement must be an object or a non-empty list of objects");
+        rejects("{\"Version\":\"2012-10-17\",\"Statement\":\"Allow\"}",
+                "Statement must be an object or a list of objects");
+        rejects("{\"Version\":\"2012-10-17\"}", "Statement must be an object or a list of objects");
         rejects("{\"Version\":\"2012-10-17\",\"Statment\":[]}", "unknown policy element \"Statment\"");
         rejects(statement("\"Effect\":\"allow\",\"Action\":\"*\",\"Resource\":\"*\""),
                 "Statement[0]: Effect must be \"Allow\" or \"Deny\"");
