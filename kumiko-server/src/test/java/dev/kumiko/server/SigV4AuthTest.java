@@ -32,7 +32,8 @@ class SigV4AuthTest {
             "ASIATEMP", new AccessKey("ASIATEMP", "temp-secret", "the-session-token", "000000000000",
                     "arn:aws:iam::000000000000:user/temp", Map.of(), null),
             "AKIAPOLICY", new AccessKey("AKIAPOLICY", "policy-secret", null, "123456789012",
-                    "arn:aws:iam::123456789012:user/bob", Map.of(), Map.of("Version", "2012-10-17")));
+                    "arn:aws:iam::123456789012:user/bob", Map.of(), Map.of("Version", "2012-10-17", "Statement",
+                    Map.of("Effect", "Allow", "Action", "dynamodb:GetItem", "Resource", "*"))));
 
     private static TestServer server;
 
@@ -112,10 +113,11 @@ class SigV4AuthTest {
     }
 
     @Test
-    void aKeyWithAPolicyIsRefusedUntilPoliciesAreEvaluated() {
+    void aKeyWithAPolicyIsRefusedWhatItDoesNotAllow() {
         try (DynamoDbClient c = client("AKIAPOLICY", "policy-secret")) {
             assertError(c::listTables, "AccessDeniedException", "User: arn:aws:iam::123456789012:user/bob is not "
-                    + "authorized to perform: dynamodb:ListTables because this server does not evaluate key policies");
+                    + "authorized to perform: dynamodb:ListTables on resource: * because no identity-based policy "
+                    + "allows the dynamodb:ListTables action");
         }
     }
 

@@ -6,11 +6,11 @@ import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.auth.AccessKey;
-import dev.kumiko.server.auth.AdminKeysOnly;
 import dev.kumiko.server.auth.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
+import dev.kumiko.server.policy.PolicyAuthorizer;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -60,7 +60,7 @@ public final class TestServer implements AutoCloseable {
 
         /** --auth=sigv4 with these keys, authorized as {@code kumiko serve} does. */
         public static Security sigV4(Map<String, AccessKey> keys) {
-            return new Security(keys, engine -> AdminKeysOnly.INSTANCE, null);
+            return new Security(keys, engine -> new PolicyAuthorizer(engine, keys.values()), null);
         }
 
         public Security withTls(SslContext context) {

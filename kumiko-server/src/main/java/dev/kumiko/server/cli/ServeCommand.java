@@ -6,12 +6,13 @@ import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.auth.AccessKey;
-import dev.kumiko.server.auth.AdminKeysOnly;
 import dev.kumiko.server.auth.CredentialsFile;
 import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.TlsContexts;
 import dev.kumiko.server.http.ServerConfig;
+import dev.kumiko.server.policy.PolicyAuthorizer;
+import dev.kumiko.server.policy.PolicyException;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -96,6 +97,11 @@ public final class ServeCommand implements Callable<Integer> {
         Store store = openStore();
         Engine engine = Engine.open(store, Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
+        if (keys != null) {
+            // The policy authorizer reads key schemas from the engine, so it is made once the engine is open.
+            config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),
+                    new PolicyAuthorizer(engine, keys.values()));
+        }
         KumikoServer server = new KumikoServer(config).start(new Operations(engine));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -119,15 +125,18 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** The --credentials-file keys, loaded and their policies checked by {@link #security}; null without sigv4. */
+    private Map<String, AccessKey> keys;
+
     private ServerConfig security(ServerConfig config) throws StartupError {
         if ("sigv4".equals(auth)) {
             if (credentialsFile == null) {
                 throw new StartupError("--auth=sigv4 needs --credentials-file");
             }
             try {
-                Map<String, AccessKey> keys = CredentialsFile.load(credentialsFile);
-                config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM), AdminKeysOnly.INSTANCE);
-            } catch (CredentialsFile.Invalid e) {
+                keys = CredentialsFile.load(credentialsFile);
+                PolicyAuthorizer.check(keys.values());
+            } catch (CredentialsFile.Invalid | PolicyException e) {
                 throw new StartupError(e.getMessage());
             }
         } else if (!"none".equals(auth)) {

@@ -1,0 +1,34 @@
+package dev.kumiko.server.policy;
+
+import java.util.List;
+
+/**
+ * A parsed IAM identity-based policy. Parsed once when the credentials file is loaded; evaluation
+ * ({@link PolicyEvaluator}) only reads it, so one instance serves every request concurrently.
+ *
+ * @param variables whether ${...} policy variables are substituted (Version 2012-10-17 only)
+ */
+record Policy(boolean variables, List<Statement> statements) {
+    static final String VERSION_CURRENT = "2012-10-17";
+    static final String VERSION_LEGACY = "2008-10-17";
+
+    Policy {
+        statements = List.copyOf(statements);
+    }
+
+    enum Effect { ALLOW, DENY }
+
+    /**
+     * One statement. Action patterns are compiled at parse time (no variables there); Resource
+     * strings may hold variables and are compiled per request.
+     */
+    record Statement(String sid, Effect effect, boolean notAction, List<Glob> actions, boolean notResource,
+            List<String> resources, List<ConditionClause> conditions) {
+        Statement {
+            actions = List.copyOf(actions);
+            resources = List.copyOf(resources);
+            conditions = List.copyOf(conditions);
+            assert !actions.isEmpty() && !resources.isEmpty();
+        }
+    }
+}
