@@ -20,7 +20,23 @@ public final class ItemJson {
             OPEN_M = ascii("{\"M\":"), OPEN_L = ascii("{\"L\":["), NULL = ascii("{\"NULL\":true}"),
             TRUE = ascii("{\"BOOL\":true}"), FALSE = ascii("{\"BOOL\":false}");
 
+    /** Bytes that end a copied run: controls, '"', '\\' and the lead byte of a 4-byte sequence. */
+    private static final boolean[] SPECIAL = specialBytes();
+
     private ItemJson() {}
+
+    private static boolean[] specialBytes() {
+        boolean[] special = new boolean[256];
+        for (int b = 0; b < 0x20; b++) {
+            special[b] = true;
+        }
+        special['"'] = true;
+        special['\\'] = true;
+        for (int b = 0xF0; b <= 0xF7; b++) {
+            special[b] = true;
+        }
+        return special;
+    }
 
     /** Appends the item's JSON object to {@code out}. */
     public static void write(byte[] encoded, ByteSink out) {
@@ -102,8 +118,8 @@ public final class ItemJson {
         out.put('"');
         for (int i = run; i < end; i++) {
             int b = buf[i];
-            if (b >= 0x20 && b != '"' && b != '\\' || b < 0 && (b & 0xF8) != 0xF0) {
-                continue; // plain ASCII, or a byte of a 2- or 3-byte sequence (negative as a Java byte)
+            if (!SPECIAL[b & 0xFF]) {
+                continue;
             }
             out.put(buf, run, i - run);
             if (b < 0) {
