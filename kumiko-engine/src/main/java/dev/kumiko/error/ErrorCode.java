@@ -11,6 +11,7 @@ public enum ErrorCode {
     MISSING_AUTHENTICATION_TOKEN("com.amazon.coral.service#MissingAuthenticationTokenException", 400),
     UNRECOGNIZED_CLIENT("com.amazon.coral.service#UnrecognizedClientException", 400),
     INVALID_SIGNATURE("com.amazon.coral.service#InvalidSignatureException", 400),
+    INCOMPLETE_SIGNATURE("com.amazon.coral.service#IncompleteSignatureException", 400),
     ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400),
     REQUEST_TOO_LARGE("com.amazon.coral.service#RequestEntityTooLargeException", 413),
     INTERNAL_FAILURE("com.amazon.coral.service#InternalFailure", 500),

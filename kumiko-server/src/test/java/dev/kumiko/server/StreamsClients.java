@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryPolicy;
@@ -24,10 +25,18 @@ final class StreamsClients {
     }
 
     static DynamoDbStreamsClient of(TestServer server, String region) {
+        return of(server, region, AwsBasicCredentials.create("dummy", "dummy"));
+    }
+
+    static DynamoDbStreamsClient of(TestServer server, AwsCredentials credentials) {
+        return of(server, "us-east-1", credentials);
+    }
+
+    static DynamoDbStreamsClient of(TestServer server, String region, AwsCredentials credentials) {
         return DynamoDbStreamsClient.builder()
                 .endpointOverride(server.endpoint())
                 .region(Region.of(region))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
+                .credentialsProvider(StaticCredentialsProvider.create(credentials))
                 .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
                 .build();

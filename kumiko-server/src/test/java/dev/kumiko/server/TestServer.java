@@ -5,11 +5,16 @@ import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
+import dev.kumiko.server.auth.AccessKey;
+import dev.kumiko.server.auth.AdminKeysOnly;
+import dev.kumiko.server.auth.RequestAuthorizer;
+import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
+import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,8 +22,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryPolicy;
@@ -37,15 +45,35 @@ public final class TestServer implements AutoCloseable {
     private final Path dataDir;
     private final EngineSettings settings;
     private final Clock clock;
+    private final Security security;
     private Engine engine;
     private KumikoServer server;
     private DynamoDbClient client;
 
-    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock) {
+    /**
+     * What {@code kumiko serve --auth/--tls-*} would set: keys (null: --auth=none), the authorizer made
+     * from the engine (as PolicyAuthorizer needs it), and a TLS context (null: plain HTTP).
+     */
+    public record Security(Map<String, AccessKey> keys, Function<Engine, RequestAuthorizer> authorizer,
+            SslContext tls) {
+        public static final Security NONE = new Security(null, null, null);
+
+        /** --auth=sigv4 with these keys, authorized as {@code kumiko serve} does. */
+        public static Security sigV4(Map<String, AccessKey> keys) {
+            return new Security(keys, engine -> AdminKeysOnly.INSTANCE, null);
+        }
+
+        public Security withTls(SslContext context) {
+            return new Security(keys, authorizer, context);
+        }
+    }
+
+    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock, Security security) {
         this.kind = kind;
         this.dataDir = dataDir;
         this.settings = settings;
         this.clock = clock;
+        this.security = security;
     }
 
     public static TestServer start(StoreKind kind) {
@@ -59,9 +87,14 @@ public final class TestServer implements AutoCloseable {
 
     /** A server whose engine reads time from {@code clock}, e.g. a {@link ManualClock}. */
     public static TestServer start(StoreKind kind, EngineSettings settings, Clock clock) {
+        return start(kind, settings, clock, Security.NONE);
+    }
+
+    /** A server with SigV4 verification and/or TLS; the client of {@link #client()} stays unsigned-dummy. */
+    public static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security) {
         try {
             Path dir = kind == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
-            TestServer s = new TestServer(kind, dir, settings, clock);
+            TestServer s = new TestServer(kind, dir, settings, clock, security);
             s.open();
             return s;
         } catch (IOException e) {
@@ -74,7 +107,14 @@ public final class TestServer implements AutoCloseable {
                 : RocksStore.open(dataDir, RocksStoreOptions.defaults());
         engine = Engine.open(store, clock, settings);
         try {
-            server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
+            ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1");
+            if (security.keys() != null) {
+                config = config.withSigV4(new SigV4Verifier(security.keys(), clock), security.authorizer().apply(engine));
+            }
+            if (security.tls() != null) {
+                config = config.withTls(security.tls());
+            }
+            server = new KumikoServer(config).start(new Operations(engine));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -99,17 +139,22 @@ public final class TestServer implements AutoCloseable {
     }
 
     public DynamoDbClient newClient(String region) {
+        return newClient(region, AwsBasicCredentials.create("dummy", "dummy"));
+    }
+
+    /** A client that signs with these credentials (AwsSessionCredentials add X-Amz-Security-Token). */
+    public DynamoDbClient newClient(String region, AwsCredentials credentials) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint())
                 .region(Region.of(region))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
+                .credentialsProvider(StaticCredentialsProvider.create(credentials))
                 .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
                 .build();
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.port());
+        return URI.create((security.tls() == null ? "http" : "https") + "://127.0.0.1:" + server.port());
     }
 
     public int port() {

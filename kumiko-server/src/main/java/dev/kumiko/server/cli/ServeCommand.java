@@ -5,12 +5,18 @@ import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
+import dev.kumiko.server.auth.AccessKey;
+import dev.kumiko.server.auth.AdminKeysOnly;
+import dev.kumiko.server.auth.CredentialsFile;
+import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
+import dev.kumiko.server.http.TlsContexts;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -52,6 +58,23 @@ public final class ServeCommand implements Callable<Integer> {
                     + "(POST /kumiko/admin/ttl/sweep) (default: ${DEFAULT-VALUE}).")
     long ttlSweepIntervalMillis;
 
+    @Option(names = "--auth", defaultValue = "none",
+            description = "none: accept any credentials (local development); sigv4: verify every request's "
+                    + "AWS Signature Version 4 against --credentials-file (default: ${DEFAULT-VALUE}).")
+    String auth;
+
+    @Option(names = "--credentials-file", paramLabel = "FILE",
+            description = "JSON file of access keys for --auth=sigv4: {\"keys\": [{\"accessKeyId\": ..., "
+                    + "\"secretAccessKey\": ..., \"sessionToken\"?: ...}]} (see docs/security.md).")
+    Path credentialsFile;
+
+    @Option(names = "--tls-cert", paramLabel = "PEM",
+            description = "Serve HTTPS with this PEM certificate chain (needs --tls-key).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "The certificate's PKCS#8 PEM private key.")
+    Path tlsKey;
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -63,10 +86,17 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("--ttl-sweep-interval-millis must not be negative");
             return 2;
         }
+        ServerConfig config;
+        try {
+            config = security(ServerConfig.defaults(host, port, region));
+        } catch (StartupError e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
         Store store = openStore();
         Engine engine = Engine.open(store, Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
-        KumikoServer server = new KumikoServer(ServerConfig.defaults(host, port, region)).start(new Operations(engine));
+        KumikoServer server = new KumikoServer(config).start(new Operations(engine));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
@@ -74,10 +104,48 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "kumiko-shutdown"));
         long startMillis = (System.nanoTime() - startNanos) / 1_000_000;
-        System.out.printf("Kumiko listening on http://%s:%d (%s, region %s) in %d ms%n", host, server.port(),
-                inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize(), region, startMillis);
+        System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s) in %d ms%n",
+                config.tls() == null ? "http" : "https", host, server.port(),
+                inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize(), region, auth,
+                startMillis);
         stopped.await();
         return 0;
+    }
+
+    /** A bad security option: one line on stderr and exit code 2, before anything is opened. */
+    private static final class StartupError extends Exception {
+        StartupError(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private ServerConfig security(ServerConfig config) throws StartupError {
+        if ("sigv4".equals(auth)) {
+            if (credentialsFile == null) {
+                throw new StartupError("--auth=sigv4 needs --credentials-file");
+            }
+            try {
+                Map<String, AccessKey> keys = CredentialsFile.load(credentialsFile);
+                config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM), AdminKeysOnly.INSTANCE);
+            } catch (CredentialsFile.Invalid e) {
+                throw new StartupError(e.getMessage());
+            }
+        } else if (!"none".equals(auth)) {
+            throw new StartupError("--auth must be 'none' or 'sigv4'");
+        } else if (credentialsFile != null) {
+            throw new StartupError("--credentials-file needs --auth=sigv4");
+        }
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new StartupError("--tls-cert and --tls-key go together");
+        }
+        if (tlsCert != null) {
+            try {
+                config = config.withTls(TlsContexts.server(tlsCert, tlsKey));
+            } catch (TlsContexts.Invalid e) {
+                throw new StartupError(e.getMessage());
+            }
+        }
+        return config;
     }
 
     private Store openStore() {

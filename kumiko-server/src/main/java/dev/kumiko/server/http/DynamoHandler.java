@@ -4,6 +4,7 @@ import dev.kumiko.engine.RequestContext;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
+import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.AdminProtocol;
 import dev.kumiko.server.protocol.Operations;
@@ -51,7 +52,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
-        FullHttpResponse response = respond(req);
+        FullHttpResponse response = respond(ctx, req);
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         HttpUtil.setKeepAlive(response, keepAlive);
         Cors.addHeaders(req, response.headers());
@@ -61,7 +62,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    private FullHttpResponse respond(FullHttpRequest req) {
+    private FullHttpResponse respond(ChannelHandlerContext ctx, FullHttpRequest req) {
         if (req.method() == HttpMethod.OPTIONS) {
             return Cors.preflight(req);
         }
@@ -73,7 +74,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         String requestId = RequestIds.next();
         try {
-            byte[] body = handlePost(req);
+            byte[] body = handlePost(ctx, req);
             return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
             return error(e, requestId, req);
@@ -86,20 +87,49 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    private byte[] handlePost(FullHttpRequest req) {
+    private byte[] handlePost(ChannelHandlerContext ctx, FullHttpRequest req) {
         HttpHeaders h = req.headers();
         String target = h.get("X-Amz-Target");
         boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
+        if (config.sigV4()) {
+            // A request is authenticated before anything about it is judged, as in DynamoDB.
+            SigV4Verifier.Verified who = verify(ctx, req);
+            String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
+            Map<String, Object> body = body(req);
+            config.authorizer().authorize(who.key(), operation, streams, body, who.region());
+            return run(operation, streams, body, who.region(), h);
+        }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
-        ByteBuf content = req.content();
-        byte[] bytes = new byte[content.readableBytes()];
-        content.getBytes(content.readerIndex(), bytes);
-        Map<String, Object> body = JsonTree.parseObject(bytes, 0, bytes.length);
+        return run(operation, streams, body(req), region, h);
+    }
+
+    private byte[] run(String operation, boolean streams, Map<String, Object> body, String region, HttpHeaders h) {
         if (streams) {
             return operations.handleStreams(operation, body, new RequestContext(region));
         }
         return operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
+    }
+
+    private static Map<String, Object> body(FullHttpRequest req) {
+        ByteBuf content = req.content();
+        byte[] bytes = new byte[content.readableBytes()];
+        content.getBytes(content.readerIndex(), bytes);
+        return JsonTree.parseObject(bytes, 0, bytes.length);
+    }
+
+    /** Checks the signature over the request as sent (headers and body before decompression). */
+    private SigV4Verifier.Verified verify(ChannelHandlerContext ctx, FullHttpRequest req) {
+        SignedBytes.Request sent = SignedBytes.of(ctx.channel());
+        if (sent == null) {
+            // Only a request the HTTP decoder gave up on arrives without its bytes recorded.
+            throw DynamoException.serialization("The request could not be read");
+        }
+        String uri = req.uri();
+        int q = uri.indexOf('?');
+        return config.verifier().verify(new SigV4Verifier.SignedRequest(req.method().name(),
+                q < 0 ? uri : uri.substring(0, q), q < 0 ? null : uri.substring(q + 1), sent.headers()::getAll,
+                sent.payloadSha256Hex()));
     }
 
     /**
@@ -113,9 +143,17 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return target.substring(TARGET_PREFIX.length());
     }
 
-    /** Kumiko's admin endpoints: no signature, plain JSON, 404 for an unknown path. */
+    /**
+     * Kumiko's admin endpoints: no signature, plain JSON, 404 for an unknown path. With --auth=sigv4
+     * they are off (403): they move time and delete data, and no DynamoDB key or policy can grant them.
+     */
     private FullHttpResponse admin(FullHttpRequest req) {
         String requestId = RequestIds.next();
+        if (config.sigV4()) {
+            byte[] refused = ("{\"message\":\"Kumiko's admin endpoints are disabled when the server runs with "
+                    + "--auth=sigv4\"}").getBytes(StandardCharsets.UTF_8);
+            return Responses.json(HttpResponseStatus.FORBIDDEN, refused, requestId, req, Integer.MAX_VALUE);
+        }
         try {
             ByteBuf content = req.content();
             byte[] bytes = new byte[content.readableBytes()];
@@ -163,6 +201,11 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         // Broken framing or compression: answer once with a client error and drop the connection,
         // since the byte stream can no longer be trusted.
         LOG.log(Level.FINE, "closing connection after a transport error", cause);
+        if (isTlsFailure(cause)) {
+            // Plain HTTP to a TLS port, or a failed handshake: there is no channel to answer on.
+            ctx.close();
+            return;
+        }
         if (ctx.channel().isActive()) {
             DynamoException e = DynamoException.serialization("The request could not be read: " + cause.getClass()
                     .getSimpleName());
@@ -173,6 +216,15 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             HttpUtil.setKeepAlive(r, false);
             ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    private static boolean isTlsFailure(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String contentType() {

@@ -25,7 +25,10 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 
-/** The HTTP/1.1 server: keep-alive, pipelining, gzip/deflate request bodies, a request-size limit. */
+/**
+ * The HTTP/1.1 server: keep-alive, pipelining, gzip/deflate request bodies, a request-size limit;
+ * optionally TLS and SigV4 verification (see {@link ServerConfig}).
+ */
 public final class KumikoServer implements AutoCloseable {
     private static final int HEADER_BYTES_MAX = 16 * 1024;
     private final ServerConfig config;
@@ -47,8 +50,14 @@ public final class KumikoServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (config.tls() != null) {
+                            ch.pipeline().addLast(config.tls().newHandler(ch.alloc()));
+                        }
+                        ch.pipeline().addLast(new HttpServerCodec(4096, HEADER_BYTES_MAX, 64 * 1024));
+                        if (config.sigV4()) {
+                            ch.pipeline().addLast(new SignedBytes());
+                        }
                         ch.pipeline()
-                                .addLast(new HttpServerCodec(4096, HEADER_BYTES_MAX, 64 * 1024))
                                 .addLast(new HttpContentDecompressor())
                                 .addLast(new LimitedAggregator(config.requestBytesMax()))
                                 .addLast(handler);

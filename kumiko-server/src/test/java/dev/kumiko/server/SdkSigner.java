@@ -1,0 +1,50 @@
+package dev.kumiko.server;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.SdkHttpMethod;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner;
+import software.amazon.awssdk.http.auth.spi.signer.HttpSigner;
+import software.amazon.awssdk.http.auth.spi.signer.SignedRequest;
+import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
+import software.amazon.awssdk.identity.spi.AwsSessionCredentialsIdentity;
+
+/**
+ * Signs a request with the AWS SDK v2's own SigV4 signer at a chosen time, so that tests check Kumiko
+ * against the SDK's signatures (not against Kumiko's signing code).
+ */
+final class SdkSigner {
+    private SdkSigner() {}
+
+    /** The headers to send: these plus Host, X-Amz-Date, X-Amz-Security-Token and Authorization. */
+    static Map<String, String> sign(int port, String operation, Map<String, String> headers, byte[] body,
+            String accessKeyId, String secret, String sessionToken, String service, Instant at) {
+        SdkHttpRequest.Builder request = SdkHttpRequest.builder()
+                .uri(URI.create("http://127.0.0.1:" + port + "/"))
+                .method(SdkHttpMethod.POST)
+                .putHeader("Content-Type", "application/x-amz-json-1.0")
+                .putHeader("X-Amz-Target", operation);
+        headers.forEach(request::putHeader);
+        AwsCredentialsIdentity identity = sessionToken == null ? AwsCredentialsIdentity.create(accessKeyId, secret)
+                : AwsSessionCredentialsIdentity.create(accessKeyId, secret, sessionToken);
+        SignedRequest signed = AwsV4HttpSigner.create().sign(r -> r
+                .identity(identity)
+                .request(request.build())
+                .payload(ContentStreamProvider.fromByteArray(body))
+                .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, service)
+                .putProperty(AwsV4HttpSigner.REGION_NAME, "us-west-2")
+                .putProperty(HttpSigner.SIGNING_CLOCK, Clock.fixed(at, ZoneOffset.UTC)));
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : signed.request().headers().entrySet()) {
+            out.put(e.getKey(), String.join(",", e.getValue()));
+        }
+        return out;
+    }
+}
