@@ -1,5 +1,18 @@
 package dev.kumiko.codec;
 
+import static dev.kumiko.codec.ItemFormat.FORMAT_VERSION;
+import static dev.kumiko.codec.ItemFormat.TAG_B;
+import static dev.kumiko.codec.ItemFormat.TAG_BS;
+import static dev.kumiko.codec.ItemFormat.TAG_FALSE;
+import static dev.kumiko.codec.ItemFormat.TAG_L;
+import static dev.kumiko.codec.ItemFormat.TAG_M;
+import static dev.kumiko.codec.ItemFormat.TAG_N;
+import static dev.kumiko.codec.ItemFormat.TAG_NS;
+import static dev.kumiko.codec.ItemFormat.TAG_NULL;
+import static dev.kumiko.codec.ItemFormat.TAG_S;
+import static dev.kumiko.codec.ItemFormat.TAG_SS;
+import static dev.kumiko.codec.ItemFormat.TAG_TRUE;
+
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
@@ -16,10 +29,6 @@ import java.util.Map;
  * length-prefixed (numbers as their normalized text, which is also what the wire needs).
  */
 public final class ItemCodec {
-    private static final int FORMAT_VERSION = 1;
-    private static final int TAG_S = 1, TAG_N = 2, TAG_B = 3, TAG_SS = 4, TAG_NS = 5, TAG_BS = 6,
-            TAG_M = 7, TAG_L = 8, TAG_NULL = 9, TAG_TRUE = 10, TAG_FALSE = 11;
-
     private ItemCodec() {}
 
     public static byte[] encode(Map<String, AttributeValue> item) {
@@ -30,11 +39,7 @@ public final class ItemCodec {
     }
 
     public static Map<String, AttributeValue> decode(byte[] bytes) {
-        Reader in = new Reader(bytes);
-        int version = in.u8();
-        if (version != FORMAT_VERSION) {
-            throw new IllegalStateException("unknown item format version " + version);
-        }
+        ItemReader in = ItemReader.of(bytes);
         return decodeMap(in);
     }
 
@@ -85,7 +90,7 @@ public final class ItemCodec {
         out.putVarint(b.length).put(b);
     }
 
-    private static Map<String, AttributeValue> decodeMap(Reader in) {
+    private static Map<String, AttributeValue> decodeMap(ItemReader in) {
         int count = in.varint();
         Map<String, AttributeValue> map = new LinkedHashMap<>(Math.max(4, count * 4 / 3 + 1));
         for (int i = 0; i < count; i++) {
@@ -95,7 +100,7 @@ public final class ItemCodec {
         return Collections.unmodifiableMap(map);
     }
 
-    private static AttributeValue decodeValue(Reader in) {
+    private static AttributeValue decodeValue(ItemReader in) {
         int tag = in.u8();
         switch (tag) {
             case TAG_S: return new AttributeValue.S(in.string());
@@ -138,46 +143,6 @@ public final class ItemCodec {
             case TAG_TRUE: return AttributeValue.TRUE;
             case TAG_FALSE: return AttributeValue.FALSE;
             default: throw new IllegalStateException("corrupt item: unknown tag " + tag);
-        }
-    }
-
-    private static final class Reader {
-        private final byte[] buf;
-        private int pos;
-
-        Reader(byte[] buf) {
-            this.buf = buf;
-        }
-
-        int u8() {
-            return buf[pos++] & 0xFF;
-        }
-
-        int varint() {
-            int result = 0;
-            for (int shift = 0; shift < 35; shift += 7) {
-                int b = u8();
-                result |= (b & 0x7F) << shift;
-                if ((b & 0x80) == 0) {
-                    return result;
-                }
-            }
-            throw new IllegalStateException("corrupt item: varint too long");
-        }
-
-        byte[] bytes() {
-            int n = varint();
-            byte[] b = new byte[n];
-            System.arraycopy(buf, pos, b, 0, n);
-            pos += n;
-            return b;
-        }
-
-        String string() {
-            int n = varint();
-            String s = new String(buf, pos, n, StandardCharsets.UTF_8);
-            pos += n;
-            return s;
         }
     }
 }

@@ -62,6 +62,11 @@ public final class ByteSink {
         return size;
     }
 
+    /** The backing array, valid up to {@link #size()} until the next put; lets a caller skip a copy. */
+    public byte[] buffer() {
+        return buf;
+    }
+
     public byte[] toArray() {
         return Arrays.copyOf(buf, size);
     }

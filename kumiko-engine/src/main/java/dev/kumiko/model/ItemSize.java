@@ -17,6 +17,9 @@ public final class ItemSize {
     private ItemSize() {}
 
     public static long of(Map<String, AttributeValue> item) {
+        if (item instanceof SizedItem sized) {
+            return sized.sizeBytes();
+        }
         long total = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             total += Utf8.length(e.getKey()) + valueBytes(e.getValue());

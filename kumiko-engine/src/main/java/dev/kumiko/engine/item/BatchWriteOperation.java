@@ -90,46 +90,76 @@ final class BatchWriteOperation {
         return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0, w);
     }
 
-    /**
-     * Applies every write under all the items' locks. Each write is admitted and charged on its
-     * own, in request order, so a bucket that runs dry part-way throttles only the rest.
-     */
+    /** Applies every write under all the items' locks. */
     private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
         byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
-        Map<String, CapacityTally> units = new LinkedHashMap<>();
-        Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
-        Map<String, List<BatchRequests.WriteRequest>> unprocessed = new LinkedHashMap<>();
-        List<ThroughputExceeded> throttles = new ArrayList<>(0);
+        Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
+                new ArrayList<>(0));
         int[] stripes = locks.lockAll(keys);
         try {
-            for (Write w : writes) {
-                TableDescriptor d = w.table().descriptor();
-                AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
-                Map<String, AttributeValue> old;
-                try {
-                    limiter.admitWrite(w.table(), partitionKey);
-                    old = access.read(w.key());
-                    limiter.admitIndexWrites(w.table(), old, w.item());
-                } catch (ThroughputExceeded e) {
-                    throttles.add(e);
-                    unprocessed.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(w.request());
-                    continue;
-                }
-                WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
-                long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
-                CapacityTally tally = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
-                limiter.chargeWrite(w.table(), partitionKey, tally);
-                units.merge(d.tableName(), tally, CapacityTally::addAll);
-                ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d,
-                        w.partitionKey().get(d.hashKeyName()), outcome.collectionBytes());
-                if (m != null) {
-                    metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
-                }
+            if (writes.stream().anyMatch(w -> limiter.enforced(w.table().descriptor()))) {
+                commitEach(writes, returnItemCollectionMetrics, committed);
+            } else {
+                commitTogether(writes, returnItemCollectionMetrics, committed);
             }
         } finally {
             locks.unlockAll(stripes);
         }
-        return new Committed(units, metrics, unprocessed, throttles);
+        return committed;
+    }
+
+    /**
+     * Each write is admitted, committed and charged on its own, in request order, so a bucket that
+     * runs dry part-way throttles only the rest.
+     */
+    private void commitEach(List<Write> writes, String returnItemCollectionMetrics, Committed committed) {
+        for (Write w : writes) {
+            TableDescriptor d = w.table().descriptor();
+            AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
+            Map<String, AttributeValue> old;
+            try {
+                limiter.admitWrite(w.table(), partitionKey);
+                old = access.read(w.key());
+                limiter.admitIndexWrites(w.table(), old, w.item());
+            } catch (ThroughputExceeded e) {
+                committed.throttles().add(e);
+                committed.unprocessed().computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(w.request());
+                continue;
+            }
+            WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
+            account(w, outcome, returnItemCollectionMetrics, committed);
+        }
+    }
+
+    /**
+     * Without throughput enforcement nothing is handed back, so all writes go to the store in one
+     * batch (one write-ahead-log append on disk instead of 25). An item collection that would grow
+     * past its limit then fails the whole request, writing nothing.
+     */
+    private void commitTogether(List<Write> writes, String returnItemCollectionMetrics, Committed committed) {
+        List<ItemWriter.Change> changes = new ArrayList<>(writes.size());
+        for (Write w : writes) {
+            changes.add(new ItemWriter.Change(w.table(), w.key(), access.read(w.key()), w.item(), w.itemBytes()));
+        }
+        List<WriteOutcome> outcomes = writer.commitAll(changes);
+        for (int i = 0; i < writes.size(); i++) {
+            account(writes.get(i), outcomes.get(i), returnItemCollectionMetrics, committed);
+        }
+    }
+
+    /** Adds a committed write's units (charging them) and its item collection metrics. */
+    private void account(Write w, WriteOutcome outcome, String returnItemCollectionMetrics, Committed committed) {
+        TableDescriptor d = w.table().descriptor();
+        AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
+        long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
+        CapacityTally tally = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
+        limiter.chargeWrite(w.table(), partitionKey, tally);
+        committed.units().merge(d.tableName(), tally, CapacityTally::addAll);
+        ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d, partitionKey,
+                outcome.collectionBytes());
+        if (m != null) {
+            committed.metrics().computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
+        }
     }
 
     static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> unitsPerTable) {

@@ -3,7 +3,7 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.control.TableNames;
@@ -39,7 +39,8 @@ final class ItemAccess {
 
     Map<String, AttributeValue> read(byte[] key) {
         byte[] bytes = store.get(key);
-        return bytes == null ? null : ItemCodec.decode(bytes);
+        // Lazily decoded: a GetItem of the whole item writes the stored bytes straight to JSON.
+        return bytes == null ? null : EncodedItem.of(bytes);
     }
 
     static void checkWriteMembers(String tableName, String returnValues, String returnConsumedCapacity,

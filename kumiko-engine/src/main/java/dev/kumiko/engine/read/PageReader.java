@@ -1,7 +1,7 @@
 package dev.kumiko.engine.read;
 
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.keys.ItemKey;
@@ -44,9 +44,9 @@ final class PageReader {
         if (!q.range().isEmpty()) {
             try (Cursor cursor = store.scan(q.range().start(), q.range().end(), q.reverse())) {
                 while (cursor.next()) {
-                    Map<String, AttributeValue> entry = ItemCodec.decode(cursor.value());
+                    EncodedItem entry = EncodedItem.of(cursor.value());
                     scanned++;
-                    bytes += ItemSize.of(entry);
+                    bytes += entry.sizeBytes();
                     Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)
                             : entry;
                     if (item != null && q.fetchFromTable()) {
@@ -85,6 +85,6 @@ final class PageReader {
         String range = t.rangeKeyName();
         byte[] key = ItemKey.of(t.id(), entry.get(t.hashKeyName()), range == null ? null : entry.get(range));
         byte[] bytes = store.get(key);
-        return bytes == null ? null : ItemCodec.decode(bytes);
+        return bytes == null ? null : EncodedItem.of(bytes);
     }
 }

@@ -5,27 +5,43 @@ import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The pure-Java store: a concurrent skip list. Batches are applied under a write lock so that a
+ * The pure-Java store: a concurrent skip list for ordered scans, and a hash map over the same
+ * cells for point reads (a GetItem, and the read before every write), which a skip list of a few
+ * hundred thousand keys answers several times slower. Both maps hold one mutable {@link Cell} per
+ * key, so overwriting an existing key (a PutItem over an item, an UpdateItem, an index entry
+ * rewritten under the same key) is a hash lookup and one volatile write; only a new or deleted
+ * key pays for the skip list. Batches are applied under a write lock so that a
  * {@link Snapshot} (which holds the read lock for its lifetime) never sees half a batch; plain
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
  * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy).
  */
 public final class MemoryStore implements Store {
-    private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Bytes.ORDER);
+    private final ConcurrentSkipListMap<byte[], Cell> map = new ConcurrentSkipListMap<>(Bytes.ORDER);
+    // Writers add a new key to `map` first and `points` second, and remove a key from `map` first,
+    // so a reader that finds a key in `points` finds it in `map` too: a Get then a Query never goes
+    // back in time. A removed cell's value is nulled first, so a cursor that holds it skips it.
+    private final ConcurrentHashMap<PointKey, Cell> points = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
     private volatile boolean closed;
 
     @Override
     public byte[] get(byte[] key) {
         checkOpen();
-        return map.get(key);
+        return valueOf(points.get(new PointKey(key)));
+    }
+
+    private static byte[] valueOf(Cell cell) {
+        return cell == null ? null : cell.value;
     }
 
     @Override
@@ -34,8 +50,8 @@ public final class MemoryStore implements Store {
         return new MapCursor(range(startInclusive, endExclusive, reverse));
     }
 
-    private NavigableMap<byte[], byte[]> range(byte[] start, byte[] end, boolean reverse) {
-        NavigableMap<byte[], byte[]> sub = map.subMap(start, true, end, false);
+    private NavigableMap<byte[], Cell> range(byte[] start, byte[] end, boolean reverse) {
+        NavigableMap<byte[], Cell> sub = map.subMap(start, true, end, false);
         return reverse ? sub.descendingMap() : sub;
     }
 
@@ -64,14 +80,36 @@ public final class MemoryStore implements Store {
         }
         try {
             if (op.isDelete()) {
-                map.remove(op.key());
+                delete(op.key());
             } else {
-                map.put(op.key(), op.value());
+                put(op.key(), op.value());
             }
         } finally {
             if (locked) {
                 batchLock.writeLock().unlock();
             }
+        }
+    }
+
+    /** Called with the batch lock held: writers are serialized, readers are not. */
+    private void put(byte[] key, byte[] value) {
+        assert value != null;
+        PointKey point = new PointKey(key);
+        Cell cell = points.get(point);
+        if (cell != null) {
+            cell.value = value;
+            return;
+        }
+        cell = new Cell(value);
+        map.put(key, cell);
+        points.put(point, cell);
+    }
+
+    private void delete(byte[] key) {
+        Cell cell = map.remove(key);
+        if (cell != null) {
+            cell.value = null;
+            points.remove(new PointKey(key));
         }
     }
 
@@ -84,7 +122,7 @@ public final class MemoryStore implements Store {
 
             @Override
             public byte[] get(byte[] key) {
-                return map.get(key);
+                return valueOf(points.get(new PointKey(key)));
             }
 
             @Override
@@ -107,7 +145,10 @@ public final class MemoryStore implements Store {
         checkOpen();
         batchLock.writeLock().lock();
         try {
-            map.subMap(startInclusive, true, endExclusive, false).clear();
+            List<byte[]> keys = new ArrayList<>(map.subMap(startInclusive, true, endExclusive, false).keySet());
+            for (byte[] key : keys) {
+                delete(key);
+            }
         } finally {
             batchLock.writeLock().unlock();
         }
@@ -129,37 +170,54 @@ public final class MemoryStore implements Store {
         }
     }
 
-    private static final class MapCursor implements Cursor {
-        private final Iterator<Map.Entry<byte[], byte[]>> it;
-        private Map.Entry<byte[], byte[]> current;
+    /** One key's current value; null once the key is deleted (a cursor holding it skips it). */
+    private static final class Cell {
+        volatile byte[] value;
 
-        MapCursor(NavigableMap<byte[], byte[]> range) {
+        Cell(byte[] value) {
+            this.value = value;
+        }
+    }
+
+    private static final class MapCursor implements Cursor {
+        private final Iterator<Map.Entry<byte[], Cell>> it;
+        private byte[] key;
+        private byte[] value;
+
+        MapCursor(NavigableMap<byte[], Cell> range) {
             this.it = range.entrySet().iterator();
         }
 
         @Override
         public boolean next() {
-            if (!it.hasNext()) {
-                current = null;
-                return false;
+            while (it.hasNext()) {
+                Map.Entry<byte[], Cell> e = it.next();
+                byte[] v = e.getValue().value;
+                if (v != null) {
+                    key = e.getKey();
+                    value = v;
+                    return true;
+                }
             }
-            current = it.next();
-            return true;
+            key = null;
+            value = null;
+            return false;
         }
 
         @Override
         public byte[] key() {
-            return current.getKey();
+            return key;
         }
 
         @Override
         public byte[] value() {
-            return current.getValue();
+            return value;
         }
 
         @Override
         public void close() {
-            current = null;
+            key = null;
+            value = null;
         }
     }
 }

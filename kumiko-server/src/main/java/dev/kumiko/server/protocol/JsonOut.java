@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
 import dev.kumiko.server.json.JsonTree;
@@ -48,6 +49,10 @@ public final class JsonOut implements AutoCloseable {
 
     /** Writes {"name": {"S": ...}, ...}. */
     public static void item(JsonGenerator g, Map<String, AttributeValue> item) throws IOException {
+        if (item instanceof EncodedItem stored && !stored.isDecoded()) {
+            g.writeRawValue(StoredItemJson.of(stored));
+            return;
+        }
         g.writeStartObject();
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             g.writeFieldName(e.getKey());

@@ -1,0 +1,178 @@
+package dev.kumiko.codec;
+
+import dev.kumiko.keys.ByteSink;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * Writes a stored item as DynamoDB JSON ({"name":{"S":"..."},...}) straight from its stored
+ * bytes, so a read that returns whole items never builds AttributeValues. Strings are stored as
+ * UTF-8 and copied as is; '"', '\\', control characters and characters above U+FFFF are
+ * escaped exactly as the server's JSON generator (Jackson) escapes them, so both write the same bytes.
+ */
+public final class ItemJson {
+    /** DynamoDB nests documents at most 32 levels; stored items cannot be deeper than this. */
+    private static final int DEPTH_MAX = 64;
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] OPEN_S = ascii("{\"S\":"), OPEN_N = ascii("{\"N\":"), OPEN_B = ascii("{\"B\":"),
+            OPEN_SS = ascii("{\"SS\":["), OPEN_NS = ascii("{\"NS\":["), OPEN_BS = ascii("{\"BS\":["),
+            OPEN_M = ascii("{\"M\":"), OPEN_L = ascii("{\"L\":["), NULL = ascii("{\"NULL\":true}"),
+            TRUE = ascii("{\"BOOL\":true}"), FALSE = ascii("{\"BOOL\":false}");
+
+    /** Bytes that end a copied run: controls, '"', '\\' and the lead byte of a 4-byte sequence. */
+    private static final boolean[] SPECIAL = specialBytes();
+
+    private ItemJson() {}
+
+    private static boolean[] specialBytes() {
+        boolean[] special = new boolean[256];
+        for (int b = 0; b < 0x20; b++) {
+            special[b] = true;
+        }
+        special['"'] = true;
+        special['\\'] = true;
+        for (int b = 0xF0; b <= 0xF7; b++) {
+            special[b] = true;
+        }
+        return special;
+    }
+
+    /** Appends the item's JSON object to {@code out}. */
+    public static void write(byte[] encoded, ByteSink out) {
+        ItemReader in = ItemReader.of(encoded);
+        writeMap(in, out, 0);
+        assert in.atEnd() : "trailing bytes after the item";
+    }
+
+    private static void writeMap(ItemReader in, ByteSink out, int depth) {
+        if (depth > DEPTH_MAX) {
+            throw new IllegalStateException("corrupt item: nested deeper than " + DEPTH_MAX);
+        }
+        int count = in.varint();
+        out.put('{');
+        for (int i = 0; i < count; i++) {
+            if (i > 0) {
+                out.put(',');
+            }
+            quoted(in, out);
+            out.put(':');
+            writeValue(in, out, depth);
+        }
+        out.put('}');
+    }
+
+    private static void writeValue(ItemReader in, ByteSink out, int depth) {
+        int tag = in.u8();
+        switch (tag) {
+            case ItemFormat.TAG_S -> { out.put(OPEN_S); quoted(in, out); out.put('}'); }
+            case ItemFormat.TAG_N -> { out.put(OPEN_N); quoted(in, out); out.put('}'); }
+            case ItemFormat.TAG_B -> { out.put(OPEN_B); base64(in, out); out.put('}'); }
+            case ItemFormat.TAG_SS, ItemFormat.TAG_NS -> {
+                out.put(tag == ItemFormat.TAG_SS ? OPEN_SS : OPEN_NS);
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    comma(out, i);
+                    quoted(in, out);
+                }
+                out.put(']').put('}');
+            }
+            case ItemFormat.TAG_BS -> {
+                out.put(OPEN_BS);
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    comma(out, i);
+                    base64(in, out);
+                }
+                out.put(']').put('}');
+            }
+            case ItemFormat.TAG_M -> { out.put(OPEN_M); writeMap(in, out, depth + 1); out.put('}'); }
+            case ItemFormat.TAG_L -> {
+                out.put(OPEN_L);
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    comma(out, i);
+                    writeValue(in, out, depth + 1);
+                }
+                out.put(']').put('}');
+            }
+            case ItemFormat.TAG_NULL -> out.put(NULL);
+            case ItemFormat.TAG_TRUE -> out.put(TRUE);
+            case ItemFormat.TAG_FALSE -> out.put(FALSE);
+            default -> throw new IllegalStateException("corrupt item: unknown tag " + tag);
+        }
+    }
+
+    private static void comma(ByteSink out, int index) {
+        if (index > 0) {
+            out.put(',');
+        }
+    }
+
+    /** A length-prefixed UTF-8 slice as a JSON string: runs without escapes are copied at once. */
+    private static void quoted(ItemReader in, ByteSink out) {
+        int length = in.skipSlice();
+        byte[] buf = in.buffer();
+        int end = in.position();
+        int run = end - length;
+        out.put('"');
+        for (int i = run; i < end; i++) {
+            int b = buf[i];
+            if (!SPECIAL[b & 0xFF]) {
+                continue;
+            }
+            out.put(buf, run, i - run);
+            if (b < 0) {
+                supplementary(out, buf, i);
+                i += 3;
+            } else {
+                escape(out, b);
+            }
+            run = i + 1;
+        }
+        out.put(buf, run, end - run);
+        out.put('"');
+    }
+
+    /** JSON's short escapes where they exist, else \\u00XX (upper-case hex, as Jackson writes it). */
+    private static void escape(ByteSink out, int b) {
+        out.put('\\');
+        switch (b) {
+            case '"', '\\' -> out.put(b);
+            case '\b' -> out.put('b');
+            case '\t' -> out.put('t');
+            case '\n' -> out.put('n');
+            case '\f' -> out.put('f');
+            case '\r' -> out.put('r');
+            default -> out.put('u').put('0').put('0').put(HEX[b >> 4]).put(HEX[b & 0xF]);
+        }
+    }
+
+    /**
+     * A 4-byte sequence (a code point above U+FFFF) as its escaped UTF-16 surrogate pair, which is
+     * how Jackson writes such characters; stored strings are valid UTF-8 (String.getBytes wrote them).
+     */
+    private static void supplementary(ByteSink out, byte[] buf, int at) {
+        int codePoint = (buf[at] & 0x07) << 18 | (buf[at + 1] & 0x3F) << 12 | (buf[at + 2] & 0x3F) << 6
+                | buf[at + 3] & 0x3F;
+        assert codePoint > 0xFFFF && codePoint <= Character.MAX_CODE_POINT : codePoint;
+        unicodeEscape(out, Character.highSurrogate(codePoint));
+        unicodeEscape(out, Character.lowSurrogate(codePoint));
+    }
+
+    private static void unicodeEscape(ByteSink out, char c) {
+        out.put('\\').put('u').put(HEX[c >> 12]).put(HEX[c >> 8 & 0xF]).put(HEX[c >> 4 & 0xF]).put(HEX[c & 0xF]);
+    }
+
+    private static void base64(ItemReader in, ByteSink out) {
+        int length = in.skipSlice();
+        ByteBuffer encoded = Base64.getEncoder().encode(ByteBuffer.wrap(in.buffer(), in.position() - length, length));
+        out.put('"');
+        out.put(encoded.array(), encoded.arrayOffset() + encoded.position(), encoded.remaining());
+        out.put('"');
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.kumiko.codec;
+
+import java.nio.charset.StandardCharsets;
+
+/** A forward cursor over one stored item; slices are read in place, without copies. */
+final class ItemReader {
+    private final byte[] buf;
+    private int pos;
+
+    private ItemReader(byte[] buf) {
+        this.buf = buf;
+    }
+
+    /** A reader positioned after the version byte, which it checks. */
+    static ItemReader of(byte[] bytes) {
+        ItemReader in = new ItemReader(bytes);
+        int version = in.u8();
+        if (version != ItemFormat.FORMAT_VERSION) {
+            throw new IllegalStateException("unknown item format version " + version);
+        }
+        return in;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    boolean atEnd() {
+        return pos == buf.length;
+    }
+
+    int u8() {
+        return buf[pos++] & 0xFF;
+    }
+
+    int varint() {
+        int result = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            int b = u8();
+            result |= (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return result;
+            }
+        }
+        throw new IllegalStateException("corrupt item: varint too long");
+    }
+
+    /** Reads a length prefix and skips the payload; the payload starts at {@code position() - length}. */
+    int skipSlice() {
+        int n = varint();
+        pos += n;
+        return n;
+    }
+
+    byte[] bytes() {
+        int n = varint();
+        byte[] b = new byte[n];
+        System.arraycopy(buf, pos, b, 0, n);
+        pos += n;
+        return b;
+    }
+
+    String string() {
+        int n = varint();
+        String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+        pos += n;
+        return s;
+    }
+}

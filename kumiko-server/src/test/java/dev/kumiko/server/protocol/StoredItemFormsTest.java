@@ -1,0 +1,144 @@
+package dev.kumiko.server.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.codec.EncodedItem;
+import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.model.ItemSize;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A stored item answered from its bytes (EncodedItem: size from the bytes, JSON by ItemJson)
+ * must be indistinguishable from the same item decoded and written by Jackson: same size, same
+ * JSON bytes, same map. Random items with every type, nesting, escapes and non-ASCII text.
+ */
+class StoredItemFormsTest {
+    private static final int ITEMS = 3_000;
+    private static final int DEPTH_MAX = 4;
+    private final Random random = new Random(20261122);
+
+    @Test
+    void storedBytesAnswerExactlyAsTheDecodedItem() throws IOException {
+        for (int i = 0; i < ITEMS; i++) {
+            Map<String, AttributeValue> original = item(0);
+            byte[] stored = ItemCodec.encode(original);
+            Map<String, AttributeValue> decoded = ItemCodec.decode(stored);
+
+            assertThat(EncodedItem.of(stored).sizeBytes()).as("size of %s", decoded).isEqualTo(ItemSize.of(decoded));
+            assertThat(json(EncodedItem.of(stored))).as("JSON of %s", decoded).isEqualTo(json(decoded));
+            assertThat(EncodedItem.of(stored)).isEqualTo(decoded);
+        }
+    }
+
+    @Test
+    void aDecodedStoredItemIsWrittenFromItsMap() throws IOException {
+        Map<String, AttributeValue> original = new LinkedHashMap<>();
+        original.put("PK", AttributeValue.s("a\"b\\c\u0001\u00e9\ud83d\ude00"));
+        original.put("n", AttributeValue.n("-0.00120"));
+        EncodedItem stored = EncodedItem.of(ItemCodec.encode(original));
+        String fromBytes = json(stored);
+        stored.get("PK"); // a filter or projection looked inside
+        assertThat(stored.isDecoded()).isTrue();
+        assertThat(json(stored)).isEqualTo(fromBytes)
+                .isEqualTo("{\"Items\":[{\"PK\":{\"S\":\"a\\\"b\\\\c\\u0001\u00e9\\uD83D\\uDE00\"},\"n\":{\"N\":\"-0.0012\"}}]}");
+    }
+
+    /** The item inside a one-element array, so the raw value's separators are exercised too. */
+    private static String json(Map<String, AttributeValue> item) throws IOException {
+        try (JsonOut out = new JsonOut()) {
+            JsonGenerator g = out.gen();
+            g.writeStartObject();
+            g.writeArrayFieldStart("Items");
+            JsonOut.item(g, item);
+            g.writeEndArray();
+            g.writeEndObject();
+            return new String(out.toBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private Map<String, AttributeValue> item(int depth) {
+        int n = random.nextInt(depth == 0 ? 8 : 4) + (depth == 0 ? 1 : 0);
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            m.put(text(6), value(depth));
+        }
+        return m;
+    }
+
+    private AttributeValue value(int depth) {
+        int kind = random.nextInt(depth >= DEPTH_MAX ? 9 : 11);
+        return switch (kind) {
+            case 0 -> AttributeValue.s(text(30));
+            case 1 -> new AttributeValue.N(number());
+            case 2 -> AttributeValue.b(bytes());
+            case 3 -> new AttributeValue.SS(distinct(() -> text(10)));
+            case 4 -> new AttributeValue.NS(distinctNumbers());
+            case 5 -> new AttributeValue.BS(List.of(bytes(), bytes()));
+            case 6 -> AttributeValue.NULL;
+            case 7 -> AttributeValue.bool(random.nextBoolean());
+            case 8 -> AttributeValue.s("");
+            case 9 -> AttributeValue.m(item(depth + 1));
+            default -> {
+                List<AttributeValue> l = new ArrayList<>();
+                for (int i = random.nextInt(4); i > 0; i--) {
+                    l.add(value(depth + 1));
+                }
+                yield AttributeValue.l(l);
+            }
+        };
+    }
+
+    /** Text mixing ASCII, JSON's special characters, controls, 2/3/4-byte UTF-8 and lone surrogates. */
+    private String text(int lengthMax) {
+        String[] pieces = {"a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\b", "\f", "\r", "\u0000", "\u001f",
+            "\u007f", "\u00e9", "\u20ac", "\u2028", "\ud83d\ude00", "\ud800", "#", "USER#"};
+        StringBuilder b = new StringBuilder();
+        for (int i = random.nextInt(lengthMax) + 1; i > 0; i--) {
+            b.append(pieces[random.nextInt(pieces.length)]);
+        }
+        return b.toString();
+    }
+
+    private DynamoNumber number() {
+        String[] shapes = {"0", "-0", "1200", "0.00120", "-17.5", "100.5", "99999999999999999999999999999999999999",
+            "1E+125", "-1E-130", "3.14159", "42", "-0.000000001"};
+        if (random.nextBoolean()) {
+            return DynamoNumber.parse(shapes[random.nextInt(shapes.length)]);
+        }
+        return DynamoNumber.parse((random.nextBoolean() ? "-" : "") + Math.abs(random.nextLong() % 1_000_000_000L) + "."
+                + random.nextInt(100_000));
+    }
+
+    private List<DynamoNumber> distinctNumbers() {
+        LinkedHashSet<String> seen = new LinkedHashSet<>();
+        List<DynamoNumber> out = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            DynamoNumber n = number();
+            if (seen.add(n.toString())) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private List<String> distinct(java.util.function.Supplier<String> next) {
+        return new ArrayList<>(new LinkedHashSet<>(List.of(next.get(), next.get(), next.get())));
+    }
+
+    private byte[] bytes() {
+        byte[] b = new byte[random.nextInt(20) + 1];
+        random.nextBytes(b);
+        return b;
+    }
+}
