@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.BuiltinComparator;
@@ -28,6 +29,15 @@ import org.rocksdb.WriteOptions;
  * batch survives the process being killed; with {@link RocksStoreOptions#fsync()} it also
  * survives the machine losing power. RocksDB's default comparator is bytewise unsigned, which is
  * exactly {@link Bytes#ORDER}.
+ *
+ * <p>Group commit: with fsync, concurrent {@link #apply} calls share WAL fsyncs. RocksDB queues
+ * writers that arrive while a write is in progress; the next leader appends the whole queue to
+ * the WAL, fsyncs once, and releases every writer of its group after that fsync (and only then
+ * inserts into the memtables, so a reader never sees a write that is not yet durable). The queue
+ * holds at most one write per writing thread. {@link #walCounters} shows the grouping: 32
+ * writers averaged 13.7 writes per fsync (docs/durability.md). A hand-made syncer thread
+ * (apply without sync, then one syncWal for all waiters) measured slower and would let readers
+ * see writes before their fsync, so the store relies on RocksDB's write groups.
  *
  * <p>Thread-safe. Cursors and snapshots are used by one thread at a time; ones still open when
  * the store closes are closed with it, and later use of them throws instead of crashing the JVM.
@@ -194,6 +204,27 @@ public final class RocksStore implements Store {
             db.syncWal();
         } catch (RocksDBException e) {
             throw new RocksStoreException("syncWal", e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    /**
+     * Writes that went to the WAL and fsyncs of it since the store opened. With fsync on, a lone
+     * writer costs one sync per write; concurrent writers share them (group commit).
+     */
+    public record WalCounters(long writes, long syncs) {}
+
+    public WalCounters walCounters() {
+        guard.enter();
+        try {
+            // RocksDB's own DB statistics, kept whether or not Options.statistics is set (it is not:
+            // that costs on every write).
+            Map<String, String> stats = db.getMapProperty("rocksdb.dbstats");
+            return new WalCounters(Long.parseLong(stats.get("db.user_writes_with_wal")),
+                    Long.parseLong(stats.get("db.wal_syncs")));
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("dbstats", e);
         } finally {
             guard.exit();
         }

@@ -3,7 +3,8 @@ package dev.kumiko.rocksdb;
 /**
  * How a {@link RocksStore} trades durability and memory.
  *
- * @param fsync whether every batch waits for fsync of the write-ahead log. Without it an
+ * @param fsync whether every batch waits for fsync of the write-ahead log (concurrent batches
+ *     share one: group commit, see {@link RocksStore}). Without it an
  *     acknowledged write survives a crash of the process (the WAL is always written before
  *     {@code apply} returns) but not of the machine, unless {@code Store.sync()} ran after it.
  * @param blockCacheSizeBytes the LRU cache for data, index and filter blocks: the store's main

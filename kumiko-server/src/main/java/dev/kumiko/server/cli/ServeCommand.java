@@ -45,8 +45,9 @@ public final class ServeCommand implements Callable<Integer> {
     String region;
 
     @Option(names = "--durability", defaultValue = "process",
-            description = "process: an acknowledged write survives a process crash; "
-                    + "fsync: also a machine crash (default: ${DEFAULT-VALUE}).")
+            description = "process: an acknowledged write survives a crash of the server process (kill -9); "
+                    + "fsync: also a machine crash (the write-ahead log is fsynced before the answer, "
+                    + "concurrent writes sharing one fsync) (default: ${DEFAULT-VALUE}).")
     String durability;
 
     @Option(names = "--throttling",
