@@ -24,6 +24,18 @@ final class FuzzRun {
     private static final int FAILURES_REPORTED_MAX = 5;
     private static final Path OUT = Path.of("target");
 
+    /**
+     * Cases per target are the CI budget times this factor (-Dkumiko.fuzz.scale=10 for a longer
+     * local pass); the seed can be moved with -Dkumiko.fuzz.seed=N to explore other cases.
+     */
+    static int cases(int ciBudget) {
+        return ciBudget * Integer.getInteger("kumiko.fuzz.scale", 1);
+    }
+
+    static long seed(long ciSeed) {
+        return Long.getLong("kumiko.fuzz.seed", ciSeed);
+    }
+
     interface Target {
         void run(byte[] input) throws Exception;
     }
@@ -38,7 +50,7 @@ final class FuzzRun {
 
     FuzzRun(String target, long seed) {
         this.target = target;
-        this.seed = seed;
+        this.seed = seed(seed);
     }
 
     /** The random source of case i: independent of every other case, so any case replays alone. */

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
  */
 class ParserFuzzTest {
     static final long SEED = 20260101L;
-    static final int JSON_CASES = 30_000;
-    static final int ATTRIBUTE_CASES = 30_000;
-    static final int EXPRESSION_CASES = 40_000;
+    static final int JSON_CASES = FuzzRun.cases(15_000);
+    static final int ATTRIBUTE_CASES = FuzzRun.cases(15_000);
+    static final int EXPRESSION_CASES = FuzzRun.cases(25_000);
 
     @Test
     void jsonReader() {
@@ -36,6 +36,9 @@ class ParserFuzzTest {
         Corpus.load("items").forEach(e -> corpus.add(e.bytes()));
         TreeMutations trees = new TreeMutations(dictionary(corpus));
         FuzzRun run = new FuzzRun("json", SEED);
+        for (byte[] saved : corpus) {
+            run.check(-1, saved, in -> JsonTree.parseObject(in, 0, in.length));
+        }
         for (int i = 0; i < JSON_CASES; i++) {
             SplittableRandom r = run.random(i);
             byte[] input = jsonInput(r, corpus, trees);
@@ -64,17 +67,22 @@ class ParserFuzzTest {
         Corpus.load("items").forEach(e -> corpus.add(e.bytes()));
         TreeMutations trees = new TreeMutations(dictionary(corpus));
         FuzzRun run = new FuzzRun("attribute-values", SEED);
+        for (byte[] saved : corpus) {
+            run.check(-1, saved, ParserFuzzTest::decodeItem);
+        }
         for (int i = 0; i < ATTRIBUTE_CASES; i++) {
             SplittableRandom r = run.random(i);
             byte[] seed = corpus.get(r.nextInt(corpus.size()));
             Object tree = r.nextInt(3) == 0 ? randomItem(r, trees) : trees.mutate(r, JsonTree.parseObject(seed, 0, seed.length));
             byte[] input = JsonText.write(tree);
-            run.check(i, input, in -> {
-                Map<String, AttributeValue> item = AttributeValues.decodeMap(JsonTree.parseObject(in, 0, in.length), 0);
-                assertThat(ItemSize.of(item)).isNotNegative();
-            });
+            run.check(i, input, ParserFuzzTest::decodeItem);
         }
         run.finish();
+    }
+
+    private static void decodeItem(byte[] in) {
+        Map<String, AttributeValue> item = AttributeValues.decodeMap(JsonTree.parseObject(in, 0, in.length), 0);
+        assertThat(ItemSize.of(item)).isNotNegative();
     }
 
     private static Map<String, Object> randomItem(SplittableRandom r, TreeMutations trees) {

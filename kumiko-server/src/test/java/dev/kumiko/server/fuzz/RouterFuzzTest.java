@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class RouterFuzzTest {
     static final long SEED = 20260102L;
-    static final int CASES = 20_000;
+    static final int CASES = FuzzRun.cases(10_000);
     /** Recreate the corpus table this often, in case a mutated DeleteTable or UpdateTable broke it. */
     private static final int TABLE_CHECK_EVERY = 200;
 
@@ -32,6 +32,10 @@ class RouterFuzzTest {
         try (Engine engine = Engine.open(new MemoryStore())) {
             Operations operations = new Operations(engine);
             FuzzRun run = new FuzzRun("router", SEED);
+            ensureTable(operations);
+            for (RequestCorpus.Request saved : corpus.all()) {
+                run.check(-1, saved.body(), in -> handle(operations, saved));
+            }
             for (int i = 0; i < CASES; i++) {
                 if (i % TABLE_CHECK_EVERY == 0) {
                     ensureTable(operations);
