@@ -133,9 +133,10 @@ class ParserFuzzTest {
             ExpressionKind kind = r.nextInt(4) == 0 ? kinds[r.nextInt(kinds.length)]
                     : ExpressionKind.valueOf(line.substring(0, tab));
             String text = switch (r.nextInt(3)) {
-                case 0 -> randomTokens(r);
-                default -> new String(ByteMutations.mutate(r, ByteMutations.b(line.substring(tab + 1)),
-                        ByteMutations.b(randomTokens(r))), StandardCharsets.UTF_8);
+                case 0 -> r.nextBoolean() ? randomTokens(r) : ExpressionGen.of(r, kind);
+                default -> new String(ByteMutations.mutate(r, ByteMutations.b(r.nextBoolean()
+                        ? line.substring(tab + 1) : ExpressionGen.of(r, kind)), ByteMutations.b(randomTokens(r))),
+                        StandardCharsets.UTF_8);
             };
             Map<String, String> names = subset(r, NAMES, text);
             Map<String, AttributeValue> values = subset(r, VALUES, text);
