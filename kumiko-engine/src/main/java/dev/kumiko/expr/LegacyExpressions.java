@@ -62,12 +62,16 @@ public final class LegacyExpressions {
     public static KeyCondition keyConditions(Map<String, LegacyCondition> conditions, List<String> partitionKeyNames,
             List<String> sortKeyNames) {
         for (LegacyCondition c : conditions.values()) {
-            switch (c.comparisonOperator()) {
-                case "EQ": case "LE": case "LT": case "GE": case "GT": case "BEGINS_WITH": case "BETWEEN":
+            switch (LegacyOperator.parse(c.comparisonOperator())) {
+                case EQ: case LE: case LT: case GE: case GT: case BEGINS_WITH: case BETWEEN:
                     break;
                 default:
                     throw DynamoException.invalidParameter("Attempted conditional constraint is not an indexable operation");
             }
+        }
+        if (conditions.isEmpty()) {
+            // Found by the fuzzer (KeyConditions {}): no condition names the partition key.
+            throw DynamoException.validation("Query condition missed key schema element: " + partitionKeyNames.get(0));
         }
         return KeyCondition.extract(filter(conditions, "AND"), Map.of(), Map.of(), partitionKeyNames, sortKeyNames);
     }
@@ -169,7 +173,11 @@ public final class LegacyExpressions {
         return op.toCondition(path, literals);
     }
 
+    /** The parts joined by AND or OR; null (no condition) for none, e.g. an empty QueryFilter or Expected map. */
     private static Condition combine(List<Condition> parts, String conditionalOperator) {
+        if (parts.isEmpty()) {
+            return null;
+        }
         boolean or = "OR".equals(conditionalOperator);
         Condition out = parts.get(0);
         for (int i = 1; i < parts.size(); i++) {

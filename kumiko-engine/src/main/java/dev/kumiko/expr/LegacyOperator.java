@@ -10,9 +10,15 @@ enum LegacyOperator {
     EQ, NE, LE, LT, GE, GT, NOT_NULL, NULL, CONTAINS, NOT_CONTAINS, BEGINS_WITH, IN, BETWEEN;
 
     static LegacyOperator parse(String name) {
+        if (name == null) {
+            // Found by the fuzzer (a Condition without ComparisonOperator). UNVERIFIED wording: DynamoDB's
+            // constraint-validation form; it names the full member path (e.g. keyConditions.PK.member...).
+            throw DynamoException.validation("1 validation error detected: Value null at 'comparisonOperator' "
+                    + "failed to satisfy constraint: Member must not be null");
+        }
         try {
             return valueOf(name);
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             // Unverified wording; the server's JSON decoding normally rejects unknown enum values first.
             throw DynamoException.validation("1 validation error detected: Value '" + name
                     + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set:"

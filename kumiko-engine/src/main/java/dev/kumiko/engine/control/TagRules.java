@@ -16,6 +16,10 @@ final class TagRules {
         }
         for (int i = 0; i < tags.size(); i++) {
             TagInput t = tags.get(i);
+            // A JSON null in the list (found by the fuzzer): DynamoDB's constraint form names the member.
+            if (!c.notNull(path + "." + (i + 1) + ".member", t)) {
+                continue;
+            }
             String p = path + "." + (i + 1) + ".member.";
             if (c.notNull(p + "key", t.key())) {
                 c.length(p + "key", t.key(), 1, 128);

@@ -52,6 +52,12 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        if (req.decoderResult().isFailure()) {
+            // Netty hands on what it could not decode (a request line or headers over the limits,
+            // broken chunking) as a stand-in GET request; answering it would be a 200 health check.
+            transportError(ctx, req.decoderResult().cause());
+            return;
+        }
         FullHttpResponse response = respond(ctx, req);
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         HttpUtil.setKeepAlive(response, keepAlive);
@@ -198,24 +204,36 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // Broken framing or compression: answer once with a client error and drop the connection,
-        // since the byte stream can no longer be trusted.
+        transportError(ctx, cause);
+    }
+
+    /**
+     * Broken framing or compression: answer once with a client error and drop the connection, since
+     * the byte stream can no longer be trusted.
+     */
+    private void transportError(ChannelHandlerContext ctx, Throwable cause) {
         LOG.log(Level.FINE, "closing connection after a transport error", cause);
         if (isTlsFailure(cause)) {
             // Plain HTTP to a TLS port, or a failed handshake: there is no channel to answer on.
             ctx.close();
             return;
         }
-        if (ctx.channel().isActive()) {
-            DynamoException e = DynamoException.serialization("The request could not be read: " + cause.getClass()
-                    .getSimpleName());
-            FullHttpResponse r = Responses.json(HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(),
-                    null, Integer.MAX_VALUE);
-            // Say so: without "Connection: close" a pooling client reuses the socket we are closing
-            // and its next request fails with no response at all.
-            HttpUtil.setKeepAlive(r, false);
-            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+        if (!ctx.channel().isActive()) {
+            return;
         }
+        if (BoundedDecompressor.isOutputExhausted(cause)) {
+            ctx.writeAndFlush(LimitedAggregator.tooLarge(config.limits().requestBytesMax()))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        DynamoException e = DynamoException.serialization("The request could not be read: " + cause.getClass()
+                .getSimpleName());
+        FullHttpResponse r = Responses.json(HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(),
+                null, Integer.MAX_VALUE);
+        // Say so: without "Connection: close" a pooling client reuses the socket we are closing
+        // and its next request fails with no response at all.
+        HttpUtil.setKeepAlive(r, false);
+        ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
     }
 
     private static boolean isTlsFailure(Throwable cause) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.server.ServerLimits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,13 +19,12 @@ import java.util.Map;
  * are bounded so that hostile input costs bounded memory and stack.
  */
 public final class JsonTree {
-    /** Deeper than any valid request: 32 levels of attribute nesting take about 70 JSON levels. */
-    public static final int DEPTH_MAX = 200;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxNestingDepth(DEPTH_MAX)
-                    .maxNumberLength(1024)
-                    .maxStringLength(32 * 1024 * 1024)
+                    .maxNestingDepth(ServerLimits.JSON_DEPTH_MAX)
+                    .maxNumberLength(ServerLimits.JSON_NUMBER_CHARS_MAX)
+                    .maxStringLength(ServerLimits.JSON_STRING_CHARS_MAX)
+                    .maxNameLength(ServerLimits.JSON_NAME_CHARS_MAX)
                     .build())
             .build();
 

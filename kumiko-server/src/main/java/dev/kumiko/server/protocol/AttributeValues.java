@@ -140,7 +140,7 @@ public final class AttributeValues {
         List<String> out = new ArrayList<>(raw.size());
         Set<String> seen = new HashSet<>();
         for (Object o : raw) {
-            String s = Fields.asString(o);
+            String s = setMember(o, "string");
             out.add(s);
             seen.add(s);
         }
@@ -158,8 +158,7 @@ public final class AttributeValues {
         List<DynamoNumber> out = new ArrayList<>(raw.size());
         Set<DynamoNumber> seen = new HashSet<>();
         for (Object o : raw) {
-            String text = Fields.asString(o);
-            DynamoNumber n = DynamoNumber.parse(text);
+            DynamoNumber n = DynamoNumber.parse(setMember(o, "number"));
             out.add(n);
             seen.add(n);
         }
@@ -177,7 +176,7 @@ public final class AttributeValues {
         List<byte[]> out = new ArrayList<>(raw.size());
         Set<String> seen = new HashSet<>();
         for (Object o : raw) {
-            byte[] b = base64(o);
+            byte[] b = base64(setMember(o, "binary"));
             out.add(b);
             seen.add(Base64.getEncoder().encodeToString(b));
         }
@@ -185,6 +184,16 @@ public final class AttributeValues {
             throw numberOrBinaryDuplicates();
         }
         return new AttributeValue.BS(Collections.unmodifiableList(out));
+    }
+
+    /** A set member: a string, never JSON null (found by the fuzzer: it reached the engine as null). */
+    private static String setMember(Object o, String setType) {
+        String s = Fields.asString(o);
+        if (s == null) {
+            // UNVERIFIED wording, shaped like DynamoDB's "An string set  may not be empty" (two spaces).
+            throw DynamoException.invalidParameter("An " + setType + " set  may not contain null members");
+        }
+        return s;
     }
 
     /**

@@ -102,9 +102,8 @@ public final class Fields {
             return null;
         }
         List<T> out = new ArrayList<>(raw.size());
-        for (Object o : raw) {
-            Map<String, Object> m = asObject(o);
-            out.add(m == null ? null : fn.apply(m));
+        for (int i = 0; i < raw.size(); i++) {
+            out.add(fn.apply(asObject(member(raw, i, name))));
         }
         return out;
     }
@@ -115,10 +114,25 @@ public final class Fields {
             return null;
         }
         List<String> out = new ArrayList<>(raw.size());
-        for (Object o : raw) {
-            out.add(asString(o));
+        for (int i = 0; i < raw.size(); i++) {
+            out.add(asString(member(raw, i, name)));
         }
         return out;
+    }
+
+    /**
+     * Element i of a request list, never JSON null: the fuzzer found nulls reaching the engine as
+     * NullPointerExceptions. DynamoDB's constraint form with a 1-based index; UNVERIFIED for nested
+     * lists, where DynamoDB's path would also name the enclosing members.
+     */
+    private static Object member(List<Object> raw, int i, String listName) {
+        Object o = raw.get(i);
+        if (o == null || o == JsonNull.INSTANCE) {
+            throw DynamoException.validation("1 validation error detected: Value null at '"
+                    + Character.toLowerCase(listName.charAt(0)) + listName.substring(1) + "." + (i + 1)
+                    + ".member' failed to satisfy constraint: Member must not be null");
+        }
+        return o;
     }
 
     /** A map of string to string (e.g. ExpressionAttributeNames). */

@@ -48,7 +48,12 @@ final class ReadRequestReader {
             return null;
         }
         Map<String, LegacyCondition> out = new LinkedHashMap<>();
-        raw.forEach((name, v) -> out.put(name, condition(Fields.asObject(v))));
+        // A JSON null condition reads as an empty one (as Expected does), so that its missing
+        // ComparisonOperator is reported (found by the fuzzer: it was a NullPointerException).
+        raw.forEach((name, v) -> {
+            Map<String, Object> c = Fields.asObject(v);
+            out.put(name, condition(c == null ? Map.of() : c));
+        });
         return out;
     }
 
