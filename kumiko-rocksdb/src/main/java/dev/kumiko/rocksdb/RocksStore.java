@@ -14,6 +14,7 @@ import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.BuiltinComparator;
 import org.rocksdb.CompressionType;
+import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
@@ -48,6 +49,8 @@ public final class RocksStore implements Store {
     /** RocksDB's own info LOG files, which otherwise grow without bound. */
     static final long INFO_LOG_SIZE_BYTES_MAX = 16L << 20;
     static final long INFO_LOG_FILES_MAX = 4;
+    /** Size of one piece of a partitioned index or filter, the unit the block cache holds. */
+    static final long METADATA_BLOCK_BYTES = 4096;
 
     static {
         RocksDB.loadLibrary();
@@ -96,7 +99,16 @@ public final class RocksStore implements Store {
                 .setFilterPolicy(bloom)
                 // Index and filter blocks live in the block cache, so its size bounds them too.
                 .setCacheIndexAndFilterBlocks(true)
-                .setPinL0FilterAndIndexBlocksInCache(true);
+                .setPinL0FilterAndIndexBlocksInCache(true)
+                // A table file's index and filter are split into metadata-block-sized pieces under a
+                // small top level. Whole, a 64 MB file's index block (~1.4 MB) is bigger than one
+                // shard of the block cache, so it never stayed cached and every GetItem past the
+                // memtable re-read and decompressed it (bench/scale.sh: 5k gets/s at 1M items).
+                // Pieces fit the cache, so memory stays bounded by its size whatever the data size.
+                .setIndexType(IndexType.kTwoLevelIndexSearch)
+                .setPartitionFilters(true)
+                .setMetadataBlockSize(METADATA_BLOCK_BYTES)
+                .setPinTopLevelIndexAndFilter(true);
         Options options = new Options()
                 .setCreateIfMissing(true)
                 .setComparator(BuiltinComparator.BYTEWISE_COMPARATOR)
