@@ -27,8 +27,9 @@
 # Then scale_report.py writes the results section of docs/benchmarks-scale.md (--no-doc: to
 # <out>/report.md instead). Raw results: --out, default bench-results/scale-<time>/ (git-ignored).
 #
-# Bounded: every step has a deadline, so the script stops by itself; on exit (also Ctrl-C) it stops
-# what it started and removes the data directories (--data-root, default $TMPDIR or /tmp: 10 million
+# Bounded: every step has a deadline, so the script stops by itself; on exit (also Ctrl-C, or
+# SIGINT/SIGTERM to its process group: a signal to the script alone waits for the running step)
+# it stops what it started and removes the data directories (--data-root, default $TMPDIR or /tmp: 10 million
 # items need a few GB there). The machine should be quiet: the numbers include whatever else runs.
 # Environment: KUMIKO_SHARED (default <repo>/../shared), KUMIKO_JAVA_OPTS (extra JVM options).
 set -euo pipefail
@@ -89,9 +90,12 @@ mkdir -p "$out"
 commands="$out/commands.txt"
 python3 -c 'import shlex, sys; print(shlex.join(sys.argv[1:]))' bench/scale.sh \
   ${orig_args[@]+"${orig_args[@]}"} >"$out/invocation.txt"
-run() { # runs a command and records it for the report
+run() { # runs a command and records it for the report; a step interrupted (130) ends the run
   printf '%s\n' "$*" | sed "s|$repo_root/||g; s|$shared/|../shared/|g" >>"$commands"
-  "$@"
+  local rc=0
+  "$@" || rc=$?
+  if (( rc == 130 )); then exit 130; fi
+  return $rc
 }
 
 # ---------------------------------------------------------------- cleanup of everything we start

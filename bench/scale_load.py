@@ -96,6 +96,22 @@ def run(args):
     out = open(args.raw, "a")
     t0 = time.time()
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    try:
+        return watch_wrk(args, proc, out, t0, server_cpu0)
+    except KeyboardInterrupt:
+        # Stop our wrk (it may not share our process group) before giving up.
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log("interrupted")
+        sys.exit(130)
+
+
+def watch_wrk(args, proc, out, t0, server_cpu0):
+    """Polls wrk's output until it exits; stops it (SIGINT) when done, stalled or past the deadline."""
+    batches = args.items // BATCH_ITEMS
     watch = Watch(args.raw, args.threads)
     status, last_answered, last_change, last_print, last_print_answered = None, -1, t0, t0, 0
     rusage = None
@@ -122,8 +138,10 @@ def run(args):
         time.sleep(POLL_S)
     out.close()
     watch.poll()
-    if status is None:
-        status = "complete" if watch.all_done() else "deadline"
+    if status is None and watch.all_done():
+        status = "complete"
+    elif status is None:
+        status = "deadline" if time.time() - t0 >= args.deadline_s else "wrk exited early"
     server_cpu1 = cpu_s(args.server_pid) if args.server_pid else None
     with open(args.raw) as f:
         m = re.search(r"^SCALE_JSON (\{.*\})\s*$", f.read(), re.M)
@@ -159,6 +177,10 @@ def summarize(args, w, status, rusage, server_cpu0, server_cpu1):
     return res
 
 
+def interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--endpoint", required=True)
@@ -176,6 +198,8 @@ def main():
         raise SystemExit("--items must be a positive multiple of 100")
     if not 1 <= args.threads <= min(args.connections, args.items // BATCH_ITEMS):
         raise SystemExit("--threads must be between 1 and min(--connections, items/25)")
+    # SIGTERM (kill of the process group) stops wrk as Ctrl-C does, so wrk never outlives us.
+    signal.signal(signal.SIGTERM, interrupt)
     res = run(args)
     with open(args.out, "w") as f:
         json.dump(res, f, indent=1)
