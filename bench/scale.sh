@@ -14,9 +14,9 @@
 #   1. bin/kumiko serve --data-dir <fresh dir> with the launcher's defaults (KUMIKO_JAVA_OPTS is
 #      passed through if set, and recorded either way);
 #   2. the harness's table (scale_check.py create), then the load: wrk with bench/lua/scale_load.lua,
-#      --connections connections, every item of the harness's layout exactly once, 25 sequential
-#      items per BatchWriteItem (scale_load.py: items/s, errors; stops wrk when done, stalled for
-#      --stall-s or past --load-deadline-s, default 300 s + 1 s per 10,000 items);
+#      --connections connections, --threads wrk threads, every item of the harness's layout exactly
+#      once, 25 sequential items per BatchWriteItem (scale_load.py: items/s, errors; stops wrk when
+#      done, stalled for --stall-s or past --load-deadline-s, default 300 s + 1 s per 10,000 items);
 #   3. verification (scale_check.py verify): a parallel Scan Select=COUNT (--segments, bounded by
 #      --verify-deadline-s) must equal N, and BatchGetItem of --sample random keys must return them;
 #   4. with both servers up (the idle one costs almost nothing), per workload (get, then query)
@@ -81,6 +81,11 @@ die() { note "$*"; exit 1; }
 for n in "$items" "$baseline_items"; do
   [[ $n =~ ^[0-9]+$ ]] && (( n > 0 && n % 100 == 0 )) || die "--items and --baseline-items must be positive multiples of 100 (the harness's partition size): $n"
 done
+for n in "$duration" "$warmup" "$rounds" "$connections" "$threads" "$stall_s" "$segments" "$sample" \
+    "$verify_deadline_s" "$sample_interval_s" ${load_deadline_s:+"$load_deadline_s"}; do
+  [[ $n =~ ^[0-9]+$ ]] || die "numeric options take whole numbers: $n"
+done
+(( rounds >= 1 && threads >= 1 && segments >= 1 )) || die "--rounds, --threads and --segments must be >= 1"
 command -v wrk >/dev/null || die "wrk not found: apt-get install -y wrk"
 for tool in python3 jstat curl; do command -v "$tool" >/dev/null || die "$tool not found"; done
 [[ -x $shared/bench/run.sh ]] || die "no load harness at $shared/bench (set KUMIKO_SHARED)"
@@ -241,13 +246,17 @@ fi
     echo "with local changes"
   fi
 } | paste -sd' ' >"$out/git.txt"
-cat >"$out/settings.json" <<EOF
-{"items": $items, "baseline_items": $baseline_items, "duration": $duration, "warmup": $warmup,
- "rounds": $rounds, "connections": $connections, "threads": $threads, "segments": $segments, "sample": $sample,
- "verify_deadline_s": $verify_deadline_s, "load_deadline_s": "${load_deadline_s:-auto}", "stall_s": $stall_s,
- "sample_interval_s": $sample_interval_s, "kumiko_java_opts": "${KUMIKO_JAVA_OPTS:-}",
- "label": "${label//\"/\\\"}", "started": "$(date -Iseconds)", "loadavg_start": "$(cut -d' ' -f1-3 /proc/loadavg)"}
-EOF
+# Written by Python so that any label or KUMIKO_JAVA_OPTS stays valid JSON.
+python3 - "$out/settings.json" "${KUMIKO_JAVA_OPTS:-}" "$label" "$(date -Iseconds)" \
+  "$(cut -d' ' -f1-3 /proc/loadavg)" <<PY
+import json, sys
+json.dump({"items": $items, "baseline_items": $baseline_items, "duration": $duration, "warmup": $warmup,
+           "rounds": $rounds, "connections": $connections, "threads": $threads, "segments": $segments,
+           "sample": $sample, "verify_deadline_s": $verify_deadline_s, "load_deadline_s": "${load_deadline_s:-auto}",
+           "stall_s": $stall_s, "sample_interval_s": $sample_interval_s,
+           "kumiko_java_opts": sys.argv[2], "label": sys.argv[3], "started": sys.argv[4], "loadavg_start": sys.argv[5]},
+          open(sys.argv[1], "w"))
+PY
 
 status=0
 # Baseline first: a quick check that every step works before the long load.
