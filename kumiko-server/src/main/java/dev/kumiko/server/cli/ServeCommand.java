@@ -91,6 +91,11 @@ public final class ServeCommand implements Callable<Integer> {
         ServerConfig config;
         try {
             config = security(ServerConfig.defaults(host, port, region));
+            if ("fsync".equals(durability)) {
+                // A write waits for its fsync on the event loop that runs it; with more loops than
+                // cores, more writes wait together and share one fsync (docs/durability.md).
+                config = config.withEventLoopThreads(2 * Runtime.getRuntime().availableProcessors());
+            }
         } catch (StartupError e) {
             System.err.println(e.getMessage());
             return 2;

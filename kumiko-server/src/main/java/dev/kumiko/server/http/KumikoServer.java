@@ -22,12 +22,13 @@ public final class KumikoServer implements AutoCloseable {
     private final ServerConfig config;
     private final ConnectionGuard guard;
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
-    private final EventLoopGroup workers = new NioEventLoopGroup();
+    private final EventLoopGroup workers;
     private Channel channel;
 
     public KumikoServer(ServerConfig config) {
         this.config = config;
         this.guard = new ConnectionGuard(config.limits().connectionsMax());
+        this.workers = new NioEventLoopGroup(config.eventLoopThreads());
     }
 
     public KumikoServer start(Operations operations) throws InterruptedException {
