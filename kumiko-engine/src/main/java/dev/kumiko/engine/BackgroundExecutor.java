@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
  * thread per task kind, stopped before the store closes so that no task touches a closed store.
  */
 public final class BackgroundExecutor {
-    private static final System.Logger LOG = System.getLogger(BackgroundExecutor.class.getName());
     /** How long close waits for a running step to notice the interrupt and return. */
     private static final long STOP_WAIT_SECONDS = 30;
 
@@ -27,10 +26,18 @@ public final class BackgroundExecutor {
         executor.shutdownNow();
         try {
             if (!executor.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, what + " did not stop within " + STOP_WAIT_SECONDS + " s");
+                log().log(System.Logger.Level.WARNING, what + " did not stop within " + STOP_WAIT_SECONDS + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Looked up only when something goes wrong: a static logger would start the JDK's logging
+     * (about 10 ms) in every Engine.open, which an embedding test pays.
+     */
+    private static System.Logger log() {
+        return System.getLogger(BackgroundExecutor.class.getName());
     }
 }

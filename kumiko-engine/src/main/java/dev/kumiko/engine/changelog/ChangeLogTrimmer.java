@@ -24,7 +24,6 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     static final long INTERVAL_MILLIS = 60_000;
     /** Records deleted per storage batch, so a large backlog never makes one huge batch. */
     static final int CHUNK_RECORDS = 1_000;
-    private static final System.Logger LOG = System.getLogger(ChangeLogTrimmer.class.getName());
 
     private final Catalog catalog;
     private final ChangeLog changeLog;
@@ -49,7 +48,7 @@ public final class ChangeLogTrimmer implements AutoCloseable {
         try {
             trimNow();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "trimming the change log failed", e);
+            log().log(System.Logger.Level.ERROR, "trimming the change log failed", e);
         }
     }
 
@@ -74,5 +73,10 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "change log trimmer");
+    }
+
+    /** Looked up only on failure (see BackgroundExecutor.log: the JDK's logging costs ~10 ms to start). */
+    private static System.Logger log() {
+        return System.getLogger(ChangeLogTrimmer.class.getName());
     }
 }

@@ -29,7 +29,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * backfill cut short by a crash is restarted at open and is idempotent.
  */
 public final class IndexBackfill implements AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(IndexBackfill.class.getName());
     /** Items whose keys are read per step; each is then indexed under its own lock. */
     private static final int KEYS_PER_STEP = 256;
 
@@ -49,7 +48,7 @@ public final class IndexBackfill implements AutoCloseable {
             try {
                 run(tableName, indexId);
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "backfill of index " + indexId + " on " + tableName + " failed", e);
+                log().log(System.Logger.Level.ERROR, "backfill of index " + indexId + " on " + tableName + " failed", e);
             }
         });
     }
@@ -139,5 +138,13 @@ public final class IndexBackfill implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "index backfill");
+    }
+
+    /**
+     * Looked up only when something goes wrong: a static logger would start the JDK's logging
+     * (about 10 ms) in every Engine.open, which an embedding test pays.
+     */
+    private static System.Logger log() {
+        return System.getLogger(IndexBackfill.class.getName());
     }
 }

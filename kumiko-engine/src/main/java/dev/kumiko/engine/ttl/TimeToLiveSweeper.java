@@ -44,7 +44,6 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     static final int ITEMS_PER_TICK_MAX = 10_000;
     /** Items read per store scan. */
     private static final int ITEMS_PER_STEP = 256;
-    private static final System.Logger LOG = System.getLogger(TimeToLiveSweeper.class.getName());
 
     private final Catalog catalog;
     private final Store store;
@@ -84,7 +83,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         try {
             tick();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "TTL sweep failed", e);
+            log().log(System.Logger.Level.ERROR, "TTL sweep failed", e);
         }
     }
 
@@ -195,5 +194,13 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "TTL sweeper");
+    }
+
+    /**
+     * Looked up only when something goes wrong: a static logger would start the JDK's logging
+     * (about 10 ms) in every Engine.open, which an embedding test pays.
+     */
+    private static System.Logger log() {
+        return System.getLogger(TimeToLiveSweeper.class.getName());
     }
 }
