@@ -175,11 +175,7 @@ check("a wrong session token: UnrecognizedClientException",
 good.delete_table(TableName="smoke-auth")
 sys.exit(1 if failures else 0)
 PY
-  cat "$out"
-  count_results_from "$out"
-  if ((status != 0)) && ! grep -q '^FAIL ' "$out"; then
-    fail "boto3 script exited with status $status"
-  fi
+  report_client_output "$out" "$status" "boto3 script"
 }
 
 main() {

@@ -319,11 +319,7 @@ check("delete_item, then get_item finds nothing", delete_item)
 check("delete_table, then ResourceNotFoundException", delete_table)
 sys.exit(1 if failures else 0)
 PY
-  cat "$out"
-  count_results_from "$out"
-  if ((status != 0)) && ! grep -q '^FAIL ' "$out"; then
-    fail "boto3 script exited with status $status"
-  fi
+  report_client_output "$out" "$status" "boto3 script"
 }
 
 main() {

@@ -120,11 +120,7 @@ run_client() {
   local phase=$1 out="$SMOKE_TMP/client-$1.out" status=0
   "$PY" "$SMOKE_TMP/crash_client.py" "$phase" "$ENDPOINT" "$TABLE" "$ITEM_COUNT" \
     "$TABLE_WAIT_SECONDS" >"$out" 2>&1 || status=$?
-  cat "$out"
-  count_results_from "$out"
-  if ((status != 0)) && ! grep -q '^FAIL ' "$out"; then
-    fail "boto3 $phase phase exited with status $status"
-  fi
+  report_client_output "$out" "$status" "boto3 $phase phase"
   return "$status"
 }
 

@@ -66,6 +66,17 @@ count_results_from() {
   SMOKE_FAILED=$((SMOKE_FAILED + n))
 }
 
+# report_client_output FILE STATUS WHAT: shows a client script's output, counts its PASS/FAIL
+# lines, and counts a failure when it exited non-zero without printing a FAIL line itself.
+report_client_output() {
+  local file=$1 status=$2 what=$3
+  cat "$file"
+  count_results_from "$file"
+  if ((status != 0)) && ! grep -q '^FAIL ' "$file"; then
+    fail "$what exited with status $status"
+  fi
+}
+
 free_port() {
   "$PY" -c 'import socket
 s = socket.socket()
