@@ -54,7 +54,7 @@ public final class ModelReader {
     }
 
     public static Model parse(Map<String, Object> root) {
-        only(root, "model", Set.of("$schema", "name", "description", "sample", "table", "entities", "accessPatterns",
+        only(root, "model", Set.of("$schema", "name", "designName", "description", "sample", "table", "entities", "accessPatterns",
                 "alternatives"));
         String name = string(root, "name", "model", true);
         int partitions = PARTITIONS_DEFAULT;
@@ -64,7 +64,9 @@ public final class ModelReader {
             partitions = intValue(sample, "partitions", "sample", 1, PARTITIONS_MAX, PARTITIONS_DEFAULT);
         }
         TableSpec table = table(object(root.get("table"), "table", true));
-        Design main = design(name, string(root, "description", "model", false), table, root);
+        String designName = string(root, "designName", "model", false);
+        Design main = design(designName == null ? name : designName, string(root, "description", "model", false),
+                table, root);
         List<Design> alternatives = new ArrayList<>();
         for (Object o : list(root.get("alternatives"), "alternatives", false)) {
             Map<String, Object> alt = object(o, "alternative", true);

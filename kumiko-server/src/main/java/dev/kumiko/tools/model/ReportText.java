@@ -26,7 +26,7 @@ final class ReportText {
         for (DesignResult d : report.designs()) {
             design(d);
         }
-        if (report.designs().size() > 1) {
+        if (sharedPatterns()) {
             comparison();
         }
         budgets();
@@ -82,6 +82,19 @@ final class ReportText {
             all.add("OVER BUDGET");
         }
         return String.join(", ", all);
+    }
+
+    /** Whether two designs have a pattern of the same name, which is what a comparison lines up. */
+    private boolean sharedPatterns() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (DesignResult d : report.designs()) {
+            for (PatternResult p : d.patterns()) {
+                if (!seen.add(p.pattern().name())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void comparison() {
