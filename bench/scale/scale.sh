@@ -9,7 +9,7 @@
 #                  [--data-root DIR] [--out DIR] [--doc docs/benchmarks-scale.md] [--no-doc]
 #                  [--label TEXT] [--skip-build]
 #
-# Two servers, each on a fresh RocksDB data directory: "baseline" (--baseline-items, port 8680) and
+# Two servers, each on a fresh RocksDB data directory: "baseline" (--baseline-items) and
 # "large" (--items, port 8681). Baseline first, so a broken step shows before the long load.
 #   1. bin/kumiko serve --data-dir <fresh dir> with the launcher's defaults (KUMIKO_JAVA_OPTS is
 #      passed through if set, and recorded either way);
@@ -42,7 +42,8 @@ harness="$repo_root/bench/harness/harness.py"
 items=10000000 baseline_items=100000 duration=20 warmup=5 rounds=2 connections=32 threads=1
 load_deadline_s="" stall_s=120 segments=4 sample=2000 verify_deadline_s=900 sample_interval_s=10
 data_root="${TMPDIR:-/tmp}" out="" doc="$repo_root/docs/benchmarks-scale.md" write_doc=1 label="" build=1
-port_baseline=8680 port_large=8681
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port_baseline="$(free_port)" port_large="$(free_port)"
 # How long a started server may take to answer ListTables.
 server_start_deadline_s=60
 
