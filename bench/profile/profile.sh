@@ -65,7 +65,7 @@ pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  [[ -n $data_dir ]] && rm -rf "$data_dir"
+  if [[ -n $data_dir ]]; then rm -rf "$data_dir"; fi
 }
 trap cleanup EXIT
 for _ in $(seq 1 300); do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #7 target 5, the scale benchmark: on RocksDB, load N items (default 10 million) with
+# The scale benchmark: on RocksDB, load N items (default 10 million) with
 # BatchWriteItem, then compare GetItem and Query p99 with the same workloads on a 100k-item table
 # measured in the same run, while sampling the server's RSS, Java heap and data directory.
 #
