@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 /**
- * Request bodies shaped exactly like the shared load harness's (../shared/bench/lua/ddb.lua), so
+ * Request bodies shaped exactly like the load harness's (bench/harness/lua/ddb.lua), so
  * that a micro-benchmark measures the work one harness request causes: partitions "p#%06d" of 100
  * items each (sort keys "o#000".."o#079" and "x#080".."x#099"), items of about 200 bytes.
  */

@@ -5,7 +5,7 @@ Standard library only. Drives a mixed workload (PutItem, GetItem, Query, UpdateI
 key space, so the data set stops growing after the first pass) at a fixed rate below capacity from
 a few threads on keep-alive connections, samples the server every --sample-seconds (heap via jstat,
 RSS via /proc), and prints a Markdown report: errors, achieved rate, latency, and first-minute vs
-last-minute heap and RSS. Run it through bench/soak.sh, which starts and stops the server.
+last-minute heap and RSS. Run it through bench/soak/soak.sh, which starts and stops the server.
 """
 import argparse
 import http.client

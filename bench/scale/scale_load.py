@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Loads N items into the harness's table with wrk + bench/lua/scale_load.lua (bench/scale.sh step 2).
+"""Loads N items into the harness's table with wrk + bench/scale/lua/scale_load.lua (bench/scale/scale.sh step 2).
 
     scale_load.py --endpoint URL --items N --out load.json --raw wrk.txt [--server-pid PID]
                   [--threads 1] [--connections 32] [--deadline-s S] [--stall-s 120]

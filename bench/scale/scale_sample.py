@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Samples a Kumiko server's memory and data directory for bench/scale.sh until the server exits.
+"""Samples a Kumiko server's memory and data directory for bench/scale/scale.sh until the server exits.
 
     scale_sample.py --pid PID --data-dir DIR --phase-file FILE --out samples.jsonl [--interval-s 10]
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Table creation and load verification for bench/scale.sh.
+"""Table creation and load verification for bench/scale/scale.sh.
 
     scale_check.py create --endpoint URL
     scale_check.py verify --endpoint URL --items N --out verify.json [--segments 4] [--sample 2000]
                           [--deadline-s 900]
 
-create: the harness's own table (schema, GSI1 and ACTIVE wait from ../shared/bench/ddbbench.py), so
+create: the harness's own table (schema, GSI1 and ACTIVE wait from bench/harness/ddb.py), so
 its get/query workloads run against the loaded table with --no-load.
 
 verify, two bounded checks:
@@ -24,14 +24,12 @@ import sys
 import threading
 import time
 
-SHARED_BENCH = os.environ.get("KUMIKO_SHARED_BENCH") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "bench")
-sys.path.insert(0, SHARED_BENCH)
-import ddbbench  # noqa: E402  (the harness: Endpoint, table_schema, wait_table, pkey/skey)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "harness"))
+import ddb  # noqa: E402  (the harness's client, table schema and item layout)
 
 TABLE = "bench"
 BATCH_GET_KEYS_MAX = 100  # DynamoDB's BatchGetItem limit
-PER = ddbbench.PER
+PER = ddb.PER
 
 
 def log(msg):
@@ -39,13 +37,13 @@ def log(msg):
 
 
 def endpoint(url):
-    return ddbbench.Endpoint(url, "scale")
+    return ddb.Endpoint(url, "scale")
 
 
 def cmd_create(args):
     ep = endpoint(args.endpoint)
-    ep.call("CreateTable", ddbbench.table_schema(TABLE))
-    ddbbench.wait_table(ep, TABLE)
+    ep.call("CreateTable", ddb.table_schema(TABLE))
+    ddb.wait_table(ep, TABLE)
     log("created table %s (harness schema, GSI1) on %s" % (TABLE, args.endpoint))
 
 
@@ -79,13 +77,13 @@ def scan_count(ep, segments, deadline):
 
 
 def key_of(i):
-    return {"PK": {"S": ddbbench.pkey(i // PER)}, "SK": {"S": ddbbench.skey(i % PER)}}
+    return {"PK": {"S": ddb.pkey(i // PER)}, "SK": {"S": ddb.skey(i % PER)}}
 
 
 def item_matches(item, i):
-    p, sk = i // PER, ddbbench.skey(i % PER)
+    p, sk = i // PER, ddb.skey(i % PER)
     return (item.get("GSI1PK") == {"S": "g#%03d" % (p % 100)}
-            and item.get("GSI1SK") == {"S": "%s#%s" % (sk, ddbbench.pkey(p))}
+            and item.get("GSI1SK") == {"S": "%s#%s" % (sk, ddb.pkey(p))}
             and "payload" in item)
 
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Records one JFR file per workload of the shared load harness against a Kumiko server, and
-# summarizes each with bench/jfr_top.py.
+# Records one JFR file per workload of the load harness (bench/harness) against a Kumiko server,
+# and summarizes each with bench/profile/jfr_top.py.
 #
-#   bench/profile.sh [--workloads put,get,update,batch] [--duration 15] [--warmup 5] [--items 100000]
+#   bench/profile/profile.sh [--workloads put,get,update,batch] [--duration 15] [--warmup 5] [--items 100000]
 #                    [--store memory|rocksdb] [--heap "-Xms1g -Xmx1g"] [--out DIR]
 #                    [--profiler jfr|async]
 #
-# One server (port 8630) serves every workload; per workload: an unrecorded warmup run, then a
+# One server (a free loopback port) serves every workload; per workload: an unrecorded warmup run, then a
 # recording (JFR "profile" settings: 10 ms Java samples, 20 ms native samples, allocation samples,
 # lock events over 10 ms) that covers exactly one measured harness run. Throughput under the
 # recorder is a little lower than without it: quote docs/benchmarks.md's table, not these runs.
@@ -15,13 +15,13 @@
 # --profiler async uses async-profiler instead (cpu event, 1 ms, every thread, kernel frames too),
 # attached with jcmd JVMTI.agent_load; set ASYNC_PROFILER_LIB to its libasyncProfiler.so, e.g.
 # unzipped from Maven Central's tools.profiler:async-profiler:3.0 jar (linux-x64/). Output:
-# DIR/<workload>.collapsed and its summary by bench/collapsed_top.py.
+# DIR/<workload>.collapsed and its summary by bench/profile/collapsed_top.py.
 set -euo pipefail
 
 script_path="$(readlink -f "${BASH_SOURCE[0]}")"
 bench_dir="$(dirname "$script_path")"
-repo_root="$(cd "$bench_dir/.." && pwd -P)"
-shared="${KUMIKO_SHARED:-$(cd "$repo_root/.." && pwd -P)/shared}"
+repo_root="$(cd "$bench_dir/../.." && pwd -P)"
+harness_py="$repo_root/bench/harness/harness.py"
 
 workloads="put,get,update,batch" duration=15 warmup=5 items=100000 store=memory heap="-Xms1g -Xmx1g" out=""
 profiler=jfr
@@ -45,7 +45,7 @@ if [[ $profiler == async && ! -f ${ASYNC_PROFILER_LIB:-} ]]; then
 fi
 out="${out:-$repo_root/bench-results/profile-$store-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
-port=8630
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 note() { printf 'profile: %s\n' "$*" >&2; }
 
 serve_args=(--in-memory)
@@ -65,7 +65,7 @@ pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  [[ -n $data_dir ]] && rm -rf "$data_dir"
+  if [[ -n $data_dir ]]; then rm -rf "$data_dir"; fi
 }
 trap cleanup EXIT
 for _ in $(seq 1 300); do
@@ -76,7 +76,7 @@ done
 tr '\0' ' ' <"/proc/$pid/cmdline" >"$out/cmdline.txt"
 
 harness() { # label workload duration warmup
-  "$shared/bench/run.sh" --endpoint "http://127.0.0.1:$port" --label "$1" --pid "$pid" --workloads "$2" \
+  python3 "$harness_py" run --target "kumiko=http://127.0.0.1:$port" --pid "kumiko=$pid" --workloads "$2" \
     --duration "$3" --warmup "$4" --items "$items" --out "$out/$1" >"$out/$1.harness.txt" 2>&1
 }
 
@@ -109,6 +109,6 @@ for w in "${list[@]}"; do
   note "$w: recording ${duration}s"
   harness "$w" "$w" "$duration" 0
   stop_recording "$w"
-  grep -h "ops/s  p50" "$out/$w.harness.txt" >&2 || true
+  grep -h " round " "$out/$w.harness.txt" >&2 || true
 done
 note "recordings and summaries in $out"

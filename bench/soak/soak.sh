@@ -2,13 +2,14 @@
 # A bounded soak run (docs/soak.md): starts `bin/kumiko serve`, drives a steady rate below capacity
 # with bench/soak.py, samples heap and RSS every 10 s, stops the server, prints the report.
 #
-#   bench/soak.sh [--minutes 5] [--rate 2000] [--port 8650] [--rocksdb] [--write]
+#   bench/soak/soak.sh [--minutes 5] [--rate 2000] [--port 8650] [--rocksdb] [--write]
 #
 # --minutes is 1..10 (default 5); --rocksdb serves from a temporary RocksDB directory instead of
 # memory; --write also replaces the result section of docs/soak.md with this run's report.
 set -euo pipefail
 
-repo_root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd -P)"
+soak_dir="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd -P)"
+repo_root="$(cd "$soak_dir/../.." && pwd -P)"
 minutes=5 rate=2000 port=8650 store=memory write=0
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -52,7 +53,7 @@ grep -q "listening" "$log" || { cat "$log" >&2; echo "server did not start" >&2;
 
 started="$(date -u +%Y-%m-%dT%H:%MZ)"
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
-report="$(python3 "$repo_root/bench/soak.py" --port "$port" --pid "$server_pid" --rate "$rate" \
+report="$(python3 "$soak_dir/soak.py" --port "$port" --pid "$server_pid" --rate "$rate" \
   --seconds $((minutes * 60)))"
 internal_errors="$(grep -c "SEVERE" "$log" || true)"
 header="Run $started, $minutes min, $store store, $(nproc) cores, load average at start $load; \
@@ -61,13 +62,6 @@ printf '%s\n\n%s\n' "$header" "$report"
 
 if [[ $write == 1 ]]; then
   doc="$repo_root/docs/soak.md"
-  python3 - "$doc" "$header" "$report" <<'PY'
-import sys
-path, header, report = sys.argv[1:4]
-marker = "## Last result"
-text = open(path).read()
-head = text.split(marker)[0]
-open(path, "w").write(head + marker + "\n\n" + header + "\n\n" + report + "\n")
-PY
+  python3 "$soak_dir/soak_doc.py" "$doc" "$header" "$report"
   echo "wrote $doc" >&2
 fi

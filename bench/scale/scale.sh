@@ -1,26 +1,26 @@
 #!/usr/bin/env bash
-# Issue #7 target 5, the scale benchmark: on RocksDB, load N items (default 10 million) with
+# The scale benchmark: on RocksDB, load N items (default 10 million) with
 # BatchWriteItem, then compare GetItem and Query p99 with the same workloads on a 100k-item table
 # measured in the same run, while sampling the server's RSS, Java heap and data directory.
 #
-#   bench/scale.sh [--items 10000000] [--baseline-items 100000] [--duration 20] [--warmup 5] [--rounds 2]
+#   bench/scale/scale.sh [--items 10000000] [--baseline-items 100000] [--duration 20] [--warmup 5] [--rounds 2]
 #                  [--connections 32] [--threads 1] [--load-deadline-s auto] [--stall-s 120]
 #                  [--segments 4] [--sample 2000] [--verify-deadline-s 900] [--sample-interval-s 10]
 #                  [--data-root DIR] [--out DIR] [--doc docs/benchmarks-scale.md] [--no-doc]
 #                  [--label TEXT] [--skip-build]
 #
-# Two servers, each on a fresh RocksDB data directory: "baseline" (--baseline-items, port 8680) and
+# Two servers, each on a fresh RocksDB data directory: "baseline" (--baseline-items) and
 # "large" (--items, port 8681). Baseline first, so a broken step shows before the long load.
 #   1. bin/kumiko serve --data-dir <fresh dir> with the launcher's defaults (KUMIKO_JAVA_OPTS is
 #      passed through if set, and recorded either way);
-#   2. the harness's table (scale_check.py create), then the load: wrk with bench/lua/scale_load.lua,
+#   2. the harness's table (scale_check.py create), then the load: wrk with bench/scale/lua/scale_load.lua,
 #      --connections connections, --threads wrk threads, every item of the harness's layout exactly
 #      once, 25 sequential items per BatchWriteItem (scale_load.py: items/s, errors; stops wrk when
 #      done, stalled for --stall-s or past --load-deadline-s, default 300 s + 1 s per 10,000 items);
 #   3. verification (scale_check.py verify): a parallel Scan Select=COUNT (--segments, bounded by
 #      --verify-deadline-s) must equal N, and BatchGetItem of --sample random keys must return them;
 #   4. with both servers up (the idle one costs almost nothing), per workload (get, then query)
-#      --rounds rounds in ABBA order of ../shared/bench/run.sh --no-load --items N (--duration s
+#      --rounds rounds in ABBA order of bench/harness/harness.py run --no-load --items N (--duration s
 #      after --warmup s each), so neither side gains from running later;
 #   throughout: scale_sample.py samples each server's RSS, heap (jstat) and data-directory size
 #   every --sample-interval-s seconds, labelled with the step it is in.
@@ -31,18 +31,19 @@
 # SIGINT/SIGTERM to its process group: a signal to the script alone waits for the running step)
 # it stops what it started and removes the data directories (--data-root, default $TMPDIR or /tmp: 10 million
 # items need a few GB there). The machine should be quiet: the numbers include whatever else runs.
-# Environment: KUMIKO_SHARED (default <repo>/../shared), KUMIKO_JAVA_OPTS (extra JVM options).
+# Environment: KUMIKO_JAVA_OPTS (extra JVM options).
 set -euo pipefail
 
 script_path="$(readlink -f "${BASH_SOURCE[0]}")"
 bench_dir="$(dirname "$script_path")"
-repo_root="$(cd "$bench_dir/.." && pwd -P)"
-shared="${KUMIKO_SHARED:-$(cd "$repo_root/.." && pwd -P)/shared}"
+repo_root="$(cd "$bench_dir/../.." && pwd -P)"
+harness="$repo_root/bench/harness/harness.py"
 
 items=10000000 baseline_items=100000 duration=20 warmup=5 rounds=2 connections=32 threads=1
 load_deadline_s="" stall_s=120 segments=4 sample=2000 verify_deadline_s=900 sample_interval_s=10
 data_root="${TMPDIR:-/tmp}" out="" doc="$repo_root/docs/benchmarks-scale.md" write_doc=1 label="" build=1
-port_baseline=8680 port_large=8681
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port_baseline="$(free_port)" port_large="$(free_port)"
 # How long a started server may take to answer ListTables.
 server_start_deadline_s=60
 
@@ -88,15 +89,14 @@ done
 (( rounds >= 1 && threads >= 1 && segments >= 1 )) || die "--rounds, --threads and --segments must be >= 1"
 command -v wrk >/dev/null || die "wrk not found: apt-get install -y wrk"
 for tool in python3 jstat curl; do command -v "$tool" >/dev/null || die "$tool not found"; done
-[[ -x $shared/bench/run.sh ]] || die "no load harness at $shared/bench (set KUMIKO_SHARED)"
 
 out="${out:-$repo_root/bench-results/scale-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 commands="$out/commands.txt"
-python3 -c 'import shlex, sys; print(shlex.join(sys.argv[1:]))' bench/scale.sh \
+python3 -c 'import shlex, sys; print(shlex.join(sys.argv[1:]))' bench/scale/scale.sh \
   ${orig_args[@]+"${orig_args[@]}"} >"$out/invocation.txt"
 run() { # runs a command and records it for the report; a step interrupted (130) ends the run
-  printf '%s\n' "$*" | sed "s|$repo_root/||g; s|$shared/|../shared/|g" >>"$commands"
+  printf '%s\n' "$*" | sed "s|$repo_root/||g" >>"$commands"
   local rc=0
   "$@" || rc=$?
   if (( rc == 130 )); then exit 130; fi
@@ -200,11 +200,11 @@ harness() { # name items workload round
   local name="$1" n="$2" w="$3" r="$4"
   phase "$name" "$w"
   note "$name: $w round $r, ${duration}s after ${warmup}s warmup"
-  run "$shared/bench/run.sh" --endpoint "http://127.0.0.1:${port_of[$name]}" --label "kumiko-$name" \
-    --pid "${server_pid[$name]}" --no-load --items "$n" --workloads "$w" --duration "$duration" \
+  run python3 "$harness" run --target "kumiko-$name=http://127.0.0.1:${port_of[$name]}" \
+    --pid "kumiko-$name=${server_pid[$name]}" --no-load "kumiko-$name" --items "$n" --workloads "$w" --duration "$duration" \
     --warmup "$warmup" --connections "$connections" --out "$out/$name/harness-$w-r$r" \
     >"$out/$name/harness-$w-r$r.txt" 2>&1 || { phase "$name" idle; return 1; }
-  grep -h "ops/s  p50" "$out/$name/harness-$w-r$r.txt" >&2 || true
+  grep -h " round " "$out/$name/harness-$w-r$r.txt" >&2 || true
   phase "$name" idle
 }
 
@@ -247,16 +247,12 @@ fi
   fi
 } | paste -sd' ' >"$out/git.txt"
 # Written by Python so that any label or KUMIKO_JAVA_OPTS stays valid JSON.
-python3 - "$out/settings.json" "${KUMIKO_JAVA_OPTS:-}" "$label" "$(date -Iseconds)" \
-  "$(cut -d' ' -f1-3 /proc/loadavg)" <<PY
-import json, sys
-json.dump({"items": $items, "baseline_items": $baseline_items, "duration": $duration, "warmup": $warmup,
-           "rounds": $rounds, "connections": $connections, "threads": $threads, "segments": $segments,
-           "sample": $sample, "verify_deadline_s": $verify_deadline_s, "load_deadline_s": "${load_deadline_s:-auto}",
-           "stall_s": $stall_s, "sample_interval_s": $sample_interval_s,
-           "kumiko_java_opts": sys.argv[2], "label": sys.argv[3], "started": sys.argv[4], "loadavg_start": sys.argv[5]},
-          open(sys.argv[1], "w"))
-PY
+python3 "$bench_dir/scale_settings.py" "$out/settings.json" items="$items" baseline_items="$baseline_items" \
+  duration="$duration" warmup="$warmup" rounds="$rounds" connections="$connections" threads="$threads" \
+  segments="$segments" sample="$sample" verify_deadline_s="$verify_deadline_s" \
+  load_deadline_s="${load_deadline_s:-auto}" stall_s="$stall_s" sample_interval_s="$sample_interval_s" \
+  kumiko_java_opts="${KUMIKO_JAVA_OPTS:-}" label="$label" started="$(date -Iseconds)" \
+  loadavg_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 status=0
 # Baseline first: a quick check that every step works before the long load.

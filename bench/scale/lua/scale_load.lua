@@ -6,7 +6,7 @@
 --   SCALE_THREADS  wrk threads (-t); thread t of T sends batches t-1, t-1+T, t-1+2T, ...
 --   SCALE_TABLE    table name (default bench)
 --
--- Item layout: the same as ../shared/bench/lua/ddb.lua and ddbbench.py (keep in sync): item i is
+-- Item layout: the same as bench/harness/lua/ddb.lua and ddb.py (keep in sync): item i is
 -- partition p = i / 100, SK index j = i % 100; PK "p#%06d", SK "o#%03d" (j < 80) or "x#%03d",
 -- GSI1PK "g#%03d" (p % 100), GSI1SK SK.."#"..PK, name (32 chars), qty, price, payload (94 chars):
 -- ~200 bytes by DynamoDB's size accounting. Batch b holds items 25b .. 25b+24, so after the load
