@@ -7,7 +7,6 @@ Only the part between the two "harness" marker comments is replaced; hand-writte
 document (the analysis, "Where the time goes") are kept. A missing document is created.
 """
 import argparse
-import glob
 import json
 import os
 import platform

@@ -8,7 +8,6 @@ import resource
 import shutil
 import subprocess
 import threading
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, "lua", "ddb.lua")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A bounded soak run (docs/soak.md): starts `bin/kumiko serve`, drives a steady rate below capacity
-# with bench/soak.py, samples heap and RSS every 10 s, stops the server, prints the report.
+# with bench/soak/soak.py, samples heap and RSS every 10 s, stops the server, prints the report.
 #
 #   bench/soak/soak.sh [--minutes 5] [--rate 2000] [--port 8650] [--rocksdb] [--write]
 #

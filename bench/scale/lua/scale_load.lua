@@ -1,5 +1,5 @@
 -- scale_load.lua: wrk script that loads the harness's table with every item of the key space
--- exactly once, 25 sequential items per BatchWriteItem (bench/scale.sh drives it via scale_load.py).
+-- exactly once, 25 sequential items per BatchWriteItem (bench/scale/scale.sh drives it via scale_load.py).
 --
 -- Environment:
 --   SCALE_ITEMS    items to load, a multiple of 100 (the harness's partition size)

@@ -103,7 +103,7 @@ public final class RocksStore implements Store {
                 // A table file's index and filter are split into metadata-block-sized pieces under a
                 // small top level. Whole, a 64 MB file's index block (~1.4 MB) is bigger than one
                 // shard of the block cache, so it never stayed cached and every GetItem past the
-                // memtable re-read and decompressed it (bench/scale.sh: 5k gets/s at 1M items).
+                // memtable re-read and decompressed it (bench/scale/scale.sh: 5k gets/s at 1M items).
                 // Pieces fit the cache, so memory stays bounded by its size whatever the data size.
                 .setIndexType(IndexType.kTwoLevelIndexSearch)
                 .setPartitionFilters(true)
