@@ -204,6 +204,9 @@ public final class ModelReader {
         String name = string(m, "name", "access pattern", true);
         String where = "access pattern " + name;
         List<Request> steps = new ArrayList<>();
+        if ("ConditionCheck".equals(m.get("operation"))) {
+            throw new ModelError(where + ": ConditionCheck is an action of TransactWriteItems, not a request");
+        }
         if (m.containsKey("steps")) {
             if (m.containsKey("operation")) {
                 throw new ModelError(where + ": give either operation or steps, not both");

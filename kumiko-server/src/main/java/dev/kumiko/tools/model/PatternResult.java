@@ -24,11 +24,17 @@ public record PatternResult(AccessPattern pattern, int requests, double rcu, dou
 
     /** Units per hour at the pattern's frequency, as seed-style capacity tables give them. */
     public double rcuPerHour() {
-        return rcu * pattern.perSecond() * 3600;
+        return perHour(rcu);
     }
 
     public double wcuPerHour() {
-        return wcu * pattern.perSecond() * 3600;
+        return perHour(wcu);
+    }
+
+    // A rate given per hour comes back through a per-second double; rounding to a millionth of a unit
+    // drops the binary noise (21,500.000000000004) without hiding any real fraction of a unit.
+    private double perHour(double units) {
+        return Math.round(units * pattern.perSecond() * 3600 * 1e6) / 1e6;
     }
 
     static PatternResult of(AccessPattern p, Measurement m) {

@@ -40,6 +40,14 @@ class ExampleModelsTest {
             assertThat((List<Object>) p.get("flags")).as(e.getKey()).isEmpty();
             assertThat(number(p.get("rcu"))).as(e.getKey()).isEqualTo(e.getValue());
         }
+        // The documented default prices are the ones the command uses.
+        Map<String, Object> prices = (Map<String, Object>) run.json().get("prices");
+        assertThat(number(prices.get("readRequestUnitPerMillion"))).isEqualTo(Prices.DEFAULTS.readRequestUnitPerMillion());
+        assertThat(number(prices.get("writeRequestUnitPerMillion"))).isEqualTo(Prices.DEFAULTS.writeRequestUnitPerMillion());
+        assertThat(number(prices.get("rcuHour"))).isEqualTo(Prices.DEFAULTS.rcuHour());
+        assertThat(number(prices.get("wcuHour"))).isEqualTo(Prices.DEFAULTS.wcuHour());
+        assertThat(number(prices.get("storageGbMonth"))).isEqualTo(Prices.DEFAULTS.storageGbMonth());
+        assertThat(number(prices.get("provisionedUtilization"))).isEqualTo(Prices.DEFAULTS.provisionedUtilization());
         // Ten messages per room at --scale 10: just over 4 KB together, so two half units.
         assertThat(number(run.pattern("chat", "roomMessages").get("itemsRead"))).isEqualTo(10);
         assertThat(number(run.pattern("chat", "connectionOwner").get("itemsRead"))).isEqualTo(1);
@@ -52,6 +60,7 @@ class ExampleModelsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void sqlToNoSqlReproducesTheSeedsCapacityTables() {
         ModelCheckRun run = ModelCheckRun.of(example("sql-to-nosql.json"), "--format", "json");
 
@@ -68,6 +77,19 @@ class ExampleModelsTest {
         assertPerHour(run, "vertical-partitioning", "updatePostCounterRarely", 1, 10, "wcu");
         assertPerHour(run, "single-item", "updatePostCounterOften", 6, 6_000, "wcu");
         assertPerHour(run, "vertical-partitioning", "updatePostCounterOften", 1, 1_000, "wcu");
+        // Money, single items: (21.5 + 1) RCU x 1,000/h = 6.25 RCU/s; a 730-hour month of it on demand at
+        // $0.125 per million, and ceil(6.25 / 0.7) = 9 provisioned RCU at $0.00013 an hour.
+        Map<String, Object> cost = (Map<String, Object>) run.design("single-item").get("cost");
+        assertThat(number(cost.get("rcuPerSecond"))).isCloseTo(6.25, within(1e-9));
+        assertThat(number(cost.get("provisionedRcu"))).isEqualTo(9);
+        // Storage: 3 users of 170 KB and 3 posts of 6 KB, each item billed 100 bytes more.
+        Map<String, Object> storage = (Map<String, Object>) run.design("single-item").get("storage");
+        assertThat(number(storage.get("sampleBytes"))).isEqualTo(3 * (174_080 + 100) + 3 * (6_144 + 100));
+        double onDemandReads = 6.25 * 730 * 3600 / 1e6 * 0.125;
+        assertThat(number(cost.get("onDemandMonthly")) - number(cost.get("storageMonthly")))
+                .isCloseTo(onDemandReads + number(cost.get("onDemandWriteMonthly")), within(1e-9));
+        assertThat(number(cost.get("provisionedMonthly")) - number(cost.get("storageMonthly")))
+                .isCloseTo(9 * 730 * 0.00013 + number(cost.get("provisionedWcu")) * 730 * 0.00065, within(1e-9));
         // The seed's API calls: one per read for single items, two for vertical partitioning.
         assertThat(number(run.pattern("single-item", "readUserTopPosts").get("requests"))).isEqualTo(1);
         assertThat(number(run.pattern("vertical-partitioning", "readUserTopPosts").get("requests"))).isEqualTo(2);

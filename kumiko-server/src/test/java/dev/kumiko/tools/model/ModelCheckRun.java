@@ -35,6 +35,17 @@ record ModelCheckRun(int exitCode, String out, String err) {
         return JsonTree.parseObject(bytes, 0, bytes.length);
     }
 
+    /** A design in the --format json report. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> design(String name) {
+        for (Object d : (List<Object>) json().get("designs")) {
+            if (((Map<String, Object>) d).get("name").equals(name)) {
+                return (Map<String, Object>) d;
+            }
+        }
+        throw new AssertionError("no design " + name + " in " + out);
+    }
+
     /** A pattern of a design in the --format json report. */
     @SuppressWarnings("unchecked")
     Map<String, Object> pattern(String design, String pattern) {
