@@ -103,7 +103,8 @@ final class DocumentWriter {
         return 0;
     }
 
+    /** DynamoDB sends this one bare, without the "Invalid UpdateExpression: " prefix. */
     static DynamoException invalidPath() {
-        return ExpressionKind.UPDATE.invalid("The document path provided in the update expression is invalid for update");
+        return DynamoException.validation("The document path provided in the update expression is invalid for update");
     }
 }

@@ -22,6 +22,11 @@ public final class LegacyExpressions {
         return new ConditionEvaluator(Map.of(), Map.of()).test(condition, item);
     }
 
+    /** The legacy update only deletes attributes (DELETE without a value), or is empty. */
+    public static boolean onlyRemoves(UpdateExpression update) {
+        return RequestExpressions.onlyRemoves(update);
+    }
+
     /** Applies an update built by {@link #attributeUpdates}. */
     public static UpdateResult apply(UpdateExpression update, Map<String, AttributeValue> item) {
         return new UpdateApplier(Map.of(), Map.of()).apply(update, item);

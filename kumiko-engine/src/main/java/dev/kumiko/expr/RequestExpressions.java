@@ -110,6 +110,20 @@ public final class RequestExpressions {
         return update != null;
     }
 
+    /** The update only removes attributes (it can change nothing on an item that does not exist). */
+    public boolean updateOnlyRemoves() {
+        return update != null && onlyRemoves(update);
+    }
+
+    static boolean onlyRemoves(UpdateExpression u) {
+        for (UpdateAction a : u.actions()) {
+            if (!(a instanceof UpdateAction.Remove)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** ConditionExpression holds for the item (an absent item is the empty map); true if none given. */
     public boolean testCondition(Map<String, AttributeValue> item) {
         return condition == null || new ConditionEvaluator(names, values).test(condition, item);

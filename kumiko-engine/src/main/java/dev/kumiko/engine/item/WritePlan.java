@@ -84,8 +84,14 @@ final class WritePlan {
         return expressions.testCondition(current);
     }
 
+    /** An empty AttributeUpdates counts as no update: DynamoDB then creates the item from its key. */
     boolean hasUpdate() {
-        return legacyUpdate != null || expressions.hasUpdate();
+        return legacyUpdate != null ? !legacyUpdate.actions().isEmpty() : expressions.hasUpdate();
+    }
+
+    /** Only REMOVEs (or legacy DELETEs without a value): on a missing item a no-op, not an error. */
+    boolean onlyRemoves() {
+        return legacyUpdate != null ? LegacyExpressions.onlyRemoves(legacyUpdate) : expressions.updateOnlyRemoves();
     }
 
     UpdateResult apply(Map<String, AttributeValue> item) {

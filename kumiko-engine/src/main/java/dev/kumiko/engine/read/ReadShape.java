@@ -62,6 +62,11 @@ final class ReadShape {
         addIf(expressions, r.projectionExpression() != null, "ProjectionExpression");
         addIf(expressions, r.filterExpression() != null, "FilterExpression");
         addIf(expressions, keyConditionExpression != null, "KeyConditionExpression");
+        // DynamoDB lets legacy KeyConditions stand beside FilterExpression and ProjectionExpression
+        // (boto3's KeyConditions= plus a filter works there); only its own counterpart clashes.
+        if (legacy.equals(List.of("KeyConditions")) && keyConditionExpression == null) {
+            return;
+        }
         LegacyExpressions.checkNotMixed(legacy, expressions);
     }
 
