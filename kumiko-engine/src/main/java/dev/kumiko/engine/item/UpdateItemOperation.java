@@ -39,9 +39,10 @@ final class UpdateItemOperation {
     ItemResult apply(ItemRequests.UpdateItem r) {
         ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
+        WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates(), d);
+        expr.checkKeys(d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
