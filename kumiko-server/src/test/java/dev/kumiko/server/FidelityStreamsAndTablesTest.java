@@ -15,6 +15,9 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ShardFilterType;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
@@ -135,5 +138,58 @@ class FidelityStreamsAndTablesTest {
         } catch (AwsServiceException e) {
             throw e;
         }
+    }
+
+    @Test
+    void gsiBackfillSkipsItemsWhoseIndexKeyIsTooLong() throws InterruptedException {
+        FoundationSmokeTest.createTable(c, "fst_backfill");
+        c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("long"), "SK", s("1"), "g", s("x".repeat(2049)))));
+        c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("ok"), "SK", s("1"), "g", s("fine"))));
+        c.updateTable(b -> b.tableName("fst_backfill")
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byG")
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))));
+        GsiLifecycleTest.awaitActive(c, "fst_backfill", "byG");
+        var scanned = c.scan(b -> b.tableName("fst_backfill").indexName("byG"));
+        assertThat(scanned.items()).extracting(i -> i.get("PK").s()).containsExactly("ok");
+    }
+
+    @Test
+    void deleteTableAnswersDynamoDbsShorterDescription() {
+        FoundationSmokeTest.createTable(c, "fst_deleted");
+        var d = c.deleteTable(b -> b.tableName("fst_deleted")).tableDescription();
+        assertThat(d.tableName()).isEqualTo("fst_deleted");
+        assertThat(d.tableStatusAsString()).isEqualTo("DELETING");
+        assertThat(d.tableArn()).endsWith(":table/fst_deleted");
+        assertThat(d.itemCount()).isZero();
+        assertThat(d.hasKeySchema()).isFalse();
+        assertThat(d.hasAttributeDefinitions()).isFalse();
+        assertThat(d.creationDateTime()).isNull();
+    }
+
+    @Test
+    void lsiFetchesAreChargedToTheTable() {
+        c.createTable(b -> b.tableName("fst_lsi")
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("ls").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
+                .localSecondaryIndexes(l -> l.indexName("byLs")
+                        .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                                k -> k.attributeName("ls").keyType(KeyType.RANGE))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
+                .billingMode(BillingMode.PAY_PER_REQUEST));
+        c.putItem(b -> b.tableName("fst_lsi").item(Map.of("PK", s("p"), "SK", s("1"), "ls", s("a"), "body", s("b"))));
+        var page = c.query(b -> b.tableName("fst_lsi").indexName("byLs").select(Select.ALL_ATTRIBUTES)
+                .keyConditionExpression("PK = :p").expressionAttributeValues(Map.of(":p", s("p")))
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+        assertThat(page.items()).hasSize(1);
+        assertThat(page.consumedCapacity().localSecondaryIndexes().get("byLs").capacityUnits()).isEqualTo(0.5);
+        assertThat(page.consumedCapacity().table().capacityUnits()).isEqualTo(0.5);
+        assertThat(page.consumedCapacity().capacityUnits()).isEqualTo(1.0);
     }
 }

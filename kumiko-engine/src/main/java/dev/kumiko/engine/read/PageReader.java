@@ -73,19 +73,23 @@ final class PageReader {
                 }
             }
         }
-        CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits);
+        CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()), fetchedUnits);
         ReadResult result = new ReadResult(items, count, scanned, lastKey, units.report(q.returnConsumedCapacity()));
         return new Page(result, units);
     }
 
     /**
      * A page costs its entries' summed size in 4 KB read units, charged to what was read; an LSI
-     * read that completes entries from the table adds each fetched item, rounded up on its own,
-     * to the index's units.
+     * read that completes entries from the table charges each fetched item, rounded up on its own,
+     * to the table, which is where the fetch reads.
      */
-    private static CapacityTally capacity(Request q, double units) {
+    private static CapacityTally capacity(Request q, double units, double fetchedUnits) {
         CapacityTally tally = new CapacityTally(q.target().table().tableName(), true);
-        return q.target().index() == null ? tally.addTable(units) : tally.addIndex(q.target().index(), units);
+        if (q.target().index() == null) {
+            return tally.addTable(units);
+        }
+        tally.addIndex(q.target().index(), units);
+        return fetchedUnits > 0 ? tally.addTable(fetchedUnits) : tally;
     }
 
     /** The table's item behind an LSI entry; null if it went away since the entry was read. */
