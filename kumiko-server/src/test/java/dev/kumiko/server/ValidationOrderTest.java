@@ -104,4 +104,20 @@ class ValidationOrderTest {
         assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
                 "Item size has exceeded the maximum allowed size");
     }
+
+    @Test
+    void malformedTableNamesAreValidationErrorsEverywhere() {
+        String tooShort = "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: "
+                + "Member must have length greater than or equal to 3";
+        assertValidation(() -> c.getItem(b -> b.tableName("ab").key(KEY)), tooShort);
+        assertValidation(() -> c.putItem(b -> b.tableName("ab").item(KEY)), tooShort);
+        assertValidation(() -> c.query(b -> b.tableName("ab").keyConditionExpression("PK = :v")
+                .expressionAttributeValues(Map.of(":v", s("x")))), tooShort);
+        assertValidation(() -> c.scan(b -> b.tableName("a b c")), "1 validation error detected: Value 'a b c' at "
+                + "'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: "
+                + "[a-zA-Z0-9_.-]+");
+        assertValidation(() -> c.transactGetItems(b -> b.transactItems(t -> t.get(g -> g.tableName("ab").key(KEY)))),
+                "1 validation error detected: Value 'ab' at 'transactItems.1.member.get.tableName' failed to "
+                        + "satisfy constraint: Member must have length greater than or equal to 3");
+    }
 }
