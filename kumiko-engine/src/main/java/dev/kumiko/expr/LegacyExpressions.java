@@ -45,6 +45,42 @@ public final class LegacyExpressions {
         }
     }
 
+    /**
+     * ConditionalOperator is AND or OR and needs the conditions it combines. The enum text is
+     * DynamoDB's model constraint; the missing-conditions wording is UNVERIFIED.
+     */
+    public static void checkConditionalOperator(String conditionalOperator, Map<String, ?> conditions) {
+        if (conditionalOperator == null) {
+            return;
+        }
+        if (!conditionalOperator.equals("AND") && !conditionalOperator.equals("OR")) {
+            throw DynamoException.validation("1 validation error detected: Value '" + conditionalOperator
+                    + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: "
+                    + "[AND, OR]");
+        }
+        if (conditions == null || conditions.isEmpty()) {
+            throw DynamoException.invalidParameter("ConditionalOperator can only be used when Filter or Expected has "
+                    + "two or more elements");
+        }
+    }
+
+    /** AttributesToGet: at least one name, none twice. The duplicate wording is UNVERIFIED. */
+    public static void checkAttributesToGet(List<String> names) {
+        if (names == null) {
+            return;
+        }
+        if (names.isEmpty()) {
+            throw DynamoException.validation("1 validation error detected: Value '[]' at 'attributesToGet' failed to "
+                    + "satisfy constraint: Member must have length greater than or equal to 1");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : names) {
+            if (!seen.add(n)) {
+                throw DynamoException.invalidParameter("Duplicate value in attribute name: " + n);
+            }
+        }
+    }
+
     /** Expected (with Exists / Value shorthand) combined by ConditionalOperator (null means AND). */
     public static Condition expected(Map<String, LegacyCondition> expected, String conditionalOperator) {
         List<Condition> parts = new ArrayList<>();

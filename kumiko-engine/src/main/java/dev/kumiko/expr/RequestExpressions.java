@@ -56,6 +56,7 @@ public final class RequestExpressions {
         Condition c = ExpressionParser.condition(text, kind);
         new PlaceholderCheck(kind, names, values, usedNames, usedValues).condition(c);
         new TypeCheck(kind, values).condition(c);
+        new DistinctOperands(kind, names).condition(c);
         return c;
     }
 

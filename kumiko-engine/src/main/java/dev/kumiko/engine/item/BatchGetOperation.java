@@ -66,6 +66,7 @@ final class BatchGetOperation {
                 .projectionExpression(k.projectionExpression())
                 .expressionAttributeNames(k.expressionAttributeNames())
                 .build();
+        LegacyExpressions.checkAttributesToGet(k.attributesToGet());
         ProjectionExpression legacyProjection = k.attributesToGet() == null ? null
                 : LegacyExpressions.attributesToGet(k.attributesToGet());
         return new Parsed(expr, legacyProjection);

@@ -90,6 +90,7 @@ public final class ItemOperations {
         c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
         if (r.attributesToGet() != null) {
+            LegacyExpressions.checkAttributesToGet(r.attributesToGet());
             LegacyExpressions.checkNotMixed(List.of("AttributesToGet"),
                     r.projectionExpression() == null ? List.of() : List.of("ProjectionExpression"));
         }

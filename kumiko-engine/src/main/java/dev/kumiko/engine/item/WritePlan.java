@@ -36,6 +36,7 @@ final class WritePlan {
      */
     static WritePlan of(ItemRequests.Conditions c, String updateExpression, Map<String, LegacyUpdate> attributeUpdates) {
         checkNotMixed(c, updateExpression, attributeUpdates);
+        LegacyExpressions.checkConditionalOperator(c.conditionalOperator(), c.expected());
         RequestExpressions expr = RequestExpressions.builder()
                 .conditionExpression(c.conditionExpression())
                 .updateExpression(updateExpression)

@@ -36,6 +36,8 @@ final class ReadShape {
     static ReadShape of(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
             String legacyFilterName) {
         checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
+        LegacyExpressions.checkConditionalOperator(r.conditionalOperator(), r.legacyFilter());
+        LegacyExpressions.checkAttributesToGet(r.attributesToGet());
         checkSelect(r, "QueryFilter".equals(legacyFilterName));
         RequestExpressions expr = RequestExpressions.builder()
                 .keyConditionExpression(keyConditionExpression)
