@@ -149,4 +149,15 @@ class HttpEdgeTest {
                 .containsEntry("message", "One or more parameter values were invalid: Null attribute value types must "
                         + "have the value of true");
     }
+
+    @Test
+    void authorizationPartsSeparatedBySpacesOnlyGiveTheRegion() {
+        HttpResponse<byte[]> r = send(HttpRequest.newBuilder(server.endpoint()).timeout(Duration.ofSeconds(20))
+                .header("Authorization", "AWS4-HMAC-SHA256 Credential=AKID/20260101/eu-west-1/dynamodb/aws4_request "
+                        + "SignedHeaders=host Signature=abc")
+                .header("Content-Type", "application/x-amz-json-1.0").header("X-Amz-Target", TARGET + "DescribeTable")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"TableName\": \"edge\"}")).build());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat((String) ((Map<?, ?>) json(r).get("Table")).get("TableArn")).startsWith("arn:aws:dynamodb:eu-west-1:");
+    }
 }

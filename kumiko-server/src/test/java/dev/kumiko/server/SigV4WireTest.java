@@ -216,4 +216,13 @@ class SigV4WireTest {
         }
         return out.toByteArray();
     }
+
+    @Test
+    void authorizationPartsSeparatedBySpacesOnly() {
+        Map<String, String> headers = new LinkedHashMap<>(signed(EMPTY_OBJECT, NOW));
+        headers.put("Authorization", headers.get("Authorization").replace(", ", " "));
+        assertThat(headers.get("Authorization")).doesNotContain(",");
+        RawHttp.Response r = post(headers, EMPTY_OBJECT);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+    }
 }
