@@ -3,7 +3,6 @@ package dev.kumiko.expr;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
-import dev.kumiko.model.Utf8;
 import java.util.Map;
 
 /**
@@ -135,6 +134,10 @@ final class ConditionEvaluator {
             case S:
                 return member.type() == AttributeType.S
                         && ((AttributeValue.S) container).value().contains(((AttributeValue.S) member).value());
+            case B:
+                // A binary contains another when the operand's bytes occur in it (a subsequence).
+                return member instanceof AttributeValue.B b && Values.indexOf(((AttributeValue.B) container).value(),
+                        b.value()) >= 0;
             case SS:
                 return member instanceof AttributeValue.S s && ((AttributeValue.SS) container).values().contains(s.value());
             case NS:
@@ -156,9 +159,9 @@ final class ConditionEvaluator {
     }
 
     /**
-     * size(): strings by UTF-8 bytes (the PartiQL size page says "size in bytes"; the expression
-     * page only says "length"), binaries by bytes, sets/lists/maps by element count. Other types
-     * have no size, so comparisons against it are false.
+     * size(): strings by their length in characters (the expression page says "the length of the
+     * string"; code points, so a character outside the BMP counts once), binaries by bytes,
+     * sets/lists/maps by element count. Other types have no size, so comparisons against it are false.
      */
     static AttributeValue size(AttributeValue v) {
         if (v == null) {
@@ -166,7 +169,7 @@ final class ConditionEvaluator {
         }
         long n;
         switch (v.type()) {
-            case S: n = Utf8.length(((AttributeValue.S) v).value()); break;
+            case S: n = ((AttributeValue.S) v).value().codePointCount(0, ((AttributeValue.S) v).value().length()); break;
             case B: n = ((AttributeValue.B) v).value().length; break;
             case SS: n = ((AttributeValue.SS) v).values().size(); break;
             case NS: n = ((AttributeValue.NS) v).values().size(); break;

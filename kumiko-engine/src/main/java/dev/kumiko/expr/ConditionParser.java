@@ -106,8 +106,8 @@ final class ConditionParser extends ParserBase {
                 requirePath(name, args.get(0));
                 return new Condition.AttributeNotExists(args.get(0));
             case "attribute_type":
+                // DynamoDB also accepts a value as the first operand (its type is then tested).
                 checkArgumentCount(name, args, 2);
-                requirePath(name, args.get(0));
                 return new Condition.AttributeTypeIs(args.get(0), args.get(1));
             case "begins_with":
                 checkArgumentCount(name, args, 2);

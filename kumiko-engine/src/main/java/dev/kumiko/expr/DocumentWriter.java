@@ -86,6 +86,26 @@ final class DocumentWriter {
         }
     }
 
+    /** A total order on paths: element by element, names by text before indexes by number. */
+    static int comparePaths(Operand.Path a, Operand.Path b) {
+        List<PathElement> x = a.elements();
+        List<PathElement> y = b.elements();
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            int c = compareElements(x.get(i), y.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.size(), y.size());
+    }
+
+    private static int compareElements(PathElement p, PathElement q) {
+        if (p instanceof PathElement.Index pi) {
+            return q instanceof PathElement.Index qi ? Integer.compare(pi.index(), qi.index()) : 1;
+        }
+        return q instanceof PathElement.Name qn ? ((PathElement.Name) p).text().compareTo(qn.text()) : -1;
+    }
+
     /** Orders paths so that, among siblings in one list, lower indexes sort first. */
     static int compareForRemoval(Operand.Path a, Operand.Path b) {
         List<PathElement> x = a.elements();
@@ -103,7 +123,8 @@ final class DocumentWriter {
         return 0;
     }
 
+    /** DynamoDB sends this one bare, without the "Invalid UpdateExpression: " prefix. */
     static DynamoException invalidPath() {
-        return ExpressionKind.UPDATE.invalid("The document path provided in the update expression is invalid for update");
+        return DynamoException.validation("The document path provided in the update expression is invalid for update");
     }
 }

@@ -22,6 +22,11 @@ public final class LegacyExpressions {
         return new ConditionEvaluator(Map.of(), Map.of()).test(condition, item);
     }
 
+    /** The legacy update only deletes attributes (DELETE without a value), or is empty. */
+    public static boolean onlyRemoves(UpdateExpression update) {
+        return RequestExpressions.onlyRemoves(update);
+    }
+
     /** Applies an update built by {@link #attributeUpdates}. */
     public static UpdateResult apply(UpdateExpression update, Map<String, AttributeValue> item) {
         return new UpdateApplier(Map.of(), Map.of()).apply(update, item);
@@ -37,6 +42,42 @@ public final class LegacyExpressions {
             throw DynamoException.validation("Can not use both expression and non-expression parameters in the same request:"
                     + " Non-expression parameters: {" + String.join(", ", nonExpressionParameters) + "}"
                     + " Expression parameters: {" + String.join(", ", expressionParameters) + "}");
+        }
+    }
+
+    /**
+     * ConditionalOperator is AND or OR and needs the conditions it combines. The enum text is
+     * DynamoDB's model constraint; the missing-conditions wording is UNVERIFIED.
+     */
+    public static void checkConditionalOperator(String conditionalOperator, Map<String, ?> conditions) {
+        if (conditionalOperator == null) {
+            return;
+        }
+        if (!conditionalOperator.equals("AND") && !conditionalOperator.equals("OR")) {
+            throw DynamoException.validation("1 validation error detected: Value '" + conditionalOperator
+                    + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: "
+                    + "[AND, OR]");
+        }
+        if (conditions == null || conditions.isEmpty()) {
+            throw DynamoException.invalidParameter("ConditionalOperator can only be used when Filter or Expected has "
+                    + "two or more elements");
+        }
+    }
+
+    /** AttributesToGet: at least one name, none twice. The duplicate wording is UNVERIFIED. */
+    public static void checkAttributesToGet(List<String> names) {
+        if (names == null) {
+            return;
+        }
+        if (names.isEmpty()) {
+            throw DynamoException.validation("1 validation error detected: Value '[]' at 'attributesToGet' failed to "
+                    + "satisfy constraint: Member must have length greater than or equal to 1");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : names) {
+            if (!seen.add(n)) {
+                throw DynamoException.invalidParameter("Duplicate value in attribute name: " + n);
+            }
         }
     }
 

@@ -56,6 +56,7 @@ public final class RequestExpressions {
         Condition c = ExpressionParser.condition(text, kind);
         new PlaceholderCheck(kind, names, values, usedNames, usedValues).condition(c);
         new TypeCheck(kind, values).condition(c);
+        new DistinctOperands(kind, names).condition(c);
         return c;
     }
 
@@ -108,6 +109,20 @@ public final class RequestExpressions {
 
     public boolean hasUpdate() {
         return update != null;
+    }
+
+    /** The update only removes attributes (it can change nothing on an item that does not exist). */
+    public boolean updateOnlyRemoves() {
+        return update != null && onlyRemoves(update);
+    }
+
+    static boolean onlyRemoves(UpdateExpression u) {
+        for (UpdateAction a : u.actions()) {
+            if (!(a instanceof UpdateAction.Remove)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** ConditionExpression holds for the item (an absent item is the empty map); true if none given. */

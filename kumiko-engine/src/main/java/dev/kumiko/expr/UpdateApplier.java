@@ -31,12 +31,15 @@ final class UpdateApplier {
         }
         Map<String, AttributeValue> item = new LinkedHashMap<>(original);
         List<Integer> removals = new ArrayList<>();
+        List<Integer> writes = new ArrayList<>();
         for (int i = 0; i < paths.size(); i++) {
-            if (update.actions().get(i) instanceof UpdateAction.Remove) {
-                removals.add(i);
-            } else {
-                DocumentWriter.write(item, paths.get(i).elements(), newValues.get(i));
-            }
+            (update.actions().get(i) instanceof UpdateAction.Remove ? removals : writes).add(i);
+        }
+        // Paths never overlap, so only appends past a list's end depend on order: DynamoDB applies
+        // them by index, whatever order the expression names them in.
+        writes.sort((x, y) -> DocumentWriter.comparePaths(paths.get(x), paths.get(y)));
+        for (int i : writes) {
+            DocumentWriter.write(item, paths.get(i).elements(), newValues.get(i));
         }
         // Removals address indexes of the original lists; later indexes go first so shifts don't interfere.
         removals.sort((x, y) -> DocumentWriter.compareForRemoval(paths.get(y), paths.get(x)));

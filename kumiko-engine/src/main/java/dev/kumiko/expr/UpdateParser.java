@@ -90,9 +90,18 @@ final class UpdateParser extends ParserBase {
         return left;
     }
 
-    /** path | :value | if_not_exists(path, operand) | list_append(operand, operand). */
+    /**
+     * path | :value | if_not_exists(path, operand) | list_append(operand, operand) | '(' value ')'.
+     * DynamoDB accepts a parenthesised operand; ElectroDB sends {@code (if_not_exists(#x, :d) - :v)}.
+     */
     private Operand parseSetOperand() {
         Token t = peek();
+        if (t.kind() == Token.Kind.LPAREN) {
+            next();
+            Operand inner = parseSetValue();
+            expect(Token.Kind.RPAREN);
+            return inner;
+        }
         if (t.kind() == Token.Kind.VALUE_PLACEHOLDER) {
             next();
             return new Operand.ValueRef(t.text());

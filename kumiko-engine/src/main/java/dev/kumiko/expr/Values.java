@@ -65,6 +65,20 @@ final class Values {
         return value.length >= prefix.length && Arrays.equals(value, 0, prefix.length, prefix, 0, prefix.length);
     }
 
+    /** Where {@code part} first occurs in {@code whole}, or -1 (the empty part occurs at 0). */
+    static int indexOf(byte[] whole, byte[] part) {
+        outer:
+        for (int i = 0; i + part.length <= whole.length; i++) {
+            for (int j = 0; j < part.length; j++) {
+                if (whole[i + j] != part[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     static Set<DynamoNumber> numberSet(List<DynamoNumber> values) {
         return new HashSet<>(values);
     }

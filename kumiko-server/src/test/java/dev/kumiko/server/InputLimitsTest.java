@@ -130,7 +130,7 @@ class InputLimitsTest {
                 ServerLimits.JSON_DEPTH_MAX + 1) + "}";
         HttpResponse<byte[]> r = post("DescribeTable", deep, Map.of());
         assertError(r, 400, "com.amazon.coral.service#SerializationException");
-        assertThat(json(r)).containsEntry("message",
+        assertThat(json(r)).containsEntry("Message",
                 "Request body exceeds the supported nesting depth or size");
     }
 

@@ -204,7 +204,7 @@ class SigV4WireTest {
         Map<String, String> signedAdmin = signed(EMPTY_OBJECT, NOW);
         assertThat(RawHttp.post(server.port(), "/kumiko/admin/ttl/sweep", signedAdmin, EMPTY_OBJECT).status())
                 .as("a signature does not open them").isEqualTo(403);
-        assertThat(RawHttp.get(server.port(), "/").body()).startsWith("healthy: dynamodb.us-east-1.amazonaws.com");
+        assertThat(RawHttp.get(server.port(), "/").body()).isEqualTo("healthy: 127.0.0.1 ");
     }
 
     private static byte[] gzip(byte[] bytes) {
@@ -215,5 +215,14 @@ class SigV4WireTest {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    @Test
+    void authorizationPartsSeparatedBySpacesOnly() {
+        Map<String, String> headers = new LinkedHashMap<>(signed(EMPTY_OBJECT, NOW));
+        headers.put("Authorization", headers.get("Authorization").replace(", ", " "));
+        assertThat(headers.get("Authorization")).doesNotContain(",");
+        RawHttp.Response r = post(headers, EMPTY_OBJECT);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
     }
 }

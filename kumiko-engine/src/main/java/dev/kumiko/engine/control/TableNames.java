@@ -17,6 +17,11 @@ public final class TableNames {
         }
         c.throwIfAny();
         if (!nameOrArn.startsWith("arn:")) {
+            // A plain name still follows the table-name rules (3 to 255 of [a-zA-Z0-9_.-]), so a
+            // malformed one is a ValidationException, never "not found".
+            Constraints name = new Constraints();
+            name.tableName(path, nameOrArn);
+            name.throwIfAny();
             return nameOrArn;
         }
         return nameFromArn(nameOrArn);

@@ -74,8 +74,8 @@ final class UpdateTableValidator {
         Throughput now = d.throughput();
         long read = r.provisionedThroughput().readCapacityUnits();
         long write = r.provisionedThroughput().writeCapacityUnits();
-        if (!switching && read == now.readCapacityUnits() && write == now.writeCapacityUnits()
-                && r.billingMode() == null) {
+        // BillingMode PROVISIONED on a table that already is provisioned changes nothing either.
+        if (!switching && read == now.readCapacityUnits() && write == now.writeCapacityUnits()) {
             throw DynamoException.validation("The provisioned throughput for the table will not change. The requested "
                     + "value equals the current value. Current ReadCapacityUnits provisioned for the table: "
                     + now.readCapacityUnits() + ". Requested ReadCapacityUnits: " + read

@@ -112,6 +112,9 @@ public final class IndexBackfill implements AutoCloseable {
                 return true;
             }
             Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+            if (!IndexKeyCheck.fitsKeySizes(x, item)) {
+                return true;
+            }
             byte[] entryKey = IndexEntries.key(d, x, item);
             if (entryKey == null || store.get(entryKey) != null) {
                 return true;

@@ -65,6 +65,22 @@ public final class IndexKeyCheck {
         }
     }
 
+    /**
+     * Whether the item's values for the index keys fit DynamoDB's key-size limits. A backfill skips
+     * an item that does not (DynamoDB leaves it out of the index as a key violation) instead of
+     * failing the whole index.
+     */
+    public static boolean fitsKeySizes(IndexDescriptor x, Map<String, AttributeValue> item) {
+        for (KeySchemaElement k : x.keySchema()) {
+            AttributeValue v = item.get(k.attributeName());
+            int max = k.keyType() == KeyType.HASH ? KeyCheck.HASH_KEY_BYTES_MAX : KeyCheck.RANGE_KEY_BYTES_MAX;
+            if (v != null && ItemSize.valueBytes(v) > max) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void checkNotEmpty(IndexDescriptor x, String name, AttributeValue v, boolean byUpdate) {
         boolean emptyString = v instanceof AttributeValue.S s && s.value().isEmpty();
         boolean emptyBinary = v instanceof AttributeValue.B b && b.value().length == 0;

@@ -43,15 +43,22 @@ final class BatchGetOperation {
     BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
         BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
                 "BatchGetItem", r.returnConsumedCapacity());
+        // Every table's projection is checked before any table is looked up, as DynamoDB refuses a
+        // bad expression even when the table does not exist.
+        Map<String, Parsed> parsed = new LinkedHashMap<>();
+        r.requestItems().forEach((name, k) -> parsed.put(name, parsed(k)));
         List<TableRead> reads = new ArrayList<>();
-        r.requestItems().forEach((name, k) -> reads.add(validated(name, k)));
+        parsed.forEach((name, p) -> reads.add(validated(name, r.requestItems().get(name), p)));
         List<byte[]> allKeys = new ArrayList<>();
         reads.forEach(t -> allKeys.addAll(t.keys()));
         BatchChecks.noDuplicates(allKeys);
         return readAll(reads, r.returnConsumedCapacity());
     }
 
-    private TableRead validated(String name, BatchRequests.KeysAndAttributes k) {
+    /** What one table's part says, checked without the table. */
+    private record Parsed(RequestExpressions expr, ProjectionExpression legacyProjection) {}
+
+    private static Parsed parsed(BatchRequests.KeysAndAttributes k) {
         List<String> legacy = k.attributesToGet() == null ? List.of() : List.of("AttributesToGet");
         List<String> expressions = k.projectionExpression() == null ? List.of() : List.of("ProjectionExpression");
         LegacyExpressions.checkNotMixed(legacy, expressions);
@@ -59,8 +66,13 @@ final class BatchGetOperation {
                 .projectionExpression(k.projectionExpression())
                 .expressionAttributeNames(k.expressionAttributeNames())
                 .build();
+        LegacyExpressions.checkAttributesToGet(k.attributesToGet());
         ProjectionExpression legacyProjection = k.attributesToGet() == null ? null
                 : LegacyExpressions.attributesToGet(k.attributesToGet());
+        return new Parsed(expr, legacyProjection);
+    }
+
+    private TableRead validated(String name, BatchRequests.KeysAndAttributes k, Parsed p) {
         Table live = access.table(name);
         TableDescriptor d = live.descriptor();
         List<byte[]> keys = new ArrayList<>(k.keys().size());
@@ -68,7 +80,7 @@ final class BatchGetOperation {
             KeyCheck.key(d, key);
             keys.add(ItemAccess.storageKey(d, key));
         }
-        return new TableRead(d, live, k, expr, legacyProjection, keys);
+        return new TableRead(d, live, k, p.expr(), p.legacyProjection(), keys);
     }
 
     private BatchResults.BatchGet readAll(List<TableRead> reads, String capacityMode) {

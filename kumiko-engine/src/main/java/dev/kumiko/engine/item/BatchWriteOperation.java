@@ -53,6 +53,8 @@ final class BatchWriteOperation {
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
                 r.returnConsumedCapacity());
+        // The requests' own shape and sizes are refused before any table is looked up.
+        r.requestItems().values().forEach(requests -> requests.forEach(BatchWriteOperation::checkShape));
         List<Write> writes = new ArrayList<>();
         r.requestItems().forEach((tableName, requests) -> {
             Table table = access.table(tableName);
@@ -70,20 +72,23 @@ final class BatchWriteOperation {
                 "SIZE".equals(r.returnItemCollectionMetrics()) ? committed.metrics() : null);
     }
 
-    private static Write validated(Table table, BatchRequests.WriteRequest w) {
-        TableDescriptor d = table.descriptor();
+    private static void checkShape(BatchRequests.WriteRequest w) {
         if ((w.put() == null) == (w.delete() == null)) {
             // Wording not verified against DynamoDB.
             throw DynamoException.validation("Supplied WriteRequest must contain exactly one of PutRequest or "
                     + "DeleteRequest");
         }
+        if (w.put() != null && ItemSize.of(w.put()) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+            throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+        }
+    }
+
+    private static Write validated(Table table, BatchRequests.WriteRequest w) {
+        TableDescriptor d = table.descriptor();
         if (w.put() != null) {
             KeyCheck.itemKeys(d, w.put());
             IndexKeyCheck.item(d, w.put());
             long bytes = ItemSize.of(w.put());
-            if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
-                throw DynamoException.validation("Item size has exceeded the maximum allowed size");
-            }
             return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes, w);
         }
         KeyCheck.key(d, w.delete());

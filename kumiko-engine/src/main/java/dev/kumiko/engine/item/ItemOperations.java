@@ -51,15 +51,16 @@ public final class ItemOperations {
         ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "item", r.item());
         checkReturnValuesOldOrNone(r.returnValues());
-        Table table = access.table(r.tableName());
-        TableDescriptor d = table.descriptor();
-        WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
-        KeyCheck.itemKeys(d, r.item());
-        IndexKeyCheck.item(d, r.item());
+        // What needs no table is refused first, as DynamoDB does for a table that does not exist.
+        WritePlan expr = WritePlan.of(r.conditions(), null, null);
         long size = ItemSize.of(r.item());
         if (size > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
+        Table table = access.table(r.tableName());
+        TableDescriptor d = table.descriptor();
+        KeyCheck.itemKeys(d, r.item());
+        IndexKeyCheck.item(d, r.item());
         byte[] key = ItemAccess.storageKey(d, r.item());
         throughput.admit(table, r.item());
         Map<String, AttributeValue> old;
@@ -89,6 +90,7 @@ public final class ItemOperations {
         c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
         if (r.attributesToGet() != null) {
+            LegacyExpressions.checkAttributesToGet(r.attributesToGet());
             LegacyExpressions.checkNotMixed(List.of("AttributesToGet"),
                     r.projectionExpression() == null ? List.of() : List.of("ProjectionExpression"));
         }
@@ -128,9 +130,9 @@ public final class ItemOperations {
         ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
         checkReturnValuesOldOrNone(r.returnValues());
+        WritePlan expr = WritePlan.of(r.conditions(), null, null);
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        WritePlan expr = WritePlan.of(r.conditions(), null, null, d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());

@@ -39,9 +39,10 @@ final class UpdateItemOperation {
     ItemResult apply(ItemRequests.UpdateItem r) {
         ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
                 r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
+        WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
-        WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates(), d);
+        expr.checkKeys(d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
@@ -50,19 +51,23 @@ final class UpdateItemOperation {
         UpdateResult result;
         long updatedBytes;
         WriteOutcome outcome = WriteOutcome.NOTHING;
+        boolean createsNothing;
         holds.checkNotHeld(key);
         ReentrantLock lock = locks.lockFor(key);
         try {
             old = access.read(key);
             throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
-            result = expr.hasUpdate() ? expr.apply(old == null ? r.key() : old) : null;
+            // Removing from an item that does not exist changes nothing, even a nested path
+            // whose parent is missing (which fails on an existing item).
+            boolean removesFromNothing = old == null && expr.hasUpdate() && expr.onlyRemoves();
+            result = expr.hasUpdate() && !removesFromNothing ? expr.apply(old == null ? r.key() : old) : null;
             updated = result == null ? (old == null ? r.key() : old) : result.item();
             updatedBytes = ItemSize.of(updated);
             if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
             }
             IndexKeyCheck.updatedItem(d, updated);
-            boolean createsNothing = old == null && result != null && updated.size() == r.key().size();
+            createsNothing = removesFromNothing || old == null && result != null && updated.size() == r.key().size();
             if (!createsNothing) {
                 throughput.admitIndexWrites(table, old, updated);
                 outcome = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
@@ -73,7 +78,7 @@ final class UpdateItemOperation {
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult(returned(r.returnValues(), old, updated, result),
+        return new ItemResult(createsNothing ? null : returned(r.returnValues(), old, updated, result),
                 units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));

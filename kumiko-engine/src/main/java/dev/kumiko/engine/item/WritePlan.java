@@ -20,29 +20,44 @@ final class WritePlan {
     private final RequestExpressions expressions;
     private final Condition legacyCondition;
     private final UpdateExpression legacyUpdate;
+    private final Map<String, LegacyUpdate> attributeUpdates;
 
-    private WritePlan(RequestExpressions expressions, Condition legacyCondition, UpdateExpression legacyUpdate) {
+    private WritePlan(RequestExpressions expressions, Condition legacyCondition, UpdateExpression legacyUpdate,
+            Map<String, LegacyUpdate> attributeUpdates) {
         this.expressions = expressions;
         this.legacyCondition = legacyCondition;
         this.legacyUpdate = legacyUpdate;
+        this.attributeUpdates = attributeUpdates;
     }
 
-    static WritePlan of(ItemRequests.Conditions c, String updateExpression, Map<String, LegacyUpdate> attributeUpdates,
-            TableDescriptor d) {
+    /**
+     * Parses and checks what needs no table: DynamoDB refuses a bad expression or Expected even when
+     * the table does not exist. {@link #checkKeys} adds the checks that need the table's key schema.
+     */
+    static WritePlan of(ItemRequests.Conditions c, String updateExpression, Map<String, LegacyUpdate> attributeUpdates) {
         checkNotMixed(c, updateExpression, attributeUpdates);
-        List<String> keys = keyNames(d);
+        LegacyExpressions.checkConditionalOperator(c.conditionalOperator(), c.expected());
         RequestExpressions expr = RequestExpressions.builder()
                 .conditionExpression(c.conditionExpression())
                 .updateExpression(updateExpression)
                 .expressionAttributeNames(c.expressionAttributeNames())
                 .expressionAttributeValues(c.expressionAttributeValues())
-                .keyAttributeNames(keys)
+                .keyAttributeNames(List.of())
                 .build();
         Condition legacyCondition = c.expected() == null ? null
                 : LegacyExpressions.expected(c.expected(), c.conditionalOperator());
         UpdateExpression legacyUpdate = attributeUpdates == null ? null
-                : LegacyExpressions.attributeUpdates(attributeUpdates, keys);
-        return new WritePlan(expr, legacyCondition, legacyUpdate);
+                : LegacyExpressions.attributeUpdates(attributeUpdates, List.of());
+        return new WritePlan(expr, legacyCondition, legacyUpdate, attributeUpdates);
+    }
+
+    /** An update may not touch the table's key attributes. */
+    void checkKeys(TableDescriptor d) {
+        List<String> keys = keyNames(d);
+        if (attributeUpdates != null) {
+            LegacyExpressions.attributeUpdates(attributeUpdates, keys);
+        }
+        expressions.checkUpdateKeys(keys);
     }
 
     private static void checkNotMixed(ItemRequests.Conditions c, String updateExpression,
@@ -84,8 +99,14 @@ final class WritePlan {
         return expressions.testCondition(current);
     }
 
+    /** An empty AttributeUpdates counts as no update: DynamoDB then creates the item from its key. */
     boolean hasUpdate() {
-        return legacyUpdate != null || expressions.hasUpdate();
+        return legacyUpdate != null ? !legacyUpdate.actions().isEmpty() : expressions.hasUpdate();
+    }
+
+    /** Only REMOVEs (or legacy DELETEs without a value): on a missing item a no-op, not an error. */
+    boolean onlyRemoves() {
+        return legacyUpdate != null ? LegacyExpressions.onlyRemoves(legacyUpdate) : expressions.updateOnlyRemoves();
     }
 
     UpdateResult apply(Map<String, AttributeValue> item) {

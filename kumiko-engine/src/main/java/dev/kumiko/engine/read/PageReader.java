@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Reads one page of a key range as DynamoDB pages Query and Scan: Limit counts items evaluated
  * (before the filter), the page stops once the entries read reach 1 MB (sizes before the filter,
- * of what the table or index holds), and LastEvaluatedKey is the key of the last entry evaluated
+ * of what the table or index holds; an entry that would cross 1 MB waits for the next page), and
+ * LastEvaluatedKey is the key of the last entry evaluated
  * when either stopped the read. An LSI read that needs attributes the index does not project
  * completes each entry from the table.
  */
@@ -43,8 +44,15 @@ final class PageReader {
         Map<String, AttributeValue> lastKey = null;
         if (!q.range().isEmpty()) {
             try (Cursor cursor = store.scan(q.range().start(), q.range().end(), q.reverse())) {
+                EncodedItem previous = null;
                 while (cursor.next()) {
                     EncodedItem entry = EncodedItem.of(cursor.value());
+                    if (previous != null && bytes + entry.sizeBytes() > PAGE_BYTES_MAX) {
+                        // The entry that would cross 1 MB is left for the next page.
+                        lastKey = q.target().lastEvaluatedKey(previous);
+                        break;
+                    }
+                    previous = entry;
                     scanned++;
                     bytes += entry.sizeBytes();
                     Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)
@@ -65,19 +73,23 @@ final class PageReader {
                 }
             }
         }
-        CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()) + fetchedUnits);
+        CapacityTally units = capacity(q, CapacityUnits.read(bytes, q.consistent()), fetchedUnits);
         ReadResult result = new ReadResult(items, count, scanned, lastKey, units.report(q.returnConsumedCapacity()));
         return new Page(result, units);
     }
 
     /**
      * A page costs its entries' summed size in 4 KB read units, charged to what was read; an LSI
-     * read that completes entries from the table adds each fetched item, rounded up on its own,
-     * to the index's units.
+     * read that completes entries from the table charges each fetched item, rounded up on its own,
+     * to the table, which is where the fetch reads.
      */
-    private static CapacityTally capacity(Request q, double units) {
+    private static CapacityTally capacity(Request q, double units, double fetchedUnits) {
         CapacityTally tally = new CapacityTally(q.target().table().tableName(), true);
-        return q.target().index() == null ? tally.addTable(units) : tally.addIndex(q.target().index(), units);
+        if (q.target().index() == null) {
+            return tally.addTable(units);
+        }
+        tally.addIndex(q.target().index(), units);
+        return fetchedUnits > 0 ? tally.addTable(fetchedUnits) : tally;
     }
 
     /** The table's item behind an LSI entry; null if it went away since the entry was read. */

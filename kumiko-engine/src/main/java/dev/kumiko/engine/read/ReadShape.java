@@ -36,6 +36,8 @@ final class ReadShape {
     static ReadShape of(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
             String legacyFilterName) {
         checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
+        LegacyExpressions.checkConditionalOperator(r.conditionalOperator(), r.legacyFilter());
+        LegacyExpressions.checkAttributesToGet(r.attributesToGet());
         checkSelect(r, "QueryFilter".equals(legacyFilterName));
         RequestExpressions expr = RequestExpressions.builder()
                 .keyConditionExpression(keyConditionExpression)
@@ -62,6 +64,11 @@ final class ReadShape {
         addIf(expressions, r.projectionExpression() != null, "ProjectionExpression");
         addIf(expressions, r.filterExpression() != null, "FilterExpression");
         addIf(expressions, keyConditionExpression != null, "KeyConditionExpression");
+        // DynamoDB lets legacy KeyConditions stand beside FilterExpression and ProjectionExpression
+        // (boto3's KeyConditions= plus a filter works there); only its own counterpart clashes.
+        if (legacy.equals(List.of("KeyConditions")) && keyConditionExpression == null) {
+            return;
+        }
         LegacyExpressions.checkNotMixed(legacy, expressions);
     }
 

@@ -64,7 +64,7 @@ public final class StreamOperations {
                     + " not found");
         }
         StreamArns.Parsed after = r.exclusiveStartStreamArn() == null ? null
-                : StreamArns.parse(r.exclusiveStartStreamArn());
+                : existingStream(r.exclusiveStartStreamArn());
         int max = r.limit() == null ? LIST_STREAMS_LIMIT_MAX : r.limit().intValue();
         long now = clock.nowMillis();
         List<StreamResults.StreamSummary> out = new ArrayList<>();
@@ -86,6 +86,24 @@ public final class StreamOperations {
         return new StreamResults.ListStreams(out, null);
     }
 
+    /**
+     * ExclusiveStartStreamArn must name a stream that exists (the API documents it as the value of
+     * a previous LastEvaluatedStreamArn): one that does not is ResourceNotFoundException, as for
+     * DescribeStream, rather than a silent restart of the listing.
+     */
+    private StreamArns.Parsed existingStream(String streamArn) {
+        StreamArns.Parsed parsed = StreamArns.parse(streamArn);
+        if (parsed == null) {
+            // UNVERIFIED wording, as resolve's.
+            throw DynamoException.validation("Invalid StreamArn");
+        }
+        Table t = catalog.get(parsed.tableName());
+        if (t == null || t.descriptor().stream().epoch(parsed.label()) == null) {
+            throw notFound(streamArn);
+        }
+        return parsed;
+    }
+
     /** Streams are listed by table name, then by label (creation time). */
     private static boolean isAfter(String tableName, String label, StreamArns.Parsed start) {
         int byTable = tableName.compareTo(start.tableName());
@@ -100,8 +118,14 @@ public final class StreamOperations {
         c.range("limit", r.limit(), 1, DESCRIBE_STREAM_LIMIT_MAX);
         c.length("exclusiveStartShardId", r.exclusiveStartShardId(), 28, 65);
         if (r.shardFilter() != null) {
-            c.length("shardFilter.shardId", r.shardFilter().shardId(), 28, 65);
-            c.enumValue("shardFilter.type", r.shardFilter().type(), SHARD_FILTER_TYPES);
+            // A filter without its Type or ShardId selects nothing meaningful; UNVERIFIED that
+            // DynamoDB words it as the standard "must not be null" constraint.
+            if (c.notNull("shardFilter.shardId", r.shardFilter().shardId())) {
+                c.length("shardFilter.shardId", r.shardFilter().shardId(), 28, 65);
+            }
+            if (c.notNull("shardFilter.type", r.shardFilter().type())) {
+                c.enumValue("shardFilter.type", r.shardFilter().type(), SHARD_FILTER_TYPES);
+            }
         }
         c.throwIfAny();
         Resolved s = resolve(ctx, r.streamArn());
@@ -166,7 +190,7 @@ public final class StreamOperations {
             case "TRIM_HORIZON" -> Math.max(shard.startSequence(), changeLog.trimmedBelow(s.descriptor().id()));
             case "LATEST" -> latest(s, shard);
             case "AT_SEQUENCE_NUMBER" -> requested(s, shard, r) ;
-            case "AFTER_SEQUENCE_NUMBER" -> requested(s, shard, r) + 1;
+            case "AFTER_SEQUENCE_NUMBER" -> afterRequested(s, shard, r);
             default -> throw new AssertionError(r.shardIteratorType());
         };
         return ShardIterators.encode(new ShardIterators.Position(s.streamArn(), s.descriptor().tableId(),
@@ -180,6 +204,14 @@ public final class StreamOperations {
         return Math.max(shard.startSequence(), changeLog.latest(s.descriptor()));
     }
 
+    /** After the shard's StartingSequenceNumber is its beginning when no record holds that number yet. */
+    private long afterRequested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
+        long seq = requested(s, shard, r);
+        boolean startHasNoRecord = seq == shard.startSequence() && shard.isOpen()
+                && changeLog.peekNext(s.descriptor()) <= seq;
+        return startHasNoRecord ? seq : seq + 1;
+    }
+
     /** The change log number of AT_ / AFTER_SEQUENCE_NUMBER's SequenceNumber, checked against the shard. */
     private long requested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
         if (r.sequenceNumber() == null) {
@@ -188,6 +220,12 @@ public final class StreamOperations {
                     + r.shardIteratorType());
         }
         long seq = SequenceNumbers.parse(r.sequenceNumber());
+        if (seq == shard.startSequence()) {
+            // The shard's own StartingSequenceNumber marks where it begins, also before its first
+            // record: both types then start at the shard's beginning.
+            checkNotTrimmed(s, seq);
+            return seq;
+        }
         boolean inShard = seq >= shard.startSequence() && (shard.isOpen() ? seq < changeLog.peekNext(s.descriptor())
                 : seq < Math.max(shard.endSequence(), shard.startSequence() + 1));
         if (!inShard) {
@@ -195,10 +233,14 @@ public final class StreamOperations {
             throw DynamoException.validation("Invalid SequenceNumber " + r.sequenceNumber() + " for shard "
                     + shard.shardId());
         }
+        checkNotTrimmed(s, seq);
+        return seq;
+    }
+
+    private void checkNotTrimmed(Resolved s, long seq) {
         if (seq < changeLog.trimmedBelow(s.descriptor().id())) {
             throw trimmed();
         }
-        return seq;
     }
 
     public StreamResults.GetRecords getRecords(RequestContext ctx, StreamRequests.GetRecords r) {

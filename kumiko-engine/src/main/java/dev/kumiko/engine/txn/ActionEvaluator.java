@@ -41,6 +41,9 @@ final class ActionEvaluator {
 
     /** As UpdateItem: a missing item is created from its key unless the update leaves only the key. */
     private static ActionOutcome update(TransactAction a, Map<String, AttributeValue> current) {
+        if (current == null && a.expressions().updateOnlyRemoves()) {
+            return new ActionOutcome(CancellationReason.OK, null, ItemSize.of(a.key()));
+        }
         UpdateResult result = a.expressions().applyUpdate(current == null ? a.key() : current);
         Map<String, AttributeValue> updated = result.item();
         long bytes = ItemSize.of(updated);

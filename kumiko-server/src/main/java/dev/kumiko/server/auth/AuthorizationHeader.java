@@ -41,7 +41,8 @@ record AuthorizationHeader(String accessKeyId, String scopeDate, String region, 
         String credential = null;
         String signedHeaders = null;
         String signature = null;
-        for (String part : (space < 0 ? "" : h.substring(space + 1)).split(",")) {
+        // Parts are separated by commas, but DynamoDB also takes them separated by spaces alone.
+        for (String part : (space < 0 ? "" : h.substring(space + 1)).split("[,\\s]+")) {
             String p = part.strip();
             if (p.startsWith("Credential=")) {
                 credential = p.substring("Credential=".length());

@@ -29,11 +29,15 @@ final class Cors {
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.EMPTY_BUFFER);
         HttpHeaders h = r.headers();
-        String requested = req.headers().get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS);
-        h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-        h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, OPTIONS");
-        h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, requested != null ? requested : "*");
-        h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
+        // Without an Origin this is no CORS request, and DynamoDB sends no CORS headers.
+        if (req.headers().get(HttpHeaderNames.ORIGIN) != null) {
+            String requested = req.headers().get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS);
+            String method = req.headers().get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_METHOD);
+            h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+            h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, method != null ? method : "GET, POST, OPTIONS");
+            h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, requested != null ? requested : "*");
+            h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
+        }
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
         h.set("x-amzn-RequestId", RequestIds.next());
         Responses.common(h);

@@ -75,8 +75,11 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (req.uri().startsWith(AdminProtocol.PREFIX)) {
             return admin(req);
         }
-        if (req.method() == HttpMethod.GET) {
+        if (req.method() == HttpMethod.GET && "/".equals(new QueryStringDecoder(req.uri()).path())) {
             return health(req);
+        }
+        if (req.method() != HttpMethod.POST || !HttpEdge.isJsonContentType(req.headers())) {
+            return HttpEdge.notFound();
         }
         String requestId = RequestIds.next();
         try {
@@ -114,7 +117,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (streams) {
             return operations.handleStreams(operation, body, new RequestContext(region));
         }
-        return operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
+        byte[] out = operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
+        return HttpEdge.answersEmptyBody(operation) ? new byte[0] : out;
     }
 
     private static Map<String, Object> body(FullHttpRequest req) {
@@ -181,14 +185,19 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
+    /** DynamoDB's health answer names the host the request was sent to. */
     private FullHttpResponse health(FullHttpRequest req) {
-        String region = config.defaultRegion();
-        byte[] text = ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.US_ASCII);
+        String host = req.headers().get(HttpHeaderNames.HOST);
+        if (host == null) {
+            host = "dynamodb." + config.defaultRegion() + ".amazonaws.com";
+        }
+        byte[] text = ("healthy: " + host + " ").getBytes(StandardCharsets.US_ASCII);
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.wrappedBuffer(text));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
         r.headers().set("x-amzn-RequestId", RequestIds.next());
+        r.headers().set("x-amz-crc32", Long.toString(Responses.crc32(text)));
         Responses.common(r.headers());
         return r;
     }

@@ -31,7 +31,9 @@ final class ErrorBodies {
             if (e instanceof TransactionCanceled tc) {
                 cancellation(g, tc);
             } else if (e.getMessage() != null) {
-                g.writeStringField("message", e.getMessage());
+                // DynamoDB's front end spells the member "Message" on SerializationException (the
+                // SDKs read either case); the service's own errors use "message".
+                g.writeStringField(e.code() == ErrorCode.SERIALIZATION ? "Message" : "message", e.getMessage());
             }
             if (e instanceof ConditionalCheckFailed ccf && ccf.item() != null) {
                 g.writeFieldName("Item");

@@ -30,7 +30,7 @@ final class Responses {
         }
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(wire));
         HttpHeaders h = r.headers();
-        h.set(HttpHeaderNames.CONTENT_TYPE, DynamoHandler.contentType());
+        h.set(HttpHeaderNames.CONTENT_TYPE, HttpEdge.responseContentType(req));
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, wire.length);
         h.set("x-amzn-RequestId", requestId);
         h.set("x-amz-crc32", Long.toString(crc32(wire)));
@@ -43,6 +43,7 @@ final class Responses {
 
     static void common(HttpHeaders h) {
         h.set(HttpHeaderNames.SERVER, "Kumiko");
+        h.set(HttpHeaderNames.DATE, io.netty.handler.codec.DateFormatter.format(new java.util.Date()));
     }
 
     private static boolean acceptsGzip(FullHttpRequest req) {

@@ -26,8 +26,13 @@ public final class SigV4Header {
         if (c < 0 || !h.contains("Signature=") || !h.contains("SignedHeaders=")) {
             throw incomplete(h);
         }
-        int end = h.indexOf(',', c);
-        String credential = h.substring(c + "Credential=".length(), end < 0 ? h.length() : end).trim();
+        // The credential ends at a comma or, in headers that separate parts with spaces only, a space.
+        int start = c + "Credential=".length();
+        int end = start;
+        while (end < h.length() && h.charAt(end) != ',' && !Character.isWhitespace(h.charAt(end))) {
+            end++;
+        }
+        String credential = h.substring(start, end);
         String[] scope = credential.split("/");
         if (scope.length != 5 || scope[2].isEmpty() || !"aws4_request".equals(scope[4])) {
             throw incomplete(h);

@@ -26,6 +26,11 @@ public final class AttributeValues {
 
     /** A map of attribute name to value (an item, a key, ExpressionAttributeValues); null if absent. */
     public static Map<String, AttributeValue> item(Map<String, Object> obj, String name) {
+        if (obj.get(name) instanceof List) {
+            // Observed from DynamoDB for a list where an attribute map belongs (Coral's own text).
+            throw DynamoException.serialization("Unrecognized collection type java.util.Map<java.lang.String, "
+                    + "com.amazonaws.dynamodb.v20120810.AttributeValue>");
+        }
         Map<String, Object> raw = Fields.object(obj, name);
         return raw == null ? null : decodeMap(raw, 0);
     }
@@ -105,16 +110,26 @@ public final class AttributeValues {
     }
 
     private static boolean boolValue(Object payload) {
+        return lenientBoolean(payload);
+    }
+
+    /**
+     * DynamoDB's front end reads a string where a boolean belongs as Java's Boolean.parseBoolean
+     * does, so {"NULL": "no"} is a false NULL and gets the ValidationException, not a
+     * SerializationException (UNVERIFIED, docs/notes/error-messages.md).
+     */
+    private static boolean lenientBoolean(Object payload) {
         if (payload instanceof Boolean b) {
             return b;
+        }
+        if (payload instanceof String s) {
+            return Boolean.parseBoolean(s);
         }
         throw Fields.wrongType(payload, "Boolean");
     }
 
     private static AttributeValue nullValue(Object payload) {
-        if (!(payload instanceof Boolean b)) {
-            throw Fields.wrongType(payload, "Boolean");
-        }
+        boolean b = lenientBoolean(payload);
         if (!b) {
             throw DynamoException.invalidParameter("Null attribute value types must have the value of true");
         }
@@ -123,6 +138,11 @@ public final class AttributeValues {
 
     private static byte[] base64(Object payload) {
         String s = Fields.asString(payload);
+        if (s.length() % 4 != 0) {
+            // Java's decoder accepts unpadded input; DynamoDB's does not. UNVERIFIED wording.
+            throw DynamoException.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: "
+                    + s.length());
+        }
         try {
             return Base64.getDecoder().decode(s);
         } catch (IllegalArgumentException e) {

@@ -137,6 +137,11 @@ public final class Fields {
 
     /** A map of string to string (e.g. ExpressionAttributeNames). */
     public static Map<String, String> stringMap(Map<String, Object> obj, String name) {
+        if (obj.get(name) instanceof List) {
+            // UNVERIFIED: by analogy with the observed text for a list where an attribute map belongs.
+            throw DynamoException.serialization(
+                    "Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>");
+        }
         Map<String, Object> raw = object(obj, name);
         if (raw == null) {
             return null;
