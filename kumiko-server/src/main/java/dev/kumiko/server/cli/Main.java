@@ -4,7 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kumiko <command>}: the command-line entry point. */
-@Command(name = "kumiko", mixinStandardHelpOptions = true, version = "kumiko 0.1.0",
+@Command(name = "kumiko", mixinStandardHelpOptions = true, version = "kumiko 0.9.0",
         description = "A DynamoDB-compatible database.",
         subcommands = {ServeCommand.class})
 public final class Main implements Runnable {
