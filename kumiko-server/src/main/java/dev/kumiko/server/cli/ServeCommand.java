@@ -88,10 +88,6 @@ public final class ServeCommand implements Callable<Integer> {
         boolean newDataDir = !inMemory && !java.nio.file.Files.exists(dataDir);
         try {
             StartupChecks.checkPort(port);
-            StartupChecks.checkPortFree(host, port);
-            if (!inMemory) {
-                StartupChecks.checkDataDir(dataDir);
-            }
         } catch (StartupChecks.Failure e) {
             System.err.println(e.getMessage());
             return e.exitCode;
@@ -115,6 +111,16 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (StartupError e) {
             System.err.println(e.getMessage());
             return 2;
+        }
+        // Every option is valid; now what the machine must offer, still before anything is created.
+        try {
+            StartupChecks.checkPortFree(host, port);
+            if (!inMemory) {
+                StartupChecks.checkDataDir(dataDir);
+            }
+        } catch (StartupChecks.Failure e) {
+            System.err.println(e.getMessage());
+            return e.exitCode;
         }
         Store store;
         try {
