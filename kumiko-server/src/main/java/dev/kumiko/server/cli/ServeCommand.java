@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code kumiko serve}: runs the DynamoDB-compatible HTTP server until interrupted. */
@@ -37,7 +38,7 @@ public final class ServeCommand implements Callable<Integer> {
     boolean inMemory;
 
     @Option(names = "--data-dir", defaultValue = "./data",
-            description = "RocksDB data directory (default: ${DEFAULT-VALUE}).")
+            description = "RocksDB data directory, relative to the current directory (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
     @Option(names = "--region", defaultValue = "us-east-1",
@@ -77,9 +78,20 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "PEM", description = "The certificate's PKCS#8 PEM private key.")
     Path tlsKey;
 
+    @Mixin
+    DynamoDbLocalFlags dynamoDbLocalFlags = new DynamoDbLocalFlags();
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
+        dynamoDbLocalFlags.apply(this, System.err);
+        boolean newDataDir = !inMemory && !java.nio.file.Files.exists(dataDir);
+        try {
+            StartupChecks.checkPort(port);
+        } catch (StartupChecks.Failure e) {
+            System.err.println(e.getMessage());
+            return e.exitCode;
+        }
         if (!"process".equals(durability) && !"fsync".equals(durability)) {
             System.err.println("--durability must be 'process' or 'fsync'");
             return 2;
@@ -100,7 +112,25 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println(e.getMessage());
             return 2;
         }
-        Store store = openStore();
+        // Every option is valid; now what the machine must offer, still before anything is created.
+        try {
+            StartupChecks.checkPortFree(host, port);
+            if (!inMemory) {
+                StartupChecks.checkDataDir(dataDir);
+            }
+        } catch (StartupChecks.Failure e) {
+            System.err.println(e.getMessage());
+            return e.exitCode;
+        }
+        Store store;
+        try {
+            store = openStore();
+        } catch (IllegalStateException e) {
+            // Lost a race with another process after the checks, or RocksDB refused the files themselves.
+            System.err.println("cannot open data directory " + dataDir.toAbsolutePath().normalize() + ": "
+                    + rootMessage(e) + "; choose another --data-dir (or use --in-memory)");
+            return StartupChecks.EXIT_UNAVAILABLE;
+        }
         Engine engine = Engine.open(store, Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
         if (keys != null) {
@@ -108,7 +138,15 @@ public final class ServeCommand implements Callable<Integer> {
             config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),
                     new PolicyAuthorizer(engine, keys.values()));
         }
-        KumikoServer server = new KumikoServer(config).start(new Operations(engine));
+        KumikoServer server = new KumikoServer(config);
+        try {
+            server.start(new Operations(engine));
+        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
+            server.close();
+            engine.close();
+            System.err.println(StartupChecks.bindFailure(host, port, e).getMessage());
+            return StartupChecks.EXIT_UNAVAILABLE;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
@@ -118,10 +156,19 @@ public final class ServeCommand implements Callable<Integer> {
         long startMillis = (System.nanoTime() - startNanos) / 1_000_000;
         System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s) in %d ms%n",
                 config.tls() == null ? "http" : "https", host, server.port(),
-                inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize(), region, auth,
+                inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize()
+                        + (newDataDir ? " (new)" : ""), region, auth,
                 startMillis);
         stopped.await();
         return 0;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return String.valueOf(t.getMessage()).strip();
     }
 
     /** A bad security option: one line on stderr and exit code 2, before anything is opened. */
