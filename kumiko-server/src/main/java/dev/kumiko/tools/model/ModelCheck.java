@@ -15,7 +15,8 @@ public final class ModelCheck {
 
     private ModelCheck() {}
 
-    public static Report run(Model model, java.net.URI endpoint, Settings settings) {
+    /** Runs the model at {@code endpoint}; {@code endpointLabel} is how the report names it. */
+    public static Report run(Model model, java.net.URI endpoint, String endpointLabel, Settings settings) {
         DynamoClient client = new DynamoClient(endpoint);
         List<Report.DesignResult> results = new ArrayList<>();
         List<Design> designs = new ArrayList<>();
@@ -25,7 +26,7 @@ public final class ModelCheck {
         for (Design d : designs) {
             results.add(runDesign(model, d, client, settings, now));
         }
-        return new Report(model, client.endpoint().toString(), settings.scale(), settings.prices(), List.copyOf(results));
+        return new Report(model, endpointLabel, settings.scale(), settings.prices(), List.copyOf(results));
     }
 
     private static Report.DesignResult runDesign(Model model, Design d, DynamoClient client, Settings settings,

@@ -27,6 +27,7 @@ public final class ModelCheckCommand implements Callable<Integer> {
     public static final int EXIT_BUDGET_EXCEEDED = 1;
     public static final int EXIT_CANNOT_CHECK = 2;
     static final int SCALE_MAX = 1000;
+    static final String IN_PROCESS_LABEL = "in-process Kumiko (memory store)";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -96,7 +97,8 @@ public final class ModelCheckCommand implements Callable<Integer> {
             Model model = ModelReader.read(modelFile);
             ModelCheck.Settings settings = new ModelCheck.Settings(scale, seed, tableSuffix, keepTables,
                     new Prices(priceRead, priceWrite, priceRcuHour, priceWcuHour, priceStorage, utilization));
-            report = endpoint != null ? ModelCheck.run(model, endpoint, settings) : inProcess(model, settings);
+            report = endpoint != null ? ModelCheck.run(model, endpoint, endpoint.toString(), settings)
+                    : inProcess(model, settings);
         } catch (ModelError e) {
             err.println("kumiko model check: " + e.getMessage());
             err.flush();
@@ -137,7 +139,10 @@ public final class ModelCheckCommand implements Callable<Integer> {
         KumikoServer server = null;
         try {
             server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
-            return ModelCheck.run(model, URI.create("http://127.0.0.1:" + server.port() + "/"), settings);
+            // The label leaves the ephemeral port out, so that a report committed to a repository only
+            // changes when a measurement does.
+            return ModelCheck.run(model, URI.create("http://127.0.0.1:" + server.port() + "/"),
+                    IN_PROCESS_LABEL, settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ModelError("interrupted while starting the in-process server");

@@ -39,7 +39,7 @@ final class PatternRunner {
         for (Request step : pattern.steps()) {
             try {
                 execute(step, m);
-            } catch (DynamoClient.CallFailed e) {
+            } catch (DynamoClient.CallFailed | ModelError e) {
                 throw new ModelError("access pattern \"" + pattern.name() + "\": " + e.getMessage());
             }
             wrote |= WRITES.contains(step.operation());

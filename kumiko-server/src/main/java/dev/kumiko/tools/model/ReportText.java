@@ -21,7 +21,7 @@ final class ReportText {
     private String render() {
         Model m = report.model();
         heading(1, "Model check: " + m.name());
-        para("Endpoint " + report.endpoint() + "; sample data: " + m.partitions() + " partitions per entity, "
+        para("Endpoint: " + report.endpoint() + "; sample data: " + m.partitions() + " partitions per entity, "
                 + report.scale() + " items per collection (--scale).");
         for (DesignResult d : report.designs()) {
             design(d);

@@ -125,6 +125,15 @@ class ExampleModelsTest {
     }
 
     @Test
+    void theSameModelGivesTheSameReport() {
+        ModelCheckRun first = ModelCheckRun.of(example("chat.json"), "--format", "markdown");
+        ModelCheckRun second = ModelCheckRun.of(example("chat.json"), "--format", "markdown");
+
+        assertThat(first.exitCode()).as(first.err()).isEqualTo(0);
+        assertThat(first.out()).contains("Endpoint: " + ModelCheckCommand.IN_PROCESS_LABEL).isEqualTo(second.out());
+    }
+
+    @Test
     void markdownReportIsATableForReview() {
         ModelCheckRun run = ModelCheckRun.of(example("mbc-cqrs.json"), "--format", "markdown");
 
