@@ -115,11 +115,16 @@ public final class KumikoExtension implements BeforeAllCallback, BeforeEachCallb
         while (c.getTestMethod().isPresent() && c.getParent().isPresent()) {
             c = c.getParent().get();
         }
-        // A @Nested class reuses the server of the outermost class that has one.
-        while (c.getParent().isPresent() && c.getParent().get().getTestClass().isPresent()) {
+        // A @Nested class reuses the server of the outermost enclosing class that uses Kumiko.
+        while (c.getParent().isPresent() && c.getParent().get().getTestClass().map(KumikoExtension::usesKumiko)
+                .orElse(false)) {
             c = c.getParent().get();
         }
         return c;
+    }
+
+    private static boolean usesKumiko(Class<?> testClass) {
+        return testClass.isAnnotationPresent(KumikoTest.class) || !registeredInstances(testClass).isEmpty();
     }
 
     /** The annotations of the class (and the classes it is nested in) plus this registered instance's options. */
