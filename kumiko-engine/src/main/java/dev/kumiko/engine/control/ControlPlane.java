@@ -135,6 +135,29 @@ public final class ControlPlane {
         return describe(ctx, controlTable(tableNameOrArn), "ACTIVE");
     }
 
+    /**
+     * The partition key attribute of a table, or of its index when indexName is not null; null when
+     * either does not exist. For callers that judge a request before running it (IAM's LeadingKeys).
+     */
+    public String partitionKeyName(String tableName, String indexName) {
+        Table t = catalog.get(tableName);
+        if (t == null) {
+            return null;
+        }
+        TableDescriptor d = t.descriptor();
+        if (indexName == null) {
+            return d.hashKeyName();
+        }
+        for (List<IndexDescriptor> indexes : List.of(d.localSecondaryIndexes(), d.globalSecondaryIndexes())) {
+            for (IndexDescriptor x : indexes) {
+                if (x.indexName().equals(indexName)) {
+                    return x.hashKeyName();
+                }
+            }
+        }
+        return null;
+    }
+
     /** Control-plane lookups say which table is missing; data-plane ones do not. */
     private Table controlTable(String tableNameOrArn) {
         String name = TableNames.resolve(tableNameOrArn, "tableName");

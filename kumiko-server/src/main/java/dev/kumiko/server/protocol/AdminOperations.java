@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.json.JsonNull;
-import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.policy.AuthRule;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,47 +21,41 @@ import java.util.Map;
  * POST /kumiko/admin/streams/trim   drop stream records older than 24 h    {"deletedRecords": n}
  * </pre>
  */
-public final class AdminProtocol {
+public final class AdminOperations {
     public static final String PREFIX = "/kumiko/admin/";
     private static final List<String> CLOCK_MEMBERS =
             List.of("epochSeconds", "epochMillis", "advanceSeconds", "advanceMillis", "reset");
 
-    private final AdminHooks hooks;
+    /** Which clock change a POST /kumiko/admin/clock asks for: one member and its value. */
+    private record ClockChange(String member, Map<String, Object> body) {}
 
-    public AdminProtocol(AdminHooks hooks) {
-        this.hooks = hooks;
+    private AdminOperations() {}
+
+    static void register(OperationTable.Builder b) {
+        b.add(admin("POST /kumiko/admin/ttl/sweep", (e, r, c) -> e.admin().sweepTimeToLive(),
+                (g, n, c) -> g.writeNumberField("deletedItems", n)));
+        b.add(admin("POST /kumiko/admin/streams/trim", (e, r, c) -> e.admin().trimStreams(),
+                (g, n, c) -> g.writeNumberField("deletedRecords", n)));
+        b.add(new Operation<ClockChange, Long>(Operation.Api.ADMIN, "POST /kumiko/admin/clock",
+                AdminOperations::clockChange, (e, r, c) -> {
+                    setClock(e.admin(), r);
+                    return e.admin().timeToLiveNowMillis();
+                }, (g, now, c) -> clock(g, now), AuthRule.neverGrantable()));
+        b.add(admin("GET /kumiko/admin/clock", (e, r, c) -> e.admin().timeToLiveNowMillis(),
+                (g, now, c) -> clock(g, now)));
     }
 
-    /** The response body, null if no endpoint has that path and method, or the error to answer. */
-    public byte[] handle(String method, String path, byte[] body) {
-        try (JsonOut out = new JsonOut()) {
-            JsonGenerator g = out.gen();
-            g.writeStartObject();
-            boolean found = route(method, path, body, g);
-            g.writeEndObject();
-            return found ? out.toBytes() : null;
-        } catch (IOException e) {
-            throw new IllegalStateException("writing a response body failed", e);
+    /** An endpoint that reads no body. */
+    private static <T> Operation<Void, T> admin(String methodAndPath, Operation.Call<Void, T> call,
+            Operation.Encoder<T> encoder) {
+        return new Operation<>(Operation.Api.ADMIN, methodAndPath, body -> null, call, encoder,
+                AuthRule.neverGrantable());
+    }
+
+    private static ClockChange clockChange(Map<String, Object> b) {
+        if (b == null) {
+            throw DynamoException.validation("A JSON object body is required");
         }
-    }
-
-    private boolean route(String method, String path, byte[] body, JsonGenerator g) throws IOException {
-        switch (method + " " + path) {
-            case "POST /kumiko/admin/ttl/sweep" -> g.writeNumberField("deletedItems", hooks.sweepTimeToLive());
-            case "POST /kumiko/admin/streams/trim" -> g.writeNumberField("deletedRecords", hooks.trimStreams());
-            case "POST /kumiko/admin/clock" -> {
-                setClock(object(body));
-                clock(g);
-            }
-            case "GET /kumiko/admin/clock" -> clock(g);
-            default -> {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void setClock(Map<String, Object> b) {
         List<String> given = new ArrayList<>();
         for (String m : CLOCK_MEMBERS) {
             if (b.get(m) != null && b.get(m) != JsonNull.INSTANCE) {
@@ -71,7 +65,12 @@ public final class AdminProtocol {
         if (given.size() != 1) {
             throw DynamoException.validation("Give exactly one of " + CLOCK_MEMBERS + "; got " + given);
         }
-        String member = given.get(0);
+        return new ClockChange(given.get(0), b);
+    }
+
+    private static void setClock(AdminHooks hooks, ClockChange change) {
+        String member = change.member();
+        Map<String, Object> b = change.body();
         switch (member) {
             case "epochSeconds" -> hooks.setTimeToLiveClock(millis(Fields.longValue(b, member), 1000));
             case "epochMillis" -> hooks.setTimeToLiveClock(Fields.longValue(b, member));
@@ -83,7 +82,7 @@ public final class AdminProtocol {
                 }
                 hooks.resetTimeToLiveClock();
             }
-            default -> throw new AssertionError(given);
+            default -> throw new AssertionError(member);
         }
     }
 
@@ -95,16 +94,8 @@ public final class AdminProtocol {
         }
     }
 
-    private void clock(JsonGenerator g) throws IOException {
-        long now = hooks.timeToLiveNowMillis();
+    private static void clock(JsonGenerator g, long now) throws IOException {
         g.writeNumberField("epochMillis", now);
         g.writeNumberField("epochSeconds", Math.floorDiv(now, 1000));
-    }
-
-    private static Map<String, Object> object(byte[] body) {
-        if (body.length == 0) {
-            throw DynamoException.validation("A JSON object body is required");
-        }
-        return JsonTree.parseObject(body, 0, body.length);
     }
 }

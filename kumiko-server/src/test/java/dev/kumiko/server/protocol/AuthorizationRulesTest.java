@@ -1,20 +1,23 @@
-package dev.kumiko.server.policy;
+package dev.kumiko.server.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.policy.AuthFacts;
+import dev.kumiko.server.policy.AuthorizationCheck;
+import dev.kumiko.server.policy.KeySchemas;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which permissions a request needs, and the condition keys each carries. */
-class RequestChecksTest {
+/** Which permissions a request needs, and the condition keys each carries, by each operation's rule. */
+class AuthorizationRulesTest {
     private static final String ARN = "arn:aws:dynamodb:ap-northeast-1:123456789012:";
     /** MyApp and Other are keyed on PK; MyApp's GSI1 on GSI1PK. */
     private static final KeySchemas SCHEMAS = (table, index) -> index == null ? "PK"
             : table.equals("MyApp") && index.equals("GSI1") ? "GSI1PK" : null;
-    private final RequestChecks checks = new RequestChecks(new ResourceArns("ap-northeast-1", "123456789012"),
-            SCHEMAS);
+    private static final AuthFacts FACTS = AuthFacts.of("ap-northeast-1", "123456789012", SCHEMAS);
 
     private List<AuthorizationCheck> of(String operation, String json) {
         return of(operation, false, json);
@@ -22,7 +25,13 @@ class RequestChecksTest {
 
     private List<AuthorizationCheck> of(String operation, boolean streams, String json) {
         byte[] b = json.replace('\'', '"').getBytes(StandardCharsets.UTF_8);
-        return checks.of(operation, streams, JsonTree.parseObject(b, 0, b.length));
+        Operation<?, ?> op = OperationTable.standard().find(streams ? Operation.Api.STREAMS : Operation.Api.DYNAMODB,
+                operation);
+        return checks(op, JsonTree.parseObject(b, 0, b.length), FACTS);
+    }
+
+    private static <R> List<AuthorizationCheck> checks(Operation<R, ?> op, Map<String, Object> body, AuthFacts f) {
+        return op.authorization().checks(op.decoder().decode(body), f);
     }
 
     @Test
@@ -148,9 +157,10 @@ class RequestChecksTest {
 
     @Test
     void unknownTablesHaveNoLeadingKeys() {
-        RequestChecks none = new RequestChecks(new ResourceArns("r", "1"), (t, i) -> null);
+        AuthFacts none = AuthFacts.of("r", "1", (t, i) -> null);
         byte[] b = "{\"TableName\":\"T\",\"Key\":{\"PK\":{\"S\":\"A\"}}}".getBytes(StandardCharsets.UTF_8);
-        assertThat(none.of("GetItem", false, JsonTree.parseObject(b, 0, b.length)).get(0).keys())
+        Operation<?, ?> getItem = OperationTable.standard().find(Operation.Api.DYNAMODB, "GetItem");
+        assertThat(checks(getItem, JsonTree.parseObject(b, 0, b.length), none).get(0).keys())
                 .containsEntry("dynamodb:leadingkeys", List.of());
     }
 }

@@ -2,51 +2,52 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.changelog.ChangeRecord;
-import dev.kumiko.engine.streams.StreamOperations;
 import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.streams.StreamResults;
-import dev.kumiko.error.DynamoException;
-import dev.kumiko.error.ErrorCode;
+import dev.kumiko.server.policy.AuthRule;
+import dev.kumiko.server.policy.ResourceChecks;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The DynamoDB Streams API on the wire (X-Amz-Target DynamoDBStreams_20120810.*): reads the
+ * Registrations of the DynamoDB Streams API (X-Amz-Target DynamoDBStreams_20120810.*): reads the
  * requests, runs them on the engine and writes the answers in the shapes of the API Reference.
  */
-final class StreamsProtocol {
-    /** Every operation of the DynamoDB Streams API. */
-    static final Set<String> OPERATIONS = Set.of("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
+final class StreamsOperations {
     /** The identity DynamoDB puts on the stream records of the items TTL deleted. */
     static final String SERVICE_PRINCIPAL = "dynamodb.amazonaws.com";
     static final String EVENT_SOURCE = "aws:dynamodb";
     /** The eventVersion of DynamoDB Streams records. */
     static final String EVENT_VERSION = "1.1";
 
-    private final StreamOperations streams;
+    private StreamsOperations() {}
 
-    StreamsProtocol(StreamOperations streams) {
-        this.streams = streams;
+    static void register(OperationTable.Builder b) {
+        b.add(streams("ListStreams", body -> new StreamRequests.ListStreams(Fields.string(body, "TableName"),
+                        Fields.longValue(body, "Limit"), Fields.string(body, "ExclusiveStartStreamArn")),
+                (e, r, c) -> e.streams().listStreams(c.engine(), r), (g, t, c) -> listStreams(g, t),
+                (r, f) -> ResourceChecks.account("ListStreams")));
+        b.add(streams("DescribeStream", StreamsOperations::describeRequest,
+                (e, r, c) -> e.streams().describeStream(c.engine(), r), (g, t, c) -> describeStream(g, t),
+                (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f)));
+        b.add(streams("GetShardIterator", body -> new StreamRequests.GetShardIterator(
+                        Fields.string(body, "StreamArn"), Fields.string(body, "ShardId"),
+                        Fields.string(body, "ShardIteratorType"), Fields.string(body, "SequenceNumber")),
+                (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
+                (g, t, c) -> g.writeStringField("ShardIterator", t),
+                (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f)));
+        b.add(streams("GetRecords", body -> new StreamRequests.GetRecords(Fields.string(body, "ShardIterator"),
+                        Fields.longValue(body, "Limit")),
+                (e, r, c) -> e.streams().getRecords(c.engine(), r), (g, t, c) -> getRecords(g, c, t),
+                (r, f) -> ResourceChecks.shardIterator("GetRecords", r.shardIterator(), f)));
     }
 
-    void dispatch(String op, Map<String, Object> b, RequestContext ctx, JsonGenerator g) throws IOException {
-        switch (op) {
-            case "ListStreams" -> listStreams(g, streams.listStreams(ctx, new StreamRequests.ListStreams(
-                    Fields.string(b, "TableName"), Fields.longValue(b, "Limit"),
-                    Fields.string(b, "ExclusiveStartStreamArn"))));
-            case "DescribeStream" -> describeStream(g, streams.describeStream(ctx, describeRequest(b)));
-            case "GetShardIterator" -> g.writeStringField("ShardIterator", streams.getShardIterator(ctx,
-                    new StreamRequests.GetShardIterator(Fields.string(b, "StreamArn"), Fields.string(b, "ShardId"),
-                            Fields.string(b, "ShardIteratorType"), Fields.string(b, "SequenceNumber"))));
-            case "GetRecords" -> getRecords(g, ctx, streams.getRecords(ctx, new StreamRequests.GetRecords(
-                    Fields.string(b, "ShardIterator"), Fields.longValue(b, "Limit"))));
-            default -> throw new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
-        }
+    private static <R, T> Operation<R, T> streams(String name, Operation.Decoder<R> decoder,
+            Operation.Call<R, T> call, Operation.Encoder<T> encoder, AuthRule<R> authorization) {
+        return new Operation<>(Operation.Api.STREAMS, name, decoder, call, encoder, authorization);
     }
 
     private static StreamRequests.DescribeStream describeRequest(Map<String, Object> b) {
@@ -110,7 +111,7 @@ final class StreamsProtocol {
         g.writeEndObject();
     }
 
-    private static void getRecords(JsonGenerator g, RequestContext ctx, StreamResults.GetRecords r)
+    private static void getRecords(JsonGenerator g, CallContext ctx, StreamResults.GetRecords r)
             throws IOException {
         g.writeArrayFieldStart("Records");
         for (StreamResults.StreamRecord record : r.records()) {
@@ -127,7 +128,7 @@ final class StreamsProtocol {
      * members in lower camel case, the dynamodb block's in upper camel case, and userIdentity
      * (PrincipalId, Type) only on the REMOVE records of TTL deletes.
      */
-    private static void record(JsonGenerator g, RequestContext ctx, StreamResults.StreamRecord record)
+    private static void record(JsonGenerator g, CallContext ctx, StreamResults.StreamRecord record)
             throws IOException {
         ChangeRecord c = record.change();
         g.writeStartObject();
