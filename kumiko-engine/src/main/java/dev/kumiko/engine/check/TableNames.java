@@ -1,4 +1,4 @@
-package dev.kumiko.engine.control;
+package dev.kumiko.engine.check;
 
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.error.DynamoException;

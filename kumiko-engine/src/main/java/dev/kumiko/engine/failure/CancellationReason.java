@@ -1,4 +1,4 @@
-package dev.kumiko.error;
+package dev.kumiko.engine.failure;
 
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;

@@ -1,5 +1,7 @@
-package dev.kumiko.error;
+package dev.kumiko.engine.failure;
 
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package dev.kumiko.engine.item;
+package dev.kumiko.engine.check;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.error.DynamoException;
