@@ -198,7 +198,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         String region = e instanceof ThroughputExceeded
                 ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION)) : null;
         byte[] body = ErrorBodies.of(e, region);
-        return Responses.json(HttpResponseStatus.valueOf(e.code().httpStatus()), body, requestId, req,
+        return Responses.json(HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req,
                 Integer.MAX_VALUE);
     }
 
