@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * between items with TransactWriteItems, whose total must never change, are
  * {@link TransactIsolationTest}.) Runs are bounded by attempt counts, not by time.
  */
+@Tag("slow")
 class ConcurrencyInvariantsTest {
     private static final String TABLE = "invariants";
     private static final int THREADS = 8;

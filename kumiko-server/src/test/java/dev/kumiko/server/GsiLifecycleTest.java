@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 
 /** UpdateTable GlobalSecondaryIndexUpdates: Create with backfill, Update throughput, Delete. */
+@Tag("slow")
 class GsiLifecycleTest {
     private static final int ITEMS = 600;
     /** A bound on waiting for the background backfill, not a timing assertion. */

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,6 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * delete, paging and parallel Scan on a GSI, multi-attribute GSI keys, DescribeTable's index
  * fields and UpdateTable's GSI create (with backfill) and delete.
  */
+@Tag("slow")
 class SecondaryIndexBehaviourTest {
     static final String ARN_PREFIX = "arn:aws:dynamodb:us-east-1:000000000000:table/";
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -31,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * write-sharding fix for a hot GSI partition. A fresh server per test keeps the seed's item
  * sequences literal.
  */
+@Tag("slow")
 class Seed004IndexPatternsTest {
     static final String TABLE = "MyApp";
 

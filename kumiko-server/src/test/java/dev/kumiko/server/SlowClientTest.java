@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * disconnected, and other clients are served meanwhile. Waits are bounded by socket timeouts far
  * above the server's, so the tests assert what happens, not how fast.
  */
+@Tag("slow")
 class SlowClientTest {
     private static final long REQUEST_TIMEOUT_MILLIS = 500;
     private static final long IDLE_TIMEOUT_MILLIS = 2_000;

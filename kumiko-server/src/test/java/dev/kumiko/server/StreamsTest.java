@@ -9,6 +9,7 @@ import dev.kumiko.engine.EngineSettings;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,6 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** DynamoDB Streams through the AWS SDK v2 DynamoDbStreamsClient: records, iterators, shards. */
+@Tag("slow")
 class StreamsTest {
     private static final String TABLE = "streamed";
     private static final long START_MILLIS = 1_700_000_000_000L;

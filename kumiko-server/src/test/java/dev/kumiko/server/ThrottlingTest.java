@@ -36,6 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * refill, item sizes, GSIs, UpdateTable, on-demand hot keys, the switch (server flag and tag), and
  * batches handing throttled items back. Each test uses its own tables, so buckets never carry over.
  */
+@org.junit.jupiter.api.Tag("slow")
 class ThrottlingTest {
     private static final String TABLE_MESSAGE = "The level of configured provisioned throughput for the table was "
             + "exceeded. Consider increasing your provisioning level with the UpdateTable API.";

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.kumiko.engine.EngineSettings;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** UpdateTimeToLive / DescribeTimeToLive through the SDK, and the sweeper deleting expired items. */
+@Tag("slow")
 class TimeToLiveTest {
     private static final String TABLE = "expiring";
     private static final long NOW_SECONDS = 1_700_000_000L;

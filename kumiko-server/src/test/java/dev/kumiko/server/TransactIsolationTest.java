@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -34,6 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
  * update may be lost. Conflicts and cancellations are expected and retried. The run is bounded by
  * operation counts, not by time.
  */
+@Tag("slow")
 class TransactIsolationTest {
     private static final String TABLE = "bank";
     private static final int ACCOUNTS = 8;
