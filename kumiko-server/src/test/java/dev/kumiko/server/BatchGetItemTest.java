@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,8 +26,8 @@ class BatchGetItemTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "getA");
-        FoundationSmokeTest.createTable(c, "getB");
+        Fixtures.createTable(c, "getA");
+        Fixtures.createTable(c, "getB");
         c.batchWriteItem(b -> b.requestItems(Map.of(
                 "getA", List.of(BatchWriteItemTest.put("a", "1"), BatchWriteItemTest.put("a", "2")),
                 "getB", List.of(BatchWriteItemTest.put("b", "1")))));

@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,8 +27,8 @@ class BatchWriteItemTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "batchA");
-        FoundationSmokeTest.createTable(c, "batchB");
+        Fixtures.createTable(c, "batchA");
+        Fixtures.createTable(c, "batchB");
     }
 
     @AfterAll

@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,7 +36,7 @@ class ExpressionOperationsTest {
 
     private String newTable() {
         table = "expr" + (++tableSeq);
-        FoundationSmokeTest.createTable(c, table);
+        Fixtures.createTable(c, table);
         return table;
     }
 

@@ -1,5 +1,7 @@
 package dev.kumiko.server;
 
+import static dev.kumiko.server.Fixtures.createTable;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,28 +10,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** The foundation's happy path through the SDK, on both stores, including a restart on RocksDB. */
 class FoundationSmokeTest {
-
-    static void createTable(DynamoDbClient c, String name) {
-        c.createTable(b -> b.tableName(name)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("SK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
-                        k -> k.attributeName("SK").keyType(KeyType.RANGE))
-                .billingMode(BillingMode.PAY_PER_REQUEST));
-    }
-
-    static AttributeValue s(String v) {
-        return AttributeValue.builder().s(v).build();
-    }
-
     @ParameterizedTest
     @EnumSource(TestServer.StoreKind.class)
     void putGetDeleteSurvivesRestart(TestServer.StoreKind kind) {

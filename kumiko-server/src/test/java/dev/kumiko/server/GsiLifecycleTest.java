@@ -2,7 +2,7 @@ package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -37,7 +37,7 @@ class GsiLifecycleTest {
     void createdIndexIsBackfilledThenMaintainedAndSurvivesRestart(TestServer.StoreKind kind) throws Exception {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
-            FoundationSmokeTest.createTable(c, "orders");
+            Fixtures.createTable(c, "orders");
             for (int i = 0; i < ITEMS; i++) {
                 Map<String, AttributeValue> item = new java.util.HashMap<>(Map.of("PK", s("o" + i), "SK", s("v")));
                 if (i % 3 == 0) {

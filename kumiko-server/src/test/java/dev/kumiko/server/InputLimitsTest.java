@@ -33,7 +33,7 @@ class InputLimitsTest {
     @BeforeAll
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
-        FoundationSmokeTest.createTable(server.client(), "limits");
+        Fixtures.createTable(server.client(), "limits");
     }
 
     @AfterAll

@@ -31,7 +31,7 @@ class ItemRoundTripTest {
     void everyTypeRoundTrips(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
-            FoundationSmokeTest.createTable(c, "types");
+            Fixtures.createTable(c, "types");
             Map<String, AttributeValue> item = new LinkedHashMap<>();
             item.put("PK", s("p"));
             item.put("SK", s("s"));
@@ -92,7 +92,7 @@ class ItemRoundTripTest {
     void putReturnsOldItemOnOverwrite(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
-            FoundationSmokeTest.createTable(c, "overwrite");
+            Fixtures.createTable(c, "overwrite");
             Map<String, AttributeValue> first = Map.of("PK", s("p"), "SK", s("s"), "v", n("1"));
             Map<String, AttributeValue> second = Map.of("PK", s("p"), "SK", s("s"), "w", s("2"));
             var none = c.putItem(r -> r.tableName("overwrite").item(first).returnValues("ALL_OLD"));

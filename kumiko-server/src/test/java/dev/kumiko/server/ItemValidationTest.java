@@ -34,7 +34,7 @@ class ItemValidationTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, T);
+        Fixtures.createTable(c, T);
         c.createTable(b -> b.tableName(HASH_ONLY)
                 .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.N))
                 .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))

@@ -1,7 +1,7 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +26,7 @@ class LegacyParametersTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "legacy");
+        Fixtures.createTable(c, "legacy");
     }
 
     @AfterAll

@@ -1,7 +1,7 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.EngineSettings;
@@ -97,7 +97,7 @@ class LocalIndexTest {
             assertThat(batch.itemCollectionMetrics().get(TABLE)).extracting(ItemCollectionMetrics::itemCollectionKey)
                     .containsExactly(Map.of("PK", s("t2")), Map.of("PK", s("t3")));
             // A table without LSIs never reports item collections.
-            FoundationSmokeTest.createTable(c, "plain");
+            Fixtures.createTable(c, "plain");
             assertThat(c.putItem(b -> b.tableName("plain").item(Map.of("PK", s("p"), "SK", s("s")))
                     .returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE)).itemCollectionMetrics()).isNull();
         }

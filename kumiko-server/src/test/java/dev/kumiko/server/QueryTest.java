@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,7 +33,7 @@ class QueryTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, TABLE);
+        Fixtures.createTable(c, TABLE);
         for (int i = 0; i < 30; i++) {
             String sk = String.format("ITEM#%02d", i);
             int n = i;
@@ -203,7 +203,7 @@ class QueryTest {
     void chatRoomMessagesNewestFirst(TestServer.StoreKind kind) {
         try (TestServer s2 = TestServer.start(kind)) {
             DynamoDbClient client = s2.client();
-            FoundationSmokeTest.createTable(client, "chat");
+            Fixtures.createTable(client, "chat");
             client.putItem(b -> b.tableName("chat").item(Map.of("PK", s("ROOM#1"), "SK", s("METADATA"))));
             for (int i = 0; i < 120; i++) {
                 String sk = String.format("MESSAGE#2024-01-01T00:%02d:%02d", i / 60, i % 60);

@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -30,8 +30,8 @@ class ScanTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, TABLE);
-        FoundationSmokeTest.createTable(c, "other");
+        Fixtures.createTable(c, TABLE);
+        Fixtures.createTable(c, "other");
         for (int i = 0; i < ITEMS; i++) {
             int n = i;
             c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("P" + (n % 37)), "SK", s("S" + n),

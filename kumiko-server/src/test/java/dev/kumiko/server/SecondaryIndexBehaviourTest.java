@@ -1,10 +1,10 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.FoundationSmokeTest.s;
-import static dev.kumiko.server.SeedChatTableTest.def;
-import static dev.kumiko.server.SeedChatTableTest.item;
-import static dev.kumiko.server.SeedChatTableTest.key;
+import static dev.kumiko.server.Fixtures.s;
+import static dev.kumiko.server.Fixtures.def;
+import static dev.kumiko.server.Fixtures.item;
+import static dev.kumiko.server.Fixtures.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -361,13 +361,13 @@ class SecondaryIndexBehaviourTest {
         }
         c.updateItem(b -> b.tableName("moves").key(key("m", "2")).updateExpression("SET gk = :k")
                 .expressionAttributeValues(Map.of(":k", s("new"))));
-        assertThat(SeedChatTableTest.sortKeys(queryIndex("moves", "Gsi", "gk = :k", Map.of(":k", s("old"))).items()))
+        assertThat(Fixtures.sortKeys(queryIndex("moves", "Gsi", "gk = :k", Map.of(":k", s("old"))).items()))
                 .containsExactly("1", "3");
         assertThat(queryIndex("moves", "Gsi", "gk = :k", Map.of(":k", s("new"))).items())
                 .containsExactly(item("PK", s("m"), "SK", s("2"), "gk", s("new"), "gs", s("b2")));
         c.updateItem(b -> b.tableName("moves").key(key("m", "3")).updateExpression("SET gs = :s")
                 .expressionAttributeValues(Map.of(":s", s("a0"))));
-        assertThat(SeedChatTableTest.sortKeys(queryIndex("moves", "Gsi", "gk = :k", Map.of(":k", s("old"))).items()))
+        assertThat(Fixtures.sortKeys(queryIndex("moves", "Gsi", "gk = :k", Map.of(":k", s("old"))).items()))
                 .containsExactly("3", "1");
         assertThat(queryIndex("moves", "Gsi", "gk = :k AND gs = :s", Map.of(":k", s("old"), ":s", s("b3"))).items())
                 .isEmpty();
@@ -479,7 +479,7 @@ class SecondaryIndexBehaviourTest {
         assertThat(scores).containsExactly("-100", "-2.5", "0", "0.001", "2", "9.99", "10", "100");
         QueryResponse exact = queryIndex("numeric", "ByScore", "gk = :g AND score = :s",
                 Map.of(":g", s("board"), ":s", n("100.00")));
-        assertThat(SeedChatTableTest.sortKeys(exact.items())).containsExactly("x");
+        assertThat(Fixtures.sortKeys(exact.items())).containsExactly("x");
         assertThat(exact.items().get(0).get("PK").s()).isEqualTo("n4");
         QueryResponse range = queryIndex("numeric", "ByScore", "gk = :g AND score BETWEEN :lo AND :hi",
                 Map.of(":g", s("board"), ":lo", n("-3"), ":hi", n("9.99")));
@@ -881,7 +881,7 @@ class SecondaryIndexBehaviourTest {
      */
     @Test
     void createdGsiIsBackfilledWithExistingItems() throws InterruptedException {
-        FoundationSmokeTest.createTable(c, "backfill");
+        Fixtures.createTable(c, "backfill");
         for (int i = 0; i < 40; i++) {
             int n = i;
             c.putItem(b -> b.tableName("backfill").item(item("PK", s("P" + n), "SK", s("x"),
@@ -909,7 +909,7 @@ class SecondaryIndexBehaviourTest {
         int items = 3000;
         try (TestServer rocks = TestServer.start(TestServer.StoreKind.ROCKSDB)) {
             DynamoDbClient rc = rocks.client();
-            FoundationSmokeTest.createTable(rc, "resume");
+            Fixtures.createTable(rc, "resume");
             for (int from = 0; from < items; from += 25) {
                 List<WriteRequest> batch = new ArrayList<>();
                 for (int i = from; i < from + 25; i++) {
@@ -980,6 +980,6 @@ class SecondaryIndexBehaviourTest {
     }
 
     private static GlobalSecondaryIndexDescription index(TableDescription t, String name) {
-        return Seed004IndexPatternsTest.index(t, name);
+        return Fixtures.index(t, name);
     }
 }

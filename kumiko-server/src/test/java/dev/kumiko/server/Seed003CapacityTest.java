@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
@@ -38,8 +38,8 @@ class Seed003CapacityTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "single");
-        FoundationSmokeTest.createTable(c, "vertical");
+        Fixtures.createTable(c, "single");
+        Fixtures.createTable(c, "vertical");
         StringBuilder posts = new StringBuilder();
         Map<String, AttributeValue> single = new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"),
                 "email", s("old@example.com")));

@@ -1,9 +1,10 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
-import static dev.kumiko.server.SeedChatTableTest.def;
-import static dev.kumiko.server.SeedChatTableTest.item;
-import static dev.kumiko.server.SeedChatTableTest.key;
+import static dev.kumiko.server.Fixtures.index;
+import static dev.kumiko.server.Fixtures.s;
+import static dev.kumiko.server.Fixtures.def;
+import static dev.kumiko.server.Fixtures.item;
+import static dev.kumiko.server.Fixtures.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -85,16 +86,16 @@ class Seed004IndexPatternsTest {
     static final Map<String, AttributeValue> NOVEL = product("005", "books", "000001500");
     /** Not in GSI1 at all: no GSI1 attributes. */
     static final Map<String, AttributeValue> BALANCE = item("PK", s("ACCOUNT#001"), "SK", s("BALANCE"),
-            "balance", SeedChatTableTest.n(1000));
+            "balance", Fixtures.n(1000));
 
     static Map<String, AttributeValue> order(String user, String order, String status, String date) {
         return item("PK", s("USER#" + user), "SK", s("ORDER#" + order), "GSI1PK", s("STATUS#" + status),
-                "GSI1SK", s(date), "total", SeedChatTableTest.n(1000 + Integer.parseInt(order)));
+                "GSI1SK", s(date), "total", Fixtures.n(1000 + Integer.parseInt(order)));
     }
 
     static Map<String, AttributeValue> product(String id, String category, String paddedPrice) {
         return item("PK", s("PROD#" + id), "SK", s("METADATA"), "GSI1PK", s("CAT#" + category),
-                "GSI1SK", s("PRICE#" + paddedPrice), "price", SeedChatTableTest.n(Long.parseLong(paddedPrice)));
+                "GSI1SK", s("PRICE#" + paddedPrice), "price", Fixtures.n(Long.parseLong(paddedPrice)));
     }
 
     private void putOverloadedItems() {
@@ -199,18 +200,18 @@ class Seed004IndexPatternsTest {
 
     /** Code example 5b's two puts, verbatim: a featured product (in GSI2) and a regular one (not). */
     static final Map<String, AttributeValue> FEATURED_HEADPHONES = item("PK", s("PROD#001"), "SK", s("METADATA"),
-            "name", s("高級ヘッドフォン"), "price", SeedChatTableTest.n(29900), "GSI2PK", s("FEATURED"),
+            "name", s("高級ヘッドフォン"), "price", Fixtures.n(29900), "GSI2PK", s("FEATURED"),
             "GSI2SK", s("PRICE#000029900"));
     static final Map<String, AttributeValue> REGULAR_EARPHONES = item("PK", s("PROD#002"), "SK", s("METADATA"),
-            "name", s("普通のイヤホン"), "price", SeedChatTableTest.n(3000));
+            "name", s("普通のイヤホン"), "price", Fixtures.n(3000));
     static final Map<String, AttributeValue> FEATURED_WATCH = item("PK", s("PROD#010"), "SK", s("METADATA"),
-            "name", s("スマートウォッチ"), "price", SeedChatTableTest.n(45800), "GSI2PK", s("FEATURED"),
+            "name", s("スマートウォッチ"), "price", Fixtures.n(45800), "GSI2PK", s("FEATURED"),
             "GSI2SK", s("PRICE#000045800"));
     static final Map<String, AttributeValue> FEATURED_CABLE = item("PK", s("PROD#011"), "SK", s("METADATA"),
-            "name", s("USBケーブル"), "price", SeedChatTableTest.n(980), "GSI2PK", s("FEATURED"),
+            "name", s("USBケーブル"), "price", Fixtures.n(980), "GSI2PK", s("FEATURED"),
             "GSI2SK", s("PRICE#000000980"));
     static final Map<String, AttributeValue> REGULAR_CASE = item("PK", s("PROD#012"), "SK", s("METADATA"),
-            "name", s("ケース"), "price", SeedChatTableTest.n(1200));
+            "name", s("ケース"), "price", Fixtures.n(1200));
 
     private void putFeaturedExample() {
         c.putItem(b -> b.tableName(TABLE).item(FEATURED_HEADPHONES));
@@ -322,7 +323,4 @@ class Seed004IndexPatternsTest {
         return c.describeTable(b -> b.tableName(TABLE)).table();
     }
 
-    static GlobalSecondaryIndexDescription index(TableDescription t, String name) {
-        return t.globalSecondaryIndexes().stream().filter(x -> x.indexName().equals(name)).findFirst().orElseThrow();
-    }
 }

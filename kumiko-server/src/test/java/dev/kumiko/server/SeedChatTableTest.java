@@ -1,6 +1,11 @@
 package dev.kumiko.server;
 
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.def;
+import static dev.kumiko.server.Fixtures.item;
+import static dev.kumiko.server.Fixtures.key;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.sortKeys;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -355,43 +360,12 @@ class SeedChatTableTest {
                 .billingMode(BillingMode.PAY_PER_REQUEST));
     }
 
-    static AttributeDefinition def(String name) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();
-    }
-
-    static KeySchemaElement key(String name, KeyType type) {
-        return KeySchemaElement.builder().attributeName(name).keyType(type).build();
-    }
-
-    static Map<String, AttributeValue> key(String pk, String sk) {
-        return Map.of("PK", s(pk), "SK", s(sk));
-    }
-
-    static AttributeValue n(long v) {
-        return AttributeValue.builder().n(Long.toString(v)).build();
-    }
-
     static AttributeValue list(String... values) {
         List<AttributeValue> out = new ArrayList<>();
         for (String v : values) {
             out.add(s(v));
         }
         return AttributeValue.builder().l(out).build();
-    }
-
-    /** An item from name/value pairs (Map.of stops at ten). */
-    static Map<String, AttributeValue> item(Object... nameValuePairs) {
-        Map<String, AttributeValue> out = new HashMap<>();
-        for (int i = 0; i < nameValuePairs.length; i += 2) {
-            out.put((String) nameValuePairs[i], (AttributeValue) nameValuePairs[i + 1]);
-        }
-        return out;
-    }
-
-    static List<String> sortKeys(List<Map<String, AttributeValue>> items) {
-        List<String> out = new ArrayList<>();
-        items.forEach(i -> out.add(i.get("SK").s()));
-        return out;
     }
 
     static List<Long> timestamps(List<Map<String, AttributeValue>> items) {

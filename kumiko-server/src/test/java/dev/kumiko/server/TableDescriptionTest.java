@@ -108,7 +108,7 @@ class TableDescriptionTest {
     void onDemandTableHasBillingModeSummary(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
-            FoundationSmokeTest.createTable(c, "ondemand");
+            Fixtures.createTable(c, "ondemand");
             TableDescription t = c.describeTable(b -> b.tableName("ondemand")).table();
             assertThat(t.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
             assertThat(t.billingModeSummary().lastUpdateToPayPerRequestDateTime()).isNotNull();

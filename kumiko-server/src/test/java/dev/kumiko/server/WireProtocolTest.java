@@ -44,7 +44,7 @@ class WireProtocolTest {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
                 .build();
-        FoundationSmokeTest.createTable(server.client(), "wire");
+        Fixtures.createTable(server.client(), "wire");
     }
 
     @AfterAll
