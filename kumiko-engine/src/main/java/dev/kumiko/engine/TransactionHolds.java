@@ -1,6 +1,6 @@
 package dev.kumiko.engine;
 
-import dev.kumiko.error.CancellationReason;
+import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import java.nio.ByteBuffer;

@@ -14,9 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("slow")
 class RocksStoreTest extends StoreContract {
     static final RocksStoreOptions OPTIONS = RocksStoreCrashTest.OPTIONS;
 

@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +45,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * <p>The run is bounded by acknowledgement counts and a short load per life, not by a verdict on
  * timing: whichever request the kill interrupts, every check holds (see {@link CrashWriter}).
  */
+@Tag("slow")
 class DurabilityCrashTest {
     static final int KILLS = 3;
     static final int WRITERS_PER_KIND = 2;

@@ -1,8 +1,8 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -26,7 +26,7 @@ class FidelityBehaviourTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "fbt");
+        Fixtures.createTable(c, "fbt");
     }
 
     @AfterAll

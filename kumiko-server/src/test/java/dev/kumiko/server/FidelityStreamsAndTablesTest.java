@@ -2,8 +2,8 @@ package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -36,7 +36,7 @@ class FidelityStreamsAndTablesTest {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
         streams = StreamsClients.of(server);
-        FoundationSmokeTest.createTable(c, "fst");
+        Fixtures.createTable(c, "fst");
     }
 
     @AfterAll
@@ -47,7 +47,7 @@ class FidelityStreamsAndTablesTest {
 
     @Test
     void iteratorAtTheShardsOwnStartingSequenceNumberBeforeAnyRecord() {
-        StreamsTest.createTable(c, "fst_empty", StreamViewType.KEYS_ONLY);
+        dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_empty", StreamViewType.KEYS_ONLY);
         String arn = StreamsClients.streamArn(server, "fst_empty");
         var shard = StreamsClients.shards(streams, arn).get(0);
         String start = shard.sequenceNumberRange().startingSequenceNumber();
@@ -55,7 +55,7 @@ class FidelityStreamsAndTablesTest {
                 ShardIteratorType.AFTER_SEQUENCE_NUMBER)) {
             String iterator = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard.shardId())
                     .shardIteratorType(type).sequenceNumber(start)).shardIterator();
-            c.putItem(b -> b.tableName("fst_empty").item(StreamsTest.item(type.toString(), "x")));
+            c.putItem(b -> b.tableName("fst_empty").item(dev.kumiko.server.streams.StreamsTest.item(type.toString(), "x")));
             var records = streams.getRecords(b -> b.shardIterator(iterator)).records();
             assertThat(records).as(type.toString()).isNotEmpty();
         }
@@ -63,7 +63,7 @@ class FidelityStreamsAndTablesTest {
 
     @Test
     void listStreamsAfterAnUnknownStreamArnIsNotFound() {
-        StreamsTest.createTable(c, "fst_listed", StreamViewType.KEYS_ONLY);
+        dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_listed", StreamViewType.KEYS_ONLY);
         String arn = StreamsClients.streamArn(server, "fst_listed");
         String unknown = arn.substring(0, arn.lastIndexOf('/') + 1) + "2000-01-01T00:00:00.000";
         assertError(() -> streams.listStreams(b -> b.exclusiveStartStreamArn(unknown)), "ResourceNotFoundException",
@@ -74,7 +74,7 @@ class FidelityStreamsAndTablesTest {
 
     @Test
     void shardFilterNeedsTypeAndShardId() {
-        StreamsTest.createTable(c, "fst_filter", StreamViewType.KEYS_ONLY);
+        dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_filter", StreamViewType.KEYS_ONLY);
         String arn = StreamsClients.streamArn(server, "fst_filter");
         String shard = StreamsClients.shards(streams, arn).get(0).shardId();
         assertValidation(() -> streams.describeStream(b -> b.streamArn(arn).shardFilter(f -> f.shardId(shard))),
@@ -142,7 +142,7 @@ class FidelityStreamsAndTablesTest {
 
     @Test
     void gsiBackfillSkipsItemsWhoseIndexKeyIsTooLong() throws InterruptedException {
-        FoundationSmokeTest.createTable(c, "fst_backfill");
+        Fixtures.createTable(c, "fst_backfill");
         c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("long"), "SK", s("1"), "g", s("x".repeat(2049)))));
         c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("ok"), "SK", s("1"), "g", s("fine"))));
         c.updateTable(b -> b.tableName("fst_backfill")
@@ -152,14 +152,14 @@ class FidelityStreamsAndTablesTest {
                 .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byG")
                         .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))));
-        GsiLifecycleTest.awaitActive(c, "fst_backfill", "byG");
+        dev.kumiko.server.indexes.GsiLifecycleTest.awaitActive(c, "fst_backfill", "byG");
         var scanned = c.scan(b -> b.tableName("fst_backfill").indexName("byG"));
         assertThat(scanned.items()).extracting(i -> i.get("PK").s()).containsExactly("ok");
     }
 
     @Test
     void deleteTableAnswersDynamoDbsShorterDescription() {
-        FoundationSmokeTest.createTable(c, "fst_deleted");
+        Fixtures.createTable(c, "fst_deleted");
         var d = c.deleteTable(b -> b.tableName("fst_deleted")).tableDescription();
         assertThat(d.tableName()).isEqualTo("fst_deleted");
         assertThat(d.tableStatusAsString()).isEqualTo("DELETING");

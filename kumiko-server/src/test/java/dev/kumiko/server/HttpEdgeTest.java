@@ -26,7 +26,7 @@ class HttpEdgeTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
-        FoundationSmokeTest.createTable(server.client(), "edge");
+        Fixtures.createTable(server.client(), "edge");
     }
 
     @AfterAll
@@ -36,7 +36,7 @@ class HttpEdgeTest {
 
     private static HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(server.endpoint().resolve(path)).timeout(Duration.ofSeconds(20))
-                .header("Authorization", WireProtocolTest.AUTH);
+                .header("Authorization", dev.kumiko.server.protocol.WireProtocolTest.AUTH);
     }
 
     private static HttpResponse<byte[]> send(HttpRequest req) {
@@ -91,7 +91,7 @@ class HttpEdgeTest {
         HttpResponse<byte[]> r = send(request("/").GET().build());
         String host = server.endpoint().getHost() + ":" + server.endpoint().getPort();
         assertThat(new String(r.body(), StandardCharsets.US_ASCII)).isEqualTo("healthy: " + host + " ");
-        assertThat(r.headers().firstValue("x-amz-crc32")).hasValue(Long.toString(WireProtocolTest.crc32(r.body())));
+        assertThat(r.headers().firstValue("x-amz-crc32")).hasValue(Long.toString(dev.kumiko.server.protocol.WireProtocolTest.crc32(r.body())));
         assertThat(send(request("/elsewhere").GET().build()).statusCode()).isEqualTo(404);
     }
 

@@ -15,18 +15,18 @@ import java.util.Map;
  * headers only (nothing added) and the body. For requests that an SDK will not send, such as a
  * signed gzip body or a missing Authorization header.
  */
-final class RawHttp {
+public final class RawHttp {
     private static final int TIMEOUT_MILLIS = 20_000;
 
-    record Response(int status, String body) {}
+    public record Response(int status, String body) {}
 
     private RawHttp() {}
 
-    static Response get(int port, String path) {
+    public static Response get(int port, String path) {
         return exchange(port, "GET", path, Map.of("Host", "127.0.0.1"), new byte[0]);
     }
 
-    static Response post(int port, String path, Map<String, String> headers, byte[] body) {
+    public static Response post(int port, String path, Map<String, String> headers, byte[] body) {
         return exchange(port, "POST", path, headers, body);
     }
 

@@ -20,11 +20,11 @@ import software.amazon.awssdk.identity.spi.AwsSessionCredentialsIdentity;
  * Signs a request with the AWS SDK v2's own SigV4 signer at a chosen time, so that tests check Kumiko
  * against the SDK's signatures (not against Kumiko's signing code).
  */
-final class SdkSigner {
+public final class SdkSigner {
     private SdkSigner() {}
 
     /** The headers to send: these plus Host, X-Amz-Date, X-Amz-Security-Token and Authorization. */
-    static Map<String, String> sign(int port, String operation, Map<String, String> headers, byte[] body,
+    public static Map<String, String> sign(int port, String operation, Map<String, String> headers, byte[] body,
             String accessKeyId, String secret, String sessionToken, String service, Instant at) {
         SdkHttpRequest.Builder request = SdkHttpRequest.builder()
                 .uri(URI.create("http://127.0.0.1:" + port + "/"))

@@ -29,10 +29,10 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * shaded jar's main class) on the test class path, since the jar is only packaged after the tests.
  * It can be killed with SIGKILL, which runs no shutdown hook and flushes nothing.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
     /** A cold JVM on a loaded 2-core machine starts in a few seconds; this bounds a hung start. */
-    static final long START_TIMEOUT_MILLIS = 60_000;
-    static final long EXIT_TIMEOUT_MILLIS = 10_000;
+    public static final long START_TIMEOUT_MILLIS = 60_000;
+    public static final long EXIT_TIMEOUT_MILLIS = 10_000;
     private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+) ");
 
     private final Process process;
@@ -46,7 +46,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** Starts a server on dataDir with the given --durability and waits for its listening line. */
-    static ServerProcess start(Path dataDir, String durability, Path logDir) throws IOException {
+    public static ServerProcess start(Path dataDir, String durability, Path logDir) throws IOException {
         Files.createDirectories(logDir);
         Path stderr = Files.createTempFile(logDir, "server", ".stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

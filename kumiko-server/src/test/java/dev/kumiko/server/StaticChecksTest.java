@@ -1,8 +1,8 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ class StaticChecksTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "static");
+        Fixtures.createTable(c, "static");
     }
 
     @AfterAll

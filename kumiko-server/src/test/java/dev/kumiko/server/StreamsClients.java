@@ -17,22 +17,22 @@ import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /** The AWS SDK v2 DynamoDB Streams client against a test server, and reading helpers. */
-final class StreamsClients {
+public final class StreamsClients {
     private StreamsClients() {}
 
-    static DynamoDbStreamsClient of(TestServer server) {
+    public static DynamoDbStreamsClient of(TestServer server) {
         return of(server, "us-east-1");
     }
 
-    static DynamoDbStreamsClient of(TestServer server, String region) {
+    public static DynamoDbStreamsClient of(TestServer server, String region) {
         return of(server, region, AwsBasicCredentials.create("dummy", "dummy"));
     }
 
-    static DynamoDbStreamsClient of(TestServer server, AwsCredentials credentials) {
+    public static DynamoDbStreamsClient of(TestServer server, AwsCredentials credentials) {
         return of(server, "us-east-1", credentials);
     }
 
-    static DynamoDbStreamsClient of(TestServer server, String region, AwsCredentials credentials) {
+    public static DynamoDbStreamsClient of(TestServer server, String region, AwsCredentials credentials) {
         return DynamoDbStreamsClient.builder()
                 .endpointOverride(server.endpoint())
                 .region(Region.of(region))
@@ -43,21 +43,21 @@ final class StreamsClients {
     }
 
     /** The table's latest stream ARN, as DescribeTable shows it. */
-    static String streamArn(TestServer server, String table) {
+    public static String streamArn(TestServer server, String table) {
         return server.client().describeTable(b -> b.tableName(table)).table().latestStreamArn();
     }
 
-    static List<Shard> shards(DynamoDbStreamsClient streams, String streamArn) {
+    public static List<Shard> shards(DynamoDbStreamsClient streams, String streamArn) {
         return streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards();
     }
 
-    static String iterator(DynamoDbStreamsClient streams, String streamArn, String shardId, ShardIteratorType type) {
+    public static String iterator(DynamoDbStreamsClient streams, String streamArn, String shardId, ShardIteratorType type) {
         return streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shardId).shardIteratorType(type))
                 .shardIterator();
     }
 
     /** Every record of the stream still in its shards, oldest shard first, read to what is there now. */
-    static List<Record> all(DynamoDbStreamsClient streams, String streamArn) {
+    public static List<Record> all(DynamoDbStreamsClient streams, String streamArn) {
         List<Record> out = new ArrayList<>();
         for (Shard shard : shards(streams, streamArn)) {
             out.addAll(drain(streams, iterator(streams, streamArn, shard.shardId(), ShardIteratorType.TRIM_HORIZON)));
@@ -66,7 +66,7 @@ final class StreamsClients {
     }
 
     /** Reads from an iterator until a call returns no record (or the shard ends). */
-    static List<Record> drain(DynamoDbStreamsClient streams, String iterator) {
+    public static List<Record> drain(DynamoDbStreamsClient streams, String iterator) {
         List<Record> out = new ArrayList<>();
         String it = iterator;
         while (it != null) {

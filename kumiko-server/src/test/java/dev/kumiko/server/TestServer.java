@@ -6,7 +6,7 @@ import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.auth.AccessKey;
-import dev.kumiko.server.auth.RequestAuthorizer;
+import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;

@@ -10,52 +10,52 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /** Builders shared by the transaction tests: a hash-key table "pk" and the four write actions. */
-final class Txn {
+public final class Txn {
     private Txn() {}
 
-    static void createHashTable(DynamoDbClient c, String name) {
+    public static void createHashTable(DynamoDbClient c, String name) {
         c.createTable(b -> b.tableName(name)
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
     }
 
-    static AttributeValue s(String v) {
+    public static AttributeValue s(String v) {
         return AttributeValue.builder().s(v).build();
     }
 
-    static AttributeValue n(long v) {
+    public static AttributeValue n(long v) {
         return AttributeValue.builder().n(Long.toString(v)).build();
     }
 
-    static Map<String, AttributeValue> key(String pk) {
+    public static Map<String, AttributeValue> key(String pk) {
         return Map.of("pk", s(pk));
     }
 
-    static TransactWriteItem put(String table, Map<String, AttributeValue> item) {
+    public static TransactWriteItem put(String table, Map<String, AttributeValue> item) {
         return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)).build();
     }
 
-    static TransactWriteItem putIfAbsent(String table, Map<String, AttributeValue> item) {
+    public static TransactWriteItem putIfAbsent(String table, Map<String, AttributeValue> item) {
         return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)
                 .conditionExpression("attribute_not_exists(pk)")).build();
     }
 
-    static TransactWriteItem delete(String table, String pk) {
+    public static TransactWriteItem delete(String table, String pk) {
         return TransactWriteItem.builder().delete(d -> d.tableName(table).key(key(pk))).build();
     }
 
-    static TransactWriteItem update(String table, String pk, String expression, Map<String, AttributeValue> values) {
+    public static TransactWriteItem update(String table, String pk, String expression, Map<String, AttributeValue> values) {
         return TransactWriteItem.builder().update(u -> u.tableName(table).key(key(pk)).updateExpression(expression)
                 .expressionAttributeValues(values)).build();
     }
 
-    static TransactWriteItem check(String table, String pk, String condition) {
+    public static TransactWriteItem check(String table, String pk, String condition) {
         return TransactWriteItem.builder().conditionCheck(cc -> cc.tableName(table).key(key(pk))
                 .conditionExpression(condition)).build();
     }
 
-    static TransactGetItem get(String table, String pk) {
+    public static TransactGetItem get(String table, String pk) {
         return TransactGetItem.builder().get(g -> g.tableName(table).key(key(pk))).build();
     }
 }

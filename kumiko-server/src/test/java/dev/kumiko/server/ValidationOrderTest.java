@@ -1,8 +1,8 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +29,7 @@ class ValidationOrderTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, "present");
+        Fixtures.createTable(c, "present");
     }
 
     @AfterAll

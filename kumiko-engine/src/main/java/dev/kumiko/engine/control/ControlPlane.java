@@ -14,9 +14,11 @@ import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.streams.StreamLifecycle;
+import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
@@ -80,7 +82,7 @@ public final class ControlPlane {
         return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
                 keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
-                streams.onCreate(r.streamSpecification(), now), sse(r.sseSpecification()),
+                streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
                 r.tableClass() == null ? "STANDARD" : r.tableClass(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED);
@@ -111,6 +113,10 @@ public final class ControlPlane {
         return List.copyOf(out);
     }
 
+    private static StreamRequests.Specification stream(CreateTableRequest.StreamInput s) {
+        return s == null ? null : new StreamRequests.Specification(s.streamEnabled(), s.streamViewType());
+    }
+
     private static SseSettings sse(CreateTableRequest.SseInput s) {
         if (s == null || !Boolean.TRUE.equals(s.enabled())) {
             return SseSettings.DEFAULT;
@@ -133,6 +139,29 @@ public final class ControlPlane {
 
     public TableDescription describeTable(RequestContext ctx, String tableNameOrArn) {
         return describe(ctx, controlTable(tableNameOrArn), "ACTIVE");
+    }
+
+    /**
+     * The partition key attribute of a table, or of its index when indexName is not null; null when
+     * either does not exist. For callers that judge a request before running it (IAM's LeadingKeys).
+     */
+    public String partitionKeyName(String tableName, String indexName) {
+        Table t = catalog.get(tableName);
+        if (t == null) {
+            return null;
+        }
+        TableDescriptor d = t.descriptor();
+        if (indexName == null) {
+            return d.hashKeyName();
+        }
+        for (List<IndexDescriptor> indexes : List.of(d.localSecondaryIndexes(), d.globalSecondaryIndexes())) {
+            for (IndexDescriptor x : indexes) {
+                if (x.indexName().equals(indexName)) {
+                    return x.hashKeyName();
+                }
+            }
+        }
+        return null;
     }
 
     /** Control-plane lookups say which table is missing; data-plane ones do not. */
@@ -215,7 +244,7 @@ public final class ControlPlane {
                     ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
                     : new GsiUpdates.Applied(d, List.of(), List.of());
             TableDescriptor updated = gsi.descriptor().withSettings(billingMode, throughput, billingChange,
-                    streams.onUpdate(r.streamSpecification(), d, clock.nowMillis()), deletionProtection,
+                    streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
                     r.tableClass() == null ? d.tableClass() : r.tableClass(),
                     onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
             catalog.update(updated);

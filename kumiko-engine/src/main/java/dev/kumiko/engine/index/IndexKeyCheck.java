@@ -4,7 +4,7 @@ import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.item.KeyCheck;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;

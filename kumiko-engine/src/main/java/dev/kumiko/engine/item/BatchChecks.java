@@ -2,7 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
-import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import java.util.Collection;
 import java.util.HashSet;

@@ -5,6 +5,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.throughput.ThrottleErrors;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.ThroughputExceeded;

@@ -6,6 +6,7 @@ import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.throughput.ThrottleErrors;
 import dev.kumiko.engine.throughput.ThroughputLimiter;

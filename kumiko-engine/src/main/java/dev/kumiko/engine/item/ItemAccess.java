@@ -6,8 +6,9 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
-import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
@@ -64,6 +65,6 @@ final class ItemAccess {
             return;
         }
         boolean returnOld = "ALL_OLD".equals(returnValuesOnConditionCheckFailure);
-        throw new dev.kumiko.error.ConditionalCheckFailed(returnOld ? current : null);
+        throw new ConditionalCheckFailed(returnOld ? current : null);
     }
 }

@@ -6,6 +6,7 @@ import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;

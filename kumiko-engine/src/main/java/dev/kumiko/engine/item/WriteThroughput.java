@@ -5,7 +5,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
-import dev.kumiko.error.ConditionalCheckFailed;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
-import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.KeyCondition;

@@ -1,6 +1,6 @@
 package dev.kumiko.engine.read;
 
-import dev.kumiko.engine.item.KeyCheck;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.model.AttributeValue;

@@ -8,7 +8,6 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
-import dev.kumiko.engine.control.CreateTableRequest;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -53,7 +52,7 @@ public final class StreamLifecycle {
     }
 
     /** The stream settings of a new table (its change log is empty: the stream starts at 1). */
-    public StreamSettings onCreate(CreateTableRequest.StreamInput s, long nowMillis) {
+    public StreamSettings onCreate(StreamRequests.Specification s, long nowMillis) {
         if (s == null || !Boolean.TRUE.equals(s.streamEnabled())) {
             return StreamSettings.NONE;
         }
@@ -65,7 +64,7 @@ public final class StreamLifecycle {
      * The stream settings after UpdateTable's StreamSpecification (already validated against d).
      * A disabled stream still needs {@link #closeDisabled} once the new descriptor is published.
      */
-    public StreamSettings onUpdate(CreateTableRequest.StreamInput s, TableDescriptor d, long nowMillis) {
+    public StreamSettings onUpdate(StreamRequests.Specification s, TableDescriptor d, long nowMillis) {
         StreamSettings current = d.stream();
         if (s == null) {
             return current;

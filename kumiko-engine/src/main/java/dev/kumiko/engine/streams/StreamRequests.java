@@ -4,6 +4,9 @@ package dev.kumiko.engine.streams;
 public final class StreamRequests {
     private StreamRequests() {}
 
+    /** A table's StreamSpecification as CreateTable and UpdateTable carry it; null members were not given. */
+    public record Specification(Boolean streamEnabled, String streamViewType) {}
+
     public record ListStreams(String tableName, Long limit, String exclusiveStartStreamArn) {}
 
     public record ShardFilter(String type, String shardId) {}

@@ -3,7 +3,7 @@ package dev.kumiko.engine.txn;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.item.ItemWriter;
-import dev.kumiko.error.CancellationReason;
+import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;

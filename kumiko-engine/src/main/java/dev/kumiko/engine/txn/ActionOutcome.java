@@ -1,7 +1,7 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.engine.item.ItemWriter;
-import dev.kumiko.error.CancellationReason;
+import dev.kumiko.engine.failure.CancellationReason;
 
 /**
  * What one action does when its transaction runs: either a cancellation reason, or None with the

@@ -4,7 +4,7 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
-import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

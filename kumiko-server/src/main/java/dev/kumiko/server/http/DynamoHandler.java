@@ -6,7 +6,10 @@ import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.json.JsonTree;
-import dev.kumiko.server.protocol.AdminProtocol;
+import dev.kumiko.server.policy.RequestAuthorizer;
+import dev.kumiko.server.protocol.AdminOperations;
+import dev.kumiko.server.protocol.CallContext;
+import dev.kumiko.server.protocol.Operation;
 import dev.kumiko.server.protocol.Operations;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -72,7 +75,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (req.method() == HttpMethod.OPTIONS) {
             return Cors.preflight(req);
         }
-        if (req.uri().startsWith(AdminProtocol.PREFIX)) {
+        if (req.uri().startsWith(AdminOperations.PREFIX)) {
             return admin(req);
         }
         if (req.method() == HttpMethod.GET && "/".equals(new QueryStringDecoder(req.uri()).path())) {
@@ -83,7 +86,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         String requestId = RequestIds.next();
         try {
-            byte[] body = handlePost(ctx, req);
+            byte[] body = handlePost(ctx, req, requestId);
             return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
             return error(e, requestId, req);
@@ -96,29 +99,28 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    private byte[] handlePost(ChannelHandlerContext ctx, FullHttpRequest req) {
+    private byte[] handlePost(ChannelHandlerContext ctx, FullHttpRequest req, String requestId) {
         HttpHeaders h = req.headers();
         String target = h.get("X-Amz-Target");
         boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
+        Operation.Api api = streams ? Operation.Api.STREAMS : Operation.Api.DYNAMODB;
+        String host = h.get(HttpHeaderNames.HOST);
         if (config.sigV4()) {
             // A request is authenticated before anything about it is judged, as in DynamoDB.
             SigV4Verifier.Verified who = verify(ctx, req);
             String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
-            Map<String, Object> body = body(req);
-            config.authorizer().authorize(who.key(), operation, streams, body, who.region());
-            return run(operation, streams, body, who.region(), h);
+            CallContext call = new CallContext(new RequestContext(who.region()), requestId, who.key(), host);
+            return answer(operation, operations.handle(api, operation, body(req), call, config.authorizer()));
         }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
-        return run(operation, streams, body(req), region, h);
+        CallContext call = new CallContext(new RequestContext(region), requestId, null, host);
+        return answer(operation, operations.handle(api, operation, body(req), call, RequestAuthorizer.ALLOW_ALL));
     }
 
-    private byte[] run(String operation, boolean streams, Map<String, Object> body, String region, HttpHeaders h) {
-        if (streams) {
-            return operations.handleStreams(operation, body, new RequestContext(region));
-        }
-        byte[] out = operations.handle(operation, body, new RequestContext(region), h.get(HttpHeaderNames.HOST));
-        return HttpEdge.answersEmptyBody(operation) ? new byte[0] : out;
+    /** TagResource and UntagResource answer an empty body, as DynamoDB does; every other operation its JSON. */
+    private static byte[] answer(String operation, byte[] json) {
+        return HttpEdge.answersEmptyBody(operation) ? new byte[0] : json;
     }
 
     private static Map<String, Object> body(FullHttpRequest req) {
@@ -169,7 +171,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             byte[] bytes = new byte[content.readableBytes()];
             content.getBytes(content.readerIndex(), bytes);
             String path = new QueryStringDecoder(req.uri()).path();
-            byte[] body = operations.handleAdmin(req.method().name(), path, bytes);
+            CallContext call = new CallContext(new RequestContext(config.defaultRegion()), requestId, null,
+                    req.headers().get(HttpHeaderNames.HOST));
+            byte[] body = operations.handleAdmin(req.method().name(), path, bytes, call);
             if (body == null) {
                 byte[] notFound = ("{\"message\":\"No admin endpoint " + req.method().name() + " " + path + "\"}")
                         .getBytes(StandardCharsets.UTF_8);
@@ -207,7 +211,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         String region = e instanceof ThroughputExceeded
                 ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION)) : null;
         byte[] body = ErrorBodies.of(e, region);
-        return Responses.json(HttpResponseStatus.valueOf(e.code().httpStatus()), body, requestId, req,
+        return Responses.json(HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req,
                 Integer.MAX_VALUE);
     }
 

@@ -2,12 +2,12 @@ package dev.kumiko.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.RequestContext;
-import dev.kumiko.error.CancellationReason;
-import dev.kumiko.error.ConditionalCheckFailed;
+import dev.kumiko.engine.failure.CancellationReason;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
-import dev.kumiko.error.TransactionCanceled;
+import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
 

@@ -1,7 +1,7 @@
 package dev.kumiko.server.http;
 
 import dev.kumiko.server.ServerLimits;
-import dev.kumiko.server.auth.RequestAuthorizer;
+import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
 import io.netty.handler.ssl.SslContext;
 

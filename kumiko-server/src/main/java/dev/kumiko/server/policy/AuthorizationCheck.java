@@ -14,17 +14,17 @@ import java.util.TreeMap;
  * @param resource the resource ARN, or "*" for account-level operations (ListTables, ...)
  * @param keys condition keys by lower-case name; an absent key is not in the request context
  */
-record AuthorizationCheck(String action, String resource, Map<String, List<String>> keys) {
+public record AuthorizationCheck(String action, String resource, Map<String, List<String>> keys) {
     static final String SERVICE_PREFIX = "dynamodb:";
 
-    AuthorizationCheck {
+    public AuthorizationCheck {
         assert action != null && !action.contains(":") && resource != null;
         TreeMap<String, List<String>> copy = new TreeMap<>();
         keys.forEach((k, v) -> copy.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
         keys = java.util.Collections.unmodifiableMap(copy);
     }
 
-    String qualifiedAction() {
+    public String qualifiedAction() {
         return SERVICE_PREFIX + action;
     }
 }

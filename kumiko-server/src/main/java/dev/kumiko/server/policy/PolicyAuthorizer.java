@@ -1,13 +1,9 @@
 package dev.kumiko.server.policy;
 
-import dev.kumiko.catalog.IndexDescriptor;
-import dev.kumiko.catalog.Table;
-import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.server.auth.AccessKey;
-import dev.kumiko.server.auth.RequestAuthorizer;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Authorizes a verified request against its access key's IAM policy: a key without a policy may do
  * everything; a key with one is evaluated the IAM way for every permission the request needs
- * ({@link RequestChecks}), and the first one not allowed refuses the whole request with DynamoDB's
+ * (the operation's {@link AuthRule}), and the first one not allowed refuses the whole request with DynamoDB's
  * AccessDeniedException, before anything is read or written.
  */
 public final class PolicyAuthorizer implements RequestAuthorizer {
@@ -25,7 +21,7 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
 
     /** Parses every key's policy now, so a bad one stops the server at startup ({@link #check}). */
     public PolicyAuthorizer(Engine engine, Collection<AccessKey> keys) {
-        this.schemas = (table, index) -> partitionKey(engine, table, index);
+        this.schemas = engine.control()::partitionKeyName;
         for (AccessKey k : keys) {
             if (k.policy() != null) {
                 policies.put(k.accessKeyId(), parse(k));
@@ -51,14 +47,14 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
     }
 
     @Override
-    public void authorize(AccessKey key, String operation, boolean streams, Map<String, Object> body, String region) {
+    public <R> void authorize(AccessKey key, String region, AuthRule<R> rule, R request) {
         if (key.policy() == null) {
             return;
         }
         Policy policy = policies.computeIfAbsent(key.accessKeyId(), id -> parse(key));
         Caller caller = new Caller(key.principalArn(), key.accountId(), key.principalTags(), region);
-        List<AuthorizationCheck> checks = new RequestChecks(new ResourceArns(region, key.accountId()), schemas)
-                .of(operation, streams, body);
+        List<AuthorizationCheck> checks = rule.checks(request,
+                new AuthFacts(new ResourceArns(region, key.accountId()), schemas));
         for (AuthorizationCheck c : checks) {
             PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(policy, caller, c);
             if (d != PolicyEvaluator.Decision.ALLOW) {
@@ -80,24 +76,5 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
             return head + " with an explicit deny in an identity-based policy";
         }
         return head + " because no identity-based policy allows the " + c.qualifiedAction() + " action";
-    }
-
-    private static String partitionKey(Engine engine, String tableName, String indexName) {
-        Table t = engine.catalog().get(tableName);
-        if (t == null) {
-            return null;
-        }
-        TableDescriptor d = t.descriptor();
-        if (indexName == null) {
-            return d.hashKeyName();
-        }
-        for (List<IndexDescriptor> indexes : List.of(d.localSecondaryIndexes(), d.globalSecondaryIndexes())) {
-            for (IndexDescriptor x : indexes) {
-                if (x.indexName().equals(indexName)) {
-                    return x.hashKeyName();
-                }
-            }
-        }
-        return null;
     }
 }

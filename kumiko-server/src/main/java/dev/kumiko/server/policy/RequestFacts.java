@@ -6,91 +6,72 @@ import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.ExpressionKind;
 import dev.kumiko.expr.ExpressionNames;
 import dev.kumiko.expr.ExpressionParser;
+import dev.kumiko.expr.LegacyCondition;
 import dev.kumiko.expr.Operand;
-import dev.kumiko.server.json.JsonNumber;
+import dev.kumiko.model.AttributeValue;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the fine-grained condition keys out of a request body as the JSON tree holds it:
- * {@code dynamodb:LeadingKeys} (partition key values) and {@code dynamodb:Attributes} (top-level
- * attribute names). Best effort by design: a member of the wrong shape or an expression that does
- * not parse contributes nothing, because the engine rejects that request with DynamoDB's own error
+ * Reads the fine-grained condition keys out of a decoded request: {@code dynamodb:LeadingKeys}
+ * (partition key values) and {@code dynamodb:Attributes} (top-level attribute names). Expressions
+ * come from the engine's parse cache ({@link ExpressionParser}), so the engine reuses the tree
+ * parsed here and no text is parsed twice. Best effort by design: an expression that does not
+ * parse contributes nothing, because the engine rejects that request with DynamoDB's own error
  * after authorization; it can never make a request succeed that would otherwise fail.
  */
 final class RequestFacts {
-    /** Expression members whose attribute names count, with the grammar each is parsed in. */
-    private static final Map<String, ExpressionKind> EXPRESSIONS = Map.of(
-            "ConditionExpression", ExpressionKind.CONDITION,
-            "FilterExpression", ExpressionKind.FILTER,
-            "KeyConditionExpression", ExpressionKind.KEY_CONDITION,
-            "ProjectionExpression", ExpressionKind.PROJECTION,
-            "UpdateExpression", ExpressionKind.UPDATE);
-    /** Members whose keys are attribute names: items and keys, and the legacy parameters. */
-    private static final List<String> NAME_MAPS = List.of("Key", "Item", "Expected", "AttributeUpdates",
-            "QueryFilter", "ScanFilter", "KeyConditions");
-
     private RequestFacts() {}
 
-    /** The partition key's value in an item or key (wire form), as text; nothing when absent. */
-    static void leadingKey(Object item, String partitionKey, Collection<String> out) {
-        if (partitionKey == null || !(item instanceof Map<?, ?> m)) {
+    /** The partition key's value in an item or key, as text; nothing when absent or not a scalar. */
+    static void leadingKey(Map<String, AttributeValue> item, String partitionKey, Collection<String> out) {
+        if (partitionKey == null || item == null) {
             return;
         }
-        String text = scalarText(m.get(partitionKey));
-        if (text != null) {
-            out.add(text);
+        addIfScalar(item.get(partitionKey), out);
+    }
+
+    /** The text of an S, N or B value (S as is, N in DynamoDB's normal form, B in base64); null otherwise. */
+    static String scalarText(AttributeValue v) {
+        if (v instanceof AttributeValue.S s) {
+            return s.value();
+        }
+        if (v instanceof AttributeValue.N n) {
+            return n.value().toString();
+        }
+        if (v instanceof AttributeValue.B b) {
+            return Base64.getEncoder().encodeToString(b.value());
+        }
+        return null;
+    }
+
+    /** The names of a map keyed by attribute name (an item, a key, a legacy parameter); nothing when null. */
+    static void names(Map<String, ?> byName, Set<String> out) {
+        if (byName != null) {
+            out.addAll(byName.keySet());
         }
     }
 
-    /**
-     * The text of an S, N or B wire value ({"S": "USER#alice"} gives USER#alice; N its digits as
-     * sent; B its base64); null for anything else.
-     */
-    static String scalarText(Object wireValue) {
-        if (!(wireValue instanceof Map<?, ?> v) || v.size() != 1) {
-            return null;
+    static void names(List<String> attributesToGet, Set<String> out) {
+        if (attributesToGet != null) {
+            out.addAll(attributesToGet);
         }
-        Object payload = v.values().iterator().next();
-        Object type = v.keySet().iterator().next();
-        if (!"S".equals(type) && !"N".equals(type) && !"B".equals(type)) {
-            return null;
-        }
-        return payload instanceof String s ? s : payload instanceof JsonNumber n ? n.text() : null;
     }
 
-    /** Every top-level attribute name a request (or a batch/transaction entry) names. */
-    static void attributes(Map<String, Object> body, Set<String> out) {
-        for (String member : NAME_MAPS) {
-            if (body.get(member) instanceof Map<?, ?> m) {
-                for (Object name : m.keySet()) {
-                    out.add((String) name);
-                }
-            }
-        }
-        if (body.get("AttributesToGet") instanceof List<?> names) {
-            for (Object n : names) {
-                if (n instanceof String s) {
-                    out.add(s);
-                }
-            }
-        }
-        Map<String, String> names = expressionNames(body);
-        EXPRESSIONS.forEach((member, kind) -> expressionAttributes(body.get(member), kind, names, out));
-    }
-
-    private static void expressionAttributes(Object text, ExpressionKind kind, Map<String, String> names,
-            Set<String> out) {
-        if (!(text instanceof String s) || s.isBlank()) {
+    /** The top-level attribute names an expression touches, placeholders resolved through names. */
+    static void expression(String text, ExpressionKind kind, Map<String, String> names, Set<String> out) {
+        if (text == null || text.isBlank()) {
             return;
         }
+        Map<String, String> resolved = names == null ? Map.of() : names;
         try {
             switch (kind) {
-                case UPDATE -> ExpressionNames.of(ExpressionParser.update(s), names, out);
-                case PROJECTION -> ExpressionNames.of(ExpressionParser.projection(s), names, out);
-                default -> ExpressionNames.of(ExpressionParser.condition(s, kind), names, out);
+                case UPDATE -> ExpressionNames.of(ExpressionParser.update(text), resolved, out);
+                case PROJECTION -> ExpressionNames.of(ExpressionParser.projection(text), resolved, out);
+                default -> ExpressionNames.of(ExpressionParser.condition(text, kind), resolved, out);
             }
         } catch (DynamoException e) {
             // Not parseable: the engine answers the request with DynamoDB's ValidationException.
@@ -101,33 +82,34 @@ final class RequestFacts {
      * The partition key values a Query names: the right side of {@code pk = :v} in its
      * KeyConditionExpression (either side order), or the EQ value of KeyConditions.
      */
-    static void queryLeadingKeys(Map<String, Object> body, String partitionKey, Collection<String> out) {
+    static void queryLeadingKeys(String keyConditionExpression, Map<String, LegacyCondition> keyConditions,
+            Map<String, String> names, Map<String, AttributeValue> values, String partitionKey,
+            Collection<String> out) {
         if (partitionKey == null) {
             return;
         }
-        if (body.get("KeyConditions") instanceof Map<?, ?> legacy) {
-            if (legacy.get(partitionKey) instanceof Map<?, ?> c && "EQ".equals(c.get("ComparisonOperator"))
-                    && c.get("AttributeValueList") instanceof List<?> values && values.size() == 1) {
-                addIfScalar(values.get(0), out);
+        if (keyConditions != null) {
+            LegacyCondition c = keyConditions.get(partitionKey);
+            if (c != null && "EQ".equals(c.comparisonOperator()) && c.attributeValueList() != null
+                    && c.attributeValueList().size() == 1) {
+                addIfScalar(c.attributeValueList().get(0), out);
             }
             return;
         }
-        if (!(body.get("KeyConditionExpression") instanceof String text) || text.isBlank()) {
+        if (keyConditionExpression == null || keyConditionExpression.isBlank()) {
             return;
         }
         Condition c;
         try {
-            c = ExpressionParser.condition(text, ExpressionKind.KEY_CONDITION);
+            c = ExpressionParser.condition(keyConditionExpression, ExpressionKind.KEY_CONDITION);
         } catch (DynamoException e) {
             return;
         }
-        Map<String, String> names = expressionNames(body);
-        Map<?, ?> values = body.get("ExpressionAttributeValues") instanceof Map<?, ?> m ? m : Map.of();
-        equalities(c, partitionKey, names, values, out);
+        equalities(c, partitionKey, names == null ? Map.of() : names, values == null ? Map.of() : values, out);
     }
 
-    private static void equalities(Condition c, String partitionKey, Map<String, String> names, Map<?, ?> values,
-            Collection<String> out) {
+    private static void equalities(Condition c, String partitionKey, Map<String, String> names,
+            Map<String, AttributeValue> values, Collection<String> out) {
         if (c instanceof Condition.And and) {
             equalities(and.left(), partitionKey, names, values, out);
             equalities(and.right(), partitionKey, names, values, out);
@@ -148,23 +130,10 @@ final class RequestFacts {
         return attribute.equals(first.startsWith("#") ? names.get(first) : first);
     }
 
-    private static void addIfScalar(Object wireValue, Collection<String> out) {
-        String text = scalarText(wireValue);
+    private static void addIfScalar(AttributeValue v, Collection<String> out) {
+        String text = scalarText(v);
         if (text != null) {
             out.add(text);
         }
-    }
-
-    private static Map<String, String> expressionNames(Map<String, Object> body) {
-        if (!(body.get("ExpressionAttributeNames") instanceof Map<?, ?> raw)) {
-            return Map.of();
-        }
-        Map<String, String> out = new java.util.HashMap<>();
-        raw.forEach((k, v) -> {
-            if (v instanceof String s) {
-                out.put((String) k, s);
-            }
-        });
-        return out;
     }
 }

@@ -1,6 +1,6 @@
 package dev.kumiko.server.policy;
 
-import dev.kumiko.engine.control.TableNames;
+import dev.kumiko.engine.check.TableNames;
 
 /**
  * Resource ARNs as IAM sees them for one caller: {@code arn:aws:dynamodb:<region>:<account>:table/T},

@@ -4,20 +4,20 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
-import dev.kumiko.engine.control.ListTablesResult;
-import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
-import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.policy.RequestAuthorizer;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Routes a decoded request to the engine and writes the response body. Operations of DynamoDB's
- * API that Kumiko does not implement yet answer UnknownOperationException naming the operation.
+ * Runs one request through its registration in the {@link OperationTable}: decode, authorize,
+ * call the engine, encode. Operations of DynamoDB's API that Kumiko does not implement yet answer
+ * UnknownOperationException naming the operation. To add an operation, see {@link OperationTable}.
  */
 public final class Operations {
     /** Every operation of the DynamoDB API (2012-08-10), for telling "not yet" from "no such thing". */
@@ -38,85 +38,64 @@ public final class Operations {
             "UpdateTableReplicaAutoScaling", "UpdateTimeToLive");
 
     private final Engine engine;
-    private final StreamsProtocol streams;
-    private final AdminProtocol admin;
+    private final OperationTable table;
 
     public Operations(Engine engine) {
         this.engine = engine;
-        this.streams = new StreamsProtocol(engine.streams());
-        this.admin = new AdminProtocol(engine.admin());
+        this.table = OperationTable.standard();
     }
 
     /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
-    public byte[] handleAdmin(String method, String path, byte[] body) {
-        return admin.handle(method, path, body);
-    }
-
-    /** Runs one DynamoDB Streams operation; returns the response body or throws the error to answer. */
-    public byte[] handleStreams(String operation, Map<String, Object> body, RequestContext ctx) {
-        try (JsonOut out = new JsonOut()) {
-            JsonGenerator g = out.gen();
-            g.writeStartObject();
-            streams.dispatch(operation, body, ctx, g);
-            g.writeEndObject();
-            return out.toBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("writing a response body failed", e);
+    public byte[] handleAdmin(String method, String path, byte[] body, CallContext ctx) {
+        Operation<?, ?> op = table.find(Operation.Api.ADMIN, method + " " + path);
+        if (op == null) {
+            return null;
         }
+        Map<String, Object> parsed = body.length == 0 ? null : JsonTree.parseObject(body, 0, body.length);
+        return run(op, parsed, ctx, RequestAuthorizer.ALLOW_ALL);
     }
 
-    /** Runs one operation; returns the response body or throws the DynamoException to answer. */
+    /**
+     * Runs one DynamoDB or DynamoDB Streams operation; returns the response body or throws the
+     * DynamoException to answer. The authorizer is asked only when the request has a verified caller.
+     */
+    public byte[] handle(Operation.Api api, String operation, Map<String, Object> body, CallContext ctx,
+            RequestAuthorizer authorizer) {
+        Operation<?, ?> op = table.find(api, operation);
+        if (op == null) {
+            throw api == Operation.Api.DYNAMODB ? unknown(operation)
+                    : new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
+        }
+        return run(op, body, ctx, authorizer);
+    }
+
+    /** Runs one DynamoDB operation for an unsigned, in-process caller (tests, benchmarks). */
     public byte[] handle(String operation, Map<String, Object> body, RequestContext ctx, String hostHeader) {
+        return handle(Operation.Api.DYNAMODB, operation, body, new CallContext(ctx, null, null, hostHeader),
+                RequestAuthorizer.ALLOW_ALL);
+    }
+
+    /** Runs one DynamoDB Streams operation for an unsigned, in-process caller (tests, benchmarks). */
+    public byte[] handleStreams(String operation, Map<String, Object> body, RequestContext ctx) {
+        return handle(Operation.Api.STREAMS, operation, body, new CallContext(ctx, null, null, null),
+                RequestAuthorizer.ALLOW_ALL);
+    }
+
+    private <R, T> byte[] run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
+            RequestAuthorizer authorizer) {
+        R request = op.decoder().decode(body);
+        if (ctx.caller() != null) {
+            authorizer.authorize(ctx.caller(), ctx.region(), op.authorization(), request);
+        }
+        T result = op.call().call(engine, request, ctx);
         try (JsonOut out = new JsonOut()) {
             JsonGenerator g = out.gen();
             g.writeStartObject();
-            dispatch(operation, body, ctx, hostHeader, g);
+            op.encoder().write(g, result, ctx);
             g.writeEndObject();
             return out.toBytes();
         } catch (IOException e) {
             throw new IllegalStateException("writing a response body failed", e);
-        }
-    }
-
-    private void dispatch(String op, Map<String, Object> b, RequestContext ctx, String host, JsonGenerator g)
-            throws IOException {
-        switch (op) {
-            case "CreateTable" -> tableDescription(g, "TableDescription",
-                    engine.control().createTable(ctx, ControlPlaneRequests.createTable(b)));
-            case "DescribeTable" -> tableDescription(g, "Table",
-                    engine.control().describeTable(ctx, Fields.string(b, "TableName")));
-            case "UpdateTable" -> tableDescription(g, "TableDescription",
-                    engine.control().updateTable(ctx, ControlPlaneRequests.updateTable(b)));
-            case "DeleteTable" -> tableDescription(g, "TableDescription",
-                    engine.control().deleteTable(ctx, Fields.string(b, "TableName")));
-            case "ListTables" -> listTables(g, engine.control().listTables(
-                    Fields.string(b, "ExclusiveStartTableName"), Fields.longValue(b, "Limit")));
-            case "DescribeLimits" -> describeLimits(g);
-            case "DescribeEndpoints" -> describeEndpoints(g, ctx, host);
-            case "TagResource" -> engine.control().tagResource(Fields.string(b, "ResourceArn"),
-                    ControlPlaneRequests.tags(b));
-            case "UntagResource" -> engine.control().untagResource(Fields.string(b, "ResourceArn"),
-                    Fields.strings(b, "TagKeys"));
-            case "ListTagsOfResource" -> listTags(g, engine.control().listTags(Fields.string(b, "ResourceArn")));
-            case "PutItem" -> itemResult(g, "Attributes", engine.items().putItem(ItemRequestReader.putItem(b)));
-            case "GetItem" -> itemResult(g, "Item", engine.items().getItem(ItemRequestReader.getItem(b)));
-            case "UpdateItem" -> itemResult(g, "Attributes",
-                    engine.items().updateItem(ItemRequestReader.updateItem(b)));
-            case "DeleteItem" -> itemResult(g, "Attributes",
-                    engine.items().deleteItem(ItemRequestReader.deleteItem(b)));
-            case "Query" -> ReadResultWriter.write(g, engine.reads().query(ReadRequestReader.query(b)));
-            case "Scan" -> ReadResultWriter.write(g, engine.reads().scan(ReadRequestReader.scan(b)));
-            case "BatchWriteItem" -> BatchResultWriter.batchWrite(g,
-                    engine.items().batchWriteItem(BatchRequestReader.batchWrite(b)));
-            case "BatchGetItem" -> BatchResultWriter.batchGet(g,
-                    engine.items().batchGetItem(BatchRequestReader.batchGet(b)));
-            case "TransactWriteItems" -> TransactResultWriter.transactWrite(g,
-                    engine.transactions().transactWriteItems(TransactRequestReader.transactWrite(b)));
-            case "TransactGetItems" -> TransactResultWriter.transactGet(g,
-                    engine.transactions().transactGetItems(TransactRequestReader.transactGet(b)));
-            case "UpdateTimeToLive" -> TimeToLiveProtocol.update(g, engine.timeToLive(), b);
-            case "DescribeTimeToLive" -> TimeToLiveProtocol.describe(g, engine.timeToLive(), b);
-            default -> throw unknown(op);
         }
     }
 
@@ -126,60 +105,6 @@ public final class Operations {
                     "Kumiko does not implement the " + op + " operation yet");
         }
         return new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
-    }
-
-    private static void tableDescription(JsonGenerator g, String field, TableDescription t) throws IOException {
-        g.writeFieldName(field);
-        TableDescriptionWriter.write(g, t);
-    }
-
-    private static void listTables(JsonGenerator g, ListTablesResult r) throws IOException {
-        JsonOut.stringArray(g, "TableNames", r.tableNames());
-        if (r.lastEvaluatedTableName() != null) {
-            g.writeStringField("LastEvaluatedTableName", r.lastEvaluatedTableName());
-        }
-    }
-
-    private static void describeLimits(JsonGenerator g) throws IOException {
-        g.writeNumberField("AccountMaxReadCapacityUnits", 80000);
-        g.writeNumberField("AccountMaxWriteCapacityUnits", 80000);
-        g.writeNumberField("TableMaxReadCapacityUnits", 40000);
-        g.writeNumberField("TableMaxWriteCapacityUnits", 40000);
-    }
-
-    /** Points endpoint discovery back at this server, not at AWS. */
-    private static void describeEndpoints(JsonGenerator g, RequestContext ctx, String host) throws IOException {
-        g.writeArrayFieldStart("Endpoints");
-        g.writeStartObject();
-        g.writeStringField("Address", host != null ? host : "dynamodb." + ctx.region() + ".amazonaws.com");
-        g.writeNumberField("CachePeriodInMinutes", 1440);
-        g.writeEndObject();
-        g.writeEndArray();
-    }
-
-    private static void listTags(JsonGenerator g, Map<String, String> tags) throws IOException {
-        g.writeArrayFieldStart("Tags");
-        for (Map.Entry<String, String> e : tags.entrySet()) {
-            g.writeStartObject();
-            g.writeStringField("Key", e.getKey());
-            g.writeStringField("Value", e.getValue());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    private static void itemResult(JsonGenerator g, String field, ItemResult r) throws IOException {
-        if (r.attributes() != null) {
-            g.writeFieldName(field);
-            JsonOut.item(g, r.attributes());
-        }
-        if (r.consumedCapacity() != null) {
-            consumedCapacity(g, r.consumedCapacity());
-        }
-        if (r.itemCollectionMetrics() != null) {
-            g.writeFieldName("ItemCollectionMetrics");
-            itemCollectionMetricsObject(g, r.itemCollectionMetrics());
-        }
     }
 
     /** A multi-table answer's ConsumedCapacity list (batch and transaction operations); absent when null. */

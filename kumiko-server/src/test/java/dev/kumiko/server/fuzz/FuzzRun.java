@@ -65,7 +65,7 @@ final class FuzzRun {
             t.run(input);
             casesAccepted++;
         } catch (DynamoException e) {
-            if (e.code().httpStatus() >= 500) {
+            if (dev.kumiko.server.http.ErrorStatuses.of(e.code()) >= 500) {
                 failures.add(new Failure(index, input, e));
             }
         } catch (Throwable e) {

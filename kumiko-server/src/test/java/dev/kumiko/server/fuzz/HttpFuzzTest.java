@@ -17,6 +17,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * must be a 4xx with a DynamoDB __type, a 200, or a closed connection; never a 5xx, never silence.
  * Afterwards the server still serves an SDK client and logged no internal error.
  */
+@Tag("slow")
 class HttpFuzzTest {
     static final long SEED = 20260103L;
     static final int CASES = FuzzRun.cases(5_000);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * throws a DynamoException with a 4xx status; anything else (NullPointerException, a 500,
  * StackOverflowError, ...) fails the pass. Seeds, counts and how to replay: docs/fuzzing.md.
  */
+@Tag("slow")
 class ParserFuzzTest {
     static final long SEED = 20260101L;
     static final int JSON_CASES = FuzzRun.cases(15_000);

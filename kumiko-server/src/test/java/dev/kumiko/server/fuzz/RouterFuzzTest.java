@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * {@link Operations}, as the HTTP handler sends them. A case passes with a response or a
  * DynamoException of status 4xx; the timeout turns a hang into a failure.
  */
+@Tag("slow")
 class RouterFuzzTest {
     static final long SEED = 20260102L;
     static final int CASES = FuzzRun.cases(10_000);

@@ -1,0 +1,101 @@
+package dev.kumiko.server.protocol;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.server.json.JsonNull;
+import dev.kumiko.server.policy.AuthRule;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kumiko's own endpoints for tests, outside the DynamoDB API (plain JSON, no signature needed):
+ *
+ * <pre>
+ * POST /kumiko/admin/ttl/sweep      delete every expired TTL item now      {"deletedItems": n}
+ * POST /kumiko/admin/clock          set TTL's time, with exactly one of    {"epochMillis": t, "epochSeconds": s}
+ *        {"epochSeconds": s} {"epochMillis": t} {"advanceSeconds": n} {"advanceMillis": n} {"reset": true}
+ * GET  /kumiko/admin/clock          TTL's time now                         {"epochMillis": t, "epochSeconds": s}
+ * POST /kumiko/admin/streams/trim   drop stream records older than 24 h    {"deletedRecords": n}
+ * </pre>
+ */
+public final class AdminOperations {
+    public static final String PREFIX = "/kumiko/admin/";
+    private static final List<String> CLOCK_MEMBERS =
+            List.of("epochSeconds", "epochMillis", "advanceSeconds", "advanceMillis", "reset");
+
+    /** Which clock change a POST /kumiko/admin/clock asks for: one member and its value. */
+    private record ClockChange(String member, Map<String, Object> body) {}
+
+    private AdminOperations() {}
+
+    static void register(OperationTable.Builder b) {
+        b.add(admin("POST /kumiko/admin/ttl/sweep", (e, r, c) -> e.admin().sweepTimeToLive(),
+                (g, n, c) -> g.writeNumberField("deletedItems", n)));
+        b.add(admin("POST /kumiko/admin/streams/trim", (e, r, c) -> e.admin().trimStreams(),
+                (g, n, c) -> g.writeNumberField("deletedRecords", n)));
+        b.add(new Operation<ClockChange, Long>(Operation.Api.ADMIN, "POST /kumiko/admin/clock",
+                AdminOperations::clockChange, (e, r, c) -> {
+                    setClock(e.admin(), r);
+                    return e.admin().timeToLiveNowMillis();
+                }, (g, now, c) -> clock(g, now), AuthRule.neverGrantable()));
+        b.add(admin("GET /kumiko/admin/clock", (e, r, c) -> e.admin().timeToLiveNowMillis(),
+                (g, now, c) -> clock(g, now)));
+    }
+
+    /** An endpoint that reads no body. */
+    private static <T> Operation<Void, T> admin(String methodAndPath, Operation.Call<Void, T> call,
+            Operation.Encoder<T> encoder) {
+        return new Operation<>(Operation.Api.ADMIN, methodAndPath, body -> null, call, encoder,
+                AuthRule.neverGrantable());
+    }
+
+    private static ClockChange clockChange(Map<String, Object> b) {
+        if (b == null) {
+            throw DynamoException.validation("A JSON object body is required");
+        }
+        List<String> given = new ArrayList<>();
+        for (String m : CLOCK_MEMBERS) {
+            if (b.get(m) != null && b.get(m) != JsonNull.INSTANCE) {
+                given.add(m);
+            }
+        }
+        if (given.size() != 1) {
+            throw DynamoException.validation("Give exactly one of " + CLOCK_MEMBERS + "; got " + given);
+        }
+        return new ClockChange(given.get(0), b);
+    }
+
+    private static void setClock(AdminHooks hooks, ClockChange change) {
+        String member = change.member();
+        Map<String, Object> b = change.body();
+        switch (member) {
+            case "epochSeconds" -> hooks.setTimeToLiveClock(millis(Fields.longValue(b, member), 1000));
+            case "epochMillis" -> hooks.setTimeToLiveClock(Fields.longValue(b, member));
+            case "advanceSeconds" -> hooks.advanceTimeToLiveClock(millis(Fields.longValue(b, member), 1000));
+            case "advanceMillis" -> hooks.advanceTimeToLiveClock(Fields.longValue(b, member));
+            case "reset" -> {
+                if (!Boolean.TRUE.equals(Fields.bool(b, "reset"))) {
+                    throw DynamoException.validation("reset must be true");
+                }
+                hooks.resetTimeToLiveClock();
+            }
+            default -> throw new AssertionError(member);
+        }
+    }
+
+    private static long millis(long value, long factor) {
+        try {
+            return Math.multiplyExact(value, factor);
+        } catch (ArithmeticException e) {
+            throw DynamoException.validation("Out of range: " + value);
+        }
+    }
+
+    private static void clock(JsonGenerator g, long now) throws IOException {
+        g.writeNumberField("epochMillis", now);
+        g.writeNumberField("epochSeconds", Math.floorDiv(now, 1000));
+    }
+}

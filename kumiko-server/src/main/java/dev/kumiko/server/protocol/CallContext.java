@@ -1,0 +1,15 @@
+package dev.kumiko.server.protocol;
+
+import dev.kumiko.engine.RequestContext;
+import dev.kumiko.server.auth.AccessKey;
+
+/**
+ * What one request carries besides its body: the engine's context (the region signed for), the
+ * request id the response will bear, the verified caller (null when requests are not signed) and
+ * the Host header (DescribeEndpoints points clients back at it).
+ */
+public record CallContext(RequestContext engine, String requestId, AccessKey caller, String host) {
+    public String region() {
+        return engine.region();
+    }
+}

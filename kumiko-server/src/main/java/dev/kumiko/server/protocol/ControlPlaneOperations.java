@@ -1,0 +1,145 @@
+package dev.kumiko.server.protocol;
+
+import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.engine.control.CreateTableRequest.TagInput;
+import dev.kumiko.engine.control.ListTablesResult;
+import dev.kumiko.engine.control.TableDescription;
+import dev.kumiko.engine.ttl.TimeToLiveRequests;
+import dev.kumiko.server.policy.ResourceChecks;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/** Registrations of the table operations, tagging, TTL settings, DescribeLimits and DescribeEndpoints. */
+final class ControlPlaneOperations {
+    /** DescribeLimits' account and table maximums, as DynamoDB reports its defaults. */
+    static final int ACCOUNT_CAPACITY_UNITS_MAX = 80000;
+    static final int TABLE_CAPACITY_UNITS_MAX = 40000;
+    /** How long a client may keep the endpoint DescribeEndpoints names. */
+    static final int ENDPOINT_CACHE_MINUTES = 1440;
+
+    private record ListTables(String exclusiveStartTableName, Long limit) {}
+
+    private record Tagging(String resourceArn, List<TagInput> tags, List<String> tagKeys) {}
+
+    private ControlPlaneOperations() {}
+
+    static void register(OperationTable.Builder b) {
+        b.add(dynamodb("CreateTable", ControlPlaneRequests::createTable,
+                (e, r, c) -> e.control().createTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
+                (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f)));
+        b.add(dynamodb("DescribeTable", tableName(), (e, r, c) -> e.control().describeTable(c.engine(), r),
+                (g, t, c) -> table(g, "Table", t), (r, f) -> ResourceChecks.table("DescribeTable", r, f)));
+        b.add(dynamodb("UpdateTable", ControlPlaneRequests::updateTable,
+                (e, r, c) -> e.control().updateTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
+                (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f)));
+        b.add(dynamodb("DeleteTable", tableName(), (e, r, c) -> e.control().deleteTable(c.engine(), r),
+                (g, t, c) -> table(g, "TableDescription", t), (r, f) -> ResourceChecks.table("DeleteTable", r, f)));
+        b.add(dynamodb("ListTables",
+                body -> new ListTables(Fields.string(body, "ExclusiveStartTableName"), Fields.longValue(body, "Limit")),
+                (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
+                (g, t, c) -> listTables(g, t), (r, f) -> ResourceChecks.account("ListTables")));
+        b.add(dynamodb("DescribeLimits", body -> null, (e, r, c) -> null, (g, t, c) -> describeLimits(g),
+                (r, f) -> ResourceChecks.account("DescribeLimits")));
+        b.add(dynamodb("DescribeEndpoints", body -> null, (e, r, c) -> null, (g, t, c) -> describeEndpoints(g, c),
+                (r, f) -> ResourceChecks.account("DescribeEndpoints")));
+        registerTagging(b);
+        registerTimeToLive(b);
+    }
+
+    private static void registerTagging(OperationTable.Builder b) {
+        b.add(dynamodb("TagResource",
+                body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
+                (e, r, c) -> {
+                    e.control().tagResource(r.resourceArn(), r.tags());
+                    return null;
+                }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f)));
+        b.add(dynamodb("UntagResource",
+                body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
+                (e, r, c) -> {
+                    e.control().untagResource(r.resourceArn(), r.tagKeys());
+                    return null;
+                }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f)));
+        b.add(dynamodb("ListTagsOfResource", body -> Fields.string(body, "ResourceArn"),
+                (e, r, c) -> e.control().listTags(r), (g, t, c) -> listTags(g, t),
+                (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f)));
+    }
+
+    private static void registerTimeToLive(OperationTable.Builder b) {
+        b.add(dynamodb("UpdateTimeToLive", ControlPlaneOperations::updateTimeToLive,
+                (e, r, c) -> e.timeToLive().updateTimeToLive(r), (g, t, c) -> timeToLiveSpecification(g, t),
+                (r, f) -> ResourceChecks.table("UpdateTimeToLive", r.tableName(), f)));
+        b.add(dynamodb("DescribeTimeToLive", tableName(), (e, r, c) -> e.timeToLive().describeTimeToLive(r),
+                (g, t, c) -> timeToLiveDescription(g, t), (r, f) -> ResourceChecks.table("DescribeTimeToLive", r, f)));
+    }
+
+    private static Operation.Decoder<String> tableName() {
+        return body -> Fields.string(body, "TableName");
+    }
+
+    private static TimeToLiveRequests.UpdateTimeToLive updateTimeToLive(Map<String, Object> b) {
+        Map<String, Object> spec = Fields.object(b, "TimeToLiveSpecification");
+        return new TimeToLiveRequests.UpdateTimeToLive(Fields.string(b, "TableName"), spec == null ? null
+                : new TimeToLiveRequests.Specification(Fields.string(spec, "AttributeName"),
+                        Fields.bool(spec, "Enabled")));
+    }
+
+    private static void table(JsonGenerator g, String field, TableDescription t) throws IOException {
+        g.writeFieldName(field);
+        TableDescriptionWriter.write(g, t);
+    }
+
+    private static void listTables(JsonGenerator g, ListTablesResult r) throws IOException {
+        JsonOut.stringArray(g, "TableNames", r.tableNames());
+        if (r.lastEvaluatedTableName() != null) {
+            g.writeStringField("LastEvaluatedTableName", r.lastEvaluatedTableName());
+        }
+    }
+
+    private static void describeLimits(JsonGenerator g) throws IOException {
+        g.writeNumberField("AccountMaxReadCapacityUnits", ACCOUNT_CAPACITY_UNITS_MAX);
+        g.writeNumberField("AccountMaxWriteCapacityUnits", ACCOUNT_CAPACITY_UNITS_MAX);
+        g.writeNumberField("TableMaxReadCapacityUnits", TABLE_CAPACITY_UNITS_MAX);
+        g.writeNumberField("TableMaxWriteCapacityUnits", TABLE_CAPACITY_UNITS_MAX);
+    }
+
+    /** Points endpoint discovery back at this server, not at AWS. */
+    private static void describeEndpoints(JsonGenerator g, CallContext c) throws IOException {
+        g.writeArrayFieldStart("Endpoints");
+        g.writeStartObject();
+        g.writeStringField("Address", c.host() != null ? c.host() : "dynamodb." + c.region() + ".amazonaws.com");
+        g.writeNumberField("CachePeriodInMinutes", ENDPOINT_CACHE_MINUTES);
+        g.writeEndObject();
+        g.writeEndArray();
+    }
+
+    private static void listTags(JsonGenerator g, Map<String, String> tags) throws IOException {
+        g.writeArrayFieldStart("Tags");
+        for (Map.Entry<String, String> e : tags.entrySet()) {
+            g.writeStartObject();
+            g.writeStringField("Key", e.getKey());
+            g.writeStringField("Value", e.getValue());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void timeToLiveSpecification(JsonGenerator g, TimeToLiveRequests.Specification s)
+            throws IOException {
+        g.writeObjectFieldStart("TimeToLiveSpecification");
+        g.writeStringField("AttributeName", s.attributeName());
+        g.writeBooleanField("Enabled", s.enabled());
+        g.writeEndObject();
+    }
+
+    private static void timeToLiveDescription(JsonGenerator g, TimeToLiveRequests.Description d) throws IOException {
+        g.writeObjectFieldStart("TimeToLiveDescription");
+        g.writeStringField("TimeToLiveStatus", d.timeToLiveStatus());
+        if (d.attributeName() != null) {
+            g.writeStringField("AttributeName", d.attributeName());
+        }
+        g.writeEndObject();
+    }
+}
