@@ -22,6 +22,7 @@ public enum ErrorCode {
     TRANSACTION_CANCELED("com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400),
     TRANSACTION_CONFLICT("com.amazonaws.dynamodb.v20120810#TransactionConflictException", 400),
     TRANSACTION_IN_PROGRESS("com.amazonaws.dynamodb.v20120810#TransactionInProgressException", 400),
+    DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400),
     IDEMPOTENT_PARAMETER_MISMATCH("com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400),
     ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED(
             "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400),
