@@ -17,6 +17,8 @@ import java.util.Set;
  * <li>BatchGetItem / BatchWriteItem: the batch action on every table named;</li>
  * <li>TransactWriteItems: PutItem, UpdateItem, DeleteItem or ConditionCheckItem per action, and
  * TransactGetItems: GetItem per action, each on its table, with dynamodb:EnclosingOperation;</li>
+ * <li>PartiQL: PartiQLSelect / PartiQLInsert / PartiQLUpdate / PartiQLDelete per statement, on the
+ * table ARN, or the index ARN for a SELECT on "table"."index";</li>
  * <li>Streams: DescribeStream, GetShardIterator, GetRecords on the stream ARN; ListStreams on "*";</li>
  * <li>account-level operations (ListTables, DescribeLimits, ...) on "*", tagging on ResourceArn,
  * everything else on the TableName's table.</li>
@@ -52,6 +54,8 @@ final class RequestChecks {
             case "BatchWriteItem": return batchWrite(body);
             case "TransactWriteItems": return transact(body, "TransactWriteItems");
             case "TransactGetItems": return transact(body, "TransactGetItems");
+            case "ExecuteStatement": case "BatchExecuteStatement": case "ExecuteTransaction":
+                return PartiqlChecks.of(arns, operation, body);
             default: return control(operation, body);
         }
     }

@@ -40,11 +40,13 @@ public final class Operations {
     private final Engine engine;
     private final StreamsProtocol streams;
     private final AdminProtocol admin;
+    private final PartiqlProtocol partiql;
 
     public Operations(Engine engine) {
         this.engine = engine;
         this.streams = new StreamsProtocol(engine.streams());
         this.admin = new AdminProtocol(engine.admin());
+        this.partiql = new PartiqlProtocol(engine);
     }
 
     /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
@@ -116,6 +118,9 @@ public final class Operations {
                     engine.transactions().transactGetItems(TransactRequestReader.transactGet(b)));
             case "UpdateTimeToLive" -> TimeToLiveProtocol.update(g, engine.timeToLive(), b);
             case "DescribeTimeToLive" -> TimeToLiveProtocol.describe(g, engine.timeToLive(), b);
+            case "ExecuteStatement" -> partiql.executeStatement(g, b);
+            case "BatchExecuteStatement" -> partiql.batchExecuteStatement(g, b);
+            case "ExecuteTransaction" -> partiql.executeTransaction(g, b);
             default -> throw unknown(op);
         }
     }
