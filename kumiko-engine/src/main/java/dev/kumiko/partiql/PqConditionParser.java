@@ -27,6 +27,7 @@ final class PqConditionParser {
 
     private final PqCursor in;
     private final PqValueParser values;
+    private int depth;
 
     PqConditionParser(PqCursor in, PqValueParser values) {
         this.in = in;
@@ -51,14 +52,14 @@ final class PqConditionParser {
 
     private Condition negation() {
         if (in.acceptWord("NOT")) {
-            return new Condition.Not(negation());
+            return new Condition.Not(nested(this::negation));
         }
         return predicate();
     }
 
     private Condition predicate() {
         if (in.acceptSymbol("(")) {
-            Condition inner = condition();
+            Condition inner = nested(this::condition);
             in.expectSymbol(")");
             return inner;
         }
@@ -68,6 +69,19 @@ final class PqConditionParser {
         }
         Operand left = operand();
         return comparison(left);
+    }
+
+    /** Bounds the parser's recursion, so a statement of nested parentheses cannot exhaust the stack. */
+    private Condition nested(java.util.function.Supplier<Condition> inner) {
+        if (++depth > PqLimits.CONDITION_DEPTH_MAX) {
+            // UNVERIFIED wording: DynamoDB's limit on nesting in a WHERE clause is not documented.
+            throw PqErrors.notWellFormed("Expression nesting exceeds the supported depth");
+        }
+        try {
+            return inner.get();
+        } finally {
+            depth--;
+        }
     }
 
     private Condition comparison(Operand left) {

@@ -17,5 +17,8 @@ public final class PqLimits {
     /** DynamoDB's item nesting limit, applied to map, list and set literals. */
     public static final int NESTING_DEPTH_MAX = 32;
 
+    /** Parentheses and NOT nested in one WHERE clause (Kumiko's bound; DynamoDB documents none). */
+    public static final int CONDITION_DEPTH_MAX = 100;
+
     private PqLimits() {}
 }
