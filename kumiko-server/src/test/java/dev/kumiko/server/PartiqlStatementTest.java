@@ -289,6 +289,30 @@ class PartiqlStatementTest {
     }
 
     @Test
+    void oddInputIsAValidationErrorNeverAServerError() {
+        String deep = "SELECT * FROM \"pq-orders\" WHERE " + "(".repeat(500) + "pk = 'x'" + ")".repeat(500);
+        assertValidation(() -> run(deep),
+                "Statement wasn't well formed, can't be processed: Expression nesting exceeds the supported depth");
+        String deepValue = "INSERT INTO \"pq-orders\" VALUE {'pk': 'x', 'sk': 1, 'l': " + "[".repeat(40) + "]".repeat(40) + "}";
+        assertValidation(() -> run(deepValue), "Nesting Levels have exceeded supported limits: "
+                + "Attributes in the item have nested levels beyond supported limit");
+        assertValidation(() -> run("EXISTS(SELECT * FROM \"pq-orders\" WHERE pk = 'x' AND sk = 1 AND a = 1)"),
+                "EXISTS is supported only in ExecuteTransaction");
+        assertValidation(() -> run("SELECT * FROM \"pq-orders\" WHERE total > 1 ORDER BY sk"),
+                "Must have WHERE clause in the statement when using ORDER BY clause.");
+        assertValidation(() -> run("INSERT INTO \"pq-orders\" VALUE {'pk': 'x', 'sk': 1, 's': <<'a', 'a'>>}"),
+                "One or more parameter values were invalid: Input collection [a, a] contains duplicates.");
+        assertValidation(() -> run("SELECT * FROM \"pq-orders\" WHERE pk = 'x' AND a[99999999999] = 1"),
+                "Statement wasn't well formed, can't be processed: Unexpected token: 99999999999 at 1:49:11");
+        assertValidation(() -> run("SELECT * FROM \"pq-orders\" WHERE pk = 'x"),
+                "Statement wasn't well formed, can't be processed: ");
+        assertValidation(() -> run("SELEC * FROM \"pq-orders\""),
+                "Statement wasn't well formed, can't be processed: Unexpected token: SELEC at 1:1:5");
+        assertValidation(() -> c.executeStatement(b -> b.statement("SELECT * FROM \"pq-orders\"").nextToken("@@not-ours")),
+                "Invalid NextToken");
+    }
+
+    @Test
     void commentsAreWhitespace() {
         assertThat(sks("-- lead\nSELECT * FROM \"pq-orders\" /* mid */ WHERE pk = 'cust#1' AND sk = 2 -- tail"))
                 .containsExactly("2");
