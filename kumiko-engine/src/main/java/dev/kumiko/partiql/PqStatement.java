@@ -25,6 +25,16 @@ public sealed interface PqStatement {
         public String action() {
             return "PartiQLSelect";
         }
+
+        /** True when the WHERE fixes the top-level attribute with {@code =} in its top-level AND chain. */
+        public boolean fixes(String attribute) {
+            for (Condition term : PqKeys.conjuncts(where)) {
+                if (PqKeys.equality(term, attribute) != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     record Insert(String tableName, Map<String, AttributeValue> item) implements PqStatement {

@@ -6,6 +6,7 @@ import dev.kumiko.partiql.PqParser;
 import dev.kumiko.partiql.PqStatement;
 import dev.kumiko.server.protocol.AttributeValues;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,21 +14,23 @@ import java.util.Map;
  * The permissions of ExecuteStatement, BatchExecuteStatement and ExecuteTransaction: each
  * statement needs the PartiQL action of its kind (dynamodb:PartiQLSelect, PartiQLInsert,
  * PartiQLUpdate, PartiQLDelete) on its table, or on the index a SELECT reads. A statement that
- * does not parse gets no check: the engine rejects it with DynamoDB's error.
+ * does not parse gets no check: the engine rejects it with DynamoDB's error. A SELECT carries
+ * dynamodb:FullTableScan, true unless its WHERE fixes the partition key of what it reads.
  */
 final class PartiqlChecks {
     private PartiqlChecks() {}
 
-    static List<AuthorizationCheck> of(ResourceArns arns, String operation, Map<String, Object> body) {
+    static List<AuthorizationCheck> of(ResourceArns arns, KeySchemas schemas, String operation,
+            Map<String, Object> body) {
         List<AuthorizationCheck> out = new ArrayList<>();
         if (operation.equals("ExecuteStatement")) {
-            add(arns, body, out);
+            add(arns, schemas, body, out);
         } else {
             String member = operation.equals("BatchExecuteStatement") ? "Statements" : "TransactStatements";
             if (body.get(member) instanceof List<?> statements) {
                 for (Object s : statements) {
                     if (s instanceof Map<?, ?> m) {
-                        add(arns, cast(m), out);
+                        add(arns, schemas, cast(m), out);
                     }
                 }
             }
@@ -35,7 +38,8 @@ final class PartiqlChecks {
         return out;
     }
 
-    private static void add(ResourceArns arns, Map<String, Object> statement, List<AuthorizationCheck> out) {
+    private static void add(ResourceArns arns, KeySchemas schemas, Map<String, Object> statement,
+            List<AuthorizationCheck> out) {
         if (!(statement.get("Statement") instanceof String text)) {
             return;
         }
@@ -47,7 +51,14 @@ final class PartiqlChecks {
         }
         String index = parsed instanceof PqStatement.Select s ? s.indexName() : null;
         String resource = index == null ? arns.table(parsed.tableName()) : arns.index(parsed.tableName(), index);
-        out.add(new AuthorizationCheck(parsed.action(), resource, Map.of()));
+        Map<String, List<String>> keys = new LinkedHashMap<>();
+        if (parsed instanceof PqStatement.Select s) {
+            String partitionKey = schemas.partitionKey(s.tableName(), index);
+            if (partitionKey != null) {
+                keys.put("dynamodb:FullTableScan", List.of(String.valueOf(!s.fixes(partitionKey))));
+            }
+        }
+        out.add(new AuthorizationCheck(parsed.action(), resource, keys));
     }
 
     private static List<AttributeValue> parameters(Object raw) {

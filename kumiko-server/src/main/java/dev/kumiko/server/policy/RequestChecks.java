@@ -55,7 +55,7 @@ final class RequestChecks {
             case "TransactWriteItems": return transact(body, "TransactWriteItems");
             case "TransactGetItems": return transact(body, "TransactGetItems");
             case "ExecuteStatement": case "BatchExecuteStatement": case "ExecuteTransaction":
-                return PartiqlChecks.of(arns, operation, body);
+                return PartiqlChecks.of(arns, schemas, operation, body);
             default: return control(operation, body);
         }
     }

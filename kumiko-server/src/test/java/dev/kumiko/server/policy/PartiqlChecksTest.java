@@ -24,7 +24,10 @@ class PartiqlChecksTest {
                 .singleElement().satisfies(c -> {
                     assertThat(c.action()).isEqualTo("PartiQLSelect");
                     assertThat(c.resource()).isEqualTo(ARN + "table/MyApp");
+                    assertThat(c.keys().get("dynamodb:fulltablescan")).containsExactly("false");
                 });
+        assertThat(of("ExecuteStatement", "{'Statement':'SELECT * FROM MyApp WHERE x = 1'}")).singleElement()
+                .satisfies(c -> assertThat(c.keys().get("dynamodb:fulltablescan")).containsExactly("true"));
         assertThat(of("ExecuteStatement", "{'Statement':'SELECT * FROM MyApp.GSI1 WHERE GSI1PK = ?',"
                 + "'Parameters':[{'S':'a'}]}")).singleElement()
                 .satisfies(c -> assertThat(c.resource()).isEqualTo(ARN + "table/MyApp/index/GSI1"));
