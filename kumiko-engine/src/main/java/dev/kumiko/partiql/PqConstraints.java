@@ -65,6 +65,8 @@ final class PqConstraints {
     }
 
     private static void parameters(Constraints c, String path, List<?> parameters) {
-        c.size(path, parameters, "[...]", PqLimits.PARAMETERS_MIN, Integer.MAX_VALUE);
+        if (parameters != null) {
+            c.size(path, parameters, parameters.isEmpty() ? "[]" : "[...]", PqLimits.PARAMETERS_MIN, Integer.MAX_VALUE);
+        }
     }
 }

@@ -286,6 +286,9 @@ class PartiqlStatementTest {
         assertValidation(() -> c.executeStatement(b -> b.statement("")),
                 "1 validation error detected: Value '' at 'statement' failed to satisfy constraint: "
                         + "Member must have length greater than or equal to 1");
+        assertValidation(() -> c.executeStatement(b -> b.statement("SELECT * FROM \"pq-orders\"").parameters(List.of())),
+                "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: "
+                        + "Member must have length greater than or equal to 1");
     }
 
     @Test
@@ -303,7 +306,7 @@ class PartiqlStatementTest {
         assertValidation(() -> run("INSERT INTO \"pq-orders\" VALUE {'pk': 'x', 'sk': 1, 's': <<'a', 'a'>>}"),
                 "One or more parameter values were invalid: Input collection [a, a] contains duplicates.");
         assertValidation(() -> run("SELECT * FROM \"pq-orders\" WHERE pk = 'x' AND a[99999999999] = 1"),
-                "Statement wasn't well formed, can't be processed: Unexpected token: 99999999999 at 1:49:11");
+                "Statement wasn't well formed, can't be processed: Unexpected token: 99999999999 at 1:48:11");
         assertValidation(() -> run("SELECT * FROM \"pq-orders\" WHERE pk = 'x"),
                 "Statement wasn't well formed, can't be processed: ");
         assertValidation(() -> run("SELEC * FROM \"pq-orders\""),
