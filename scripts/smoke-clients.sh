@@ -117,6 +117,10 @@ smoke_cli() {
     get-item --table-name "$CLI_TABLE" --key "$key" --consistent-read --output text \
     --query "[Item.name.S, Item.age.N, join(',', sort(Item.tags.SS))]"
 
+  cli_expect "cli execute-statement (PartiQL SELECT)" "Ada" execute-statement \
+    --statement "SELECT name FROM \"$CLI_TABLE\" WHERE PK = ? AND SK = 'profile'" \
+    --parameters '[{"S":"user#1"}]' --query 'Items[0].name.S' --output text
+
   cli_check "cli delete-item" delete-item --table-name "$CLI_TABLE" --key "$key"
   cli_expect "cli get-item after delete-item finds nothing" null \
     get-item --table-name "$CLI_TABLE" --key "$key" --consistent-read --query Item --output json
@@ -306,6 +310,28 @@ def streams_and_ttl():
     client.delete_table(TableName=name)
 
 
+def partiql():
+    t = f'"{table_name}"'
+    client.execute_statement(Statement=f"INSERT INTO {t} VALUE {{'PK': 'pq#1', 'SK': ?, 'n': 1}}",
+                             Parameters=[{"S": "a"}])
+    try:
+        client.execute_statement(Statement=f"INSERT INTO {t} VALUE {{'PK': 'pq#1', 'SK': 'a'}}")
+        raise AssertionError("a second INSERT of the same key succeeded")
+    except client.exceptions.DuplicateItemException:
+        pass
+    client.execute_statement(Statement=f"UPDATE {t} SET n = n + 1 WHERE PK = 'pq#1' AND SK = 'a'")
+    rows = client.execute_statement(Statement=f"SELECT n FROM {t} WHERE PK = ? AND begins_with(SK, 'a')",
+                                    Parameters=[{"S": "pq#1"}])["Items"]
+    assert rows == [{"n": {"N": "2"}}], rows
+    batch = client.batch_execute_statement(Statements=[
+        {"Statement": f"SELECT * FROM {t} WHERE PK = 'pq#1' AND SK = 'a'"},
+        {"Statement": f"SELECT * FROM {t} WHERE n = 2"}])["Responses"]
+    assert batch[0]["Item"]["n"] == {"N": "2"} and batch[1]["Error"]["Code"] == "ValidationError", batch
+    client.execute_transaction(ClientRequestToken="smoke-pq-1", TransactStatements=[
+        {"Statement": f"DELETE FROM {t} WHERE PK = 'pq#1' AND SK = 'a' AND n = 2"}])
+    assert client.execute_statement(Statement=f"SELECT * FROM {t} WHERE PK = 'pq#1'")["Items"] == []
+
+
 check("create_table", create_table)
 check("streams and TTL: a swept item's REMOVE record carries the service identity", streams_and_ttl)
 check("describe_table reaches ACTIVE", wait_active)
@@ -316,6 +342,7 @@ check("put_item", put_item)
 check("get_item returns every attribute type", get_item)
 check("Table resource put/get/delete with Decimal", resource_round_trip)
 check("delete_item, then get_item finds nothing", delete_item)
+check("PartiQL: INSERT, DuplicateItemException, UPDATE, SELECT, batch, transaction", partiql)
 check("delete_table, then ResourceNotFoundException", delete_table)
 sys.exit(1 if failures else 0)
 PY

@@ -22,6 +22,7 @@ public enum ErrorCode {
     TRANSACTION_CANCELED("com.amazonaws.dynamodb.v20120810#TransactionCanceledException"),
     TRANSACTION_CONFLICT("com.amazonaws.dynamodb.v20120810#TransactionConflictException"),
     TRANSACTION_IN_PROGRESS("com.amazonaws.dynamodb.v20120810#TransactionInProgressException"),
+    DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException"),
     IDEMPOTENT_PARAMETER_MISMATCH("com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException"),
     ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED(
             "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"),

@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * Every operation Kumiko serves, one {@link Operation} each, by API and name. The registrations
  * are grouped by concern, one file each: {@link DataPlaneOperations} (items, reads, batches,
- * transactions), {@link ControlPlaneOperations} (tables, tags, TTL, limits, endpoints),
+ * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations} (tables, tags, TTL, limits, endpoints),
  * {@link StreamsOperations} (DynamoDB Streams) and {@link AdminOperations} (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -47,6 +47,7 @@ public final class OperationTable {
     private static OperationTable build() {
         Builder b = new Builder();
         DataPlaneOperations.register(b);
+        PartiqlOperations.register(b);
         ControlPlaneOperations.register(b);
         StreamsOperations.register(b);
         AdminOperations.register(b);

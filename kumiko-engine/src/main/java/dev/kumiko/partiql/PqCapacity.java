@@ -1,0 +1,43 @@
+package dev.kumiko.partiql;
+
+import dev.kumiko.engine.capacity.ConsumedCapacity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Sums the per-statement ConsumedCapacity of a batch by table, as BatchWriteItem reports it. */
+final class PqCapacity {
+    private final Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();
+
+    void add(ConsumedCapacity c) {
+        if (c != null) {
+            byTable.merge(c.tableName(), c, PqCapacity::sum);
+        }
+    }
+
+    /** Null when nothing was reported (ReturnConsumedCapacity NONE or absent). */
+    List<ConsumedCapacity> list() {
+        return byTable.isEmpty() ? null : new ArrayList<>(byTable.values());
+    }
+
+    private static ConsumedCapacity sum(ConsumedCapacity a, ConsumedCapacity b) {
+        return new ConsumedCapacity(a.tableName(), a.capacityUnits() + b.capacityUnits(),
+                plus(a.readCapacityUnits(), b.readCapacityUnits()), plus(a.writeCapacityUnits(), b.writeCapacityUnits()),
+                a.withBreakdown() || b.withBreakdown(), a.tableUnits() + b.tableUnits(),
+                merge(a.localIndexes(), b.localIndexes()), merge(a.globalIndexes(), b.globalIndexes()));
+    }
+
+    private static Double plus(Double a, Double b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null ? a : a + b;
+    }
+
+    private static Map<String, Double> merge(Map<String, Double> a, Map<String, Double> b) {
+        Map<String, Double> out = new LinkedHashMap<>(a);
+        b.forEach((k, v) -> out.merge(k, v, Double::sum));
+        return out;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.kumiko.partiql;
+
+import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.item.ItemOperations;
+import dev.kumiko.engine.item.ItemResult;
+import dev.kumiko.engine.read.ReadOperations;
+import dev.kumiko.engine.read.ReadResult;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ExecuteStatement: parses the statement, plans it as the equivalent DynamoDB operation and runs
+ * that on the engine, so the answer, the errors and the ConsumedCapacity are that operation's.
+ * BatchExecuteStatement and ExecuteTransaction build on the same steps ({@link PqBatch},
+ * {@link PqTransaction}).
+ */
+public final class PqOperations {
+    private final PqPlanner planner;
+    private final ItemOperations items;
+    private final ReadOperations reads;
+    private final PqBatch batch;
+    private final PqTransaction transaction;
+
+    public PqOperations(Engine engine) {
+        this.planner = new PqPlanner(engine.catalog());
+        this.items = engine.items();
+        this.reads = engine.reads();
+        this.batch = new PqBatch(this, planner);
+        this.transaction = new PqTransaction(planner, engine.transactions());
+    }
+
+    public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {
+        PqConstraints.executeStatement(r);
+        PqStatement s = PqParser.parse(r.statement(), r.parameters());
+        return run(s, r.consistentRead(), r.limit(), PqNextToken.decode(r.nextToken()), r.returnConsumedCapacity(),
+                r.returnValuesOnConditionCheckFailure());
+    }
+
+    public PqResults.BatchExecuteStatement batchExecuteStatement(PqRequests.BatchExecuteStatement r) {
+        return batch.run(r);
+    }
+
+    public PqResults.ExecuteTransaction executeTransaction(PqRequests.ExecuteTransaction r) {
+        return transaction.run(r);
+    }
+
+    /** Runs one parsed statement as its equivalent operation. */
+    PqResults.ExecuteStatement run(PqStatement s, Boolean consistentRead, Long limit,
+            Map<String, AttributeValue> startKey, String returnConsumedCapacity, String onConditionFailure) {
+        if (s instanceof PqStatement.Select select) {
+            PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
+            ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());
+            Map<String, AttributeValue> last = rr.lastEvaluatedKey();
+            return new PqResults.ExecuteStatement(rr.items(), PqNextToken.encode(last),
+                    last == null || last.isEmpty() ? null : last, rr.consumedCapacity());
+        }
+        if (s instanceof PqStatement.Insert insert) {
+            try {
+                return written(items.putItem(planner.insert(insert, returnConsumedCapacity, onConditionFailure)));
+            } catch (ConditionalCheckFailed e) {
+                throw PqErrors.duplicateItem();
+            }
+        }
+        if (s instanceof PqStatement.Update update) {
+            return written(items.updateItem(planner.update(update, returnConsumedCapacity, onConditionFailure)));
+        }
+        if (s instanceof PqStatement.Delete delete) {
+            return written(items.deleteItem(planner.delete(delete, returnConsumedCapacity, onConditionFailure)));
+        }
+        // UNVERIFIED wording: EXISTS is a condition check, which only a transaction can carry.
+        throw PqErrors.validation("EXISTS is supported only in ExecuteTransaction");
+    }
+
+    /** A write answers an empty Items list, or the RETURNING item when it has attributes. */
+    private static PqResults.ExecuteStatement written(ItemResult r) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>(1);
+        if (r.attributes() != null && !r.attributes().isEmpty()) {
+            out.add(r.attributes());
+        }
+        return new PqResults.ExecuteStatement(out, null, null, r.consumedCapacity());
+    }
+
+}
