@@ -74,6 +74,7 @@ public final class ReadOperations {
         limiter.admitRead(table, target.index(), partitionKey);
         PageReader.Page read = PageReader.read(store, page);
         limiter.chargeRead(table, target.index(), partitionKey, read.units());
+        limiter.observer().readPage(table.descriptor(), read.result().count(), read.result().scannedCount());
         return read.result();
     }
 

@@ -20,7 +20,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import dev.kumiko.server.console.ConsolePaths;
+import dev.kumiko.server.metrics.Telemetry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code kumiko serve}: runs the DynamoDB-compatible HTTP server until interrupted. */
@@ -77,6 +80,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "PEM", description = "The certificate's PKCS#8 PEM private key.")
     Path tlsKey;
 
+    @Mixin
+    ConsoleOptions consoleOptions = new ConsoleOptions();
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -100,6 +106,12 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println(e.getMessage());
             return 2;
         }
+        try {
+            consoleOptions.check("sigv4".equals(auth));
+        } catch (ConsoleOptions.Invalid e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
         Store store = openStore();
         Engine engine = Engine.open(store, Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
@@ -108,17 +120,23 @@ public final class ServeCommand implements Callable<Integer> {
             config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),
                     new PolicyAuthorizer(engine, keys.values()));
         }
-        KumikoServer server = new KumikoServer(config).start(new Operations(engine));
+        Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
+        KumikoServer server = new KumikoServer(config).start(new Operations(engine), telemetry);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             engine.close();
+            telemetry.close();
+            System.out.printf("Kumiko stopped after %d s%n", (System.nanoTime() - startNanos) / 1_000_000_000L);
             stopped.countDown();
         }, "kumiko-shutdown"));
         long startMillis = (System.nanoTime() - startNanos) / 1_000_000;
-        System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s) in %d ms%n",
-                config.tls() == null ? "http" : "https", host, server.port(),
+        String scheme = config.tls() == null ? "http" : "https";
+        System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s%s) in %d ms%n",
+                scheme, host, server.port(),
                 inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize(), region, auth,
+                consoleOptions.access(host, keys != null) == ConsolePaths.Access.ON
+                        ? ", console " + scheme + "://" + host + ":" + server.port() + "/console/" : "",
                 startMillis);
         stopped.await();
         return 0;

@@ -44,10 +44,12 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final Operations operations;
     private final ServerConfig config;
+    private final RequestHooks hooks;
 
-    DynamoHandler(Operations operations, ServerConfig config) {
+    DynamoHandler(Operations operations, ServerConfig config, RequestHooks hooks) {
         this.operations = operations;
         this.config = config;
+        this.hooks = hooks;
     }
 
     @Override
@@ -76,20 +78,26 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return admin(req);
         }
         if (req.method() == HttpMethod.GET) {
-            return health(req);
+            FullHttpResponse extra = hooks.get(req);
+            return extra != null ? extra : health(req);
         }
         String requestId = RequestIds.next();
+        hooks.begin();
         try {
             byte[] body = handlePost(ctx, req);
+            hooks.end(null);
             return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
+            hooks.end(e);
             return error(e, requestId, req);
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
             // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
             // exceptionCaught would give it as a transport error.
             LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
-            return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
-                    + "trying to fulfill the request"), requestId, req);
+            DynamoException internal = new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an "
+                    + "internal error trying to fulfill the request");
+            hooks.end(internal);
+            return error(internal, requestId, req);
         }
     }
 
@@ -111,6 +119,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private byte[] run(String operation, boolean streams, Map<String, Object> body, String region, HttpHeaders h) {
+        hooks.named(operation, body);
         if (streams) {
             return operations.handleStreams(operation, body, new RequestContext(region));
         }
