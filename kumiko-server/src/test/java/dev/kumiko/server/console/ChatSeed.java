@@ -62,7 +62,8 @@ final class ChatSeed {
             }
         }
         for (String m : messageSortKeys()) {
-            put(c, Map.of("PK", s("CHATROOM#" + ROOM), "SK", s(m), "senderId", s(USERS[m.length() % 3]),
+            String sender = USERS[Integer.parseInt(m.substring(m.length() - 3)) % USERS.length];
+            put(c, Map.of("PK", s("CHATROOM#" + ROOM), "SK", s(m), "senderId", s(sender),
                     "body", s("hello " + m.substring(m.lastIndexOf('#') + 1))));
         }
         List<String> sks = messageSortKeys();
