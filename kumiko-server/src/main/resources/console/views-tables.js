@@ -2,7 +2,7 @@
 // Tables: every table's keys, indexes, TTL, stream, item count and size.
 (function () {
   function keys(schema, table) {
-    return schema.map(k => K.html`<code>${k.AttributeName}</code> <span class="muted">${k.KeyType === 'HASH' ? 'PK' : 'SK'} ${K.attributeType(table, k.AttributeName)}</span> `);
+    return schema.map(k => K.html`<code>${k.AttributeName}</code> <span class="muted">(${k.KeyType === 'HASH' ? 'partition' : 'sort'} key, ${K.attributeType(table, k.AttributeName)})</span> `);
   }
 
   function indexes(t) {

@@ -46,9 +46,9 @@ public final class ReadOperations {
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
-        // A GSI's partitions are keyed by its own attributes, whose limits are not enforced.
-        boolean onGsi = target.index() != null && target.index().global();
-        return throttled(table, target, onGsi ? null : key.partitionKeyValue(), page(range, reverse, target, shape, r));
+        // On a GSI this is the index's partition key: the limiter does not enforce its limits (it
+        // skips GSI keys), but usage observers see which index partition the query read.
+        return throttled(table, target, key.partitionKeyValue(), page(range, reverse, target, shape, r));
     }
 
     public ReadResult scan(ReadRequests.Scan s) {

@@ -11,6 +11,8 @@ public final class KeyHeat {
     static final double DECAY_MILLIS = 60_000;
     /** A peak second older than this no longer counts. */
     static final long PEAK_WINDOW_MILLIS = 5 * 60_000;
+    /** Decay is applied in steps this long, so that a busy key pays for Math.exp a few times a second. */
+    static final long DECAY_STEP_MILLIS = 250;
 
     final String tableName;
     final String indexName;
@@ -67,14 +69,13 @@ public final class KeyHeat {
 
     private void decayTo(long nowMillis) {
         long elapsed = nowMillis - updatedMillis;
-        if (elapsed <= 0) {
-            return;
+        if (elapsed >= DECAY_STEP_MILLIS) {
+            double f = Math.exp(-elapsed / DECAY_MILLIS);
+            requests *= f;
+            readUnits *= f;
+            writeUnits *= f;
+            updatedMillis = nowMillis;
         }
-        double f = Math.exp(-elapsed / DECAY_MILLIS);
-        requests *= f;
-        readUnits *= f;
-        writeUnits *= f;
-        updatedMillis = nowMillis;
         long nowSecond = nowMillis / 1000;
         if (nowSecond != second) {
             second = nowSecond;

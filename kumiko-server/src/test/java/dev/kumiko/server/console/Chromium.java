@@ -154,7 +154,7 @@ final class Chromium implements AutoCloseable {
     /** A PNG of the whole page at {@link #WIDTH} pixels wide. */
     @SuppressWarnings("unchecked")
     byte[] screenshot() {
-        Object height = eval("Math.min(2400, Math.max(700, document.documentElement.scrollHeight))");
+        Object height = eval("Math.min(1400, Math.max(700, document.documentElement.scrollHeight))");
         int h = (int) Double.parseDouble(String.valueOf(height));
         call("Emulation.setDeviceMetricsOverride", Map.of("width", WIDTH, "height", h, "deviceScaleFactor", 1,
                 "mobile", false));
