@@ -25,7 +25,7 @@
     r.ExpressionAttributeValues = json(f.get('values'), 'Expression attribute values');
     r.ReturnValues = operation === 'UpdateItem' ? 'ALL_NEW' : 'ALL_OLD';
     r.ReturnConsumedCapacity = 'INDEXES';
-    if (operation !== 'PutItem') r.ReturnValuesOnConditionCheckFailure = 'ALL_OLD';
+    if (r.ConditionExpression) r.ReturnValuesOnConditionCheckFailure = 'ALL_OLD';
     Object.keys(r).forEach(k => r[k] === undefined && delete r[k]);
     return r;
   }

@@ -47,8 +47,10 @@ public final class ReadOperations {
             range = reverse ? range.before(start) : range.after(start);
         }
         // On a GSI this is the index's partition key: the limiter does not enforce its limits (it
-        // skips GSI keys), but usage observers see which index partition the query read.
-        return throttled(table, target, key.partitionKeyValue(), page(range, reverse, target, shape, r));
+        // skips GSI keys), but usage observers see which index partition the query read. A GSI
+        // keyed by several attributes has no single value to name.
+        AttributeValue partitionKey = key.partitionKeyValues().size() == 1 ? key.partitionKeyValue() : null;
+        return throttled(table, target, partitionKey, page(range, reverse, target, shape, r));
     }
 
     public ReadResult scan(ReadRequests.Scan s) {
