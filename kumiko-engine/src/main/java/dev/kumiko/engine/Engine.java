@@ -15,6 +15,7 @@ import dev.kumiko.engine.ttl.TimeToLiveClock;
 import dev.kumiko.engine.ttl.TimeToLiveOperations;
 import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
+import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -26,6 +27,7 @@ import dev.kumiko.storage.memory.MemoryStore;
 public final class Engine implements AutoCloseable {
     private final Store store;
     private final Catalog catalog;
+    private final ThroughputLimiter throughput;
     private final ControlPlane controlPlane;
     private final ItemOperations items;
     private final ReadOperations reads;
@@ -46,7 +48,7 @@ public final class Engine implements AutoCloseable {
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
         ItemWriter writer = new ItemWriter(store, settings, changeLog);
-        ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
+        this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, locks);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, locks);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
@@ -79,6 +81,15 @@ public final class Engine implements AutoCloseable {
     /** An engine on a fresh in-memory store, for tests that embed Kumiko. */
     public static Engine inMemory() {
         return open(new MemoryStore());
+    }
+
+    /**
+     * Tells {@code o} what every request consumes and how far stream readers got (metrics, hot
+     * keys); UsageObserver.NONE stops it.
+     */
+    public void observe(UsageObserver o) {
+        throughput.observe(o);
+        streams.observe(o);
     }
 
     public ControlPlane control() {

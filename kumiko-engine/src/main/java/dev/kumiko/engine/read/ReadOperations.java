@@ -46,9 +46,11 @@ public final class ReadOperations {
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
-        // A GSI's partitions are keyed by its own attributes, whose limits are not enforced.
-        boolean onGsi = target.index() != null && target.index().global();
-        return throttled(table, target, onGsi ? null : key.partitionKeyValue(), page(range, reverse, target, shape, r));
+        // On a GSI this is the index's partition key: the limiter does not enforce its limits (it
+        // skips GSI keys), but usage observers see which index partition the query read. A GSI
+        // keyed by several attributes has no single value to name.
+        AttributeValue partitionKey = key.partitionKeyValues().size() == 1 ? key.partitionKeyValue() : null;
+        return throttled(table, target, partitionKey, page(range, reverse, target, shape, r));
     }
 
     public ReadResult scan(ReadRequests.Scan s) {
@@ -74,6 +76,7 @@ public final class ReadOperations {
         limiter.admitRead(table, target.index(), partitionKey);
         PageReader.Page read = PageReader.read(store, page);
         limiter.chargeRead(table, target.index(), partitionKey, read.units());
+        limiter.observer().readPage(table.descriptor(), read.result().count(), read.result().scannedCount());
         return read.result();
     }
 

@@ -7,6 +7,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.error.DynamoException;
@@ -36,6 +37,7 @@ public final class StreamOperations {
     private final ChangeLog changeLog;
     private final StreamLifecycle lifecycle;
     private final Clock clock;
+    private volatile UsageObserver observer = UsageObserver.NONE;
 
     public StreamOperations(Catalog catalog, ChangeLog changeLog, StreamLifecycle lifecycle, Clock clock) {
         this.catalog = catalog;
@@ -49,6 +51,11 @@ public final class StreamOperations {
         TableDescriptor descriptor() {
             return table.descriptor();
         }
+    }
+
+    /** Sets who is told how far each GetRecords read (the age of the oldest unread record). */
+    public void observe(UsageObserver o) {
+        observer = o;
     }
 
     public StreamResults.ListStreams listStreams(RequestContext ctx, StreamRequests.ListStreams r) {
@@ -283,6 +290,7 @@ public final class StreamOperations {
         }
         long next = page.records().isEmpty() ? p.nextSequence()
                 : page.records().get(page.records().size() - 1).sequence() + 1;
+        observer.streamRead(d, next);
         boolean finished = !shard.isOpen() && readTo == shard.endSequence() && page.exhausted();
         String nextIterator = finished ? null : ShardIterators.encode(new ShardIterators.Position(p.streamArn(),
                 p.tableId(), p.shardId(), next, now));

@@ -6,6 +6,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
@@ -37,6 +38,8 @@ public final class ThroughputLimiter {
     /** Weak keys: a dropped table's buckets go with its Table object. */
     private final Map<Table, ProvisionedBuckets> provisioned = Collections.synchronizedMap(new WeakHashMap<>());
     private final KeyBuckets keys = new KeyBuckets(KeyBuckets.KEYS_MAX);
+    /** Sees every charge, enforced or not: the one place that knows each request's units and key. */
+    private volatile UsageObserver observer = UsageObserver.NONE;
 
     public ThroughputLimiter(Clock clock, boolean enforcedByDefault) {
         this.clock = clock;
@@ -130,9 +133,19 @@ public final class ThroughputLimiter {
         }
     }
 
+    /** Sets who is told about every charge and read page (UsageObserver.NONE: nobody). */
+    public void observe(UsageObserver o) {
+        observer = o;
+    }
+
+    public UsageObserver observer() {
+        return observer;
+    }
+
     private void charge(Table t, IndexDescriptor index, AttributeValue partitionKey, CapacityTally units,
             boolean read) {
         TableDescriptor d = t.descriptor();
+        observer.consumed(d, index, partitionKey, read, units);
         if (!enforced(d)) {
             return;
         }

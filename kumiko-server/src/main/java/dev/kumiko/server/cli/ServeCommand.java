@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import dev.kumiko.server.console.ConsolePaths;
+import dev.kumiko.server.metrics.Telemetry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -81,6 +83,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     DynamoDbLocalFlags dynamoDbLocalFlags = new DynamoDbLocalFlags();
 
+    @Mixin
+    ConsoleOptions consoleOptions = new ConsoleOptions();
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -112,6 +117,12 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println(e.getMessage());
             return 2;
         }
+        try {
+            consoleOptions.check("sigv4".equals(auth));
+        } catch (ConsoleOptions.Invalid e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
         // Every option is valid; now what the machine must offer, still before anything is created.
         try {
             StartupChecks.checkPortFree(host, port);
@@ -138,9 +149,10 @@ public final class ServeCommand implements Callable<Integer> {
             config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),
                     new PolicyAuthorizer(engine, keys.values()));
         }
+        Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
         KumikoServer server = new KumikoServer(config);
         try {
-            server.start(new Operations(engine));
+            server.start(new Operations(engine), telemetry);
         } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
             server.close();
             engine.close();
@@ -151,13 +163,18 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             engine.close();
+            telemetry.close();
+            System.out.printf("Kumiko stopped after %d s%n", (System.nanoTime() - startNanos) / 1_000_000_000L);
             stopped.countDown();
         }, "kumiko-shutdown"));
         long startMillis = (System.nanoTime() - startNanos) / 1_000_000;
-        System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s) in %d ms%n",
-                config.tls() == null ? "http" : "https", host, server.port(),
+        String scheme = config.tls() == null ? "http" : "https";
+        System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s%s) in %d ms%n",
+                scheme, host, server.port(),
                 inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize()
                         + (newDataDir ? " (new)" : ""), region, auth,
+                consoleOptions.access(host, keys != null) == ConsolePaths.Access.ON
+                        ? ", console " + scheme + "://" + host + ":" + server.port() + "/console/" : "",
                 startMillis);
         stopped.await();
         return 0;

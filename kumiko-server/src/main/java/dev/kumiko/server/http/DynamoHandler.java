@@ -47,10 +47,12 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final Operations operations;
     private final ServerConfig config;
+    private final RequestHooks hooks;
 
-    DynamoHandler(Operations operations, ServerConfig config) {
+    DynamoHandler(Operations operations, ServerConfig config, RequestHooks hooks) {
         this.operations = operations;
         this.config = config;
+        this.hooks = hooks;
     }
 
     @Override
@@ -78,24 +80,35 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (req.uri().startsWith(AdminOperations.PREFIX)) {
             return admin(req);
         }
-        if (req.method() == HttpMethod.GET && "/".equals(new QueryStringDecoder(req.uri()).path())) {
-            return health(req);
+        if (req.method() == HttpMethod.GET) {
+            FullHttpResponse extra = hooks.get(req);
+            if (extra != null) {
+                return extra;
+            }
+            if ("/".equals(new QueryStringDecoder(req.uri()).path())) {
+                return health(req);
+            }
         }
         if (req.method() != HttpMethod.POST || !HttpEdge.isJsonContentType(req.headers())) {
             return HttpEdge.notFound();
         }
         String requestId = RequestIds.next();
+        hooks.begin();
         try {
             byte[] body = handlePost(ctx, req, requestId);
+            hooks.end(null);
             return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
+            hooks.end(e);
             return error(e, requestId, req);
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
             // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
             // exceptionCaught would give it as a transport error.
             LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
-            return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
-                    + "trying to fulfill the request"), requestId, req);
+            DynamoException internal = new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an "
+                    + "internal error trying to fulfill the request");
+            hooks.end(internal);
+            return error(internal, requestId, req);
         }
     }
 
@@ -110,12 +123,20 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             SigV4Verifier.Verified who = verify(ctx, req);
             String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
             CallContext call = new CallContext(new RequestContext(who.region()), requestId, who.key(), host);
-            return answer(operation, operations.handle(api, operation, body(req), call, config.authorizer()));
+            return dispatch(api, operation, req, call, config.authorizer());
         }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
         CallContext call = new CallContext(new RequestContext(region), requestId, null, host);
-        return answer(operation, operations.handle(api, operation, body(req), call, RequestAuthorizer.ALLOW_ALL));
+        return dispatch(api, operation, req, call, RequestAuthorizer.ALLOW_ALL);
+    }
+
+    /** Decodes the body once, names the call for metrics and the request log, and runs it. */
+    private byte[] dispatch(Operation.Api api, String operation, FullHttpRequest req, CallContext call,
+            RequestAuthorizer authorizer) {
+        Map<String, Object> body = body(req);
+        hooks.named(operation, body);
+        return answer(operation, operations.handle(api, operation, body, call, authorizer));
     }
 
     /** TagResource and UntagResource answer an empty body, as DynamoDB does; every other operation its JSON. */

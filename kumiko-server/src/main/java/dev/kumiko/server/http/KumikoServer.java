@@ -32,7 +32,12 @@ public final class KumikoServer implements AutoCloseable {
     }
 
     public KumikoServer start(Operations operations) throws InterruptedException {
-        DynamoHandler handler = new DynamoHandler(operations, config);
+        return start(operations, RequestHooks.NONE);
+    }
+
+    /** Serves with {@code hooks} told about every request (metrics, request log, console paths). */
+    public KumikoServer start(Operations operations, RequestHooks hooks) throws InterruptedException {
+        DynamoHandler handler = new DynamoHandler(operations, config, hooks);
         ServerLimits limits = config.limits();
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)

@@ -1,0 +1,195 @@
+package dev.kumiko.server.metrics;
+
+import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.capacity.CapacityTally;
+import dev.kumiko.engine.capacity.UsageObserver;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
+import dev.kumiko.error.ThroughputExceeded;
+import dev.kumiko.server.http.RequestHooks;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Joins what the HTTP handler knows (operation, table, outcome, latency) with what the engine
+ * knows (units, partition keys, items returned) for each request, and hands it to the metrics,
+ * the hot-key counters and the request log. The handler and the engine call in on the event loop
+ * that runs the request, so the request's state is per thread; recording allocates nothing unless
+ * the request log is on.
+ */
+public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseable {
+    private static final String NO_TABLE = "";
+    private static final String NOT_DECODED = "_undecoded";
+    private static final String UNKNOWN_OPERATION = "_unknown";
+
+    /** One request in flight on this thread. */
+    private static final class Current {
+        boolean active;
+        long startNanos;
+        String operation;
+        String tableName;
+        double readUnits;
+        double writeUnits;
+    }
+
+    private final ThreadLocal<Current> current = ThreadLocal.withInitial(Current::new);
+    private final ServerMetrics metrics;
+    private final HotKeys hotKeys;
+    private final RequestLog log;
+    private final Function<FullHttpRequest, FullHttpResponse> paths;
+
+    /**
+     * @param log   null: no request log
+     * @param paths the GET paths served besides the health check (null answers: not one of them)
+     */
+    public Telemetry(ServerMetrics metrics, HotKeys hotKeys, RequestLog log,
+            Function<FullHttpRequest, FullHttpResponse> paths) {
+        this.metrics = metrics;
+        this.hotKeys = hotKeys;
+        this.log = log;
+        this.paths = paths;
+    }
+
+    /** Starts observing the engine's units and stream reads. */
+    public Telemetry attach(Engine engine) {
+        engine.observe(this);
+        return this;
+    }
+
+    @Override
+    public void begin() {
+        Current c = current.get();
+        c.active = true;
+        c.startNanos = System.nanoTime();
+        c.operation = null;
+        c.tableName = null;
+        c.readUnits = 0;
+        c.writeUnits = 0;
+    }
+
+    @Override
+    public void named(String operation, Map<String, Object> body) {
+        Current c = current.get();
+        c.operation = operation;
+        // Batch and transaction requests name tables inside; the first the engine charges is used.
+        Object name = body.get("TableName");
+        c.tableName = name instanceof String s ? s : null;
+    }
+
+    @Override
+    public void end(DynamoException error) {
+        Current c = current.get();
+        long latencyNanos = System.nanoTime() - c.startNanos;
+        c.active = false;
+        String operation = operationLabel(c.operation, error);
+        String tableName = tableLabel(c.tableName, error);
+        OperationMeters m = metrics.meters(tableName, operation);
+        if (error == null) {
+            m.successfulRequestLatency.record(latencyNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+            if ("DeleteTable".equals(operation)) {
+                hotKeys.forget(tableName);
+            }
+        } else {
+            countError(m, error);
+        }
+        if (log != null) {
+            log.write(c.operation, c.tableName, error == null ? 200 : error.code().httpStatus(),
+                    error == null ? null : error.code().shortName(), latencyNanos, c.readUnits, c.writeUnits);
+        }
+    }
+
+    private static String operationLabel(String operation, DynamoException error) {
+        if (error != null && error.code() == ErrorCode.UNKNOWN_OPERATION) {
+            return UNKNOWN_OPERATION;
+        }
+        return operation == null ? NOT_DECODED : operation;
+    }
+
+    /** A table that does not exist gets no meters of its own (its name may be anything). */
+    private static String tableLabel(String tableName, DynamoException error) {
+        if (tableName == null || error != null && error.code() == ErrorCode.RESOURCE_NOT_FOUND) {
+            return NO_TABLE;
+        }
+        return tableName;
+    }
+
+    /**
+     * As CloudWatch counts them: conditional check failures, throttling and transaction conflicts
+     * have their own metrics and are not UserErrors; every other 4xx is, every 5xx a SystemError.
+     */
+    private static void countError(OperationMeters m, DynamoException error) {
+        ErrorCode code = error.code();
+        if (code == ErrorCode.CONDITIONAL_CHECK_FAILED) {
+            m.conditionalCheckFailedRequests.increment();
+        } else if (error instanceof ThroughputExceeded) {
+            m.throttledRequests.increment();
+        } else if (code == ErrorCode.TRANSACTION_CONFLICT || code == ErrorCode.TRANSACTION_CANCELED
+                && String.valueOf(error.getMessage()).contains("TransactionConflict")) {
+            m.transactionConflict.increment();
+        } else if (code.httpStatus() >= 500) {
+            m.systemErrors.increment();
+        } else {
+            m.userErrors.increment();
+        }
+    }
+
+    @Override
+    public FullHttpResponse get(FullHttpRequest req) {
+        return paths == null ? null : paths.apply(req);
+    }
+
+    @Override
+    public void consumed(TableDescriptor table, IndexDescriptor index, dev.kumiko.model.AttributeValue partitionKey,
+            boolean read, CapacityTally units) {
+        double total = units.total();
+        Current c = current.get();
+        String operation = NOT_DECODED;
+        if (c.active) {
+            if (c.tableName == null) {
+                c.tableName = table.tableName();
+            }
+            if (read) {
+                c.readUnits += total;
+            } else {
+                c.writeUnits += total;
+            }
+            operation = c.operation;
+        }
+        OperationMeters m = metrics.meters(table.tableName(), operation);
+        (read ? m.consumedReadCapacityUnits : m.consumedWriteCapacityUnits).increment(total);
+        if (partitionKey != null) {
+            hotKeys.record(table.tableName(), index == null ? null : index.indexName(), partitionKey, read, total);
+        }
+    }
+
+    @Override
+    public void readPage(TableDescriptor table, int count, int scannedCount) {
+        Current c = current.get();
+        metrics.meters(table.tableName(), c.active ? c.operation : NOT_DECODED).returnedItemCount.record(count);
+    }
+
+    @Override
+    public void streamRead(TableDescriptor table, long nextSequence) {
+        Current c = current.get();
+        if (c.active && c.tableName == null) {
+            c.tableName = table.tableName();
+        }
+        metrics.streamRead(table, nextSequence);
+    }
+
+    /** Flushes and closes the request log (the engine should be told UsageObserver.NONE first). */
+    @Override
+    public void close() {
+        if (log != null) {
+            try {
+                log.close();
+            } catch (java.io.IOException e) {
+                System.err.println("kumiko: closing the request log failed: " + e.getMessage());
+            }
+        }
+    }
+}

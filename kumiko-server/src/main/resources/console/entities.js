@@ -1,0 +1,79 @@
+'use strict';
+// Entity types of a single table, found from key prefixes: "CHATROOM#42" / "MESSAGE#2024-…" is
+// the entity MESSAGE# under the partition prefix CHATROOM#. A model file (--console-model) can
+// name them: {"entities": [{"name": "Message", "table"?: "...", "pk": "CHATROOM#", "sk"?: "MESSAGE#"}]}.
+(function () {
+  K.model = { entities: [] };
+
+  K.loadModel = async function () {
+    try { K.model = await K.getJson('/console/api/model'); } catch (e) { K.model = { entities: [] }; }
+  };
+
+  /** "CHATROOM#42" → "CHATROOM#"; a value without '#' is a constant ("METADATA") and is its own prefix. */
+  K.prefixOf = function (text) {
+    if (text == null) return '';
+    const i = text.indexOf('#');
+    return i < 0 ? text : text.slice(0, i + 1);
+  };
+
+  /** Partition-key values without a prefix (plain ids) are grouped together. */
+  K.groupOf = function (pkText) {
+    return pkText != null && pkText.indexOf('#') >= 0 ? K.prefixOf(pkText) : '(no prefix)';
+  };
+
+  function modelEntity(tableName, pkText, skText) {
+    for (const e of K.model.entities || []) {
+      if (e.table && e.table !== tableName) continue;
+      if (pkText == null || !pkText.startsWith(e.pk)) continue;
+      if (e.sk && (skText == null || !skText.startsWith(e.sk))) continue;
+      return e;
+    }
+    return null;
+  }
+
+  /**
+   * The entity of one item: {id, name, group, named}. Items of one entity share id; `named` says
+   * whether the model file named it.
+   */
+  K.entityOf = function (table, item) {
+    const keys = K.keyNames(table.KeySchema);
+    const pkText = K.scalar(item[keys.pk]);
+    const skText = keys.sk ? K.scalar(item[keys.sk]) : null;
+    const group = K.groupOf(pkText);
+    const m = modelEntity(table.TableName, pkText, skText);
+    if (m) return { id: 'model:' + m.name, name: m.name, group, named: true };
+    const skPart = keys.sk ? K.prefixOf(skText) : '';
+    const name = keys.sk ? skPart : group;
+    return { id: group + ' ' + skPart, name, group, named: false };
+  };
+
+  /** Items grouped: [{group, entities: [{entity, items}]}], groups and entities in first-seen order. */
+  K.classify = function (table, items) {
+    const groups = new Map();
+    for (const item of items) {
+      const e = K.entityOf(table, item);
+      if (!groups.has(e.group)) groups.set(e.group, new Map());
+      const entities = groups.get(e.group);
+      if (!entities.has(e.id)) entities.set(e.id, { entity: e, items: [] });
+      entities.get(e.id).items.push(item);
+    }
+    return Array.from(groups, ([group, entities]) => ({ group, entities: Array.from(entities.values()) }));
+  };
+
+  /** Attribute names seen on these items, keys first. */
+  K.attributeNames = function (table, items, max) {
+    const keys = K.keyNames(table.KeySchema);
+    const names = new Set([keys.pk, keys.sk].filter(Boolean));
+    items.forEach(i => Object.keys(i).forEach(n => names.add(n)));
+    return Array.from(names).slice(0, max || 12);
+  };
+
+  K.itemTable = function (table, items, columns) {
+    const keys = K.keyNames(table.KeySchema);
+    const cols = columns || K.attributeNames(table, items);
+    const head = cols.map(c => K.html`<th>${c}</th>`);
+    const rows = items.map(item => K.html`<tr data-item="${JSON.stringify(item)}">${cols.map(c =>
+      K.html`<td class="${c === keys.pk ? 'pk' : c === keys.sk ? 'sk' : ''}"><code>${K.show(item[c])}</code></td>`)}</tr>`);
+    return K.html`<table class="items"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  };
+})();

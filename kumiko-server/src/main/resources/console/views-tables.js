@@ -1,0 +1,61 @@
+'use strict';
+// Tables: every table's keys, indexes, TTL, stream, item count and size.
+(function () {
+  function keys(schema, table) {
+    return schema.map(k => K.html`<code>${k.AttributeName}</code> <span class="muted">(${k.KeyType === 'HASH' ? 'partition' : 'sort'} key, ${K.attributeType(table, k.AttributeName)})</span> `);
+  }
+
+  function indexes(t) {
+    const all = [].concat((t.GlobalSecondaryIndexes || []).map(x => Object.assign({ kind: 'GSI' }, x)),
+      (t.LocalSecondaryIndexes || []).map(x => Object.assign({ kind: 'LSI' }, x)));
+    return all;
+  }
+
+  function ttlText(t) {
+    const d = t.ttl;
+    if (!d || d.TimeToLiveStatus === 'DISABLED') return 'off';
+    return d.AttributeName + ' (' + d.TimeToLiveStatus.toLowerCase() + ')';
+  }
+
+  function streamText(t) {
+    const s = t.StreamSpecification;
+    return s && s.StreamEnabled ? s.StreamViewType : 'off';
+  }
+
+  K.views.home = async function (node, names, g) {
+    const tables = await Promise.all(names.map(n => K.describe(n, true)));
+    if (!K.current(g)) return;
+    if (!tables.length) {
+      K.render(node, K.html`<h1>No tables yet</h1><p class="muted">Create one with any DynamoDB client pointed at ${location.origin}.</p>`);
+      return;
+    }
+    K.render(node, K.html`<h1>Tables</h1><table id="table-list"><thead><tr><th>Table</th><th>Keys</th><th>Indexes</th>
+      <th>TTL</th><th>Stream</th><th>Items</th><th>Size</th></tr></thead><tbody>${tables.map(t => K.html`
+      <tr data-table="${t.TableName}"><td><a href="${K.link(t.TableName, 'overview')}">${t.TableName}</a></td>
+      <td>${keys(t.KeySchema, t)}</td>
+      <td>${indexes(t).map(x => K.html`<span class="badge">${x.kind}</span> ${x.IndexName} `)}</td>
+      <td>${ttlText(t)}</td><td>${streamText(t)}</td><td>${t.ItemCount}</td><td>${K.bytes(t.TableSizeBytes)}</td></tr>`)}
+      </tbody></table>`);
+  };
+
+  K.views.overview = async function (node, t, params, g) {
+    const xs = indexes(t);
+    K.render(node, K.html`<h1>${t.TableName}</h1>
+      <div class="grid">
+        <div class="card stat"><b data-stat="items">${t.ItemCount}</b><span>items</span></div>
+        <div class="card stat"><b>${K.bytes(t.TableSizeBytes)}</b><span>size</span></div>
+        <div class="card stat"><b>${t.BillingModeSummary ? t.BillingModeSummary.BillingMode : 'PROVISIONED'}</b><span>capacity mode</span></div>
+        <div class="card stat"><b data-stat="ttl">${ttlText(t)}</b><span>time to live</span></div>
+        <div class="card stat"><b data-stat="stream">${streamText(t)}</b><span>stream</span></div>
+      </div>
+      <h2>Primary key</h2><div class="card">${keys(t.KeySchema, t)}</div>
+      <h2>Indexes (${xs.length})</h2>
+      ${xs.length ? K.html`<table id="indexes"><thead><tr><th>Index</th><th>Kind</th><th>Keys</th><th>Projection</th><th>Items</th><th>Size</th><th></th></tr></thead>
+      <tbody>${xs.map(x => K.html`<tr data-index="${x.IndexName}"><td>${x.IndexName}</td><td>${x.kind}</td><td>${keys(x.KeySchema, t)}</td>
+        <td>${x.Projection.ProjectionType}${x.Projection.NonKeyAttributes ? ' ' + x.Projection.NonKeyAttributes.join(', ') : ''}</td>
+        <td>${x.ItemCount}</td><td>${K.bytes(x.IndexSizeBytes)}</td>
+        <td><a href="${K.link(t.TableName, 'query', { index: x.IndexName })}">query</a></td></tr>`)}</tbody></table>`
+        : K.html`<p class="muted">None.</p>`}
+      <p class="muted">Item count and size are current (DynamoDB updates them about every six hours).</p>`);
+  };
+})();
