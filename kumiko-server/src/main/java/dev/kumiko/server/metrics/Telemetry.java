@@ -1,5 +1,6 @@
 package dev.kumiko.server.metrics;
 
+import dev.kumiko.server.http.ErrorStatuses;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
@@ -97,7 +98,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             countError(m, error);
         }
         if (log != null) {
-            log.write(c.operation, c.tableName, error == null ? 200 : error.code().httpStatus(),
+            log.write(c.operation, c.tableName, error == null ? 200 : ErrorStatuses.of(error.code()),
                     error == null ? null : error.code().shortName(), latencyNanos, c.readUnits, c.writeUnits);
         }
     }
@@ -130,7 +131,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         } else if (code == ErrorCode.TRANSACTION_CONFLICT || code == ErrorCode.TRANSACTION_CANCELED
                 && String.valueOf(error.getMessage()).contains("TransactionConflict")) {
             m.transactionConflict.increment();
-        } else if (code.httpStatus() >= 500) {
+        } else if (ErrorStatuses.of(code) >= 500) {
             m.systemErrors.increment();
         } else {
             m.userErrors.increment();
