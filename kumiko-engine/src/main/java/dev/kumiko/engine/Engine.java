@@ -41,22 +41,20 @@ public final class Engine implements AutoCloseable {
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
-        LockStripes locks = new LockStripes();
-        TransactionHolds holds = new TransactionHolds();
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
-        ItemWriter writer = new ItemWriter(store, settings, changeLog);
+        ItemWriter writer = new ItemWriter(settings, changeLog);
         ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
-        this.backfill = new IndexBackfill(catalog, store, locks);
-        StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, locks);
+        this.backfill = new IndexBackfill(catalog, store);
+        StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
-        this.items = new ItemOperations(catalog, store, locks, holds, writer, throughput);
+        this.items = new ItemOperations(catalog, store, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
-        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock, throughput);
+        this.transactions = new TransactionOperations(catalog, store, writer, clock, throughput);
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
-        this.sweeper = new TimeToLiveSweeper(catalog, store, locks, holds, writer, ttlClock,
+        this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
                 settings.ttlSweepIntervalMillis());
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
         backfill.resumeAll();

@@ -4,11 +4,16 @@ import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
+import dev.kumiko.storage.local.LocalTransactions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -40,6 +45,11 @@ import org.rocksdb.WriteOptions;
  * (apply without sync, then one syncWal for all waiters) measured slower and would let readers
  * see writes before their fsync, so the store relies on RocksDB's write groups.
  *
+ * <p>Read-modify-write transactions lock keys in this process ({@link LocalTransactions}): RocksDB
+ * allows one process per directory, so every engine over this store shares the locks, and a
+ * transaction's commit is one plain atomic write. An OptimisticTransactionDB would validate
+ * instead, at the cost of tracking every read; with the locks held no commit can meet a change.
+ *
  * <p>Thread-safe. Cursors and snapshots are used by one thread at a time; ones still open when
  * the store closes are closed with it, and later use of them throws instead of crashing the JVM.
  */
@@ -63,6 +73,7 @@ public final class RocksStore implements Store {
     private final RocksDB db;
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
+    private final LocalTransactions transactions = new LocalTransactions(this);
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions) {
         this.dir = dir;
@@ -137,6 +148,30 @@ public final class RocksStore implements Store {
         } finally {
             guard.exit();
         }
+    }
+
+    /** RocksDB's MultiGet: one call, the keys' blocks looked up together. */
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        guard.enter();
+        try {
+            List<byte[]> values = db.multiGetAsList(readOptions, Arrays.asList(keys));
+            return values.toArray(new byte[0][]);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("multiGet", e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    @Override
+    public Transaction begin(byte[][] keys, TransactionMode mode) {
+        return transactions.begin(keys, mode);
+    }
+
+    @Override
+    public void awaitTransactions() {
+        transactions.awaitTransactions();
     }
 
     @Override

@@ -7,40 +7,40 @@ import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.LockStripes;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
+import dev.kumiko.engine.ConflictRetry;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
  * then marks it ACTIVE. Writers maintain a CREATING index from the moment it is in the descriptor,
  * so the backfill only adds entries that are missing: it first waits out writers that may have
- * read the old descriptor ({@link LockStripes#barrier}), then indexes each item under its lock. A
+ * read the old descriptor ({@link Store#awaitTransactions}), then indexes each item in its own
+ * store transaction. A
  * backfill cut short by a crash is restarted at open and is idempotent.
  */
 public final class IndexBackfill implements AutoCloseable {
-    /** Items whose keys are read per step; each is then indexed under its own lock. */
+    /** Items whose keys are read per step; each is then indexed in its own transaction. */
     private static final int KEYS_PER_STEP = 256;
 
     private final Catalog catalog;
     private final Store store;
-    private final LockStripes locks;
     private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
 
-    public IndexBackfill(Catalog catalog, Store store, LockStripes locks) {
+    public IndexBackfill(Catalog catalog, Store store) {
         this.catalog = catalog;
         this.store = store;
-        this.locks = locks;
     }
 
     public void start(String tableName, int indexId) {
@@ -65,7 +65,7 @@ public final class IndexBackfill implements AutoCloseable {
     }
 
     private void run(String tableName, int indexId) {
-        locks.barrier();
+        store.awaitTransactions();
         Table t = catalog.get(tableName);
         if (t == null) {
             return;
@@ -100,29 +100,37 @@ public final class IndexBackfill implements AutoCloseable {
 
     /** Indexes one item if it still exists and lacks its entry; false once the index is gone. */
     private boolean indexOne(Table t, int indexId, byte[] key) {
-        ReentrantLock lock = locks.lockFor(key);
-        try {
-            TableDescriptor d = t.descriptor();
-            IndexDescriptor x = byId(d, indexId);
-            if (x == null) {
-                return false;
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = store.begin(key)) {
+                return indexOne(txn, t, indexId, key);
+            } catch (StoreConflictException e) {
+                if (e.claimed() || attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
+                    // A transaction holds the item: it writes the entry itself, with the new descriptor.
+                    return true;
+                }
             }
-            byte[] bytes = store.get(key);
-            if (bytes == null) {
-                return true;
-            }
-            Map<String, AttributeValue> item = ItemCodec.decode(bytes);
-            byte[] entryKey = IndexEntries.key(d, x, item);
-            if (entryKey == null || store.get(entryKey) != null) {
-                return true;
-            }
-            Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
-            store.apply(new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry)));
-            t.indexStats(indexId).add(1, ItemSize.of(entry));
-            return true;
-        } finally {
-            lock.unlock();
         }
+    }
+
+    private boolean indexOne(Transaction txn, Table t, int indexId, byte[] key) {
+        TableDescriptor d = t.descriptor();
+        IndexDescriptor x = byId(d, indexId);
+        if (x == null) {
+            return false;
+        }
+        byte[] bytes = txn.get(key);
+        if (bytes == null) {
+            return true;
+        }
+        Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+        byte[] entryKey = IndexEntries.key(d, x, item);
+        if (entryKey == null || txn.get(entryKey) != null) {
+            return true;
+        }
+        Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
+        txn.commit(new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry)));
+        t.indexStats(indexId).add(1, ItemSize.of(entry));
+        return true;
     }
 
     private static IndexDescriptor byId(TableDescriptor d, int indexId) {

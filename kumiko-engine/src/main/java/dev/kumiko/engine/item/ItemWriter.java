@@ -12,7 +12,7 @@ import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
-import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -23,16 +23,14 @@ import java.util.Map;
 /**
  * The one write path: every change to an item goes through {@link #commit} or, for several items
  * that must commit together (a transaction), {@link #commitAll}. Either builds a single storage
- * batch holding the items, their index entries and their change records, applies it once and
- * then updates the statistics. Callers hold the items' locks.
+ * batch holding the items, their index entries and their change records, commits it in the
+ * caller's store transaction (the one the old items were read in) and then updates the statistics.
  */
 public final class ItemWriter {
-    private final Store store;
     private final EngineSettings settings;
     private final ChangeLog changeLog;
 
-    public ItemWriter(Store store, EngineSettings settings, ChangeLog changeLog) {
-        this.store = store;
+    public ItemWriter(EngineSettings settings, ChangeLog changeLog) {
         this.settings = settings;
         this.changeLog = changeLog;
     }
@@ -60,9 +58,9 @@ public final class ItemWriter {
      * Fails with ItemCollectionSizeLimitExceeded, writing nothing, when the write would grow an LSI
      * table's item collection past the limit.
      */
-    public WriteOutcome commit(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
+    public WriteOutcome commit(Transaction txn, Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
             Map<String, AttributeValue> newItem, long newItemBytes) {
-        return commitAll(List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
+        return commitAll(txn, List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
     }
 
     /**
@@ -71,12 +69,12 @@ public final class ItemWriter {
      * one collection); ItemCollectionSizeLimitExceeded names the offending change's index. The
      * outcomes are in the order of the changes.
      */
-    public List<WriteOutcome> commitAll(List<Change> changes) {
-        return commitAll(changes, ChangeOrigin.CLIENT);
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes) {
+        return commitAll(txn, changes, ChangeOrigin.CLIENT);
     }
 
     /** As {@link #commitAll(List)}, recording origin in the change records (TTL deletes). */
-    public List<WriteOutcome> commitAll(List<Change> changes, ChangeOrigin origin) {
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin) {
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
         boolean applied = false;
@@ -85,9 +83,7 @@ public final class ItemWriter {
                 planned.add(plan(c, batch, origin));
             }
             checkCollectionLimits(planned);
-            if (!batch.isEmpty()) {
-                store.apply(batch);
-            }
+            txn.commit(batch);
             applied = true;
         } finally {
             finishRecords(planned, applied);

@@ -6,16 +6,15 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TimeToLiveSettings;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.item.ItemWriter;
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Deletes expired items of the tables with TTL enabled, through the one write path
@@ -36,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * of work per interval (and a table of up to that many items is swept whole every interval).
  * {@link #sweepNow} sweeps every table whole at once, for tests.
  *
- * <p>Each candidate is deleted under its item's lock after reading it again, so an item updated
+ * <p>Each candidate is deleted in its own store transaction after reading it again, so an item updated
  * meanwhile to a later expiry is kept; an item a transaction holds is left to the next pass.
  */
 public final class TimeToLiveSweeper implements AutoCloseable {
@@ -47,8 +45,6 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     private final Catalog catalog;
     private final Store store;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final TimeToLiveClock clock;
     private final long intervalMillis;
@@ -61,13 +57,11 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     });
 
     /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
-    public TimeToLiveSweeper(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, TimeToLiveClock clock, long intervalMillis) {
+    public TimeToLiveSweeper(Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock,
+            long intervalMillis) {
         assert intervalMillis >= 0;
         this.catalog = catalog;
         this.store = store;
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
         this.clock = clock;
         this.intervalMillis = intervalMillis;
@@ -161,17 +155,15 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         return last;
     }
 
-    /** Deletes the item if, read again under its lock, it is still expired. */
+    /**
+     * Deletes the item if, read again in its store transaction, it is still expired. An item a
+     * transaction holds, or one another writer races for, is left to the next pass; another
+     * engine's sweeper over the same store finds it gone, so each item is deleted once.
+     */
     private boolean deleteIfExpired(Table t, byte[] key) {
-        try {
-            holds.checkNotHeld(key);
-        } catch (DynamoException heldByATransaction) {
-            return false;
-        }
-        ReentrantLock lock = locks.lockFor(key);
-        try {
+        try (Transaction txn = store.begin(key)) {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
-            byte[] bytes = store.get(key);
+            byte[] bytes = txn.get(key);
             if (!ttl.enabled() || bytes == null || catalog.get(t.descriptor().tableName()) != t) {
                 return false;
             }
@@ -179,10 +171,10 @@ public final class TimeToLiveSweeper implements AutoCloseable {
             if (!Expiry.isExpired(item, ttl.attributeName(), clock.nowMillis())) {
                 return false;
             }
-            writer.commitAll(List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);
+            writer.commitAll(txn, List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);
             return true;
-        } finally {
-            lock.unlock();
+        } catch (StoreConflictException heldOrRaced) {
+            return false;
         }
     }
 

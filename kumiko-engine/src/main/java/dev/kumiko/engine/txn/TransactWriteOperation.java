@@ -5,8 +5,6 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.capacity.CapacityUnits;
@@ -18,6 +16,9 @@ import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.error.TransactionCanceled;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,29 +29,27 @@ import java.util.Map;
  * TransactWriteItems: all actions commit in one storage batch, with their index entries, or none
  * does.
  *
- * <p>Running a transaction: claim its items in {@link TransactionHolds} (another transaction
- * holding one cancels this one with TransactionConflict, and plain writers of these items now
- * fail fast), lock their stripes in ascending order (waiting out plain writers already inside),
- * read every item, evaluate every action, and if all pass hand the changes to
- * {@link ItemWriter#commitAll}. Holding all stripes from read to commit makes the transaction
- * serializable with every other writer, and the single batch makes it atomic for every reader.
+ * <p>Running a transaction: begin a claiming store transaction over its items
+ * ({@link TransactionMode#CLAIM}: another transaction holding one cancels this one with
+ * TransactionConflict, and plain writers of these items now fail fast), read every item in one
+ * call, evaluate every action, and if all pass hand the changes to {@link ItemWriter#commitAll} in
+ * that store transaction. The store keeps the items from changing between read and commit (or
+ * refuses the commit: a conflict, answered as TransactionConflict too), which makes the
+ * transaction serializable with every other writer; the single batch makes it atomic for every
+ * reader.
  */
 public final class TransactWriteOperation {
     private final TransactWriteValidator validator;
     private final Store store;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final ClientTokens<Committed> tokens;
     private final ThroughputLimiter limiter;
 
-    public TransactWriteOperation(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
+    public TransactWriteOperation(Catalog catalog, Store store, ItemWriter writer, Clock clock,
+            ThroughputLimiter limiter) {
         this.limiter = limiter;
         this.validator = new TransactWriteValidator(catalog);
         this.store = store;
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
         this.tokens = new ClientTokens<>(clock);
     }
@@ -98,20 +97,17 @@ public final class TransactWriteOperation {
     private Committed runAdmitted(List<TransactAction> actions, String metricsMode) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
         byte[][] keys = keyed.stream().map(TransactAction::storageKey).toArray(byte[][]::new);
-        Object owner = new Object();
-        List<Integer> conflicts = holds.claim(keys, owner);
-        if (!conflicts.isEmpty()) {
-            throw conflicted(actions, conflicts.stream().map(i -> keyed.get(i).index()).toList());
-        }
-        try {
-            int[] stripes = locks.lockAll(keys);
-            try {
-                return evaluateAndCommit(actions, metricsMode);
-            } finally {
-                locks.unlockAll(stripes);
+        try (Transaction txn = store.begin(keys, TransactionMode.CLAIM)) {
+            return evaluateAndCommit(txn, keys, actions, metricsMode);
+        } catch (StoreConflictException e) {
+            int[] contested = e.keyIndexes();
+            List<Integer> conflicting = new ArrayList<>(contested.length);
+            for (int i : contested) {
+                conflicting.add(keyed.get(i).index());
             }
-        } finally {
-            holds.release(keys, owner);
+            // A store that cannot tell which keys conflicted: every item may have.
+            throw conflicted(actions, contested.length > 0 ? conflicting
+                    : keyed.stream().map(TransactAction::index).toList());
         }
     }
 
@@ -125,10 +121,14 @@ public final class TransactWriteOperation {
         return new TransactionCanceled(reasons);
     }
 
-    private Committed evaluateAndCommit(List<TransactAction> actions, String metricsMode) {
+    private Committed evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions,
+            String metricsMode) {
+        byte[][] values = txn.getAll(keys);
         List<ActionOutcome> outcomes = new ArrayList<>(actions.size());
+        int k = 0;
         for (TransactAction a : actions) {
-            outcomes.add(ActionEvaluator.evaluate(a, a.storageKey() == null ? null : read(a.storageKey())));
+            byte[] bytes = a.storageKey() == null ? null : values[k++];
+            outcomes.add(ActionEvaluator.evaluate(a, bytes == null ? null : ItemCodec.decode(bytes)));
         }
         if (outcomes.stream().anyMatch(ActionOutcome::isCancelled)) {
             throw new TransactionCanceled(outcomes.stream().map(ActionOutcome::reason).toList());
@@ -143,16 +143,11 @@ public final class TransactWriteOperation {
         }
         List<WriteOutcome> written;
         try {
-            written = writer.commitAll(changes);
+            written = writer.commitAll(txn, changes);
         } catch (ItemCollectionSizeLimitExceeded e) {
             throw collectionTooLarge(actions.size(), actionOfChange.get(e.changeIndex()));
         }
         return committed(actions, outcomes, written, actionOfChange, metricsMode);
-    }
-
-    private Map<String, AttributeValue> read(byte[] storageKey) {
-        byte[] bytes = store.get(storageKey);
-        return bytes == null ? null : ItemCodec.decode(bytes);
     }
 
     private static TransactionCanceled collectionTooLarge(int actionCount, int offending) {

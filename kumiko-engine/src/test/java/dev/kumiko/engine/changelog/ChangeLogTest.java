@@ -299,6 +299,19 @@ class ChangeLogTest {
             inner.apply(batch);
         }
 
+        private final dev.kumiko.storage.local.LocalTransactions transactions =
+                new dev.kumiko.storage.local.LocalTransactions(this);
+
+        @Override
+        public dev.kumiko.storage.Transaction begin(byte[][] keys, dev.kumiko.storage.TransactionMode mode) {
+            return transactions.begin(keys, mode);
+        }
+
+        @Override
+        public void awaitTransactions() {
+            transactions.awaitTransactions();
+        }
+
         @Override
         public dev.kumiko.storage.Snapshot snapshot() {
             return inner.snapshot();
