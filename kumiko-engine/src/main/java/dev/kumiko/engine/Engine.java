@@ -37,6 +37,7 @@ public final class Engine implements AutoCloseable {
     private final AdminHooks admin;
     private final TimeToLiveOperations timeToLive;
     private final TimeToLiveSweeper sweeper;
+    private final CatalogWatch catalogWatch;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -57,7 +58,9 @@ public final class Engine implements AutoCloseable {
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
                 settings.ttlSweepIntervalMillis());
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
+        this.catalogWatch = new CatalogWatch(catalog);
         backfill.resumeAll();
+        catalogWatch.start();
         trimmer.start();
         sweeper.start();
     }
@@ -121,6 +124,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        catalogWatch.close();
         sweeper.close();
         trimmer.close();
         backfill.close();

@@ -41,6 +41,9 @@ final class RocksSnapshot implements Snapshot, NativeGuard.Resource {
     /** RocksDB's MultiGet at the snapshot's sequence number: one call for every key. */
     @Override
     public byte[][] getAll(byte[][] keys) {
+        if (keys.length == 0) {
+            return new byte[0][]; // RocksJava's multiGet asserts a non-empty key list
+        }
         guard.enter();
         try {
             checkOpen();

@@ -25,6 +25,7 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteOptions;
 
@@ -120,8 +121,12 @@ public final class RocksStore implements Store {
                 .setPartitionFilters(true)
                 .setMetadataBlockSize(METADATA_BLOCK_BYTES)
                 .setPinTopLevelIndexAndFilter(true);
+        // Counters (WriteBatch.add) are merge operands that RocksDB sums when read or compacted.
+        UInt64AddOperator counters = new UInt64AddOperator();
+        handles.push(counters);
         Options options = new Options()
                 .setCreateIfMissing(true)
+                .setMergeOperator(counters)
                 .setComparator(BuiltinComparator.BYTEWISE_COMPARATOR)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setWriteBufferSize(storeOptions.writeBufferSizeBytes())
@@ -153,6 +158,9 @@ public final class RocksStore implements Store {
     /** RocksDB's MultiGet: one call, the keys' blocks looked up together. */
     @Override
     public byte[][] getAll(byte[][] keys) {
+        if (keys.length == 0) {
+            return new byte[0][]; // RocksJava's multiGet asserts a non-empty key list
+        }
         guard.enter();
         try {
             List<byte[]> values = db.multiGetAsList(readOptions, Arrays.asList(keys));
@@ -207,7 +215,9 @@ public final class RocksStore implements Store {
     private void write(WriteBatch batch) throws RocksDBException {
         try (org.rocksdb.WriteBatch rocksBatch = new org.rocksdb.WriteBatch()) {
             for (WriteBatch.Op op : batch.ops()) {
-                if (op.isDelete()) {
+                if (op.isAdd()) {
+                    rocksBatch.merge(op.key(), op.value());
+                } else if (op.isDelete()) {
                     rocksBatch.delete(op.key());
                 } else {
                     rocksBatch.put(op.key(), op.value());

@@ -128,8 +128,9 @@ public final class IndexBackfill implements AutoCloseable {
             return true;
         }
         Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
-        txn.commit(new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry)));
-        t.indexStats(indexId).add(1, ItemSize.of(entry));
+        WriteBatch batch = new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry));
+        t.indexStats(indexId).addTo(batch, 1, ItemSize.of(entry));
+        txn.commit(batch);
         return true;
     }
 

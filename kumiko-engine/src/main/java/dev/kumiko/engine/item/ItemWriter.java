@@ -16,6 +16,7 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,12 +78,13 @@ public final class ItemWriter {
     public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin) {
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
+        Map<ByteBuffer, Long> sizes;
         boolean applied = false;
         try {
             for (Change c : changes) {
                 planned.add(plan(c, batch, origin));
             }
-            checkCollectionLimits(planned);
+            sizes = checkCollectionLimits(planned);
             txn.commit(batch);
             applied = true;
         } finally {
@@ -90,7 +92,7 @@ public final class ItemWriter {
         }
         List<WriteOutcome> outcomes = new ArrayList<>(planned.size());
         for (Planned p : planned) {
-            outcomes.add(finish(p));
+            outcomes.add(finish(p, sizes));
         }
         return outcomes;
     }
@@ -123,24 +125,42 @@ public final class ItemWriter {
         byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
                 : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
+        countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
         long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, batch);
         return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence);
     }
 
-    /** Updates item, index and collection statistics for a change whose batch is applied. */
-    private static WriteOutcome finish(Planned p) {
+    /**
+     * Adds the change's effect on the table's, its indexes' and its item collection's counters to
+     * the batch: they commit with it (a few counter additions per write, no extra store call).
+     */
+    private static void countIn(WriteBatch batch, Change c, long oldItemBytes, List<IndexChange> indexChanges,
+            byte[] collection, long collectionDelta) {
+        Table table = c.table();
+        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
+        table.stats().addTo(batch, items, c.newItemBytes() - oldItemBytes);
+        for (IndexChange x : indexChanges) {
+            table.indexStats(x.index().id()).addTo(batch, x.entriesDelta(), x.bytesDelta());
+        }
+        if (collection != null) {
+            table.collections().addTo(batch, collection, collectionDelta);
+        }
+    }
+
+    /**
+     * The outcome of a committed change; sizes carries each item collection's size as of the
+     * previous change to it in this commit, and is advanced past this one.
+     */
+    private static WriteOutcome finish(Planned p, Map<ByteBuffer, Long> sizes) {
         Change c = p.change();
         if (c.oldItem() == null && c.newItem() == null) {
             return WriteOutcome.NOTHING;
         }
-        Table table = c.table();
-        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
-        table.stats().add(items, c.newItemBytes() - p.oldItemBytes());
-        for (IndexChange x : p.indexChanges()) {
-            table.indexStats(x.index().id()).add(x.entriesDelta(), x.bytesDelta());
+        long collectionBytes = -1;
+        if (p.collection() != null) {
+            collectionBytes = Math.max(0, sizes.merge(ByteBuffer.wrap(p.collection()), p.collectionDeltaBytes(),
+                    Long::sum));
         }
-        long collectionBytes = p.collection() == null ? -1
-                : table.collections().add(p.collection(), p.collectionDeltaBytes());
         return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes);
     }
 
@@ -170,9 +190,12 @@ public final class ItemWriter {
     /**
      * Concurrent writers to other items of one collection may each pass this check, so a
      * collection can overshoot the limit by what they write at once; DynamoDB's own check is an
-     * estimate too.
+     * estimate too. Returns each touched collection's size before the commit (read once each).
      */
-    private void checkCollectionLimits(List<Planned> planned) {
+    private Map<ByteBuffer, Long> checkCollectionLimits(List<Planned> planned) {
+        if (planned.size() == 1 && planned.get(0).collection() == null) {
+            return Map.of();
+        }
         Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();
         for (int i = 0; i < planned.size(); i++) {
             Planned p = planned.get(i);
@@ -186,11 +209,15 @@ public final class ItemWriter {
                 g.firstGrowing = i;
             }
         }
-        for (Growth g : growths.values()) {
-            boolean grows = g.deltaBytes > 0;
-            if (grows && g.table.collections().bytes(g.collection) + g.deltaBytes > settings.itemCollectionBytesMax()) {
+        Map<ByteBuffer, Long> sizes = new HashMap<>();
+        for (Map.Entry<ByteBuffer, Growth> e : growths.entrySet()) {
+            Growth g = e.getValue();
+            long before = g.table.collections().bytes(g.collection);
+            if (g.deltaBytes > 0 && before + g.deltaBytes > settings.itemCollectionBytesMax()) {
                 throw new ItemCollectionSizeLimitExceeded(g.firstGrowing);
             }
+            sizes.put(e.getKey(), before);
         }
+        return sizes;
     }
 }

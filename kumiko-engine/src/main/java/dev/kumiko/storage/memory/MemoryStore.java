@@ -1,6 +1,7 @@
 package dev.kumiko.storage.memory;
 
 import dev.kumiko.storage.Bytes;
+import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
@@ -84,7 +85,9 @@ public final class MemoryStore implements Store {
             batchLock.writeLock().lock();
         }
         try {
-            if (op.isDelete()) {
+            if (op.isAdd()) {
+                add(op.key(), Counters.decode(op.value()));
+            } else if (op.isDelete()) {
                 delete(op.key());
             } else {
                 put(op.key(), op.value());
@@ -108,6 +111,11 @@ public final class MemoryStore implements Store {
         cell = new Cell(value);
         map.put(key, cell);
         points.put(point, cell);
+    }
+
+    /** Called with the batch lock held, which makes the read and the write of the counter one step. */
+    private void add(byte[] key, long delta) {
+        put(key, Counters.encode(Counters.decode(valueOf(points.get(new PointKey(key)))) + delta));
     }
 
     private void delete(byte[] key) {
