@@ -62,6 +62,16 @@ public interface Store extends AutoCloseable {
         return true;
     }
 
+    /**
+     * The one instance of type that every engine over this store shares, created on first use. A
+     * local store keeps it in memory ({@link dev.kumiko.storage.local.ProcessShared}): every engine
+     * that can reach the store runs in this process. A store shared by processes has no such
+     * memory and throws; the engine then needs that state as store data (see docs/architecture.md).
+     */
+    default <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        throw new UnsupportedOperationException("a store shared by processes keeps no process memory");
+    }
+
     /** Commits every put and delete of the batch atomically, in order, outside any transaction. */
     void apply(WriteBatch batch);
 

@@ -87,6 +87,11 @@ public final class CountingStore implements Store {
     }
 
     @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return inner.shared(type, create);
+    }
+
+    @Override
     public void awaitTransactions() {
         transactions.awaitTransactions();
     }

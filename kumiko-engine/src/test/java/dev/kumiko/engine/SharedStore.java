@@ -12,10 +12,10 @@ import dev.kumiko.storage.WriteBatch;
  * except close, which an engine makes when it closes and which must not close the store under the
  * other engines. The test closes the store itself.
  */
-final class SharedStore implements Store {
+public final class SharedStore implements Store {
     private final Store inner;
 
-    SharedStore(Store inner) {
+    public SharedStore(Store inner) {
         this.inner = inner;
     }
 
@@ -42,6 +42,11 @@ final class SharedStore implements Store {
     @Override
     public void awaitTransactions() {
         inner.awaitTransactions();
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return inner.shared(type, create);
     }
 
     @Override

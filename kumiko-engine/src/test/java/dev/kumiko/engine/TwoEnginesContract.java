@@ -3,6 +3,8 @@ package dev.kumiko.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
@@ -163,6 +165,56 @@ public abstract class TwoEnginesContract {
         two.catalog().refresh();
         assertThatThrownBy(() -> get(two, "short-lived", "a")).isInstanceOf(DynamoException.class)
                 .hasMessageContaining("not found");
+    }
+
+    /** Increments of one item from both engines: its stream records carry 1, 2, 3... in order. */
+    @Test
+    @Timeout(180)
+    void anItemsStreamRecordsAreInWriteOrder() throws Exception {
+        one.control().createTable(CTX, new CreateTableRequest("streamed",
+                List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null, null,
+                "PAY_PER_REQUEST", null, new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null,
+                null));
+        runOnBoth(engine -> {
+            for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
+                engine.items().updateItem(new ItemRequests.UpdateItem("streamed", Map.of("pk", s("c")), "ADD n :one",
+                        null, null, null, null, null,
+                        new ItemRequests.Conditions(null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
+            }
+        });
+        int writes = 2 * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD;
+        for (Engine reader : List.of(one, two)) {
+            TableDescriptor d = reader.catalog().get("streamed").descriptor();
+            List<ChangeRecord> records = reader.changeLog().read(d.id(), 1, reader.changeLog().visibleBound(d),
+                    writes + 1, Long.MAX_VALUE).records();
+            assertThat(records).hasSize(writes);
+            long previousSequence = 0;
+            for (int i = 0; i < writes; i++) {
+                ChangeRecord r = records.get(i);
+                assertThat(r.sequence()).isGreaterThan(previousSequence);
+                previousSequence = r.sequence();
+                assertThat(number(r.newImage(), "n")).as("record " + i).isEqualTo(i + 1);
+            }
+        }
+    }
+
+    /** A TransactWriteItems retried on the other engine answers from the token, running nothing. */
+    @Test
+    void aClientRequestTokenReplayedOnTheOtherEngineReturnsTheFirstResult() {
+        createTable(one, "tokened");
+        TransactRequests.TransactWrite r = new TransactRequests.TransactWrite(List.of(
+                new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "tokened", null,
+                        Map.of("pk", s("c")), null, "ADD n :one", null, Map.of(":one", AttributeValue.n(1)), null)),
+                "TOTAL", null, "token-1");
+        var first = one.transactions().transactWriteItems(r);
+        var replay = two.transactions().transactWriteItems(r);
+        assertThat(number(get(one, "tokened", "c"), "n")).isEqualTo(1);
+        assertThat(replay.consumedCapacity()).isEqualTo(first.consumedCapacity());
+        assertThat(replay.consumedCapacity()).isNotNull();
+        var quiet = two.transactions().transactWriteItems(new TransactRequests.TransactWrite(r.transactItems(), null,
+                null, "token-1"));
+        assertThat(quiet.consumedCapacity()).as("same request, no capacity asked").isNull();
+        assertThat(number(get(two, "tokened", "c"), "n")).isEqualTo(1);
     }
 
     /** Both engines sweep at once; each expired item is deleted by exactly one of them. */

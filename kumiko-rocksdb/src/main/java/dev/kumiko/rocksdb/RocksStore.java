@@ -8,6 +8,7 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
+import dev.kumiko.storage.local.ProcessShared;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -75,6 +76,7 @@ public final class RocksStore implements Store {
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
     private final LocalTransactions transactions = new LocalTransactions(this);
+    private final ProcessShared shared = new ProcessShared();
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions) {
         this.dir = dir;
@@ -180,6 +182,11 @@ public final class RocksStore implements Store {
     @Override
     public void awaitTransactions() {
         transactions.awaitTransactions();
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return shared.get(type, create);
     }
 
     @Override

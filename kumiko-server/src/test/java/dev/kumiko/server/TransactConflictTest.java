@@ -103,6 +103,11 @@ class TransactConflictTest {
         }
 
         @Override
+        public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+            return inner.shared(type, create);
+        }
+
+        @Override
         public void awaitTransactions() {
             transactions.awaitTransactions();
         }

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The one write path: every change to an item goes through {@link #commit} or, for several items
@@ -74,25 +75,37 @@ public final class ItemWriter {
         return commitAll(txn, changes, ChangeOrigin.CLIENT);
     }
 
-    /** As {@link #commitAll(List)}, recording origin in the change records (TTL deletes). */
+    /** As {@link #commitAll(Transaction, List)}, recording origin in the change records (TTL deletes). */
     public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin) {
+        return commitAll(txn, changes, origin, null);
+    }
+
+    /**
+     * As {@link #commitAll(Transaction, List, ChangeOrigin)}; alongside (when not null) is given the
+     * outcomes before the commit and may add what must commit with the changes to the batch (a
+     * ClientRequestToken's record, which holds what the transaction reports).
+     */
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
+            BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
-        Map<ByteBuffer, Long> sizes;
+        List<WriteOutcome> outcomes = new ArrayList<>(changes.size());
         boolean applied = false;
         try {
             for (Change c : changes) {
                 planned.add(plan(c, batch, origin));
             }
-            sizes = checkCollectionLimits(planned);
+            Map<ByteBuffer, Long> sizes = checkCollectionLimits(planned);
+            for (Planned p : planned) {
+                outcomes.add(finish(p, sizes));
+            }
+            if (alongside != null) {
+                alongside.accept(outcomes, batch);
+            }
             txn.commit(batch);
             applied = true;
         } finally {
             finishRecords(planned, applied);
-        }
-        List<WriteOutcome> outcomes = new ArrayList<>(planned.size());
-        for (Planned p : planned) {
-            outcomes.add(finish(p, sizes));
         }
         return outcomes;
     }
@@ -148,7 +161,7 @@ public final class ItemWriter {
     }
 
     /**
-     * The outcome of a committed change; sizes carries each item collection's size as of the
+     * The outcome of a change about to commit; sizes carries each item collection's size as of the
      * previous change to it in this commit, and is advanced past this one.
      */
     private static WriteOutcome finish(Planned p, Map<ByteBuffer, Long> sizes) {

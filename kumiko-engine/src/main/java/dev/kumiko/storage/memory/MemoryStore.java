@@ -9,6 +9,7 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
+import dev.kumiko.storage.local.ProcessShared;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -38,6 +39,7 @@ public final class MemoryStore implements Store {
     private final ConcurrentHashMap<PointKey, Cell> points = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
     private final LocalTransactions transactions = new LocalTransactions(this);
+    private final ProcessShared shared = new ProcessShared();
     private volatile boolean closed;
 
     @Override
@@ -135,6 +137,11 @@ public final class MemoryStore implements Store {
     @Override
     public void awaitTransactions() {
         transactions.awaitTransactions();
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return shared.get(type, create);
     }
 
     @Override

@@ -308,6 +308,11 @@ class ChangeLogTest {
         }
 
         @Override
+        public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+            return inner.shared(type, create);
+        }
+
+        @Override
         public void awaitTransactions() {
             transactions.awaitTransactions();
         }
