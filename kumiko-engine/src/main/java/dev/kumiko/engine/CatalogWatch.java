@@ -14,16 +14,22 @@ import java.util.concurrent.TimeUnit;
 final class CatalogWatch implements AutoCloseable {
     /** How stale another engine's UpdateTable or DeleteTable can look here. */
     static final long INTERVAL_MILLIS = 100;
+    /** How often orphaned background work (a backfill whose engine died) is looked for. */
+    static final long ADOPT_EVERY_INTERVALS = 100;
 
     private final Catalog catalog;
+    private final Runnable adoptOrphans;
+    private long checks;
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kumiko-catalog-watch");
         t.setDaemon(true);
         return t;
     });
 
-    CatalogWatch(Catalog catalog) {
+    /** adoptOrphans: run every ADOPT_EVERY_INTERVALS checks, to take over work a dead engine left. */
+    CatalogWatch(Catalog catalog, Runnable adoptOrphans) {
         this.catalog = catalog;
+        this.adoptOrphans = adoptOrphans;
     }
 
     void start() {
@@ -33,6 +39,9 @@ final class CatalogWatch implements AutoCloseable {
     private void check() {
         try {
             catalog.refresh();
+            if (++checks % ADOPT_EVERY_INTERVALS == 0) {
+                adoptOrphans.run();
+            }
         } catch (RuntimeException e) {
             // The store is closing or failing; the next look tries again.
             System.getLogger(CatalogWatch.class.getName()).log(System.Logger.Level.DEBUG, "catalog refresh failed", e);

@@ -43,10 +43,15 @@ public final class Engine implements AutoCloseable {
         this.store = store;
         this.catalog = new Catalog(store);
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
-        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
+        // Unique among engines over the store: process id and this engine's start (no SecureRandom,
+        // whose seeding would slow an embedded start).
+        String owner = ProcessHandle.current().pid() + "-" + System.nanoTime() + "-" + System.identityHashCode(this);
+        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
+                new Lease(store, "changelog-trim", owner, clock::nowMillis));
         ItemWriter writer = new ItemWriter(settings, changeLog);
         ThroughputLimiter throughput = new ThroughputLimiter(clock, settings.throttling());
-        this.backfill = new IndexBackfill(catalog, store);
+        this.backfill = new IndexBackfill(catalog, store,
+                indexId -> new Lease(store, "backfill/" + indexId, owner, clock::nowMillis));
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
@@ -56,9 +61,9 @@ public final class Engine implements AutoCloseable {
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
-                settings.ttlSweepIntervalMillis());
+                settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
-        this.catalogWatch = new CatalogWatch(catalog);
+        this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
         backfill.resumeAll();
         catalogWatch.start();
         trimmer.start();

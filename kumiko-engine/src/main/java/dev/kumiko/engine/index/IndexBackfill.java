@@ -13,6 +13,7 @@ import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.engine.ConflictRetry;
+import dev.kumiko.engine.Lease;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 
 /**
  * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
@@ -29,6 +31,11 @@ import java.util.concurrent.ExecutorService;
  * read the old descriptor ({@link Store#awaitTransactions}), then indexes each item in its own
  * store transaction. A
  * backfill cut short by a crash is restarted at open and is idempotent.
+ *
+ * <p>Of all engines over the store, one backfills an index at a time: the holder of the index's
+ * lease, which saves its position after each step. Every engine looks for CREATING indexes now
+ * and then ({@link #resumeAll}), so when the holder dies another takes the lease over once it
+ * expires and resumes at the saved position.
  */
 public final class IndexBackfill implements AutoCloseable {
     /** Items whose keys are read per step; each is then indexed in its own transaction. */
@@ -37,10 +44,15 @@ public final class IndexBackfill implements AutoCloseable {
     private final Catalog catalog;
     private final Store store;
     private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
+    private final Function<Integer, Lease> leases;
+    /** The lease of the backfill running now, released at close so the next engine resumes at once. */
+    private volatile Lease running;
 
-    public IndexBackfill(Catalog catalog, Store store) {
+    /** leases: the lease of the backfill of one index, by index id. */
+    public IndexBackfill(Catalog catalog, Store store, Function<Integer, Lease> leases) {
         this.catalog = catalog;
         this.store = store;
+        this.leases = leases;
     }
 
     public void start(String tableName, int indexId) {
@@ -67,16 +79,21 @@ public final class IndexBackfill implements AutoCloseable {
     private void run(String tableName, int indexId) {
         store.awaitTransactions();
         Table t = catalog.get(tableName);
-        if (t == null) {
+        Lease lease = leases.apply(indexId);
+        if (t == null || !creating(t, indexId) || !lease.hold()) {
             return;
         }
+        running = lease;
         int tableId = t.descriptor().id();
-        byte[] from = KeySpace.prefix(KeySpace.ITEMS, tableId);
+        byte[] saved = lease.progress(indexId);
+        byte[] from = saved != null ? saved : KeySpace.prefix(KeySpace.ITEMS, tableId);
         byte[] end = KeySpace.prefixEnd(KeySpace.ITEMS, tableId);
-        while (!Thread.currentThread().isInterrupted()) {
+        while (!Thread.currentThread().isInterrupted() && lease.hold()) {
             List<byte[]> keys = keys(from, end);
             if (keys.isEmpty()) {
                 catalog.activateIndex(t, indexId);
+                lease.saveProgress(indexId, null);
+                lease.release();
                 return;
             }
             for (byte[] key : keys) {
@@ -85,7 +102,13 @@ public final class IndexBackfill implements AutoCloseable {
                 }
             }
             from = Bytes.concat(keys.get(keys.size() - 1), new byte[] {0});
+            lease.saveProgress(indexId, from);
         }
+    }
+
+    private static boolean creating(Table t, int indexId) {
+        IndexDescriptor x = byId(t.descriptor(), indexId);
+        return x != null && IndexDescriptor.CREATING.equals(x.indexStatus());
     }
 
     private List<byte[]> keys(byte[] from, byte[] end) {
@@ -147,6 +170,10 @@ public final class IndexBackfill implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "index backfill");
+        Lease lease = running;
+        if (lease != null) {
+            lease.release();
+        }
     }
 
     /**

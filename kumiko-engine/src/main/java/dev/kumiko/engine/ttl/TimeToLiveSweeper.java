@@ -1,6 +1,7 @@
 package dev.kumiko.engine.ttl;
 
 import dev.kumiko.engine.BackgroundExecutor;
+import dev.kumiko.engine.Lease;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
@@ -16,7 +17,6 @@ import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -48,8 +48,8 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     private final ItemWriter writer;
     private final TimeToLiveClock clock;
     private final long intervalMillis;
-    /** Where the background pass of each table resumes (absent: at its start). */
-    private final Map<Integer, byte[]> resumeAt = new HashMap<>();
+    /** Of all engines over the store, the one holding it sweeps; it keeps each table's position. */
+    private final Lease lease;
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kumiko-ttl-sweeper");
         t.setDaemon(true);
@@ -58,13 +58,14 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
     public TimeToLiveSweeper(Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock,
-            long intervalMillis) {
+            long intervalMillis, Lease lease) {
         assert intervalMillis >= 0;
         this.catalog = catalog;
         this.store = store;
         this.writer = writer;
         this.clock = clock;
         this.intervalMillis = intervalMillis;
+        this.lease = lease;
     }
 
     public void start() {
@@ -81,21 +82,22 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         }
     }
 
-    /** One background look: a bounded step of each TTL table's pass. */
+    /**
+     * One background look, by the engine holding the lease only: a bounded step of each TTL table's
+     * pass, from where the last holder stopped (saved with the lease, so a new holder resumes).
+     */
     synchronized long tick() {
+        if (!lease.hold()) {
+            return 0;
+        }
         long deleted = 0;
         for (Table t : ttlTables()) {
             int id = t.descriptor().id();
-            byte[] from = resumeAt.getOrDefault(id, KeySpace.prefix(KeySpace.ITEMS, id));
-            Pass pass = sweep(t, from, ITEMS_PER_TICK_MAX);
+            byte[] saved = lease.progress(id);
+            Pass pass = sweep(t, saved != null ? saved : KeySpace.prefix(KeySpace.ITEMS, id), ITEMS_PER_TICK_MAX);
             deleted += pass.deleted();
-            if (pass.next() == null) {
-                resumeAt.remove(id);
-            } else {
-                resumeAt.put(id, pass.next());
-            }
+            lease.saveProgress(id, pass.next());
         }
-        resumeAt.keySet().removeIf(id -> ttlTables().stream().noneMatch(t -> t.descriptor().id() == id));
         return deleted;
     }
 
@@ -186,6 +188,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "TTL sweeper");
+        lease.release();
     }
 
     /**

@@ -262,7 +262,8 @@ class ChangeLogTest {
             now.addAndGet(ChangeLogTrimmer.RETENTION_MILLIS);
             put(e, "tbl", item("d", "1"));
             now.addAndGet(1);
-            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(e.catalog(), e.changeLog(), now::get);
+            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(e.catalog(), e.changeLog(), now::get,
+                    new dev.kumiko.engine.Lease(store, "trim-test", "me", now::get));
             assertThat(trimmer.trimNow()).isEqualTo(3);
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(4L);
             assertThat(e.changeLog().trimmedBelow(tableId)).isEqualTo(4);

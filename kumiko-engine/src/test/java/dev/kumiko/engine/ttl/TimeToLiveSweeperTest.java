@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.Lease;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
@@ -56,7 +57,7 @@ class TimeToLiveSweeperTest {
             }
             TimeToLiveSweeper sweeper = new TimeToLiveSweeper(e.catalog(), store,
                     new ItemWriter(EngineSettings.DEFAULTS, e.changeLog()),
-                    new TimeToLiveClock(now::get), 0);
+                    new TimeToLiveClock(now::get), 0, new Lease(store, "ttl-test", "me", now::get));
             long first = sweeper.tick();
             assertThat(first).isBetween(1L, (long) TimeToLiveSweeper.ITEMS_PER_TICK_MAX);
             long total = first + sweeper.tick() + sweeper.tick();
