@@ -87,6 +87,11 @@ public final class Engine implements AutoCloseable {
         return open(new MemoryStore());
     }
 
+    /** Whether the store answers from this process (its calls may run on an event loop). */
+    public boolean storeIsLocal() {
+        return store.local();
+    }
+
     public ControlPlane control() {
         return controlPlane;
     }

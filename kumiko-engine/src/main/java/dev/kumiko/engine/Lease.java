@@ -26,6 +26,8 @@ import java.util.function.LongSupplier;
 public final class Lease {
     /** How long a lease lasts unless renewed: longer than any task's interval between steps. */
     public static final long DURATION_MILLIS = 120_000;
+    /** The holder renews once less than this is left, so a busy task writes its lease rarely. */
+    static final long RENEW_WITHIN_MILLIS = DURATION_MILLIS / 2;
 
     private final Store store;
     private final byte[] key;
@@ -54,6 +56,9 @@ public final class Lease {
             long now = nowMillis.getAsLong();
             if (current != null && !ownerOf(current).equals(owner) && expiryOf(current) > now) {
                 return false;
+            }
+            if (current != null && ownerOf(current).equals(owner) && expiryOf(current) - now > RENEW_WITHIN_MILLIS) {
+                return true; // held with time to spare: no write on every step
             }
             txn.commit(new WriteBatch().put(key, encode(now + DURATION_MILLIS)));
             return true;

@@ -16,6 +16,7 @@ import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
+import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -51,7 +52,7 @@ class TransactConflictTest {
     private static final long ARRIVAL_WAIT_SECONDS = 60;
     private static final String ONGOING = "Transaction is ongoing for the item";
 
-    /** Parks the first batch applied after {@link #arm} until {@link #release}. */
+    /** Parks the first batch of item writes applied after {@link #arm} until {@link #release}. */
     static final class ParkingStore implements Store {
         private final Store inner = new MemoryStore();
         private final AtomicBoolean armed = new AtomicBoolean();
@@ -72,7 +73,8 @@ class TransactConflictTest {
 
         @Override
         public void apply(WriteBatch batch) {
-            if (armed.compareAndSet(true, false)) {
+            // Only a batch that writes items: background tasks (leases, the catalog) write too.
+            if (writesItems(batch) && armed.compareAndSet(true, false)) {
                 parked.countDown();
                 try {
                     released.await();
@@ -82,6 +84,10 @@ class TransactConflictTest {
                 }
             }
             inner.apply(batch);
+        }
+
+        private static boolean writesItems(WriteBatch batch) {
+            return batch.ops().stream().anyMatch(op -> op.key().length > 0 && op.key()[0] == KeySpace.ITEMS);
         }
 
         @Override

@@ -11,6 +11,7 @@ import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * ClientRequestToken idempotency for TransactWriteItems, kept in the store: a token is remembered
@@ -46,13 +47,43 @@ final class ClientTokens {
         }
     }
 
+    /**
+     * The tokens of transactions running now, with their fingerprints, so that a retry racing its
+     * first call can tell "in progress" (same request) from a mismatch (another request). Shared by
+     * every engine over a local store; a store shared by processes has none, and a racing retry is
+     * then always "in progress".
+     */
+    static final class Running {
+        final ConcurrentHashMap<String, ByteBuffer> byToken = new ConcurrentHashMap<>();
+    }
+
     private final Store store;
     private final Clock clock;
+    private final ConcurrentHashMap<String, ByteBuffer> running;
     private volatile long nextCleanupMillis;
 
     ClientTokens(Store store, Clock clock) {
         this.store = store;
         this.clock = clock;
+        this.running = store.local() ? store.shared(Running.class, Running::new).byToken : null;
+    }
+
+    /** Marks t running; true if this call did (the caller then calls {@link #stopped}). */
+    boolean started(Token t) {
+        return running != null && running.putIfAbsent(t.token(), t.fingerprint()) == null;
+    }
+
+    void stopped(Token t) {
+        running.remove(t.token(), t.fingerprint());
+    }
+
+    /** What a retry that conflicted on its token's key hears: in progress, or a mismatch. */
+    DynamoException racing(Token t) {
+        ByteBuffer first = running == null ? null : running.get(t.token());
+        if (first != null && !first.equals(t.fingerprint())) {
+            return new DynamoException(ErrorCode.IDEMPOTENT_PARAMETER_MISMATCH, MISMATCH_MESSAGE);
+        }
+        return new DynamoException(ErrorCode.TRANSACTION_IN_PROGRESS, IN_PROGRESS_MESSAGE);
     }
 
     /**
@@ -81,10 +112,6 @@ final class ClientTokens {
         }
         batch.put(t.key(), TokenRecords.encode(t.fingerprint(), expiresAt, committed))
                 .put(TokenRecords.expiryKey(expiresAt, t.token()), EMPTY);
-    }
-
-    static DynamoException inProgress() {
-        return new DynamoException(ErrorCode.TRANSACTION_IN_PROGRESS, IN_PROGRESS_MESSAGE);
     }
 
     /** Removes expired tokens when the interval has passed: at most EXPIRED_PER_CLEANUP_MAX. */

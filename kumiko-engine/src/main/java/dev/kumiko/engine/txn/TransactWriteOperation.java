@@ -102,6 +102,7 @@ public final class TransactWriteOperation {
         if (token != null) {
             keys[keyed.size()] = token.key();
         }
+        boolean started = token != null && tokens.started(token);
         try (Transaction txn = store.begin(keys, TransactionMode.CLAIM)) {
             return evaluateAndCommit(txn, keys, actions, metricsMode, token);
         } catch (StoreConflictException e) {
@@ -109,13 +110,17 @@ public final class TransactWriteOperation {
             List<Integer> conflicting = new ArrayList<>(contested.length);
             for (int i : contested) {
                 if (i == keyed.size()) {
-                    throw ClientTokens.inProgress();
+                    throw tokens.racing(token);
                 }
                 conflicting.add(keyed.get(i).index());
             }
             // A store that cannot tell which keys conflicted: every item may have.
             throw conflicted(actions, contested.length > 0 ? conflicting
                     : keyed.stream().map(TransactAction::index).toList());
+        } finally {
+            if (started) {
+                tokens.stopped(token);
+            }
         }
     }
 

@@ -48,6 +48,11 @@ public final class Operations {
     }
 
     /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
+    /** Whether the engine's store answers locally; if not, requests run off the event loops. */
+    public boolean storeIsLocal() {
+        return engine.storeIsLocal();
+    }
+
     public byte[] handleAdmin(String method, String path, byte[] body) {
         return admin.handle(method, path, body);
     }
