@@ -103,6 +103,15 @@ public final class Catalog {
         return t;
     }
 
+    /**
+     * The table as this engine's mirror has it, without looking at the store: for code inside a
+     * store transaction, which must never take the catalog's lock (docs/architecture.md, lock
+     * order).
+     */
+    public Table mirrored(String tableName) {
+        return tables.get(tableName);
+    }
+
     /** Every table, in name order: a snapshot for background tasks that visit them all. */
     public List<Table> tables() {
         return List.copyOf(tables.values());

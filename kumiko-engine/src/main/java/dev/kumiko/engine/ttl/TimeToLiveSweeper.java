@@ -166,7 +166,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         try (Transaction txn = store.begin(key)) {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
             byte[] bytes = txn.get(key);
-            if (!ttl.enabled() || bytes == null || catalog.get(t.descriptor().tableName()) != t) {
+            if (!ttl.enabled() || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
                 return false;
             }
             Map<String, AttributeValue> item = ItemCodec.decode(bytes);

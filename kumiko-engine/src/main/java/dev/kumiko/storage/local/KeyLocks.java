@@ -12,7 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * stores, in one place. Every engine over the store shares them, so two engines in one JVM are
  * serialized exactly like two threads of one engine.
  *
- * <p><b>Lock order</b> (nothing else on the data path blocks):
+ * <p><b>Lock order</b> (nothing else on the data path blocks). Before all of them comes the engine's
+ * catalog monitor (control-plane changes): it is taken before any transaction begins and never
+ * while one is open, so it cannot wait on a stripe that waits on it.
  * <ol>
  *   <li><b>Claims.</b> A claiming transaction (TransactWriteItems) marks its keys with one
  *       non-blocking {@code putIfAbsent} each before it locks anything. A claim is never waited
