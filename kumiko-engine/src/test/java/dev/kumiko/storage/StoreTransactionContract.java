@@ -136,6 +136,8 @@ public abstract class StoreTransactionContract {
                 return null;
             } catch (StoreConflictException e) {
                 assertThat(e.retryable()).isTrue();
+                // Both may have given up at once; a random pause keeps them from doing it again.
+                Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, 5));
             }
         }
     }

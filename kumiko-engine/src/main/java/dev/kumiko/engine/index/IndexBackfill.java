@@ -101,6 +101,9 @@ public final class IndexBackfill implements AutoCloseable {
                     return;
                 }
             }
+            if (Thread.currentThread().isInterrupted()) {
+                return; // stopping: items of this step may be unindexed, so the position stays before it
+            }
             from = Bytes.concat(keys.get(keys.size() - 1), new byte[] {0});
             lease.saveProgress(indexId, from);
         }
@@ -121,15 +124,24 @@ public final class IndexBackfill implements AutoCloseable {
         return out;
     }
 
-    /** Indexes one item if it still exists and lacks its entry; false once the index is gone. */
+    /**
+     * Indexes one item if it still exists and lacks its entry; false once the index is gone or the
+     * backfill is stopping.
+     */
     private boolean indexOne(Table t, int indexId, byte[] key) {
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = store.begin(key)) {
                 return indexOne(txn, t, indexId, key);
             } catch (StoreConflictException e) {
-                if (e.claimed() || attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return false; // stopping (engine close): resume from the saved position later
+                }
+                if (e.claimed()) {
                     // A transaction holds the item: it writes the entry itself, with the new descriptor.
                     return true;
+                }
+                if (attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
+                    return false; // stop here; the next look (resumeAll) resumes at the saved position
                 }
             }
         }
@@ -147,7 +159,9 @@ public final class IndexBackfill implements AutoCloseable {
         }
         Map<String, AttributeValue> item = ItemCodec.decode(bytes);
         byte[] entryKey = IndexEntries.key(d, x, item);
-        if (entryKey == null || txn.get(entryKey) != null) {
+        // Read outside the transaction's protection: only writers of this item write its entry, and
+        // the transaction holds the item, so no lock on the entry is needed (and none waited for).
+        if (entryKey == null || store.get(entryKey) != null) {
             return true;
         }
         Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
