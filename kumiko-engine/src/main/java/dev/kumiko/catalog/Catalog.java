@@ -1,97 +1,114 @@
 package dev.kumiko.catalog;
 
-import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.keys.ByteSink;
-import dev.kumiko.keys.ItemKey;
 import dev.kumiko.keys.KeySpace;
-import dev.kumiko.model.AttributeValue;
-import dev.kumiko.model.ItemSize;
+import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The tables, kept in the store's catalog space and mirrored in memory. Control-plane changes are
- * serialized by the catalog's lock; data-plane reads of the map take none.
+ * The tables, kept in the store's catalog space and mirrored in memory.
+ *
+ * <p>Shared by every engine over the store: each change to the catalog adds 1 to a version counter
+ * in its own commit, and an engine reloads its mirror when the stored version differs from the
+ * one it reflects. It compares on a lookup that misses (so a table another engine just created is
+ * usable at once) and on {@link #refresh}, which the engine calls on a short interval (so updates
+ * and deletes show within it). A lookup that hits costs nothing extra. Table ids and names are
+ * taken in store transactions, so two engines never hand out one id or create one name twice.
+ * Control-plane changes of one engine are serialized by the catalog's lock; data-plane reads of
+ * the map take none.
  */
 public final class Catalog {
     /** DynamoDB's default per-account, per-region table quota. */
     public static final int TABLES_MAX = 2500;
     private static final byte[] NEXT_ID_KEY = new ByteSink(16).put(KeySpace.META)
             .put("next-id".getBytes(StandardCharsets.US_ASCII)).toArray();
+    private static final byte[] VERSION_KEY = new ByteSink(16).put(KeySpace.META)
+            .put("catalog-version".getBytes(StandardCharsets.US_ASCII)).toArray();
+    /** Attempts at a catalog transaction that races another engine's. */
+    private static final int ATTEMPTS_MAX = 16;
 
     private final Store store;
     private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
-    private int nextId;
+    /** The stored catalog version the map reflects. */
+    private volatile long version;
 
     public Catalog(Store store) {
         this.store = store;
-        load();
+        synchronized (this) {
+            reload(Counters.decode(store.get(VERSION_KEY)));
+        }
     }
 
-    private void load() {
-        byte[] next = store.get(NEXT_ID_KEY);
-        nextId = next == null ? 1 : ByteBuffer.wrap(next).getInt();
+    /**
+     * Makes the map match the store's catalog space: descriptors only, O(tables). A table's
+     * statistics are store counters, so nothing is counted, except once for a table from before
+     * they were kept.
+     */
+    private void reload(long storedVersion) {
+        assert Thread.holdsLock(this);
+        Map<String, Table> seen = new HashMap<>();
         byte[] start = {KeySpace.CATALOG};
         byte[] end = {KeySpace.CATALOG + 1};
         try (Cursor c = store.scan(start, end, false)) {
             while (c.next()) {
                 TableDescriptor d = DescriptorCodec.decode(c.value());
-                Table t = new Table(d);
-                countItems(t);
-                tables.put(d.tableName(), t);
+                Table t = tables.get(d.tableName());
+                if (t == null || t.descriptor().id() != d.id()) {
+                    t = new Table(d, store);
+                    if (!CatalogCounts.kept(store, d.id())) {
+                        CatalogCounts.countOnce(store, t);
+                    }
+                } else if (!t.descriptor().equals(d)) {
+                    t.setDescriptor(d);
+                }
+                seen.put(d.tableName(), t);
             }
         }
+        tables.keySet().retainAll(seen.keySet());
+        tables.putAll(seen);
+        version = storedVersion;
     }
 
     /**
-     * Rebuilds a table's statistics from its items and index entries, and for a table with LSIs
-     * its item collection sizes; O(items + entries), run once at open.
+     * Reloads the map if another engine changed the catalog since it was read; true if it did.
+     * One store read when nothing changed.
      */
-    private void countItems(Table t) {
-        TableDescriptor d = t.descriptor();
-        boolean collections = !d.localSecondaryIndexes().isEmpty();
-        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()),
-                false)) {
-            while (c.next()) {
-                Map<String, AttributeValue> item = ItemCodec.decode(c.value());
-                long bytes = ItemSize.of(item);
-                t.stats().add(1, bytes);
-                if (collections) {
-                    t.collections().add(ItemKey.partitionPrefix(d.id(), item.get(d.hashKeyName())), bytes);
-                }
-            }
+    public boolean refresh() {
+        long stored = Counters.decode(store.get(VERSION_KEY));
+        if (stored == version) {
+            return false;
         }
-        for (IndexDescriptor x : d.localSecondaryIndexes()) {
-            countEntries(t, x, true);
+        synchronized (this) {
+            reload(Counters.decode(store.get(VERSION_KEY)));
         }
-        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
-            countEntries(t, x, false);
-        }
-    }
-
-    private void countEntries(Table t, IndexDescriptor x, boolean inCollections) {
-        TableDescriptor d = t.descriptor();
-        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()),
-                false)) {
-            while (c.next()) {
-                Map<String, AttributeValue> entry = ItemCodec.decode(c.value());
-                long bytes = ItemSize.of(entry);
-                t.indexStats(x.id()).add(1, bytes);
-                if (inCollections) {
-                    t.collections().add(ItemKey.partitionPrefix(d.id(), entry.get(d.hashKeyName())), bytes);
-                }
-            }
-        }
+        return true;
     }
 
     public Table get(String tableName) {
+        Table t = tables.get(tableName);
+        if (t == null && refresh()) {
+            t = tables.get(tableName);
+        }
+        return t;
+    }
+
+    /**
+     * The table as this engine's mirror has it, without looking at the store: for code inside a
+     * store transaction, which must never take the catalog's lock (docs/architecture.md, lock
+     * order).
+     */
+    public Table mirrored(String tableName) {
         return tables.get(tableName);
     }
 
@@ -117,27 +134,69 @@ public final class Catalog {
         return out;
     }
 
+    /** A new table or index id, never handed out before by any engine over the store. */
     public synchronized int allocateId() {
-        int id = nextId++;
-        store.apply(new WriteBatch().put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(nextId).array()));
-        return id;
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = store.begin(NEXT_ID_KEY)) {
+                byte[] next = txn.get(NEXT_ID_KEY);
+                int id = next == null ? 1 : ByteBuffer.wrap(next).getInt();
+                txn.commit(new WriteBatch().put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(id + 1).array()));
+                return id;
+            } catch (StoreConflictException e) {
+                checkAttempts(e, attempt);
+            }
+        }
     }
 
-    /** Adds a table; returns false if the name is taken. */
+    /** Adds a table; returns false if the name is taken (here or by another engine). */
     public synchronized boolean create(TableDescriptor d) {
         if (tables.containsKey(d.tableName())) {
             return false;
         }
-        store.apply(new WriteBatch().put(catalogKey(d.tableName()), DescriptorCodec.encode(d)));
-        tables.put(d.tableName(), new Table(d));
+        byte[] key = catalogKey(d.tableName());
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = store.begin(key)) {
+                if (txn.get(key) != null) {
+                    reload(Counters.decode(store.get(VERSION_KEY)));
+                    return false;
+                }
+                WriteBatch batch = new WriteBatch().put(key, DescriptorCodec.encode(d)).add(VERSION_KEY, 1);
+                CatalogCounts.markKept(batch, d.id());
+                txn.commit(batch);
+                break;
+            } catch (StoreConflictException e) {
+                checkAttempts(e, attempt);
+            }
+        }
+        tables.put(d.tableName(), new Table(d, store));
+        noteOwnChange();
         return true;
     }
 
     public synchronized void update(TableDescriptor d) {
         Table t = tables.get(d.tableName());
         assert t != null : "update of a missing table " + d.tableName();
-        store.apply(new WriteBatch().put(catalogKey(d.tableName()), DescriptorCodec.encode(d)));
+        store.apply(new WriteBatch().put(catalogKey(d.tableName()), DescriptorCodec.encode(d)).add(VERSION_KEY, 1));
         t.setDescriptor(d);
+        noteOwnChange();
+    }
+
+    /**
+     * After this engine's change: if no other engine changed the catalog meanwhile, the map is
+     * current at the new version; otherwise the next refresh reloads.
+     */
+    private void noteOwnChange() {
+        long stored = Counters.decode(store.get(VERSION_KEY));
+        if (stored == version + 1) {
+            version = stored;
+        }
+    }
+
+    private static void checkAttempts(StoreConflictException e, int attempt) {
+        if (attempt + 1 >= ATTEMPTS_MAX) {
+            throw new IllegalStateException("catalog transaction kept conflicting", e);
+        }
+        Thread.onSpinWait();
     }
 
     /** Marks a backfilled GSI ACTIVE, unless it was deleted meanwhile. */
@@ -157,6 +216,9 @@ public final class Catalog {
     public void dropIndex(Table t, IndexDescriptor x) {
         assert !t.descriptor().globalSecondaryIndexes().contains(x) : "index still in the descriptor";
         store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
+        int tableId = t.descriptor().id();
+        store.apply(new WriteBatch().delete(StatsKeys.index(tableId, StatsKeys.INDEX_COUNT, x.id()))
+                .delete(StatsKeys.index(tableId, StatsKeys.INDEX_BYTES, x.id())));
         t.dropIndexStats(x.id());
     }
 
@@ -167,10 +229,12 @@ public final class Catalog {
             return;
         }
         TableDescriptor d = t.descriptor();
-        store.apply(new WriteBatch().delete(catalogKey(tableName)));
+        store.apply(new WriteBatch().delete(catalogKey(tableName)).add(VERSION_KEY, 1));
+        noteOwnChange();
         store.deleteRange(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()));
         store.deleteRange(KeySpace.prefix(KeySpace.CHANGE_LOG, d.id()),
                 KeySpace.prefixEnd(KeySpace.CHANGE_LOG, d.id()));
+        store.deleteRange(KeySpace.prefix(KeySpace.STATS, d.id()), KeySpace.prefixEnd(KeySpace.STATS, d.id()));
         for (IndexDescriptor x : d.localSecondaryIndexes()) {
             store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
         }

@@ -1,29 +1,31 @@
 package dev.kumiko.catalog;
 
-import java.nio.ByteBuffer;
-import java.util.concurrent.ConcurrentHashMap;
+import dev.kumiko.storage.Counters;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.WriteBatch;
 
 /**
  * The size of each item collection (all items with one partition-key value, plus their LSI
- * entries) of a table that has local secondary indexes, which DynamoDB limits to 10 GB. Kept in
- * memory, keyed by the collection's storage prefix, and rebuilt at open; tables without LSIs keep
+ * entries) of a table that has local secondary indexes, which DynamoDB limits to 10 GB: one store
+ * counter per collection, adjusted in the commit of each write to it. Tables without LSIs keep
  * nothing here.
  */
 public final class ItemCollectionSizes {
-    private final ConcurrentHashMap<ByteBuffer, Long> bytesByCollection = new ConcurrentHashMap<>();
+    private final Store store;
+    private final int tableId;
 
-    public long bytes(byte[] collectionPrefix) {
-        Long size = bytesByCollection.get(ByteBuffer.wrap(collectionPrefix));
-        return size == null ? 0 : size;
+    ItemCollectionSizes(Store store, int tableId) {
+        this.store = store;
+        this.tableId = tableId;
     }
 
-    /** Adds delta bytes atomically; returns the new size. An emptied collection is forgotten. */
-    public long add(byte[] collectionPrefix, long deltaBytes) {
-        long[] now = new long[1];
-        bytesByCollection.compute(ByteBuffer.wrap(collectionPrefix.clone()), (k, size) -> {
-            now[0] = (size == null ? 0 : size) + deltaBytes;
-            return now[0] <= 0 ? null : now[0];
-        });
-        return Math.max(0, now[0]);
+    /** The committed size; writers of other items of the collection may be about to change it. */
+    public long bytes(byte[] collectionPrefix) {
+        return Math.max(0, Counters.decode(store.get(StatsKeys.collection(tableId, collectionPrefix))));
+    }
+
+    /** Adds the change to batch, so that it commits with the write it counts. */
+    public void addTo(WriteBatch batch, byte[] collectionPrefix, long deltaBytes) {
+        batch.add(StatsKeys.collection(tableId, collectionPrefix), deltaBytes);
     }
 }

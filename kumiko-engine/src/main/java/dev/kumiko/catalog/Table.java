@@ -1,5 +1,6 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.storage.Store;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -8,12 +9,18 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Table {
     private volatile TableDescriptor descriptor;
-    private final TableStats stats = new TableStats();
+    private final Store store;
+    private final TableStats stats;
     private final ConcurrentHashMap<Integer, TableStats> indexStats = new ConcurrentHashMap<>();
-    private final ItemCollectionSizes collections = new ItemCollectionSizes();
+    private final ItemCollectionSizes collections;
 
-    public Table(TableDescriptor descriptor) {
+    Table(TableDescriptor descriptor, Store store) {
         this.descriptor = descriptor;
+        this.store = store;
+        int id = descriptor.id();
+        this.stats = new TableStats(store, StatsKeys.table(id, StatsKeys.ITEM_COUNT),
+                StatsKeys.table(id, StatsKeys.ITEM_BYTES));
+        this.collections = new ItemCollectionSizes(store, id);
     }
 
     public TableDescriptor descriptor() {
@@ -31,10 +38,13 @@ public final class Table {
 
     /** Entry count and size of one index, by index id. */
     public TableStats indexStats(int indexId) {
-        return indexStats.computeIfAbsent(indexId, id -> new TableStats());
+        TableStats s = indexStats.get(indexId);
+        return s != null ? s : indexStats.computeIfAbsent(indexId, id -> new TableStats(store,
+                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_COUNT, id),
+                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_BYTES, id)));
     }
 
-    /** Forgets a deleted index's statistics. */
+    /** Forgets a deleted index's statistics (the caller deletes its counters). */
     void dropIndexStats(int indexId) {
         indexStats.remove(indexId);
     }

@@ -39,29 +39,35 @@ public final class Engine implements AutoCloseable {
     private final AdminHooks admin;
     private final TimeToLiveOperations timeToLive;
     private final TimeToLiveSweeper sweeper;
+    private final CatalogWatch catalogWatch;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.catalog = new Catalog(store);
-        LockStripes locks = new LockStripes();
-        TransactionHolds holds = new TransactionHolds();
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
-        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock);
-        ItemWriter writer = new ItemWriter(store, settings, changeLog);
+        // Unique among engines over the store: process id and this engine's start (no SecureRandom,
+        // whose seeding would slow an embedded start).
+        String owner = ProcessHandle.current().pid() + "-" + System.nanoTime() + "-" + System.identityHashCode(this);
+        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
+                new Lease(store, "changelog-trim", owner, clock::nowMillis));
+        ItemWriter writer = new ItemWriter(settings, changeLog);
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
-        this.backfill = new IndexBackfill(catalog, store, locks);
-        StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, locks);
+        this.backfill = new IndexBackfill(catalog, store,
+                indexId -> new Lease(store, "backfill/" + indexId, owner, clock::nowMillis));
+        StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
-        this.items = new ItemOperations(catalog, store, locks, holds, writer, throughput);
+        this.items = new ItemOperations(catalog, store, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
-        this.transactions = new TransactionOperations(catalog, store, locks, holds, writer, clock, throughput);
+        this.transactions = new TransactionOperations(catalog, store, writer, clock, throughput);
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
-        this.sweeper = new TimeToLiveSweeper(catalog, store, locks, holds, writer, ttlClock,
-                settings.ttlSweepIntervalMillis());
+        this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
+                settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
+        this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
         backfill.resumeAll();
+        catalogWatch.start();
         trimmer.start();
         sweeper.start();
     }
@@ -90,6 +96,11 @@ public final class Engine implements AutoCloseable {
     public void observe(UsageObserver o) {
         throughput.observe(o);
         streams.observe(o);
+    }
+
+    /** Whether the store answers from this process (its calls may run on an event loop). */
+    public boolean storeIsLocal() {
+        return store.local();
     }
 
     public ControlPlane control() {
@@ -134,6 +145,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        catalogWatch.close();
         sweeper.close();
         trimmer.close();
         backfill.close();

@@ -10,6 +10,9 @@ package dev.kumiko.keys;
  * 0x03 index:     0x03 indexId hash(ipk) enc(ipk) [enc(isk)] enc(pk) [enc(sk)] -> projected item
  * 0x04 change log 0x04 tableId sequence(8)                     -> change record
  * 0x05 meta:      0x05 name                                    -> counters (next table id, ...)
+ * 0x06 stats:     0x06 tableId kind [indexId | hash(pk) enc(pk)] -> counter (item counts, sizes)
+ * 0x07 tokens:    0x07 token(UTF-8)                            -> ClientRequestToken record
+ * 0x08 leases:    0x08 task(UTF-8)                             -> background task lease
  * </pre>
  */
 public final class KeySpace {
@@ -18,6 +21,9 @@ public final class KeySpace {
     public static final byte INDEX = 0x03;
     public static final byte CHANGE_LOG = 0x04;
     public static final byte META = 0x05;
+    public static final byte STATS = 0x06;
+    public static final byte TOKENS = 0x07;
+    public static final byte LEASES = 0x08;
 
     private KeySpace() {}
 

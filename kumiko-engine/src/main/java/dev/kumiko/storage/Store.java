@@ -5,8 +5,13 @@ package dev.kumiko.storage;
  *
  * <p>Reads see committed data only (read-committed). {@link #apply} commits a batch atomically:
  * a reader sees all of it or none of it for any one key, and a {@link Snapshot} sees all of it or
- * none of it across keys. Serialization of read-modify-write cycles is the engine's job (it locks
- * item keys in a fixed order before reading), so a store needs no conflict detection of its own.
+ * none of it across keys.
+ *
+ * <p>The store owns isolation: every read-modify-write cycle of the engine runs in a
+ * {@link Transaction} from {@link #begin}, and the store detects conflicts between them (key locks
+ * or optimistic validation, its choice), also between several engines sharing the store. The
+ * engine keeps no lock of its own on data, so it runs unchanged over any store that passes the
+ * contract.
  *
  * <p>Every store passes {@code StoreContract} in the engine's test jar.
  */
@@ -21,7 +26,53 @@ public interface Store extends AutoCloseable {
      */
     Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse);
 
-    /** Commits every put and delete of the batch atomically, in order. */
+    /** The committed values of keys, in their order (null where missing), in one call. */
+    default byte[][] getAll(byte[][] keys) {
+        byte[][] values = new byte[keys.length][];
+        for (int i = 0; i < keys.length; i++) {
+            values[i] = get(keys[i]);
+        }
+        return values;
+    }
+
+    /**
+     * Begins a read-modify-write transaction over keys (the items it will read and write). May
+     * wait for other transactions on these keys ({@link TransactionMode#WAIT}), or fail at once with
+     * {@link StoreConflictException} when a claiming transaction holds one of them.
+     */
+    Transaction begin(byte[][] keys, TransactionMode mode);
+
+    /** A single-item read-modify-write transaction that waits for other writers of key. */
+    default Transaction begin(byte[] key) {
+        return begin(new byte[][] {key}, TransactionMode.WAIT);
+    }
+
+    /**
+     * Returns once every transaction that had begun when it was called has ended. A writer reads the
+     * table's descriptor inside its transaction, so after a descriptor change and this call, every
+     * writer still running uses the new descriptor (index backfill and stream boundaries rely on it).
+     */
+    void awaitTransactions();
+
+    /**
+     * Whether the store answers from this process's memory or disk. A remote store's calls block on
+     * the network, so the server keeps them off its event loops; a local store's calls run inline.
+     */
+    default boolean local() {
+        return true;
+    }
+
+    /**
+     * The one instance of type that every engine over this store shares, created on first use. A
+     * local store keeps it in memory ({@link dev.kumiko.storage.local.ProcessShared}): every engine
+     * that can reach the store runs in this process. A store shared by processes has no such
+     * memory and throws; the engine then needs that state as store data (see docs/architecture.md).
+     */
+    default <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        throw new UnsupportedOperationException("a store shared by processes keeps no process memory");
+    }
+
+    /** Commits every put and delete of the batch atomically, in order, outside any transaction. */
     void apply(WriteBatch batch);
 
     /** A consistent point-in-time view; must be closed. */

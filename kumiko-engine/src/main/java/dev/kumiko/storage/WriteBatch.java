@@ -3,10 +3,20 @@ package dev.kumiko.storage;
 import java.util.ArrayList;
 import java.util.List;
 
-/** An ordered list of puts and deletes, committed atomically by {@link Store#apply}. */
+/**
+ * An ordered list of puts, deletes and counter additions, committed atomically by
+ * {@link Store#apply} or {@link Transaction#commit}.
+ */
 public final class WriteBatch {
-    /** A put when value is non-null, a delete when it is null. */
-    public record Op(byte[] key, byte[] value) {
+    /**
+     * A put when value is non-null, a delete when it is null; with isAdd, value is a delta
+     * ({@link Counters}) added to the key's counter.
+     */
+    public record Op(byte[] key, byte[] value, boolean isAdd) {
+        public Op(byte[] key, byte[] value) {
+            this(key, value, false);
+        }
+
         public boolean isDelete() {
             return value == null;
         }
@@ -23,6 +33,19 @@ public final class WriteBatch {
     public WriteBatch delete(byte[] key) {
         assert key != null;
         ops.add(new Op(key, null));
+        return this;
+    }
+
+    /**
+     * Adds delta to the counter at key (absent: 0). Additions commute, so concurrent writers of one
+     * counter never conflict on it: item counts and sizes are kept this way, in the commit of the
+     * change they count.
+     */
+    public WriteBatch add(byte[] key, long delta) {
+        assert key != null;
+        if (delta != 0) {
+            ops.add(new Op(key, Counters.encode(delta), true));
+        }
         return this;
     }
 

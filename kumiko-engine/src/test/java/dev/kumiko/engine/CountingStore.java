@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CountingStore implements Store {
     private final Store inner;
     public final AtomicInteger gets = new AtomicInteger();
+    /** Multi-get calls; their keys count in {@link #gets} too. */
+    public final AtomicInteger getAlls = new AtomicInteger();
     public final AtomicInteger batches = new AtomicInteger();
     public final AtomicInteger entriesScanned = new AtomicInteger();
 
@@ -19,14 +21,25 @@ public final class CountingStore implements Store {
 
     public void reset() {
         gets.set(0);
+        getAlls.set(0);
         batches.set(0);
         entriesScanned.set(0);
     }
 
     @Override
     public byte[] get(byte[] key) {
-        gets.incrementAndGet();
+        // The catalog watch reads the catalog version in the background; requests never do.
+        if (key.length == 0 || key[0] != dev.kumiko.keys.KeySpace.META) {
+            gets.incrementAndGet();
+        }
         return inner.get(key);
+    }
+
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        getAlls.incrementAndGet();
+        gets.addAndGet(keys.length);
+        return inner.getAll(keys);
     }
 
     @Override
@@ -65,9 +78,51 @@ public final class CountingStore implements Store {
         inner.apply(batch);
     }
 
+    private final dev.kumiko.storage.local.LocalTransactions transactions =
+            new dev.kumiko.storage.local.LocalTransactions(this);
+
+    @Override
+    public dev.kumiko.storage.Transaction begin(byte[][] keys, dev.kumiko.storage.TransactionMode mode) {
+        return transactions.begin(keys, mode);
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return inner.shared(type, create);
+    }
+
+    @Override
+    public void awaitTransactions() {
+        transactions.awaitTransactions();
+    }
+
     @Override
     public Snapshot snapshot() {
-        return inner.snapshot();
+        Snapshot s = inner.snapshot();
+        return new Snapshot() {
+            @Override
+            public byte[] get(byte[] key) {
+                gets.incrementAndGet();
+                return s.get(key);
+            }
+
+            @Override
+            public byte[][] getAll(byte[][] keys) {
+                getAlls.incrementAndGet();
+                gets.addAndGet(keys.length);
+                return s.getAll(keys);
+            }
+
+            @Override
+            public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
+                return s.scan(startInclusive, endExclusive, reverse);
+            }
+
+            @Override
+            public void close() {
+                s.close();
+            }
+        };
     }
 
     @Override

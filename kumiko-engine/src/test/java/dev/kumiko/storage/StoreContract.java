@@ -14,24 +14,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The behaviour every {@link Store} must have. A backend's test extends this class and supplies
- * {@link #newStore()}; everything else here is backend-neutral, so a test that passes for one
+ * {@link #newStore()}; the transactions section is inherited from {@link StoreTransactionContract}; everything else here is backend-neutral, so a test that passes for one
  * store and fails for another points at a real difference, not at the test.
  */
-public abstract class StoreContract {
+public abstract class StoreContract extends StoreTransactionContract {
     /** Keys built from these bytes exercise the signed/unsigned boundary and prefix order. */
     static final byte[] EDGE_BYTES = {0x00, 0x01, 0x7F, (byte) 0x80, (byte) 0xFE, (byte) 0xFF};
-
-    protected Store store;
-
-    /** A new, empty store. Called once per test. */
-    protected abstract Store newStore();
 
     /**
      * Closes the store and opens it again over the same data, for durability tests. Stores that
@@ -39,26 +32,6 @@ public abstract class StoreContract {
      */
     protected Store reopen(Store closing) {
         return null;
-    }
-
-    /**
-     * Whether an open snapshot blocks writers (the memory store does this instead of keeping
-     * versions). The isolation test then cannot wait for a concurrent write while it holds one.
-     */
-    protected boolean snapshotsBlockWriters() {
-        return false;
-    }
-
-    @BeforeEach
-    void openStore() {
-        store = newStore();
-    }
-
-    @AfterEach
-    void closeStore() {
-        if (store != null) {
-            store.close();
-        }
     }
 
     // ---- point operations -------------------------------------------------------------------
@@ -389,10 +362,6 @@ public abstract class StoreContract {
     }
 
     // ---- helpers -----------------------------------------------------------------------------
-
-    protected static byte[] b(String s) {
-        return s.getBytes(UTF_8);
-    }
 
     private void put(String key, String value) {
         store.apply(new WriteBatch().put(b(key), b(value)));

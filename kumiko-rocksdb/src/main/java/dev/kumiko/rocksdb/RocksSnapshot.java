@@ -38,6 +38,23 @@ final class RocksSnapshot implements Snapshot, NativeGuard.Resource {
         }
     }
 
+    /** RocksDB's MultiGet at the snapshot's sequence number: one call for every key. */
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        if (keys.length == 0) {
+            return new byte[0][]; // RocksJava's multiGet asserts a non-empty key list
+        }
+        guard.enter();
+        try {
+            checkOpen();
+            return db.multiGetAsList(readOptions, java.util.Arrays.asList(keys)).toArray(new byte[0][]);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("snapshot multiGet", e);
+        } finally {
+            guard.exit();
+        }
+    }
+
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         guard.enter();

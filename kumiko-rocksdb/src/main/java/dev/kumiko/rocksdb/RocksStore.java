@@ -4,11 +4,17 @@ import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
+import dev.kumiko.storage.local.LocalTransactions;
+import dev.kumiko.storage.local.ProcessShared;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -20,6 +26,7 @@ import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteOptions;
 
@@ -39,6 +46,11 @@ import org.rocksdb.WriteOptions;
  * writers averaged 13.7 writes per fsync (docs/durability.md). A hand-made syncer thread
  * (apply without sync, then one syncWal for all waiters) measured slower and would let readers
  * see writes before their fsync, so the store relies on RocksDB's write groups.
+ *
+ * <p>Read-modify-write transactions lock keys in this process ({@link LocalTransactions}): RocksDB
+ * allows one process per directory, so every engine over this store shares the locks, and a
+ * transaction's commit is one plain atomic write. An OptimisticTransactionDB would validate
+ * instead, at the cost of tracking every read; with the locks held no commit can meet a change.
  *
  * <p>Thread-safe. Cursors and snapshots are used by one thread at a time; ones still open when
  * the store closes are closed with it, and later use of them throws instead of crashing the JVM.
@@ -63,6 +75,8 @@ public final class RocksStore implements Store {
     private final RocksDB db;
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
+    private final LocalTransactions transactions = new LocalTransactions(this);
+    private final ProcessShared shared = new ProcessShared();
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions) {
         this.dir = dir;
@@ -109,8 +123,12 @@ public final class RocksStore implements Store {
                 .setPartitionFilters(true)
                 .setMetadataBlockSize(METADATA_BLOCK_BYTES)
                 .setPinTopLevelIndexAndFilter(true);
+        // Counters (WriteBatch.add) are merge operands that RocksDB sums when read or compacted.
+        UInt64AddOperator counters = new UInt64AddOperator();
+        handles.push(counters);
         Options options = new Options()
                 .setCreateIfMissing(true)
+                .setMergeOperator(counters)
                 .setComparator(BuiltinComparator.BYTEWISE_COMPARATOR)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setWriteBufferSize(storeOptions.writeBufferSizeBytes())
@@ -137,6 +155,38 @@ public final class RocksStore implements Store {
         } finally {
             guard.exit();
         }
+    }
+
+    /** RocksDB's MultiGet: one call, the keys' blocks looked up together. */
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        if (keys.length == 0) {
+            return new byte[0][]; // RocksJava's multiGet asserts a non-empty key list
+        }
+        guard.enter();
+        try {
+            List<byte[]> values = db.multiGetAsList(readOptions, Arrays.asList(keys));
+            return values.toArray(new byte[0][]);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("multiGet", e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    @Override
+    public Transaction begin(byte[][] keys, TransactionMode mode) {
+        return transactions.begin(keys, mode);
+    }
+
+    @Override
+    public void awaitTransactions() {
+        transactions.awaitTransactions();
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return shared.get(type, create);
     }
 
     @Override
@@ -172,7 +222,9 @@ public final class RocksStore implements Store {
     private void write(WriteBatch batch) throws RocksDBException {
         try (org.rocksdb.WriteBatch rocksBatch = new org.rocksdb.WriteBatch()) {
             for (WriteBatch.Op op : batch.ops()) {
-                if (op.isDelete()) {
+                if (op.isAdd()) {
+                    rocksBatch.merge(op.key(), op.value());
+                } else if (op.isDelete()) {
                     rocksBatch.delete(op.key());
                 } else {
                     rocksBatch.put(op.key(), op.value());

@@ -37,9 +37,17 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * A real Kumiko server on an ephemeral port, over the memory store or RocksDB in a temp dir, and an
  * AWS SDK v2 client pointed at it with dummy credentials and no retries (so every error surfaces).
+ *
+ * <p>A test that asks for the memory store runs on the store named by the system property
+ * {@value #STORE_PROPERTY} when it is set ({@code memory}, {@code rocksdb}, or {@code remote}: the
+ * memory store posing as one reached over the network), so the whole suite can run on any store:
+ * {@code mvn test -Dkumiko.test.store=rocksdb}. A test that asks for RocksDB needs its files
+ * (restarts, crashes) and keeps it.
  */
 public final class TestServer implements AutoCloseable {
-    public enum StoreKind { MEMORY, ROCKSDB }
+    public enum StoreKind { MEMORY, ROCKSDB, REMOTE }
+
+    public static final String STORE_PROPERTY = "kumiko.test.store";
 
     private final StoreKind kind;
     private final Path dataDir;
@@ -93,8 +101,9 @@ public final class TestServer implements AutoCloseable {
     /** A server with SigV4 verification and/or TLS; the client of {@link #client()} stays unsigned-dummy. */
     public static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security) {
         try {
-            Path dir = kind == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
-            TestServer s = new TestServer(kind, dir, settings, clock, security);
+            StoreKind effective = kind == StoreKind.MEMORY ? chosenStore() : kind;
+            Path dir = effective == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
+            TestServer s = new TestServer(effective, dir, settings, clock, security);
             s.open();
             return s;
         } catch (IOException e) {
@@ -102,9 +111,23 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
+    /** The store the suite runs on when a test asks for memory: the system property's, if set. */
+    static StoreKind chosenStore() {
+        String name = System.getProperty(STORE_PROPERTY, "memory");
+        return switch (name) {
+            case "memory" -> StoreKind.MEMORY;
+            case "rocksdb" -> StoreKind.ROCKSDB;
+            case "remote" -> StoreKind.REMOTE;
+            default -> throw new IllegalArgumentException(STORE_PROPERTY + " must be memory, rocksdb or remote: " + name);
+        };
+    }
+
     private void open() {
-        Store store = kind == StoreKind.MEMORY ? new MemoryStore()
-                : RocksStore.open(dataDir, RocksStoreOptions.defaults());
+        Store store = switch (kind) {
+            case MEMORY -> new MemoryStore();
+            case REMOTE -> new RemoteStore(new MemoryStore());
+            case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
+        };
         engine = Engine.open(store, clock, settings);
         try {
             ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1");

@@ -30,6 +30,12 @@ public final class CapacityTally {
         return this;
     }
 
+    /** Adds units of an index by name, for a tally read back from the store (a replayed token). */
+    public CapacityTally addIndex(String indexName, boolean globalIndex, double units) {
+        (globalIndex ? global : local).merge(indexName, units, Double::sum);
+        return this;
+    }
+
     /** Adds everything another tally of the same table counted (batch operations). */
     public CapacityTally addAll(CapacityTally other) {
         assert other.tableName.equals(tableName) && other.read == read;

@@ -26,15 +26,22 @@ import java.util.function.ToLongFunction;
  * it.
  *
  * <p>Sequence numbers are per table, start at 1, are never reused, and follow the order of the
- * commits of each item (an item's writers hold its lock from read to commit, and take the number
- * under it). At open, a table's next number is recovered lazily from the log's last key and its
- * trim marker, and from {@code floors}: boundaries the catalog recorded (streams, shards).
+ * commits of each item (an item's writer takes the number inside the item's store transaction).
+ * They are handed out by state the store shares between every engine over it ({@link Store#shared}),
+ * so two engines never hand out one number. At open, a table's next number is recovered lazily
+ * from the log's last key and its trim marker, and from {@code floors}: boundaries the catalog
+ * recorded (streams, shards).
  */
 public final class ChangeLog {
     private final Store store;
     private final Clock clock;
     private final ToLongFunction<TableDescriptor> floors;
-    private final ConcurrentHashMap<Integer, TableSequence> sequences = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, TableSequence> sequences;
+
+    /** The tables' sequences, one set per store, whichever engine uses it. */
+    static final class Sequences {
+        final ConcurrentHashMap<Integer, TableSequence> byTable = new ConcurrentHashMap<>();
+    }
 
     /**
      * floors gives, for a table, the lowest number its next record may take given what the
@@ -44,6 +51,7 @@ public final class ChangeLog {
         this.store = store;
         this.clock = clock;
         this.floors = floors;
+        this.sequences = store.shared(Sequences.class, Sequences::new).byTable;
     }
 
     /** Whether the changes of a table with this descriptor are recorded. */

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.changelog;
 
 import dev.kumiko.engine.BackgroundExecutor;
+import dev.kumiko.engine.Lease;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
@@ -28,16 +29,19 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     private final Catalog catalog;
     private final ChangeLog changeLog;
     private final Clock clock;
+    /** Of all engines over the store, the one holding it trims. */
+    private final Lease lease;
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kumiko-changelog-trim");
         t.setDaemon(true);
         return t;
     });
 
-    public ChangeLogTrimmer(Catalog catalog, ChangeLog changeLog, Clock clock) {
+    public ChangeLogTrimmer(Catalog catalog, ChangeLog changeLog, Clock clock, Lease lease) {
         this.catalog = catalog;
         this.changeLog = changeLog;
         this.clock = clock;
+        this.lease = lease;
     }
 
     public void start() {
@@ -46,7 +50,9 @@ public final class ChangeLogTrimmer implements AutoCloseable {
 
     private void runLogged() {
         try {
-            trimNow();
+            if (lease.hold()) {
+                trimNow();
+            }
         } catch (RuntimeException e) {
             log().log(System.Logger.Level.ERROR, "trimming the change log failed", e);
         }
@@ -73,6 +79,7 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "change log trimmer");
+        lease.release();
     }
 
     /** Looked up only on failure (see BackgroundExecutor.log: the JDK's logging costs ~10 ms to start). */

@@ -7,40 +7,52 @@ import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.LockStripes;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
+import dev.kumiko.engine.ConflictRetry;
+import dev.kumiko.engine.Lease;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
  * then marks it ACTIVE. Writers maintain a CREATING index from the moment it is in the descriptor,
  * so the backfill only adds entries that are missing: it first waits out writers that may have
- * read the old descriptor ({@link LockStripes#barrier}), then indexes each item under its lock. A
+ * read the old descriptor ({@link Store#awaitTransactions}), then indexes each item in its own
+ * store transaction. A
  * backfill cut short by a crash is restarted at open and is idempotent.
+ *
+ * <p>Of all engines over the store, one backfills an index at a time: the holder of the index's
+ * lease, which saves its position after each step. Every engine looks for CREATING indexes now
+ * and then ({@link #resumeAll}), so when the holder dies another takes the lease over once it
+ * expires and resumes at the saved position.
  */
 public final class IndexBackfill implements AutoCloseable {
-    /** Items whose keys are read per step; each is then indexed under its own lock. */
+    /** Items whose keys are read per step; each is then indexed in its own transaction. */
     private static final int KEYS_PER_STEP = 256;
 
     private final Catalog catalog;
     private final Store store;
-    private final LockStripes locks;
     private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
+    private final Function<Integer, Lease> leases;
+    /** The lease of the backfill running now, released at close so the next engine resumes at once. */
+    private volatile Lease running;
 
-    public IndexBackfill(Catalog catalog, Store store, LockStripes locks) {
+    /** leases: the lease of the backfill of one index, by index id. */
+    public IndexBackfill(Catalog catalog, Store store, Function<Integer, Lease> leases) {
         this.catalog = catalog;
         this.store = store;
-        this.locks = locks;
+        this.leases = leases;
     }
 
     public void start(String tableName, int indexId) {
@@ -65,18 +77,23 @@ public final class IndexBackfill implements AutoCloseable {
     }
 
     private void run(String tableName, int indexId) {
-        locks.barrier();
+        store.awaitTransactions();
         Table t = catalog.get(tableName);
-        if (t == null) {
+        Lease lease = leases.apply(indexId);
+        if (t == null || !creating(t, indexId) || !lease.hold()) {
             return;
         }
+        running = lease;
         int tableId = t.descriptor().id();
-        byte[] from = KeySpace.prefix(KeySpace.ITEMS, tableId);
+        byte[] saved = lease.progress(indexId);
+        byte[] from = saved != null ? saved : KeySpace.prefix(KeySpace.ITEMS, tableId);
         byte[] end = KeySpace.prefixEnd(KeySpace.ITEMS, tableId);
-        while (!Thread.currentThread().isInterrupted()) {
+        while (!Thread.currentThread().isInterrupted() && lease.hold()) {
             List<byte[]> keys = keys(from, end);
             if (keys.isEmpty()) {
                 catalog.activateIndex(t, indexId);
+                lease.saveProgress(indexId, null);
+                lease.release();
                 return;
             }
             for (byte[] key : keys) {
@@ -84,8 +101,17 @@ public final class IndexBackfill implements AutoCloseable {
                     return;
                 }
             }
+            if (Thread.currentThread().isInterrupted()) {
+                return; // stopping: items of this step may be unindexed, so the position stays before it
+            }
             from = Bytes.concat(keys.get(keys.size() - 1), new byte[] {0});
+            lease.saveProgress(indexId, from);
         }
+    }
+
+    private static boolean creating(Table t, int indexId) {
+        IndexDescriptor x = byId(t.descriptor(), indexId);
+        return x != null && IndexDescriptor.CREATING.equals(x.indexStatus());
     }
 
     private List<byte[]> keys(byte[] from, byte[] end) {
@@ -98,34 +124,54 @@ public final class IndexBackfill implements AutoCloseable {
         return out;
     }
 
-    /** Indexes one item if it still exists and lacks its entry; false once the index is gone. */
+    /**
+     * Indexes one item if it still exists and lacks its entry; false once the index is gone or the
+     * backfill is stopping.
+     */
     private boolean indexOne(Table t, int indexId, byte[] key) {
-        ReentrantLock lock = locks.lockFor(key);
-        try {
-            TableDescriptor d = t.descriptor();
-            IndexDescriptor x = byId(d, indexId);
-            if (x == null) {
-                return false;
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = store.begin(key)) {
+                return indexOne(txn, t, indexId, key);
+            } catch (StoreConflictException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return false; // stopping (engine close): resume from the saved position later
+                }
+                if (e.claimed()) {
+                    // A transaction holds the item: it writes the entry itself, with the new descriptor.
+                    return true;
+                }
+                if (attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
+                    return false; // stop here; the next look (resumeAll) resumes at the saved position
+                }
             }
-            byte[] bytes = store.get(key);
-            if (bytes == null) {
-                return true;
-            }
-            Map<String, AttributeValue> item = ItemCodec.decode(bytes);
-            if (!IndexKeyCheck.fitsKeySizes(x, item)) {
-                return true;
-            }
-            byte[] entryKey = IndexEntries.key(d, x, item);
-            if (entryKey == null || store.get(entryKey) != null) {
-                return true;
-            }
-            Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
-            store.apply(new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry)));
-            t.indexStats(indexId).add(1, ItemSize.of(entry));
-            return true;
-        } finally {
-            lock.unlock();
         }
+    }
+
+    private boolean indexOne(Transaction txn, Table t, int indexId, byte[] key) {
+        TableDescriptor d = t.descriptor();
+        IndexDescriptor x = byId(d, indexId);
+        if (x == null) {
+            return false;
+        }
+        byte[] bytes = txn.get(key);
+        if (bytes == null) {
+            return true;
+        }
+        Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+        if (!IndexKeyCheck.fitsKeySizes(x, item)) {
+            return true;
+        }
+        byte[] entryKey = IndexEntries.key(d, x, item);
+        // Read outside the transaction's protection: only writers of this item write its entry, and
+        // the transaction holds the item, so no lock on the entry is needed (and none waited for).
+        if (entryKey == null || store.get(entryKey) != null) {
+            return true;
+        }
+        Map<String, AttributeValue> entry = IndexEntries.project(d, x, item);
+        WriteBatch batch = new WriteBatch().put(entryKey, entry == item ? bytes : ItemCodec.encode(entry));
+        t.indexStats(indexId).addTo(batch, 1, ItemSize.of(entry));
+        txn.commit(batch);
+        return true;
     }
 
     private static IndexDescriptor byId(TableDescriptor d, int indexId) {
@@ -141,6 +187,10 @@ public final class IndexBackfill implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "index backfill");
+        Lease lease = running;
+        if (lease != null) {
+            lease.release();
+        }
     }
 
     /**

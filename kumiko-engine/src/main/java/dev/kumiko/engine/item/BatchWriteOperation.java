@@ -2,7 +2,10 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.ConflictRetry;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
@@ -21,7 +24,7 @@ import java.util.Map;
 
 /**
  * BatchWriteItem: validates every request first (so a bad one writes nothing), then applies each
- * put or delete through {@link ItemWriter} under the locks of all its items. A write that
+ * put or delete through {@link ItemWriter} in store transactions. A write that
  * throughput enforcement throttles is handed back in UnprocessedItems; when every write was
  * throttled, the request fails with the throttling error instead.
  */
@@ -29,13 +32,11 @@ final class BatchWriteOperation {
     static final int REQUESTS_MAX = 25;
 
     private final ItemAccess access;
-    private final LockStripes locks;
     private final ItemWriter writer;
     private final ThroughputLimiter limiter;
 
-    BatchWriteOperation(ItemAccess access, LockStripes locks, ItemWriter writer, ThroughputLimiter limiter) {
+    BatchWriteOperation(ItemAccess access, ItemWriter writer, ThroughputLimiter limiter) {
         this.access = access;
-        this.locks = locks;
         this.writer = writer;
         this.limiter = limiter;
     }
@@ -96,20 +97,29 @@ final class BatchWriteOperation {
         return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0, w);
     }
 
-    /** Applies every write under all the items' locks. */
+    /**
+     * Applies the writes in store transactions. A BatchWriteItem is not a transaction to DynamoDB,
+     * but its writes wait out one on their items rather than fail (waitOutClaims).
+     */
     private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
-        byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
         Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
                 new ArrayList<>(0));
-        int[] stripes = locks.lockAll(keys);
-        try {
-            if (writes.stream().anyMatch(w -> limiter.enforced(w.table().descriptor()))) {
-                commitEach(writes, returnItemCollectionMetrics, committed);
-            } else {
-                commitTogether(writes, returnItemCollectionMetrics, committed);
+        if (writes.stream().anyMatch(w -> limiter.enforced(w.table().descriptor()))) {
+            commitEach(writes, returnItemCollectionMetrics, committed);
+            return committed;
+        }
+        byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
+        List<WriteOutcome> outcomes;
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = access.store().begin(keys, TransactionMode.WAIT)) {
+                outcomes = commitTogether(txn, keys, writes);
+                break;
+            } catch (StoreConflictException e) {
+                ConflictRetry.afterConflict(e, attempt, true);
             }
-        } finally {
-            locks.unlockAll(stripes);
+        }
+        for (int i = 0; i < writes.size(); i++) {
+            account(writes.get(i), outcomes.get(i), returnItemCollectionMetrics, committed);
         }
         return committed;
     }
@@ -122,18 +132,29 @@ final class BatchWriteOperation {
         for (Write w : writes) {
             TableDescriptor d = w.table().descriptor();
             AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
-            Map<String, AttributeValue> old;
+            WriteOutcome outcome;
             try {
                 limiter.admitWrite(w.table(), partitionKey);
-                old = access.read(w.key());
-                limiter.admitIndexWrites(w.table(), old, w.item());
+                outcome = commitOne(w);
             } catch (ThroughputExceeded e) {
                 committed.throttles().add(e);
                 committed.unprocessed().computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(w.request());
                 continue;
             }
-            WriteOutcome outcome = writer.commit(w.table(), w.key(), old, w.item(), w.itemBytes());
             account(w, outcome, returnItemCollectionMetrics, committed);
+        }
+    }
+
+    /** One write in its own store transaction; throttled index writes leave it unwritten. */
+    private WriteOutcome commitOne(Write w) {
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = access.begin(w.key())) {
+                Map<String, AttributeValue> old = ItemAccess.read(txn, w.key());
+                limiter.admitIndexWrites(w.table(), old, w.item());
+                return writer.commit(txn, w.table(), w.key(), old, w.item(), w.itemBytes());
+            } catch (StoreConflictException e) {
+                ConflictRetry.afterConflict(e, attempt, true);
+            }
         }
     }
 
@@ -142,15 +163,14 @@ final class BatchWriteOperation {
      * batch (one write-ahead-log append on disk instead of 25). An item collection that would grow
      * past its limit then fails the whole request, writing nothing.
      */
-    private void commitTogether(List<Write> writes, String returnItemCollectionMetrics, Committed committed) {
+    private List<WriteOutcome> commitTogether(Transaction txn, byte[][] keys, List<Write> writes) {
+        Map<String, AttributeValue>[] olds = ItemAccess.decodeAll(txn.getAll(keys));
         List<ItemWriter.Change> changes = new ArrayList<>(writes.size());
-        for (Write w : writes) {
-            changes.add(new ItemWriter.Change(w.table(), w.key(), access.read(w.key()), w.item(), w.itemBytes()));
-        }
-        List<WriteOutcome> outcomes = writer.commitAll(changes);
         for (int i = 0; i < writes.size(); i++) {
-            account(writes.get(i), outcomes.get(i), returnItemCollectionMetrics, committed);
+            Write w = writes.get(i);
+            changes.add(new ItemWriter.Change(w.table(), w.key(), olds[i], w.item(), w.itemBytes()));
         }
+        return writer.commitAll(txn, changes);
     }
 
     /** Adds a committed write's units (charging them) and its item collection metrics. */

@@ -12,6 +12,7 @@ import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
 import java.util.Map;
 
 /** Table lookup, member checks and item reads shared by the single-item operations. */
@@ -39,9 +40,40 @@ final class ItemAccess {
     }
 
     Map<String, AttributeValue> read(byte[] key) {
-        byte[] bytes = store.get(key);
+        return decode(store.get(key));
+    }
+
+    /** The item as the transaction sees it: the read a write's condition is checked against. */
+    static Map<String, AttributeValue> read(Transaction txn, byte[] key) {
+        return decode(txn.get(key));
+    }
+
+    /** The items of keys, in their order (null where missing), from one store call. */
+    Map<String, AttributeValue>[] readAll(byte[][] keys) {
+        return decodeAll(store.getAll(keys));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, AttributeValue>[] decodeAll(byte[][] values) {
+        Map<String, AttributeValue>[] items = new Map[values.length];
+        for (int i = 0; i < values.length; i++) {
+            items[i] = decode(values[i]);
+        }
+        return items;
+    }
+
+    private static Map<String, AttributeValue> decode(byte[] bytes) {
         // Lazily decoded: a GetItem of the whole item writes the stored bytes straight to JSON.
         return bytes == null ? null : EncodedItem.of(bytes);
+    }
+
+    /** Begins the read-modify-write transaction of one item. */
+    Transaction begin(byte[] key) {
+        return store.begin(key);
+    }
+
+    Store store() {
+        return store;
     }
 
     static void checkWriteMembers(String tableName, String returnValues, String returnConsumedCapacity,

@@ -5,8 +5,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.ConflictRetry;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
@@ -20,14 +19,13 @@ import java.util.List;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 
 /** PutItem, GetItem and DeleteItem; UpdateItem lives in {@link UpdateItemOperation}. */
 public final class ItemOperations {
     private final ItemAccess access;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final UpdateItemOperation update;
     private final BatchWriteOperation batchWrite;
@@ -35,16 +33,13 @@ public final class ItemOperations {
     private final ThroughputLimiter limiter;
     private final WriteThroughput throughput;
 
-    public ItemOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds, ItemWriter writer,
-            ThroughputLimiter limiter) {
+    public ItemOperations(Catalog catalog, Store store, ItemWriter writer, ThroughputLimiter limiter) {
         this.access = new ItemAccess(catalog, store);
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
         this.limiter = limiter;
         this.throughput = new WriteThroughput(limiter);
-        this.update = new UpdateItemOperation(access, locks, holds, writer, throughput);
-        this.batchWrite = new BatchWriteOperation(access, locks, writer, limiter);
+        this.update = new UpdateItemOperation(access, writer, throughput);
+        this.batchWrite = new BatchWriteOperation(access, writer, limiter);
         this.batchGet = new BatchGetOperation(access, limiter);
     }
 
@@ -66,15 +61,16 @@ public final class ItemOperations {
         throughput.admit(table, r.item());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
-        holds.checkNotHeld(key);
-        ReentrantLock lock = locks.lockFor(key);
-        try {
-            old = access.read(key);
-            throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure());
-            throughput.admitIndexWrites(table, old, r.item());
-            outcome = writer.commit(table, key, old, r.item(), size);
-        } finally {
-            lock.unlock();
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = access.begin(key)) {
+                old = ItemAccess.read(txn, key);
+                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.admitIndexWrites(table, old, r.item());
+                outcome = writer.commit(txn, table, key, old, r.item(), size);
+                break;
+            } catch (StoreConflictException e) {
+                ConflictRetry.afterConflict(e, attempt, false);
+            }
         }
         long billed = Math.max(size, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
@@ -139,15 +135,16 @@ public final class ItemOperations {
         throughput.admit(table, r.key());
         Map<String, AttributeValue> old;
         WriteOutcome outcome;
-        holds.checkNotHeld(key);
-        ReentrantLock lock = locks.lockFor(key);
-        try {
-            old = access.read(key);
-            throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
-            throughput.admitIndexWrites(table, old, null);
-            outcome = writer.commit(table, key, old, null, 0);
-        } finally {
-            lock.unlock();
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = access.begin(key)) {
+                old = ItemAccess.read(txn, key);
+                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.admitIndexWrites(table, old, null);
+                outcome = writer.commit(txn, table, key, old, null, 0);
+                break;
+            } catch (StoreConflictException e) {
+                ConflictRetry.afterConflict(e, attempt, false);
+            }
         }
         CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
         throughput.charge(table, r.key(), units);

@@ -12,27 +12,27 @@ import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
-import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The one write path: every change to an item goes through {@link #commit} or, for several items
  * that must commit together (a transaction), {@link #commitAll}. Either builds a single storage
- * batch holding the items, their index entries and their change records, applies it once and
- * then updates the statistics. Callers hold the items' locks.
+ * batch holding the items, their index entries and their change records, commits it in the
+ * caller's store transaction (the one the old items were read in) and then updates the statistics.
  */
 public final class ItemWriter {
-    private final Store store;
     private final EngineSettings settings;
     private final ChangeLog changeLog;
 
-    public ItemWriter(Store store, EngineSettings settings, ChangeLog changeLog) {
-        this.store = store;
+    public ItemWriter(EngineSettings settings, ChangeLog changeLog) {
         this.settings = settings;
         this.changeLog = changeLog;
     }
@@ -60,9 +60,9 @@ public final class ItemWriter {
      * Fails with ItemCollectionSizeLimitExceeded, writing nothing, when the write would grow an LSI
      * table's item collection past the limit.
      */
-    public WriteOutcome commit(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
+    public WriteOutcome commit(Transaction txn, Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
             Map<String, AttributeValue> newItem, long newItemBytes) {
-        return commitAll(List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
+        return commitAll(txn, List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
     }
 
     /**
@@ -71,30 +71,41 @@ public final class ItemWriter {
      * one collection); ItemCollectionSizeLimitExceeded names the offending change's index. The
      * outcomes are in the order of the changes.
      */
-    public List<WriteOutcome> commitAll(List<Change> changes) {
-        return commitAll(changes, ChangeOrigin.CLIENT);
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes) {
+        return commitAll(txn, changes, ChangeOrigin.CLIENT);
     }
 
-    /** As {@link #commitAll(List)}, recording origin in the change records (TTL deletes). */
-    public List<WriteOutcome> commitAll(List<Change> changes, ChangeOrigin origin) {
+    /** As {@link #commitAll(Transaction, List)}, recording origin in the change records (TTL deletes). */
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin) {
+        return commitAll(txn, changes, origin, null);
+    }
+
+    /**
+     * As {@link #commitAll(Transaction, List, ChangeOrigin)}; alongside (when not null) is given the
+     * outcomes before the commit and may add what must commit with the changes to the batch (a
+     * ClientRequestToken's record, which holds what the transaction reports).
+     */
+    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
+            BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
+        List<WriteOutcome> outcomes = new ArrayList<>(changes.size());
         boolean applied = false;
         try {
             for (Change c : changes) {
                 planned.add(plan(c, batch, origin));
             }
-            checkCollectionLimits(planned);
-            if (!batch.isEmpty()) {
-                store.apply(batch);
+            Map<ByteBuffer, Long> sizes = checkCollectionLimits(planned);
+            for (Planned p : planned) {
+                outcomes.add(finish(p, sizes));
             }
+            if (alongside != null) {
+                alongside.accept(outcomes, batch);
+            }
+            txn.commit(batch);
             applied = true;
         } finally {
             finishRecords(planned, applied);
-        }
-        List<WriteOutcome> outcomes = new ArrayList<>(planned.size());
-        for (Planned p : planned) {
-            outcomes.add(finish(p));
         }
         return outcomes;
     }
@@ -127,24 +138,42 @@ public final class ItemWriter {
         byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
                 : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
+        countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
         long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, batch);
         return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence);
     }
 
-    /** Updates item, index and collection statistics for a change whose batch is applied. */
-    private static WriteOutcome finish(Planned p) {
+    /**
+     * Adds the change's effect on the table's, its indexes' and its item collection's counters to
+     * the batch: they commit with it (a few counter additions per write, no extra store call).
+     */
+    private static void countIn(WriteBatch batch, Change c, long oldItemBytes, List<IndexChange> indexChanges,
+            byte[] collection, long collectionDelta) {
+        Table table = c.table();
+        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
+        table.stats().addTo(batch, items, c.newItemBytes() - oldItemBytes);
+        for (IndexChange x : indexChanges) {
+            table.indexStats(x.index().id()).addTo(batch, x.entriesDelta(), x.bytesDelta());
+        }
+        if (collection != null) {
+            table.collections().addTo(batch, collection, collectionDelta);
+        }
+    }
+
+    /**
+     * The outcome of a change about to commit; sizes carries each item collection's size as of the
+     * previous change to it in this commit, and is advanced past this one.
+     */
+    private static WriteOutcome finish(Planned p, Map<ByteBuffer, Long> sizes) {
         Change c = p.change();
         if (c.oldItem() == null && c.newItem() == null) {
             return WriteOutcome.NOTHING;
         }
-        Table table = c.table();
-        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
-        table.stats().add(items, c.newItemBytes() - p.oldItemBytes());
-        for (IndexChange x : p.indexChanges()) {
-            table.indexStats(x.index().id()).add(x.entriesDelta(), x.bytesDelta());
+        long collectionBytes = -1;
+        if (p.collection() != null) {
+            collectionBytes = Math.max(0, sizes.merge(ByteBuffer.wrap(p.collection()), p.collectionDeltaBytes(),
+                    Long::sum));
         }
-        long collectionBytes = p.collection() == null ? -1
-                : table.collections().add(p.collection(), p.collectionDeltaBytes());
         return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes);
     }
 
@@ -174,9 +203,12 @@ public final class ItemWriter {
     /**
      * Concurrent writers to other items of one collection may each pass this check, so a
      * collection can overshoot the limit by what they write at once; DynamoDB's own check is an
-     * estimate too.
+     * estimate too. Returns each touched collection's size before the commit (read once each).
      */
-    private void checkCollectionLimits(List<Planned> planned) {
+    private Map<ByteBuffer, Long> checkCollectionLimits(List<Planned> planned) {
+        if (planned.size() == 1 && planned.get(0).collection() == null) {
+            return Map.of();
+        }
         Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();
         for (int i = 0; i < planned.size(); i++) {
             Planned p = planned.get(i);
@@ -190,11 +222,15 @@ public final class ItemWriter {
                 g.firstGrowing = i;
             }
         }
-        for (Growth g : growths.values()) {
-            boolean grows = g.deltaBytes > 0;
-            if (grows && g.table.collections().bytes(g.collection) + g.deltaBytes > settings.itemCollectionBytesMax()) {
+        Map<ByteBuffer, Long> sizes = new HashMap<>();
+        for (Map.Entry<ByteBuffer, Growth> e : growths.entrySet()) {
+            Growth g = e.getValue();
+            long before = g.table.collections().bytes(g.collection);
+            if (g.deltaBytes > 0 && before + g.deltaBytes > settings.itemCollectionBytesMax()) {
                 throw new ItemCollectionSizeLimitExceeded(g.firstGrowing);
             }
+            sizes.put(e.getKey(), before);
         }
+        return sizes;
     }
 }

@@ -2,8 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
+import dev.kumiko.engine.ConflictRetry;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
@@ -12,27 +11,23 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * UpdateItem: one read and one write of the store under the item's lock. A missing item is created
+ * UpdateItem: one read and one write of the store in the item's store transaction. A missing item is created
  * from its key, except when the update leaves nothing but the key (e.g. only REMOVE), where
  * DynamoDB writes nothing.
  */
 final class UpdateItemOperation {
     private final ItemAccess access;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final WriteThroughput throughput;
 
-    UpdateItemOperation(ItemAccess access, LockStripes locks, TransactionHolds holds, ItemWriter writer,
-            WriteThroughput throughput) {
+    UpdateItemOperation(ItemAccess access, ItemWriter writer, WriteThroughput throughput) {
         this.access = access;
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
         this.throughput = throughput;
     }
@@ -47,35 +42,21 @@ final class UpdateItemOperation {
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
-        Map<String, AttributeValue> old;
-        Map<String, AttributeValue> updated;
-        UpdateResult result;
-        long updatedBytes;
-        WriteOutcome outcome = WriteOutcome.NOTHING;
-        boolean createsNothing;
-        holds.checkNotHeld(key);
-        ReentrantLock lock = locks.lockFor(key);
-        try {
-            old = access.read(key);
-            throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
-            // Removing from an item that does not exist changes nothing, even a nested path
-            // whose parent is missing (which fails on an existing item).
-            boolean removesFromNothing = old == null && expr.hasUpdate() && expr.onlyRemoves();
-            result = expr.hasUpdate() && !removesFromNothing ? expr.apply(old == null ? r.key() : old) : null;
-            updated = result == null ? (old == null ? r.key() : old) : result.item();
-            updatedBytes = ItemSize.of(updated);
-            if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
-                throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
+        Updated u;
+        for (int attempt = 0;; attempt++) {
+            try (Transaction txn = access.begin(key)) {
+                u = readModifyWrite(txn, r, table, expr, key);
+                break;
+            } catch (StoreConflictException e) {
+                ConflictRetry.afterConflict(e, attempt, false);
             }
-            IndexKeyCheck.updatedItem(d, updated);
-            createsNothing = removesFromNothing || old == null && result != null && updated.size() == r.key().size();
-            if (!createsNothing) {
-                throughput.admitIndexWrites(table, old, updated);
-                outcome = writer.commit(table, key, old, ensureKey(updated, r.key()), updatedBytes);
-            }
-        } finally {
-            lock.unlock();
         }
+        Map<String, AttributeValue> old = u.old();
+        Map<String, AttributeValue> updated = u.updated();
+        UpdateResult result = u.result();
+        long updatedBytes = u.updatedBytes();
+        WriteOutcome outcome = u.outcome();
+        boolean createsNothing = u.createsNothing();
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.key(), units);
@@ -83,6 +64,35 @@ final class UpdateItemOperation {
                 units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
+    }
+
+    /** What one read-modify-write cycle read, made and wrote. */
+    private record Updated(Map<String, AttributeValue> old, Map<String, AttributeValue> updated, UpdateResult result,
+            long updatedBytes, WriteOutcome outcome, boolean createsNothing) {}
+
+    private Updated readModifyWrite(Transaction txn, ItemRequests.UpdateItem r, Table table, WritePlan expr,
+            byte[] key) {
+        TableDescriptor d = table.descriptor();
+        Map<String, AttributeValue> old = ItemAccess.read(txn, key);
+        throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+        // Removing from an item that does not exist changes nothing, even a nested path whose parent
+        // is missing (which fails on an existing item).
+        boolean removesFromNothing = old == null && expr.hasUpdate() && expr.onlyRemoves();
+        UpdateResult result = expr.hasUpdate() && !removesFromNothing ? expr.apply(old == null ? r.key() : old) : null;
+        Map<String, AttributeValue> updated = result == null ? (old == null ? r.key() : old) : result.item();
+        long updatedBytes = ItemSize.of(updated);
+        if (updatedBytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
+            throw DynamoException.validation("Item size to update has exceeded the maximum allowed size");
+        }
+        IndexKeyCheck.updatedItem(d, updated);
+        WriteOutcome outcome = WriteOutcome.NOTHING;
+        boolean createsNothing = removesFromNothing
+                || old == null && result != null && updated.size() == r.key().size();
+        if (!createsNothing) {
+            throughput.admitIndexWrites(table, old, updated);
+            outcome = writer.commit(txn, table, key, old, ensureKey(updated, r.key()), updatedBytes);
+        }
+        return new Updated(old, updated, result, updatedBytes, outcome, createsNothing);
     }
 
     /** The key attributes are never changed by an update (the parser refuses it); assert it. */

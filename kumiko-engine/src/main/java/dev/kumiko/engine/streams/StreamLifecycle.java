@@ -5,8 +5,8 @@ import dev.kumiko.catalog.StreamEpoch;
 import dev.kumiko.catalog.StreamSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.LockStripes;
 import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.storage.Store;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -23,7 +23,7 @@ import java.util.List;
  *       see the old descriptor record nothing, writers that see the new one take later numbers, so
  *       the stream starts exactly at its first record.
  *   <li>Disabling publishes the new descriptor, then waits out every writer that may still hold
- *       the old one ({@link LockStripes#barrier}: writers read the descriptor under their item's
+ *       the old one ({@link Store#awaitTransactions}: writers read the descriptor in their item's
  *       lock), then records the next number as the stream's end. No record of the stream can
  *       land past it.
  *   <li>A shard is closed and a child opened every {@link #SHARD_ROLL_MILLIS}, as DynamoDB does
@@ -43,12 +43,12 @@ public final class StreamLifecycle {
 
     private final Catalog catalog;
     private final ChangeLog changeLog;
-    private final LockStripes locks;
+    private final Store store;
 
-    public StreamLifecycle(Catalog catalog, ChangeLog changeLog, LockStripes locks) {
+    public StreamLifecycle(Catalog catalog, ChangeLog changeLog, Store store) {
         this.catalog = catalog;
         this.changeLog = changeLog;
-        this.locks = locks;
+        this.store = store;
     }
 
     /** The stream settings of a new table (its change log is empty: the stream starts at 1). */
@@ -92,7 +92,7 @@ public final class StreamLifecycle {
         if (closing == null) {
             return;
         }
-        locks.barrier();
+        store.awaitTransactions();
         TableDescriptor d = t.descriptor();
         long end = changeLog.peekNext(d);
         List<StreamEpoch> epochs = new ArrayList<>(d.stream().epochs());

@@ -1,29 +1,27 @@
 package dev.kumiko.engine.ttl;
 
 import dev.kumiko.engine.BackgroundExecutor;
+import dev.kumiko.engine.Lease;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TimeToLiveSettings;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.item.ItemWriter;
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Deletes expired items of the tables with TTL enabled, through the one write path
@@ -36,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * of work per interval (and a table of up to that many items is swept whole every interval).
  * {@link #sweepNow} sweeps every table whole at once, for tests.
  *
- * <p>Each candidate is deleted under its item's lock after reading it again, so an item updated
+ * <p>Each candidate is deleted in its own store transaction after reading it again, so an item updated
  * meanwhile to a later expiry is kept; an item a transaction holds is left to the next pass.
  */
 public final class TimeToLiveSweeper implements AutoCloseable {
@@ -47,13 +45,11 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     private final Catalog catalog;
     private final Store store;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
     private final TimeToLiveClock clock;
     private final long intervalMillis;
-    /** Where the background pass of each table resumes (absent: at its start). */
-    private final Map<Integer, byte[]> resumeAt = new HashMap<>();
+    /** Of all engines over the store, the one holding it sweeps; it keeps each table's position. */
+    private final Lease lease;
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kumiko-ttl-sweeper");
         t.setDaemon(true);
@@ -61,16 +57,15 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     });
 
     /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
-    public TimeToLiveSweeper(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, TimeToLiveClock clock, long intervalMillis) {
+    public TimeToLiveSweeper(Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock,
+            long intervalMillis, Lease lease) {
         assert intervalMillis >= 0;
         this.catalog = catalog;
         this.store = store;
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
         this.clock = clock;
         this.intervalMillis = intervalMillis;
+        this.lease = lease;
     }
 
     public void start() {
@@ -87,21 +82,22 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         }
     }
 
-    /** One background look: a bounded step of each TTL table's pass. */
+    /**
+     * One background look, by the engine holding the lease only: a bounded step of each TTL table's
+     * pass, from where the last holder stopped (saved with the lease, so a new holder resumes).
+     */
     synchronized long tick() {
+        if (!lease.hold()) {
+            return 0;
+        }
         long deleted = 0;
         for (Table t : ttlTables()) {
             int id = t.descriptor().id();
-            byte[] from = resumeAt.getOrDefault(id, KeySpace.prefix(KeySpace.ITEMS, id));
-            Pass pass = sweep(t, from, ITEMS_PER_TICK_MAX);
+            byte[] saved = lease.progress(id);
+            Pass pass = sweep(t, saved != null ? saved : KeySpace.prefix(KeySpace.ITEMS, id), ITEMS_PER_TICK_MAX);
             deleted += pass.deleted();
-            if (pass.next() == null) {
-                resumeAt.remove(id);
-            } else {
-                resumeAt.put(id, pass.next());
-            }
+            lease.saveProgress(id, pass.next());
         }
-        resumeAt.keySet().removeIf(id -> ttlTables().stream().noneMatch(t -> t.descriptor().id() == id));
         return deleted;
     }
 
@@ -161,28 +157,26 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         return last;
     }
 
-    /** Deletes the item if, read again under its lock, it is still expired. */
+    /**
+     * Deletes the item if, read again in its store transaction, it is still expired. An item a
+     * transaction holds, or one another writer races for, is left to the next pass; another
+     * engine's sweeper over the same store finds it gone, so each item is deleted once.
+     */
     private boolean deleteIfExpired(Table t, byte[] key) {
-        try {
-            holds.checkNotHeld(key);
-        } catch (DynamoException heldByATransaction) {
-            return false;
-        }
-        ReentrantLock lock = locks.lockFor(key);
-        try {
+        try (Transaction txn = store.begin(key)) {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
-            byte[] bytes = store.get(key);
-            if (!ttl.enabled() || bytes == null || catalog.get(t.descriptor().tableName()) != t) {
+            byte[] bytes = txn.get(key);
+            if (!ttl.enabled() || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
                 return false;
             }
             Map<String, AttributeValue> item = ItemCodec.decode(bytes);
             if (!Expiry.isExpired(item, ttl.attributeName(), clock.nowMillis())) {
                 return false;
             }
-            writer.commitAll(List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);
+            writer.commitAll(txn, List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);
             return true;
-        } finally {
-            lock.unlock();
+        } catch (StoreConflictException heldOrRaced) {
+            return false;
         }
     }
 
@@ -194,6 +188,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     @Override
     public void close() {
         BackgroundExecutor.stop(executor, "TTL sweeper");
+        lease.release();
     }
 
     /**

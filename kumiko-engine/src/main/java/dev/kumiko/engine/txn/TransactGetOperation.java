@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * TransactGetItems: up to 100 items over several tables, read from one store snapshot.
+ * TransactGetItems: up to 100 items over several tables, read from one store snapshot in
+ * one call (Snapshot#getAll).
  *
  * <p>Why a snapshot and not the items' locks: every TransactWriteItems commits as one storage
  * batch, and a snapshot sees a batch entirely or not at all, so the view can never hold part of a
@@ -77,11 +78,13 @@ public final class TransactGetOperation {
 
     private List<Map<String, AttributeValue>> readAll(List<Target> targets) {
         List<Map<String, AttributeValue>> items = new ArrayList<>(targets.size());
+        byte[][] keys = targets.stream().map(Target::storageKey).toArray(byte[][]::new);
+        byte[][] values;
         try (Snapshot snapshot = store.snapshot()) {
-            for (Target t : targets) {
-                byte[] bytes = snapshot.get(t.storageKey());
-                items.add(bytes == null ? null : ItemCodec.decode(bytes));
-            }
+            values = snapshot.getAll(keys);
+        }
+        for (byte[] bytes : values) {
+            items.add(bytes == null ? null : ItemCodec.decode(bytes));
         }
         return items;
     }

@@ -5,12 +5,11 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
+import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.item.WriteOutcome;
 import dev.kumiko.engine.failure.CancellationReason;
@@ -18,6 +17,9 @@ import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,90 +30,97 @@ import java.util.Map;
  * TransactWriteItems: all actions commit in one storage batch, with their index entries, or none
  * does.
  *
- * <p>Running a transaction: claim its items in {@link TransactionHolds} (another transaction
- * holding one cancels this one with TransactionConflict, and plain writers of these items now
- * fail fast), lock their stripes in ascending order (waiting out plain writers already inside),
- * read every item, evaluate every action, and if all pass hand the changes to
- * {@link ItemWriter#commitAll}. Holding all stripes from read to commit makes the transaction
- * serializable with every other writer, and the single batch makes it atomic for every reader.
+ * <p>Running a transaction: begin a claiming store transaction over its items
+ * ({@link TransactionMode#CLAIM}: another transaction holding one cancels this one with
+ * TransactionConflict, and plain writers of these items now fail fast), read every item in one
+ * call, evaluate every action, and if all pass hand the changes to {@link ItemWriter#commitAll} in
+ * that store transaction. The store keeps the items from changing between read and commit (or
+ * refuses the commit: a conflict, answered as TransactionConflict too), which makes the
+ * transaction serializable with every other writer; the single batch makes it atomic for every
+ * reader.
  */
 public final class TransactWriteOperation {
     private final TransactWriteValidator validator;
     private final Store store;
-    private final LockStripes locks;
-    private final TransactionHolds holds;
     private final ItemWriter writer;
-    private final ClientTokens<Committed> tokens;
+    private final ClientTokens tokens;
     private final ThroughputLimiter limiter;
 
-    public TransactWriteOperation(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
+    public TransactWriteOperation(Catalog catalog, Store store, ItemWriter writer, Clock clock,
+            ThroughputLimiter limiter) {
         this.limiter = limiter;
         this.validator = new TransactWriteValidator(catalog);
         this.store = store;
-        this.locks = locks;
-        this.holds = holds;
         this.writer = writer;
-        this.tokens = new ClientTokens<>(clock);
+        this.tokens = new ClientTokens(store, clock);
     }
 
     public TransactResults.TransactWrite apply(TransactRequests.TransactWrite r) {
         List<TransactAction> actions = validator.validate(r);
-        Committed committed = r.clientRequestToken() == null ? run(actions, r.returnItemCollectionMetrics())
-                : runOnce(r, actions);
+        ClientTokens.Token token = r.clientRequestToken() == null ? null
+                : new ClientTokens.Token(r.clientRequestToken(), RequestFingerprint.of(r));
+        Committed committed = run(actions, r.returnItemCollectionMetrics(), token);
+        if (token != null) {
+            tokens.cleanUpIfDue();
+        }
         return result(r, committed);
     }
 
-    /** With a ClientRequestToken: a retry of a committed request answers without running again. */
-    private Committed runOnce(TransactRequests.TransactWrite r, List<TransactAction> actions) {
-        Committed earlier = tokens.begin(r.clientRequestToken(), RequestFingerprint.of(r));
-        if (earlier != null) {
-            return earlier;
-        }
-        Committed committed = null;
-        try {
-            committed = run(actions, r.returnItemCollectionMetrics());
-            return committed;
-        } finally {
-            tokens.finish(r.clientRequestToken(), committed);
-        }
-    }
+    /** What a run reported; replayed: a retry answered from its token, nothing ran. */
+    private record Ran(Committed committed, boolean replayed) {}
 
     /**
      * With throughput enforcement on, every item's table and partition key must admit the write
      * first (a throttled transaction changes nothing), and each table pays what the transaction
-     * consumed; transactional units are already doubled.
+     * consumed; transactional units are already doubled. A replay pays nothing.
      */
-    private Committed run(List<TransactAction> actions, String metricsMode) {
+    private Committed run(List<TransactAction> actions, String metricsMode, ClientTokens.Token token) {
         for (TransactAction a : actions) {
             if (a.key() != null) {
                 limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
             }
         }
-        Committed committed = runAdmitted(actions, metricsMode);
-        Map<String, Table> tables = new LinkedHashMap<>();
-        actions.forEach(a -> tables.putIfAbsent(a.table().descriptor().tableName(), a.table()));
-        committed.writeUnits().forEach((name, units) -> limiter.chargeWrite(tables.get(name), null, units));
-        return committed;
+        Ran ran = runAdmitted(actions, metricsMode, token);
+        if (!ran.replayed()) {
+            Map<String, Table> tables = new LinkedHashMap<>();
+            actions.forEach(a -> tables.putIfAbsent(a.table().descriptor().tableName(), a.table()));
+            ran.committed().writeUnits().forEach((name, units) -> limiter.chargeWrite(tables.get(name), null, units));
+        }
+        return ran.committed();
     }
 
-    private Committed runAdmitted(List<TransactAction> actions, String metricsMode) {
+    /**
+     * One claiming store transaction over the items and the token's key (last). A conflict on the
+     * token's key is a retry racing its first call; on items, a transaction conflict.
+     */
+    private Ran runAdmitted(List<TransactAction> actions, String metricsMode, ClientTokens.Token token) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
-        byte[][] keys = keyed.stream().map(TransactAction::storageKey).toArray(byte[][]::new);
-        Object owner = new Object();
-        List<Integer> conflicts = holds.claim(keys, owner);
-        if (!conflicts.isEmpty()) {
-            throw conflicted(actions, conflicts.stream().map(i -> keyed.get(i).index()).toList());
+        byte[][] keys = new byte[keyed.size() + (token == null ? 0 : 1)][];
+        for (int i = 0; i < keyed.size(); i++) {
+            keys[i] = keyed.get(i).storageKey();
         }
-        try {
-            int[] stripes = locks.lockAll(keys);
-            try {
-                return evaluateAndCommit(actions, metricsMode);
-            } finally {
-                locks.unlockAll(stripes);
+        if (token != null) {
+            keys[keyed.size()] = token.key();
+        }
+        boolean started = token != null && tokens.started(token);
+        try (Transaction txn = store.begin(keys, TransactionMode.CLAIM)) {
+            return evaluateAndCommit(txn, keys, actions, metricsMode, token);
+        } catch (StoreConflictException e) {
+            int[] contested = e.keyIndexes();
+            List<Integer> conflicting = new ArrayList<>(contested.length);
+            for (int i : contested) {
+                if (i == keyed.size()) {
+                    throw tokens.racing(token);
+                }
+                conflicting.add(keyed.get(i).index());
             }
+            // A store that cannot tell which keys conflicted: every item may have.
+            throw conflicted(actions, contested.length > 0 ? conflicting
+                    : keyed.stream().map(TransactAction::index).toList());
         } finally {
-            holds.release(keys, owner);
+            if (started) {
+                tokens.stopped(token);
+            }
         }
     }
 
@@ -125,10 +134,21 @@ public final class TransactWriteOperation {
         return new TransactionCanceled(reasons);
     }
 
-    private Committed evaluateAndCommit(List<TransactAction> actions, String metricsMode) {
+    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, String metricsMode,
+            ClientTokens.Token token) {
+        byte[][] values = txn.getAll(keys);
+        byte[] tokenRecord = token == null ? null : values[keys.length - 1];
+        if (token != null) {
+            Committed earlier = tokens.earlier(token, tokenRecord);
+            if (earlier != null) {
+                return new Ran(earlier, true);
+            }
+        }
         List<ActionOutcome> outcomes = new ArrayList<>(actions.size());
+        int k = 0;
         for (TransactAction a : actions) {
-            outcomes.add(ActionEvaluator.evaluate(a, a.storageKey() == null ? null : read(a.storageKey())));
+            byte[] bytes = a.storageKey() == null ? null : values[k++];
+            outcomes.add(ActionEvaluator.evaluate(a, bytes == null ? null : ItemCodec.decode(bytes)));
         }
         if (outcomes.stream().anyMatch(ActionOutcome::isCancelled)) {
             throw new TransactionCanceled(outcomes.stream().map(ActionOutcome::reason).toList());
@@ -141,18 +161,18 @@ public final class TransactWriteOperation {
                 actionOfChange.add(i);
             }
         }
-        List<WriteOutcome> written;
+        Committed[] committed = new Committed[1];
         try {
-            written = writer.commitAll(changes);
+            writer.commitAll(txn, changes, ChangeOrigin.CLIENT, (written, batch) -> {
+                committed[0] = committed(actions, outcomes, written, actionOfChange, metricsMode);
+                if (token != null) {
+                    tokens.recordIn(batch, token, committed[0], tokenRecord);
+                }
+            });
         } catch (ItemCollectionSizeLimitExceeded e) {
             throw collectionTooLarge(actions.size(), actionOfChange.get(e.changeIndex()));
         }
-        return committed(actions, outcomes, written, actionOfChange, metricsMode);
-    }
-
-    private Map<String, AttributeValue> read(byte[] storageKey) {
-        byte[] bytes = store.get(storageKey);
-        return bytes == null ? null : ItemCodec.decode(bytes);
+        return new Ran(committed[0], false);
     }
 
     private static TransactionCanceled collectionTooLarge(int actionCount, int offending) {

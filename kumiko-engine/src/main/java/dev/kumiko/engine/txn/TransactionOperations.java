@@ -2,8 +2,6 @@ package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.LockStripes;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;
@@ -13,9 +11,9 @@ public final class TransactionOperations {
     private final TransactWriteOperation write;
     private final TransactGetOperation get;
 
-    public TransactionOperations(Catalog catalog, Store store, LockStripes locks, TransactionHolds holds,
-            ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
-        this.write = new TransactWriteOperation(catalog, store, locks, holds, writer, clock, limiter);
+    public TransactionOperations(Catalog catalog, Store store, ItemWriter writer, Clock clock,
+            ThroughputLimiter limiter) {
+        this.write = new TransactWriteOperation(catalog, store, writer, clock, limiter);
         this.get = new TransactGetOperation(catalog, store);
     }
 

@@ -1,10 +1,15 @@
 package dev.kumiko.storage.memory;
 
 import dev.kumiko.storage.Bytes;
+import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
+import dev.kumiko.storage.local.LocalTransactions;
+import dev.kumiko.storage.local.ProcessShared;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,7 +28,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * key pays for the skip list. Batches are applied under a write lock so that a
  * {@link Snapshot} (which holds the read lock for its lifetime) never sees half a batch; plain
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
- * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy).
+ * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy). Read-modify-write
+ * transactions lock keys ({@link LocalTransactions}) and commit with {@link #apply}.
  */
 public final class MemoryStore implements Store {
     private final ConcurrentSkipListMap<byte[], Cell> map = new ConcurrentSkipListMap<>(Bytes.ORDER);
@@ -32,6 +38,8 @@ public final class MemoryStore implements Store {
     // back in time. A removed cell's value is nulled first, so a cursor that holds it skips it.
     private final ConcurrentHashMap<PointKey, Cell> points = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
+    private final LocalTransactions transactions = new LocalTransactions(this);
+    private final ProcessShared shared = new ProcessShared();
     private volatile boolean closed;
 
     @Override
@@ -79,7 +87,9 @@ public final class MemoryStore implements Store {
             batchLock.writeLock().lock();
         }
         try {
-            if (op.isDelete()) {
+            if (op.isAdd()) {
+                add(op.key(), Counters.decode(op.value()));
+            } else if (op.isDelete()) {
                 delete(op.key());
             } else {
                 put(op.key(), op.value());
@@ -105,12 +115,33 @@ public final class MemoryStore implements Store {
         points.put(point, cell);
     }
 
+    /** Called with the batch lock held, which makes the read and the write of the counter one step. */
+    private void add(byte[] key, long delta) {
+        put(key, Counters.encode(Counters.decode(valueOf(points.get(new PointKey(key)))) + delta));
+    }
+
     private void delete(byte[] key) {
         Cell cell = map.remove(key);
         if (cell != null) {
             cell.value = null;
             points.remove(new PointKey(key));
         }
+    }
+
+    @Override
+    public Transaction begin(byte[][] keys, TransactionMode mode) {
+        checkOpen();
+        return transactions.begin(keys, mode);
+    }
+
+    @Override
+    public void awaitTransactions() {
+        transactions.awaitTransactions();
+    }
+
+    @Override
+    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        return shared.get(type, create);
     }
 
     @Override

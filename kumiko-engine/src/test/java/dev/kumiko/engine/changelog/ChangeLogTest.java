@@ -262,7 +262,8 @@ class ChangeLogTest {
             now.addAndGet(ChangeLogTrimmer.RETENTION_MILLIS);
             put(e, "tbl", item("d", "1"));
             now.addAndGet(1);
-            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(e.catalog(), e.changeLog(), now::get);
+            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(e.catalog(), e.changeLog(), now::get,
+                    new dev.kumiko.engine.Lease(store, "trim-test", "me", now::get));
             assertThat(trimmer.trimNow()).isEqualTo(3);
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(4L);
             assertThat(e.changeLog().trimmedBelow(tableId)).isEqualTo(4);
@@ -297,6 +298,24 @@ class ChangeLogTest {
         @Override
         public void apply(WriteBatch batch) {
             inner.apply(batch);
+        }
+
+        private final dev.kumiko.storage.local.LocalTransactions transactions =
+                new dev.kumiko.storage.local.LocalTransactions(this);
+
+        @Override
+        public dev.kumiko.storage.Transaction begin(byte[][] keys, dev.kumiko.storage.TransactionMode mode) {
+            return transactions.begin(keys, mode);
+        }
+
+        @Override
+        public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+            return inner.shared(type, create);
+        }
+
+        @Override
+        public void awaitTransactions() {
+            transactions.awaitTransactions();
         }
 
         @Override

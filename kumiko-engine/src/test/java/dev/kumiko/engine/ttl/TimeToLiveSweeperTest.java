@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.LockStripes;
+import dev.kumiko.engine.Lease;
 import dev.kumiko.engine.RequestContext;
-import dev.kumiko.engine.TransactionHolds;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.item.ItemWriter;
@@ -56,9 +55,9 @@ class TimeToLiveSweeperTest {
                 e.items().putItem(new ItemRequests.PutItem("big", Map.of("pk", AttributeValue.s("k" + i),
                         "ttl", AttributeValue.n(ttl)), null, null, null, null, ItemRequests.Conditions.NONE));
             }
-            TimeToLiveSweeper sweeper = new TimeToLiveSweeper(e.catalog(), store, new LockStripes(),
-                    new TransactionHolds(), new ItemWriter(store, EngineSettings.DEFAULTS, e.changeLog()),
-                    new TimeToLiveClock(now::get), 0);
+            TimeToLiveSweeper sweeper = new TimeToLiveSweeper(e.catalog(), store,
+                    new ItemWriter(EngineSettings.DEFAULTS, e.changeLog()),
+                    new TimeToLiveClock(now::get), 0, new Lease(store, "ttl-test", "me", now::get));
             long first = sweeper.tick();
             assertThat(first).isBetween(1L, (long) TimeToLiveSweeper.ITEMS_PER_TICK_MAX);
             long total = first + sweeper.tick() + sweeper.tick();

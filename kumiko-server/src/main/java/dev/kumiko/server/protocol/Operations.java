@@ -45,6 +45,11 @@ public final class Operations {
         this.table = OperationTable.standard();
     }
 
+    /** Whether the engine's store answers locally; if not, requests run off the event loops. */
+    public boolean storeIsLocal() {
+        return engine.storeIsLocal();
+    }
+
     /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
     public byte[] handleAdmin(String method, String path, byte[] body, CallContext ctx) {
         Operation<?, ?> op = table.find(Operation.Api.ADMIN, method + " " + path);

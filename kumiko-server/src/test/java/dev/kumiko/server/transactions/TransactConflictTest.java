@@ -17,6 +17,7 @@ import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
+import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -52,7 +53,7 @@ class TransactConflictTest {
     private static final long ARRIVAL_WAIT_SECONDS = 60;
     private static final String ONGOING = "Transaction is ongoing for the item";
 
-    /** Parks the first batch applied after {@link #arm} until {@link #release}. */
+    /** Parks the first batch of item writes applied after {@link #arm} until {@link #release}. */
     static final class ParkingStore implements Store {
         private final Store inner = new MemoryStore();
         private final AtomicBoolean armed = new AtomicBoolean();
@@ -73,7 +74,8 @@ class TransactConflictTest {
 
         @Override
         public void apply(WriteBatch batch) {
-            if (armed.compareAndSet(true, false)) {
+            // Only a batch that writes items: background tasks (leases, the catalog) write too.
+            if (writesItems(batch) && armed.compareAndSet(true, false)) {
                 parked.countDown();
                 try {
                     released.await();
@@ -85,6 +87,10 @@ class TransactConflictTest {
             inner.apply(batch);
         }
 
+        private static boolean writesItems(WriteBatch batch) {
+            return batch.ops().stream().anyMatch(op -> op.key().length > 0 && op.key()[0] == KeySpace.ITEMS);
+        }
+
         @Override
         public byte[] get(byte[] key) {
             return inner.get(key);
@@ -93,6 +99,24 @@ class TransactConflictTest {
         @Override
         public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
             return inner.scan(startInclusive, endExclusive, reverse);
+        }
+
+        private final dev.kumiko.storage.local.LocalTransactions transactions =
+                new dev.kumiko.storage.local.LocalTransactions(this);
+
+        @Override
+        public dev.kumiko.storage.Transaction begin(byte[][] keys, dev.kumiko.storage.TransactionMode mode) {
+            return transactions.begin(keys, mode);
+        }
+
+        @Override
+        public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+            return inner.shared(type, create);
+        }
+
+        @Override
+        public void awaitTransactions() {
+            transactions.awaitTransactions();
         }
 
         @Override

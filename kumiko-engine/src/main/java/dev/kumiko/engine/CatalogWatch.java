@@ -1,0 +1,55 @@
+package dev.kumiko.engine;
+
+import dev.kumiko.catalog.Catalog;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Brings the engine's catalog mirror up to date with changes other engines made to the shared
+ * store (UpdateTable, DeleteTable), on a short interval: one store read per interval when nothing
+ * changed, nothing on the request path. A table created elsewhere needs no wait: a lookup that
+ * misses checks at once ({@link Catalog#get}).
+ */
+final class CatalogWatch implements AutoCloseable {
+    /** How stale another engine's UpdateTable or DeleteTable can look here. */
+    static final long INTERVAL_MILLIS = 100;
+    /** How often orphaned background work (a backfill whose engine died) is looked for. */
+    static final long ADOPT_EVERY_INTERVALS = 100;
+
+    private final Catalog catalog;
+    private final Runnable adoptOrphans;
+    private long checks;
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-catalog-watch");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** adoptOrphans: run every ADOPT_EVERY_INTERVALS checks, to take over work a dead engine left. */
+    CatalogWatch(Catalog catalog, Runnable adoptOrphans) {
+        this.catalog = catalog;
+        this.adoptOrphans = adoptOrphans;
+    }
+
+    void start() {
+        executor.scheduleWithFixedDelay(this::check, INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void check() {
+        try {
+            catalog.refresh();
+            if (++checks % ADOPT_EVERY_INTERVALS == 0) {
+                adoptOrphans.run();
+            }
+        } catch (RuntimeException e) {
+            // The store is closing or failing; the next look tries again.
+            System.getLogger(CatalogWatch.class.getName()).log(System.Logger.Level.DEBUG, "catalog refresh failed", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        BackgroundExecutor.stop(executor, "catalog watch");
+    }
+}

@@ -1,0 +1,296 @@
+package dev.kumiko.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.changelog.ChangeRecord;
+import dev.kumiko.engine.control.CreateTableRequest;
+import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
+import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
+import dev.kumiko.engine.item.ItemRequests;
+import dev.kumiko.engine.ttl.TimeToLiveRequests;
+import dev.kumiko.engine.txn.TransactRequests;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.engine.failure.TransactionCanceled;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.storage.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Two engines over one store behave as one DynamoDB: the store owns isolation, counters and the
+ * catalog, so nothing that correctness needs lives in only one engine. A backend's test extends
+ * this class and supplies the store; both engines run in this JVM, each with its own catalog
+ * mirror, change log state and background tasks, exactly as two server processes would.
+ */
+public abstract class TwoEnginesContract {
+    static final RequestContext CTX = new RequestContext("us-east-1");
+    /** Writer threads per engine, and conditional increments per thread. */
+    static final int THREADS_PER_ENGINE = 2;
+    static final int INCREMENTS_PER_THREAD = 100;
+    static final int ACCOUNTS = 8;
+    static final long OPENING_BALANCE = 100;
+    static final int TRANSFERS_PER_THREAD = 100;
+    static final long WAIT_SECONDS_MAX = 120;
+    static final long NOW_MILLIS = 1_700_000_000_000L;
+
+    private Store store;
+    protected Engine one;
+    protected Engine two;
+
+    /** A new, empty store, shared by both engines; the contract closes it. */
+    protected abstract Store newStore();
+
+    @BeforeEach
+    void openEngines() {
+        store = newStore();
+        EngineSettings settings = EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(0);
+        Clock clock = () -> NOW_MILLIS;
+        one = Engine.open(new SharedStore(store), clock, settings);
+        two = Engine.open(new SharedStore(store), clock, settings);
+    }
+
+    @AfterEach
+    void closeEngines() {
+        one.close();
+        two.close();
+        store.close();
+    }
+
+    @Test
+    @Timeout(180)
+    void conditionalWritesFromBothNeverLoseAnUpdate() throws Exception {
+        createTable(one, "counter");
+        put(one, "counter", Map.of("pk", s("c"), "n", AttributeValue.n(0)));
+        runOnBoth(engine -> {
+            for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
+                incrementConditionally(engine);
+            }
+        });
+        assertThat(number(get(two, "counter", "c"), "n")).isEqualTo(2L * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD);
+    }
+
+    /** Read n, write n + 1 only if n is still what was read; on a lost race read again. */
+    private static void incrementConditionally(Engine engine) {
+        while (true) {
+            long n = number(get(engine, "counter", "c"), "n");
+            try {
+                engine.items().updateItem(new ItemRequests.UpdateItem("counter", Map.of("pk", s("c")), "SET n = :next",
+                        null, null, null, null, null, new ItemRequests.Conditions("n = :seen", null,
+                                Map.of(":seen", AttributeValue.n(n), ":next", AttributeValue.n(n + 1)), null, null)));
+                return;
+            } catch (ConditionalCheckFailed lostTheRace) {
+                // Another writer got there first.
+            }
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void bankTransfersFromBothKeepTheTotal() throws Exception {
+        createTable(one, "bank");
+        for (int a = 0; a < ACCOUNTS; a++) {
+            put(one, "bank", Map.of("pk", s("acct" + a), "balance", AttributeValue.n(OPENING_BALANCE)));
+        }
+        AtomicLong committed = new AtomicLong();
+        runOnBoth(engine -> {
+            for (int i = 0; i < TRANSFERS_PER_THREAD; i++) {
+                if (transfer(engine)) {
+                    committed.incrementAndGet();
+                }
+            }
+        });
+        long total = 0;
+        for (int a = 0; a < ACCOUNTS; a++) {
+            long balance = number(get(two, "bank", "acct" + a), "balance");
+            assertThat(balance).as("acct" + a).isNotNegative();
+            total += balance;
+        }
+        assertThat(total).isEqualTo(ACCOUNTS * OPENING_BALANCE);
+        assertThat(committed.get()).as("some transfers went through").isPositive();
+    }
+
+    /** Moves a random amount between two random accounts if the source covers it. */
+    private static boolean transfer(Engine engine) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        int from = random.nextInt(ACCOUNTS);
+        int to = (from + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
+        AttributeValue amount = AttributeValue.n(1 + random.nextInt(30));
+        try {
+            engine.transactions().transactWriteItems(new TransactRequests.TransactWrite(List.of(
+                    move("acct" + from, "balance >= :amount", "SET balance = balance - :amount", amount),
+                    move("acct" + to, null, "SET balance = balance + :amount", amount)), null, null, null));
+            return true;
+        } catch (TransactionCanceled conflictOrShortOfFunds) {
+            return false;
+        }
+    }
+
+    private static TransactRequests.WriteAction move(String account, String condition, String update,
+            AttributeValue amount) {
+        return new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "bank", null,
+                Map.of("pk", s(account)), condition, update, null, Map.of(":amount", amount), null);
+    }
+
+    @Test
+    void aTableCreatedOnOneIsUsableOnTheOtherAndItsCountsAreShared() {
+        createTable(one, "made-on-one");
+        put(two, "made-on-one", Map.of("pk", s("a"), "v", s("from two")));
+        put(one, "made-on-one", Map.of("pk", s("b"), "v", s("from one")));
+        assertThat(get(one, "made-on-one", "a")).containsEntry("v", s("from two"));
+        assertThat(two.control().describeTable(CTX, "made-on-one").itemCount()).isEqualTo(2);
+        assertThat(one.control().describeTable(CTX, "made-on-one").itemCount()).isEqualTo(2);
+        assertThatThrownBy(() -> createTable(two, "made-on-one")).isInstanceOf(DynamoException.class)
+                .hasMessageContaining("made-on-one");
+    }
+
+    @Test
+    void aTableDeletedOnOneIsGoneOnTheOther() throws Exception {
+        createTable(one, "short-lived");
+        put(two, "short-lived", Map.of("pk", s("a")));
+        one.control().deleteTable(CTX, "short-lived");
+        two.catalog().refresh();
+        assertThatThrownBy(() -> get(two, "short-lived", "a")).isInstanceOf(DynamoException.class)
+                .hasMessageContaining("not found");
+    }
+
+    /** Increments of one item from both engines: its stream records carry 1, 2, 3... in order. */
+    @Test
+    @Timeout(180)
+    void anItemsStreamRecordsAreInWriteOrder() throws Exception {
+        one.control().createTable(CTX, new CreateTableRequest("streamed",
+                List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null, null,
+                "PAY_PER_REQUEST", null, new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null,
+                null));
+        runOnBoth(engine -> {
+            for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
+                engine.items().updateItem(new ItemRequests.UpdateItem("streamed", Map.of("pk", s("c")), "ADD n :one",
+                        null, null, null, null, null,
+                        new ItemRequests.Conditions(null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
+            }
+        });
+        int writes = 2 * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD;
+        for (Engine reader : List.of(one, two)) {
+            TableDescriptor d = reader.catalog().get("streamed").descriptor();
+            List<ChangeRecord> records = reader.changeLog().read(d.id(), 1, reader.changeLog().visibleBound(d),
+                    writes + 1, Long.MAX_VALUE).records();
+            assertThat(records).hasSize(writes);
+            long previousSequence = 0;
+            for (int i = 0; i < writes; i++) {
+                ChangeRecord r = records.get(i);
+                assertThat(r.sequence()).isGreaterThan(previousSequence);
+                previousSequence = r.sequence();
+                assertThat(number(r.newImage(), "n")).as("record " + i).isEqualTo(i + 1);
+            }
+        }
+    }
+
+    /** A TransactWriteItems retried on the other engine answers from the token, running nothing. */
+    @Test
+    void aClientRequestTokenReplayedOnTheOtherEngineReturnsTheFirstResult() {
+        createTable(one, "tokened");
+        TransactRequests.TransactWrite r = new TransactRequests.TransactWrite(List.of(
+                new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "tokened", null,
+                        Map.of("pk", s("c")), null, "ADD n :one", null, Map.of(":one", AttributeValue.n(1)), null)),
+                "TOTAL", null, "token-1");
+        var first = one.transactions().transactWriteItems(r);
+        var replay = two.transactions().transactWriteItems(r);
+        assertThat(number(get(one, "tokened", "c"), "n")).isEqualTo(1);
+        assertThat(replay.consumedCapacity()).isEqualTo(first.consumedCapacity());
+        assertThat(replay.consumedCapacity()).isNotNull();
+        var quiet = two.transactions().transactWriteItems(new TransactRequests.TransactWrite(r.transactItems(), null,
+                null, "token-1"));
+        assertThat(quiet.consumedCapacity()).as("same request, no capacity asked").isNull();
+        assertThat(number(get(two, "tokened", "c"), "n")).isEqualTo(1);
+    }
+
+    /** Both engines sweep at once; each expired item is deleted by exactly one of them. */
+    @Test
+    @Timeout(180)
+    void timeToLiveDeletesEachExpiredItemOnce() throws Exception {
+        createTable(one, "expiring");
+        one.timeToLive().updateTimeToLive(new TimeToLiveRequests.UpdateTimeToLive("expiring",
+                new TimeToLiveRequests.Specification("ttl", true)));
+        int items = 2_000;
+        for (int i = 0; i < items; i++) {
+            long ttl = i % 2 == 0 ? NOW_MILLIS / 1000 - 1 : NOW_MILLIS / 1000 + 3600;
+            put(i % 2 == 0 ? one : two, "expiring", Map.of("pk", s("k" + i), "ttl", AttributeValue.n(ttl)));
+        }
+        two.catalog().refresh();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Long> a = pool.submit(() -> one.admin().sweepTimeToLive());
+            Future<Long> b = pool.submit(() -> two.admin().sweepTimeToLive());
+            long deleted = a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS) + b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+            assertThat(deleted).isEqualTo(items / 2);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(one.control().describeTable(CTX, "expiring").itemCount()).isEqualTo(items / 2);
+        assertThat(get(two, "expiring", "k0")).isNull();
+        assertThat(get(two, "expiring", "k1")).isNotNull();
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------
+
+    interface EngineWork {
+        void run(Engine engine) throws Exception;
+    }
+
+    /** Runs work on THREADS_PER_ENGINE threads of each engine at once and waits for all. */
+    private void runOnBoth(EngineWork work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2 * THREADS_PER_ENGINE);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int t = 0; t < 2 * THREADS_PER_ENGINE; t++) {
+                Engine engine = t % 2 == 0 ? one : two;
+                running.add(pool.submit(() -> {
+                    work.run(engine);
+                    return null;
+                }));
+            }
+            for (Future<?> f : running) {
+                f.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static void createTable(Engine engine, String name) {
+        engine.control().createTable(CTX, new CreateTableRequest(name, List.of(new AttributeDefinitionInput("pk", "S")),
+                List.of(new KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST", null, null, null, null,
+                null, null));
+    }
+
+    static void put(Engine engine, String table, Map<String, AttributeValue> item) {
+        engine.items().putItem(new ItemRequests.PutItem(table, item, null, null, null, null,
+                ItemRequests.Conditions.NONE));
+    }
+
+    static Map<String, AttributeValue> get(Engine engine, String table, String pk) {
+        return engine.items().getItem(new ItemRequests.GetItem(table, Map.of("pk", s(pk)), true, null, null, null,
+                null)).attributes();
+    }
+
+    static long number(Map<String, AttributeValue> item, String name) {
+        return ((AttributeValue.N) item.get(name)).value().value().longValueExact();
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.s(value);
+    }
+}
