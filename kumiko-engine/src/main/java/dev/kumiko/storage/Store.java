@@ -63,10 +63,12 @@ public interface Store extends AutoCloseable {
     }
 
     /**
-     * The one instance of type that every engine over this store shares, created on first use. A
-     * local store keeps it in memory ({@link dev.kumiko.storage.local.ProcessShared}): every engine
-     * that can reach the store runs in this process. A store shared by processes has no such
-     * memory and throws; the engine then needs that state as store data (see docs/architecture.md).
+     * The one instance of type that every engine over this store shares, created on first use: a
+     * local store's in-memory cache in front of store data ({@link dev.kumiko.storage.local.ProcessShared}),
+     * which is sound because every engine that can reach a local store runs in this process. The
+     * engine asks for it only when {@link #local} is true; over a store shared by processes it keeps
+     * the same state as store data alone (change-log numbers in the item's transaction, tokens in
+     * their records), so this default throws.
      */
     default <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
         throw new UnsupportedOperationException("a store shared by processes keeps no process memory");

@@ -14,9 +14,20 @@ import dev.kumiko.storage.WriteBatch;
  */
 public final class SharedStore implements Store {
     private final Store inner;
+    private final boolean local;
 
     public SharedStore(Store inner) {
+        this(inner, true);
+    }
+
+    /**
+     * local false makes the handle act as a store shared by processes: it says it is not local and
+     * keeps no process memory ({@link Store#shared} throws), so the engines over it can share
+     * nothing but store data.
+     */
+    public SharedStore(Store inner, boolean local) {
         this.inner = inner;
+        this.local = local;
     }
 
     @Override
@@ -46,12 +57,15 @@ public final class SharedStore implements Store {
 
     @Override
     public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+        if (!local) {
+            throw new UnsupportedOperationException("a store shared by processes keeps no process memory");
+        }
         return inner.shared(type, create);
     }
 
     @Override
     public boolean local() {
-        return inner.local();
+        return local && inner.local();
     }
 
     @Override

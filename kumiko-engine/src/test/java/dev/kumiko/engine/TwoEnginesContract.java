@@ -54,13 +54,18 @@ public abstract class TwoEnginesContract {
     /** A new, empty store, shared by both engines; the contract closes it. */
     protected abstract Store newStore();
 
+    /** One engine's handle on the shared store. */
+    protected Store handle(Store shared) {
+        return new SharedStore(shared);
+    }
+
     @BeforeEach
     void openEngines() {
         store = newStore();
         EngineSettings settings = EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(0);
         Clock clock = () -> NOW_MILLIS;
-        one = Engine.open(new SharedStore(store), clock, settings);
-        two = Engine.open(new SharedStore(store), clock, settings);
+        one = Engine.open(handle(store), clock, settings);
+        two = Engine.open(handle(store), clock, settings);
     }
 
     @AfterEach
@@ -194,6 +199,43 @@ public abstract class TwoEnginesContract {
                 assertThat(r.sequence()).isGreaterThan(previousSequence);
                 previousSequence = r.sequence();
                 assertThat(number(r.newImage(), "n")).as("record " + i).isEqualTo(i + 1);
+            }
+        }
+    }
+
+    /**
+     * Writes of many items from both engines: every record takes its own number (two records
+     * with one number would share a key, and one would be lost), and each item's records are in
+     * its write order.
+     */
+    @Test
+    @Timeout(180)
+    void recordsOfManyItemsFromBothTakeUniqueNumbersInWriteOrder() throws Exception {
+        one.control().createTable(CTX, new CreateTableRequest("streamed-many",
+                List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null, null,
+                "PAY_PER_REQUEST", null, new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null,
+                null));
+        int itemsCount = 5;
+        runOnBoth(engine -> {
+            for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
+                String pk = "item" + ThreadLocalRandom.current().nextInt(itemsCount);
+                engine.items().updateItem(new ItemRequests.UpdateItem("streamed-many", Map.of("pk", s(pk)),
+                        "ADD n :one", null, null, null, null, null,
+                        new ItemRequests.Conditions(null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
+            }
+        });
+        int writes = 2 * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD;
+        for (Engine reader : List.of(one, two)) {
+            TableDescriptor d = reader.catalog().get("streamed-many").descriptor();
+            List<ChangeRecord> records = reader.changeLog().read(d.id(), 1, reader.changeLog().visibleBound(d),
+                    writes + 1, Long.MAX_VALUE).records();
+            assertThat(records).hasSize(writes);
+            Map<String, Long> lastByItem = new java.util.HashMap<>();
+            for (ChangeRecord r : records) {
+                String pk = ((AttributeValue.S) r.keys().get("pk")).value();
+                long n = number(r.newImage(), "n");
+                assertThat(n).as(pk + " in write order").isEqualTo(lastByItem.getOrDefault(pk, 0L) + 1);
+                lastByItem.put(pk, n);
             }
         }
     }

@@ -6,6 +6,7 @@ import dev.kumiko.engine.Clock;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,15 +28,20 @@ import java.util.function.ToLongFunction;
  *
  * <p>Sequence numbers are per table, start at 1, are never reused, and follow the order of the
  * commits of each item (an item's writer takes the number inside the item's store transaction).
- * They are handed out by state the store shares between every engine over it ({@link Store#shared}),
- * so two engines never hand out one number. At open, a table's next number is recovered lazily
- * from the log's last key and its trim marker, and from {@code floors}: boundaries the catalog
- * recorded (streams, shards).
+ * They are store data ({@link SequenceCounter}), so two engines over one store never hand out one
+ * number. Over a store shared by processes, a writer reads and raises the table's counter in its
+ * own transaction ({@link Commit}): the number commits with the record, and every record below the
+ * committed counter is final. A local store keeps a cache in this process ({@link TableSequence},
+ * one per table, shared by every engine over the store through {@link Store#shared}), which
+ * reserves blocks of numbers in the counter, so a write costs an in-memory increment. When a
+ * table's counter is missing (a log from before it), the next number is recovered from the log's
+ * last key, its trim marker, and {@code floors}: boundaries the catalog recorded (streams, shards).
  */
 public final class ChangeLog {
     private final Store store;
     private final Clock clock;
     private final ToLongFunction<TableDescriptor> floors;
+    /** The local store's cache of the tables' counters; null over a store shared by processes. */
     private final ConcurrentHashMap<Integer, TableSequence> sequences;
 
     /** The tables' sequences, one set per store, whichever engine uses it. */
@@ -51,7 +57,25 @@ public final class ChangeLog {
         this.store = store;
         this.clock = clock;
         this.floors = floors;
-        this.sequences = store.shared(Sequences.class, Sequences::new).byTable;
+        this.sequences = store.local() ? store.shared(Sequences.class, Sequences::new).byTable : null;
+    }
+
+    /**
+     * The numbering of one store transaction's records: null over a local store (its cache needs
+     * no per-commit state), otherwise the counters read and raised in txn.
+     */
+    public Commit numbering(Transaction txn) {
+        return sequences != null ? null : new Commit(txn);
+    }
+
+    /** The counters one transaction raised, by table, so its records take consecutive numbers. */
+    public static final class Commit {
+        private final Transaction txn;
+        private final Map<Integer, Long> next = new java.util.HashMap<>(2);
+
+        Commit(Transaction txn) {
+            this.txn = txn;
+        }
     }
 
     /** Whether the changes of a table with this descriptor are recorded. */
@@ -66,7 +90,7 @@ public final class ChangeLog {
      * or abandoned; 0 when nothing was appended.
      */
     public long append(TableDescriptor d, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
-            byte[] newItemBytes, ChangeOrigin origin, WriteBatch batch) {
+            byte[] newItemBytes, ChangeOrigin origin, Commit commit, WriteBatch batch) {
         if (!records(d) || (oldItem == null && newItem == null)) {
             return 0;
         }
@@ -80,7 +104,7 @@ public final class ChangeLog {
         byte[] newBytes = view.keepsNew() && newItem != null ? newItemBytes : null;
         byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encode(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
-        long sequence = sequence(d).allocate();
+        long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
         batch.put(ChangeLogKeys.record(d.id(), sequence),
                 ChangeRecordCodec.encode(event, clock.nowMillis(), view, origin, keys, newBytes, oldBytes));
         return sequence;
@@ -88,7 +112,7 @@ public final class ChangeLog {
 
     /** The batch holding record {@code sequence} of table tableId was applied, or abandoned. */
     public void finish(int tableId, long sequence, boolean committed) {
-        TableSequence s = sequences.get(tableId);
+        TableSequence s = sequences == null ? null : sequences.get(tableId);
         if (s != null) { // null only when the table was dropped meanwhile
             s.finish(sequence, committed);
         }
@@ -103,21 +127,55 @@ public final class ChangeLog {
         return keys;
     }
 
+    /** Takes the next number of d's counter in the commit's transaction, raising it in batch. */
+    private long allocate(TableDescriptor d, Commit commit, WriteBatch batch) {
+        Long taken = commit.next.get(d.id());
+        long sequence = taken != null ? taken : counterOrRecovered(d, commit.txn.get(SequenceCounter.key(d.id())));
+        commit.next.put(d.id(), sequence + 1);
+        batch.put(SequenceCounter.key(d.id()), ChangeLogKeys.encodeLong(sequence + 1));
+        return sequence;
+    }
+
+    /** The next number from a stored counter value, or recovered from the log when there is none. */
+    private long counterOrRecovered(TableDescriptor d, byte[] counter) {
+        return counter != null ? SequenceCounter.decode(counter) : recoverNext(d, lastRecord(d.id()));
+    }
+
     private TableSequence sequence(TableDescriptor d) {
         TableSequence s = sequences.get(d.id());
         return s != null ? s : sequences.computeIfAbsent(d.id(), id -> recover(d));
     }
 
     private TableSequence recover(TableDescriptor d) {
+        byte[] key = SequenceCounter.key(d.id());
+        long counter = SequenceCounter.decode(store.get(key));
+        long lastRecord = lastRecord(d.id());
+        long next = Math.max(counter, recoverNext(d, lastRecord));
+        long lastCommitted = Math.max(lastRecord, trimmedBelow(d.id()) - 1);
+        return new TableSequence(next, lastCommitted, counter,
+                below -> store.apply(new WriteBatch().put(key, ChangeLogKeys.encodeLong(below))));
+    }
+
+    private long recoverNext(TableDescriptor d, long lastRecord) {
+        return Math.max(Math.max(lastRecord + 1, trimmedBelow(d.id())), Math.max(1, floors.applyAsLong(d)));
+    }
+
+    private long lastRecord(int tableId) {
         long lastRecord = 0;
-        try (Cursor c = store.scan(ChangeLogKeys.tableStart(d.id()), ChangeLogKeys.tableEnd(d.id()), true)) {
+        try (Cursor c = store.scan(ChangeLogKeys.tableStart(tableId), ChangeLogKeys.tableEnd(tableId), true)) {
             if (c.next()) {
                 lastRecord = ChangeLogKeys.sequenceOf(c.key());
             }
         }
-        long trimmedBelow = trimmedBelow(d.id());
-        long next = Math.max(Math.max(lastRecord + 1, trimmedBelow), Math.max(1, floors.applyAsLong(d)));
-        return new TableSequence(next, Math.max(lastRecord, trimmedBelow - 1));
+        return lastRecord;
+    }
+
+    /**
+     * The committed counter of a store shared by processes: its records and counter commit
+     * together, so every number below it is final (committed, or never to be written).
+     */
+    private long committedNext(TableDescriptor d) {
+        return counterOrRecovered(d, store.get(SequenceCounter.key(d.id())));
     }
 
     /** Every record of the table below this number has been trimmed (1 when none was). */
@@ -128,17 +186,17 @@ public final class ChangeLog {
 
     /** Records below this number are final: a reader reads only below it. */
     public long visibleBound(TableDescriptor d) {
-        return sequence(d).visibleBound();
+        return sequences == null ? committedNext(d) : sequence(d).visibleBound();
     }
 
     /** Just after the newest record, never past one still in flight: where LATEST starts. */
     public long latest(TableDescriptor d) {
-        return sequence(d).latest();
+        return sequences == null ? committedNext(d) : sequence(d).latest();
     }
 
     /** The number the next record of the table will get: a boundary of streams and shards. */
     public long peekNext(TableDescriptor d) {
-        return sequence(d).peekNext();
+        return sequences == null ? committedNext(d) : sequence(d).peekNext();
     }
 
     /** Records read in order; exhausted when no record was left below the requested end. */
@@ -178,7 +236,7 @@ public final class ChangeLog {
     public long trim(int tableId, long cutoffMillis, int chunkRecords) {
         long deleted = 0;
         while (true) {
-            TableSequence s = sequences.get(tableId);
+            TableSequence s = sequences == null ? null : sequences.get(tableId);
             long bound = s == null ? Long.MAX_VALUE : s.visibleBound();
             WriteBatch batch = new WriteBatch();
             long lastDeleted = trimChunk(tableId, cutoffMillis, bound, chunkRecords, batch);
@@ -213,6 +271,9 @@ public final class ChangeLog {
      * record, which comes after it entered the catalog, so a new table is never forgotten.
      */
     public void forgetDropped(java.util.function.IntPredicate exists) {
+        if (sequences == null) {
+            return;
+        }
         sequences.keySet().removeIf(id -> !exists.test(id));
     }
 }

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.changelog;
 
 import java.util.TreeSet;
+import java.util.function.LongConsumer;
 
 /**
  * One table's sequence numbers: the next one to hand out, the ones handed out whose batch is not
@@ -13,21 +14,39 @@ import java.util.TreeSet;
  * when none is. Everything below the bound is final: committed, or never to be written (a write
  * that failed releases its number and leaves a gap, which readers simply do not find).
  *
+ * <p>This is a local store's cache of the table's {@link SequenceCounter}: numbers are handed out
+ * from a block reserved in the store before its first number is used, so the store never holds a
+ * value below a number in use, and a restart (or another engine, which shares this instance)
+ * continues above it.
+ *
  * <p>Bounded: at most one number in flight per writing thread.
  */
 final class TableSequence {
     private long next;
     private long lastCommitted;
+    private long reservedBelow;
+    private final LongConsumer reserve;
     private final TreeSet<Long> inFlight = new TreeSet<>();
 
-    /** next: the first number to hand out; lastCommitted: the highest number with a record. */
-    TableSequence(long next, long lastCommitted) {
+    /**
+     * next: the first number to hand out; lastCommitted: the highest number with a record;
+     * reservedBelow: the stored counter (numbers below it are reserved for this cache); reserve
+     * stores a new counter value durably before any number below it is handed out.
+     */
+    TableSequence(long next, long lastCommitted, long reservedBelow, LongConsumer reserve) {
         assert next > lastCommitted && lastCommitted >= 0;
         this.next = next;
         this.lastCommitted = lastCommitted;
+        this.reservedBelow = reservedBelow;
+        this.reserve = reserve;
     }
 
     synchronized long allocate() {
+        if (next >= reservedBelow) {
+            long below = next + SequenceCounter.BLOCK_NUMBERS;
+            reserve.accept(below);
+            reservedBelow = below;
+        }
         long s = next++;
         inFlight.add(s);
         return s;

@@ -92,8 +92,9 @@ public final class ItemWriter {
         List<WriteOutcome> outcomes = new ArrayList<>(changes.size());
         boolean applied = false;
         try {
+            ChangeLog.Commit numbering = changeLog.numbering(txn);
             for (Change c : changes) {
-                planned.add(plan(c, batch, origin));
+                planned.add(plan(c, batch, origin, numbering));
             }
             Map<ByteBuffer, Long> sizes = checkCollectionLimits(planned);
             for (Planned p : planned) {
@@ -120,7 +121,7 @@ public final class ItemWriter {
     }
 
     /** Adds the item's put or delete, its index entries and its change record to the batch. */
-    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin) {
+    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin, ChangeLog.Commit numbering) {
         if (c.oldItem() == null && c.newItem() == null) {
             return new Planned(c, 0, List.of(), null, 0, 0);
         }
@@ -139,7 +140,7 @@ public final class ItemWriter {
                 : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
         countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
-        long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, batch);
+        long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch);
         return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence);
     }
 

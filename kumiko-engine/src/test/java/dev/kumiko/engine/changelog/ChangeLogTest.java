@@ -150,13 +150,14 @@ class ChangeLogTest {
         CountingStore store = new CountingStore(new MemoryStore());
         try (Engine e = Engine.open(store)) {
             createTable(e, "tbl", "NEW_IMAGE");
+            put(e, "tbl", item("first", "1")); // reserves the table's first block of numbers
             store.reset();
             e.transactions().transactWriteItems(new TransactRequests.TransactWrite(List.of(
                     txPut("tbl", item("a", "1")), txPut("tbl", item("b", "1")), txPut("tbl", item("c", "1"))),
                     null, null, null));
             assertThat(store.batches.get()).isEqualTo(1);
             assertThat(records(e, "tbl")).extracting(x -> x.keys().get("pk")).containsExactly(
-                    AttributeValue.s("a"), AttributeValue.s("b"), AttributeValue.s("c"));
+                    AttributeValue.s("first"), AttributeValue.s("a"), AttributeValue.s("b"), AttributeValue.s("c"));
         }
     }
 
@@ -181,9 +182,30 @@ class ChangeLogTest {
         }
     }
 
+    /**
+     * A local store's cache hands out numbers from blocks reserved in the store first: every number
+     * handed out is below the stored counter, and the store is written once per block.
+     */
+    @Test
+    void theLocalCacheReservesABlockInTheStoreBeforeUsingIt() {
+        long[] stored = {5};
+        java.util.List<Long> reservations = new java.util.ArrayList<>();
+        TableSequence s = new TableSequence(5, 4, stored[0], below -> {
+            stored[0] = below;
+            reservations.add(below);
+        });
+        long numbers = 2 * SequenceCounter.BLOCK_NUMBERS + 1;
+        for (long i = 0; i < numbers; i++) {
+            long n = s.allocate();
+            assertThat(n).isEqualTo(5 + i).isLessThan(stored[0]);
+            s.finish(n, true);
+        }
+        assertThat(reservations).hasSize(3);
+    }
+
     @Test
     void aReaderNeverReadsPastANumberStillInFlight() {
-        TableSequence s = new TableSequence(1, 0);
+        TableSequence s = new TableSequence(1, 0, 0, below -> {});
         long a = s.allocate();
         long b = s.allocate();
         s.finish(b, true);
