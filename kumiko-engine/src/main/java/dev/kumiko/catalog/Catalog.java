@@ -1,5 +1,7 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Counters;
@@ -11,10 +13,12 @@ import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The tables, kept in the store's catalog space and mirrored in memory.
@@ -25,8 +29,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * usable at once) and on {@link #refresh}, which the engine calls on a short interval (so updates
  * and deletes show within it). A lookup that hits costs nothing extra. Table ids and names are
  * taken in store transactions, so two engines never hand out one id or create one name twice.
- * Control-plane changes of one engine are serialized by the catalog's lock; data-plane reads of
- * the map take none.
+ * A descriptor change ({@link #modify}) is a read-modify-write of the table's catalog key in a
+ * store transaction, so two engines' changes never lose one another. Control-plane changes of one
+ * engine are also serialized by the catalog's lock; data-plane reads of the map take none.
  */
 public final class Catalog {
     /** DynamoDB's default per-account, per-region table quota. */
@@ -173,12 +178,54 @@ public final class Catalog {
         return true;
     }
 
-    public synchronized void update(TableDescriptor d) {
-        Table t = tables.get(d.tableName());
-        assert t != null : "update of a missing table " + d.tableName();
-        store.apply(new WriteBatch().put(catalogKey(d.tableName()), DescriptorCodec.encode(d)).add(VERSION_KEY, 1));
-        t.setDescriptor(d);
-        noteOwnChange();
+    /**
+     * Changes table t's descriptor as a store transaction on its catalog key: change is applied to
+     * the stored descriptor, and the result commits only if the key still holds what was read
+     * (another engine's update meanwhile makes it read again and ask change again, which
+     * re-validates). change runs outside any store transaction, so it may allocate ids. Returns the
+     * committed descriptor, or null when t is gone (deleted, or replaced by a table of that name).
+     */
+    public synchronized TableDescriptor modify(Table t, UnaryOperator<TableDescriptor> change) {
+        String name = t.descriptor().tableName();
+        int tableId = t.descriptor().id();
+        byte[] key = catalogKey(name);
+        for (int attempt = 0;; attempt++) {
+            byte[] before = store.get(key);
+            TableDescriptor current = before == null ? null : DescriptorCodec.decode(before);
+            if (current == null || current.id() != tableId) {
+                reload(Counters.decode(store.get(VERSION_KEY)));
+                return null;
+            }
+            TableDescriptor next = change.apply(current);
+            if (next.equals(current)) {
+                t.setDescriptor(current);
+                return current;
+            }
+            if (commitIfUnchanged(key, before, next)) {
+                t.setDescriptor(next);
+                noteOwnChange();
+                return next;
+            }
+            if (attempt + 1 >= ATTEMPTS_MAX) {
+                // UNVERIFIED wording: DynamoDB's answer to a change of a table being updated.
+                throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
+                        "Attempt to change a resource which is still in use: Table is being updated: " + name);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Commits next at key if it still holds before; false on a change or a conflict. */
+    private boolean commitIfUnchanged(byte[] key, byte[] before, TableDescriptor next) {
+        try (Transaction txn = store.begin(key)) {
+            if (!Arrays.equals(txn.get(key), before)) {
+                return false;
+            }
+            txn.commit(new WriteBatch().put(key, DescriptorCodec.encode(next)).add(VERSION_KEY, 1));
+            return true;
+        } catch (StoreConflictException e) {
+            return false;
+        }
     }
 
     /**
@@ -201,15 +248,16 @@ public final class Catalog {
 
     /** Marks a backfilled GSI ACTIVE, unless it was deleted meanwhile. */
     public synchronized void activateIndex(Table t, int indexId) {
-        TableDescriptor d = t.descriptor();
-        if (tables.get(d.tableName()) != t) {
+        if (tables.get(t.descriptor().tableName()) != t) {
             return;
         }
-        List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes().size());
-        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
-            gsis.add(x.id() == indexId ? x.withStatus(IndexDescriptor.ACTIVE) : x);
-        }
-        update(d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(gsis)));
+        modify(t, d -> {
+            List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes().size());
+            for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+                gsis.add(x.id() == indexId ? x.withStatus(IndexDescriptor.ACTIVE) : x);
+            }
+            return d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(gsis));
+        });
     }
 
     /** Removes a deleted index's entries and statistics; its descriptor is already gone. */

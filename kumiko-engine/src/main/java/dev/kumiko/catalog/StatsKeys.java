@@ -18,6 +18,8 @@ final class StatsKeys {
     static final byte COLLECTION_BYTES = 4;
     /** Present once the counters are kept: a table from before them is counted once at open. */
     static final byte KEPT = 5;
+    /** Reserved: the change log's sequence counter (engine.changelog.SequenceCounter), not a sum. */
+    static final byte CHANGE_LOG_NEXT = 6;
 
     private StatsKeys() {}
 

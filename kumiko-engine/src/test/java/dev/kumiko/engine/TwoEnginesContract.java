@@ -240,6 +240,65 @@ public abstract class TwoEnginesContract {
         }
     }
 
+    /**
+     * UpdateTable from both engines at once: each changes a different setting, and both changes
+     * are in the table's descriptor on both engines (neither overwrote the other with what it read).
+     */
+    @Test
+    @Timeout(180)
+    void updateTableFromBothAtOnceKeepsBothChanges() throws Exception {
+        createTable(one, "updated");
+        two.catalog().refresh();
+        int rounds = 20;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < rounds; round++) {
+                boolean protect = round % 2 == 0;
+                String tableClass = protect ? "STANDARD_INFREQUENT_ACCESS" : "STANDARD";
+                java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+                Future<?> a = pool.submit(() -> {
+                    start.await();
+                    return one.control().updateTable(CTX, new dev.kumiko.engine.control.UpdateTableRequest("updated",
+                            null, null, null, null, null, null, false, null, protect));
+                });
+                Future<?> b = pool.submit(() -> {
+                    start.await();
+                    return two.control().updateTable(CTX, new dev.kumiko.engine.control.UpdateTableRequest("updated",
+                            null, null, null, null, null, null, false, tableClass, null));
+                });
+                a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+                b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+                for (Engine e : List.of(one, two)) {
+                    e.catalog().refresh();
+                    TableDescriptor d = e.catalog().get("updated").descriptor();
+                    assertThat(d.deletionProtectionEnabled()).as("round " + round).isEqualTo(protect);
+                    assertThat(d.tableClass()).as("round " + round).isEqualTo(tableClass);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Tags added from both engines at once: every one of them stays. */
+    @Test
+    @Timeout(180)
+    void tagsFromBothAtOnceAreAllKept() throws Exception {
+        createTable(one, "tagged");
+        two.catalog().refresh();
+        String arn = one.control().describeTable(CTX, "tagged").tableArn();
+        AtomicLong next = new AtomicLong();
+        int tagsPerThread = 12; // 48 in all, under the 50 tags a table may have
+        runOnBoth(engine -> {
+            for (int i = 0; i < tagsPerThread; i++) {
+                engine.control().tagResource(arn, List.of(new CreateTableRequest.TagInput("t" + next.incrementAndGet(),
+                        "v")));
+            }
+        });
+        one.catalog().refresh();
+        assertThat(one.control().listTags(arn)).hasSize(2 * THREADS_PER_ENGINE * tagsPerThread);
+    }
+
     /** A TransactWriteItems retried on the other engine answers from the token, running nothing. */
     @Test
     void aClientRequestTokenReplayedOnTheOtherEngineReturnsTheFirstResult() {

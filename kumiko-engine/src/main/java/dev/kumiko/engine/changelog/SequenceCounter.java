@@ -4,8 +4,9 @@ import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
 
 /**
- * The store data behind a table's change-log sequence numbers: one key per table,
- * {@code 0x05 'q' tableId(4)}, holding the lowest number nobody has handed out (every number below
+ * The store data behind a table's change-log sequence numbers: one key per table, in the table's
+ * statistics range ({@code 0x06 tableId(4) 6}, a kind the catalog's StatsKeys reserves, so that
+ * DeleteTable drops it with the table), holding the lowest number nobody has handed out (every number below
  * it may have been; none at or above it was). Every engine over the store takes its numbers through it,
  * so two engines never hand out one number, whatever the store.
  *
@@ -18,13 +19,14 @@ import dev.kumiko.keys.KeySpace;
 final class SequenceCounter {
     /** Numbers one reservation of a local store covers: one store write per this many records. */
     static final long BLOCK_NUMBERS = 1024;
-    private static final byte TAG = 'q';
+    /** The kind byte after the table id; the catalog's StatsKeys.CHANGE_LOG_NEXT. */
+    private static final byte KIND = 6;
     private static final int KEY_LENGTH = 6;
 
     private SequenceCounter() {}
 
     static byte[] key(int tableId) {
-        return new ByteSink(KEY_LENGTH).put(KeySpace.META).put(TAG).putIntBigEndian(tableId).toArray();
+        return new ByteSink(KEY_LENGTH).put(KeySpace.prefix(KeySpace.STATS, tableId)).put(KIND).toArray();
     }
 
     /** The stored value: the lowest number nobody has handed out (0 when never written). */

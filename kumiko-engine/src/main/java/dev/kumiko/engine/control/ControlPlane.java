@@ -229,36 +229,47 @@ public final class ControlPlane {
         UpdateTableValidator.checkConstraints(r);
         synchronized (catalog) {
             Table t = controlTable(r.tableName());
-            TableDescriptor d = t.descriptor();
-            UpdateTableValidator.check(r, d);
-            boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
-            String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
-            Throughput throughput = onDemand ? Throughput.ZERO
-                    : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
-            long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
-                    : clock.nowMillis();
-            boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
-                    : r.deletionProtectionEnabled();
-            SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
-            GsiUpdates.Applied gsi = r.hasGlobalSecondaryIndexUpdates()
-                    ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
-                    : new GsiUpdates.Applied(d, List.of(), List.of());
-            TableDescriptor updated = gsi.descriptor().withSettings(billingMode, throughput, billingChange,
-                    streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
-                    r.tableClass() == null ? d.tableClass() : r.tableClass(),
-                    onDemandGsis(gsi.descriptor().globalSecondaryIndexes(), onDemand), sse);
-            catalog.update(updated);
+            GsiUpdates.Applied[] gsi = new GsiUpdates.Applied[1];
+            TableDescriptor updated = catalog.modify(t, d -> updated(r, d, gsi));
+            if (updated == null) {
+                throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.tableName()
+                        + " not found");
+            }
             limiter.throughputChanged(t);
             streams.closeDisabled(t);
-            TableDescription answer = describe(ctx, t, withDeleting(updated, gsi.deleted()), "UPDATING");
-            for (IndexDescriptor x : gsi.deleted()) {
+            TableDescription answer = describe(ctx, t, withDeleting(updated, gsi[0].deleted()), "UPDATING");
+            for (IndexDescriptor x : gsi[0].deleted()) {
                 catalog.dropIndex(t, x);
             }
-            for (IndexDescriptor x : gsi.created()) {
+            for (IndexDescriptor x : gsi[0].created()) {
                 backfill.start(updated.tableName(), x.id());
             }
             return answer;
         }
+    }
+
+    /**
+     * The descriptor UpdateTable r makes of d (the stored one, asked again if another engine
+     * changed it meanwhile); gsi[0] receives the GSI changes.
+     */
+    private TableDescriptor updated(UpdateTableRequest r, TableDescriptor d, GsiUpdates.Applied[] gsi) {
+        UpdateTableValidator.check(r, d);
+        boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
+        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        Throughput throughput = onDemand ? Throughput.ZERO
+                : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
+        long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
+                : clock.nowMillis();
+        boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
+                : r.deletionProtectionEnabled();
+        SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
+        gsi[0] = r.hasGlobalSecondaryIndexUpdates()
+                ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
+                : new GsiUpdates.Applied(d, List.of(), List.of());
+        return gsi[0].descriptor().withSettings(billingMode, throughput, billingChange,
+                streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
+                r.tableClass() == null ? d.tableClass() : r.tableClass(),
+                onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand), sse);
     }
 
     /** A switch to on-demand drops the GSIs' provisioned throughput. */
@@ -291,7 +302,7 @@ public final class ControlPlane {
         }
         c.throwIfAny();
         Table t = tableByArn(resourceArn);
-        catalog.update(t.descriptor().withTags(tags(t.descriptor().tags(), tags)));
+        changeOrNotFound(t, d -> d.withTags(tags(d.tags(), tags)), resourceArn);
     }
 
     public void untagResource(String resourceArn, List<String> tagKeys) {
@@ -302,9 +313,18 @@ public final class ControlPlane {
         c.notNull("tagKeys", tagKeys);
         c.throwIfAny();
         Table t = tableByArn(resourceArn);
-        Map<String, String> remaining = new LinkedHashMap<>(t.descriptor().tags());
-        tagKeys.forEach(remaining::remove);
-        catalog.update(t.descriptor().withTags(Map.copyOf(remaining)));
+        changeOrNotFound(t, d -> {
+            Map<String, String> remaining = new LinkedHashMap<>(d.tags());
+            tagKeys.forEach(remaining::remove);
+            return d.withTags(Map.copyOf(remaining));
+        }, resourceArn);
+    }
+
+    /** Changes t's descriptor; a table deleted meanwhile answers as tableByArn would. */
+    private void changeOrNotFound(Table t, java.util.function.UnaryOperator<TableDescriptor> change, String arn) {
+        if (catalog.modify(t, change) == null) {
+            throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
+        }
     }
 
     public Map<String, String> listTags(String resourceArn) {

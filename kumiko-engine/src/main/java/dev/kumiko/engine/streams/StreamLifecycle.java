@@ -93,12 +93,17 @@ public final class StreamLifecycle {
             return;
         }
         store.awaitTransactions();
-        TableDescriptor d = t.descriptor();
-        long end = changeLog.peekNext(d);
-        List<StreamEpoch> epochs = new ArrayList<>(d.stream().epochs());
-        epochs.set(epochs.indexOf(closing), closing.closed(end));
-        catalog.update(d.withStream(new StreamSettings(d.stream().enabled(), d.stream().viewType(),
-                d.stream().label(), epochs)));
+        long end = changeLog.peekNext(t.descriptor());
+        catalog.modify(t, d -> {
+            StreamEpoch open = closing(d.stream());
+            if (open == null) {
+                return d;
+            }
+            List<StreamEpoch> epochs = new ArrayList<>(d.stream().epochs());
+            epochs.set(epochs.indexOf(open), open.closed(end));
+            return d.withStream(new StreamSettings(d.stream().enabled(), d.stream().viewType(), d.stream().label(),
+                    epochs));
+        });
     }
 
     private static StreamEpoch closing(StreamSettings s) {
@@ -127,12 +132,20 @@ public final class StreamLifecycle {
                     || nowMillis - lastShard(e).createdMillis() < SHARD_ROLL_MILLIS) {
                 return;
             }
-            // Shards closed more than a day ago hold only trimmed records: forget them.
-            List<StreamEpoch.ShardSpan> shards = recentShards(e, nowMillis);
-            shards.add(new StreamEpoch.ShardSpan(changeLog.peekNext(d), nowMillis));
-            List<StreamEpoch> epochs = new ArrayList<>(d.stream().epochs());
-            epochs.set(epochs.size() - 1, e.withShards(shards));
-            catalog.update(d.withStream(new StreamSettings(true, d.stream().viewType(), d.stream().label(), epochs)));
+            long boundary = changeLog.peekNext(d);
+            catalog.modify(t, stored -> {
+                StreamEpoch open = stored.stream().current();
+                if (open == null || nowMillis - lastShard(open).createdMillis() < SHARD_ROLL_MILLIS) {
+                    return stored; // another engine rolled it meanwhile
+                }
+                // Shards closed more than a day ago hold only trimmed records: forget them.
+                List<StreamEpoch.ShardSpan> shards = recentShards(open, nowMillis);
+                shards.add(new StreamEpoch.ShardSpan(boundary, nowMillis));
+                List<StreamEpoch> epochs = new ArrayList<>(stored.stream().epochs());
+                epochs.set(epochs.size() - 1, open.withShards(shards));
+                return stored.withStream(new StreamSettings(true, stored.stream().viewType(), stored.stream().label(),
+                        epochs));
+            });
         }
     }
 

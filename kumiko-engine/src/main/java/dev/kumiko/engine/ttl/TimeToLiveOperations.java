@@ -35,10 +35,15 @@ public final class TimeToLiveOperations {
         c.throwIfAny();
         synchronized (catalog) {
             Table t = table(r.tableName());
-            TableDescriptor d = t.descriptor();
-            check(d.timeToLive(), spec);
-            catalog.update(d.withTimeToLive(spec.enabled()
-                    ? new TimeToLiveSettings(true, spec.attributeName()) : TimeToLiveSettings.DISABLED));
+            TableDescriptor changed = catalog.modify(t, d -> {
+                check(d.timeToLive(), spec);
+                return d.withTimeToLive(spec.enabled()
+                        ? new TimeToLiveSettings(true, spec.attributeName()) : TimeToLiveSettings.DISABLED);
+            });
+            if (changed == null) {
+                throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.tableName()
+                        + " not found");
+            }
         }
         return spec;
     }
