@@ -44,12 +44,23 @@ public final class Catalog {
     private static final int ATTEMPTS_MAX = 16;
 
     private final Store store;
+    /** Over a local store: ids of the tables any engine in this process dropped; else null. */
+    private final java.util.Set<Integer> droppedIds;
     private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
     /** The stored catalog version the map reflects. */
     private volatile long version;
 
+    /**
+     * The ids of tables dropped through any engine over a local store (ids are never reused, so
+     * the set only grows, by one small entry per DeleteTable in this process's life).
+     */
+    static final class Dropped {
+        final java.util.Set<Integer> ids = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    }
+
     public Catalog(Store store) {
         this.store = store;
+        this.droppedIds = store.local() ? store.shared(Dropped.class, Dropped::new).ids : null;
         synchronized (this) {
             reload(Counters.decode(store.get(VERSION_KEY)));
         }
@@ -270,7 +281,21 @@ public final class Catalog {
         t.dropIndexStats(x.id());
     }
 
-    /** Removes a table and every key it owns: items, index entries, change log. */
+    /**
+     * Whether table tableId was dropped, as far as a writer inside its store transaction can tell
+     * without a store call: over a local store exactly (every engine in this process sees a drop at
+     * once, and {@link #drop} waits for the transactions that began before it); over a store shared
+     * by processes, only once this engine's mirror has caught up (see docs/architecture.md).
+     */
+    public boolean dropped(int tableId) {
+        return droppedIds != null && droppedIds.contains(tableId);
+    }
+
+    /**
+     * Removes a table and every key it owns: items, index entries, change log. Over a local store,
+     * a write that began before the drop is waited for (its keys go with the range deletes), and one
+     * that begins after it sees {@link #dropped}.
+     */
     public synchronized void drop(String tableName) {
         Table t = tables.remove(tableName);
         if (t == null) {
@@ -279,6 +304,10 @@ public final class Catalog {
         TableDescriptor d = t.descriptor();
         store.apply(new WriteBatch().delete(catalogKey(tableName)).add(VERSION_KEY, 1));
         noteOwnChange();
+        if (droppedIds != null) {
+            droppedIds.add(d.id());
+            store.awaitTransactions();
+        }
         store.deleteRange(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()));
         store.deleteRange(KeySpace.prefix(KeySpace.CHANGE_LOG, d.id()),
                 KeySpace.prefixEnd(KeySpace.CHANGE_LOG, d.id()));

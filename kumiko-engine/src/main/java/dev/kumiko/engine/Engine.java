@@ -50,7 +50,7 @@ public final class Engine implements AutoCloseable {
         String owner = ProcessHandle.current().pid() + "-" + System.nanoTime() + "-" + System.identityHashCode(this);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
                 new Lease(store, "changelog-trim", owner, clock::nowMillis));
-        ItemWriter writer = new ItemWriter(settings, changeLog);
+        ItemWriter writer = new ItemWriter(settings, changeLog, catalog::dropped);
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store,
                 indexId -> new Lease(store, "backfill/" + indexId, owner, clock::nowMillis));

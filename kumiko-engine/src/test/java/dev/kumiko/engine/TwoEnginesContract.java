@@ -172,6 +172,21 @@ public abstract class TwoEnginesContract {
                 .hasMessageContaining("not found");
     }
 
+    /**
+     * Over a local store, a write on the other engine right after a DeleteTable (before its catalog
+     * mirror refreshed) finds no table. A store shared by processes has a window up to the catalog
+     * watch's interval instead (docs/architecture.md), so the check applies to local stores.
+     */
+    @Test
+    void aWriteRightAfterADeleteOnTheOtherEngineFindsNoTable() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(handle(store).local(), "local stores only");
+        createTable(one, "dropped-now");
+        put(two, "dropped-now", Map.of("pk", s("a")));
+        one.control().deleteTable(CTX, "dropped-now");
+        assertThatThrownBy(() -> put(two, "dropped-now", Map.of("pk", s("b")))).isInstanceOf(DynamoException.class)
+                .hasMessageContaining("Requested resource not found");
+    }
+
     /** Increments of one item from both engines: its stream records carry 1, 2, 3... in order. */
     @Test
     @Timeout(180)

@@ -2,6 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.engine.changelog.ChangeLog;
@@ -31,10 +32,21 @@ import java.util.function.BiConsumer;
 public final class ItemWriter {
     private final EngineSettings settings;
     private final ChangeLog changeLog;
+    private final java.util.function.IntPredicate dropped;
 
     public ItemWriter(EngineSettings settings, ChangeLog changeLog) {
+        this(settings, changeLog, tableId -> false);
+    }
+
+    /**
+     * dropped tells, inside the write's store transaction, whether a table was deleted by any
+     * engine ({@link dev.kumiko.catalog.Catalog#dropped}): a write to it then fails as a write to a
+     * missing table, even before this engine's catalog mirror has caught up.
+     */
+    public ItemWriter(EngineSettings settings, ChangeLog changeLog, java.util.function.IntPredicate dropped) {
         this.settings = settings;
         this.changeLog = changeLog;
+        this.dropped = dropped;
     }
 
     /**
@@ -87,6 +99,11 @@ public final class ItemWriter {
      */
     public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
             BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
+        for (Change c : changes) {
+            if (dropped.test(c.table().descriptor().id())) {
+                throw DynamoException.resourceNotFound("Requested resource not found");
+            }
+        }
         WriteBatch batch = new WriteBatch();
         List<Planned> planned = new ArrayList<>(changes.size());
         List<WriteOutcome> outcomes = new ArrayList<>(changes.size());
