@@ -119,6 +119,7 @@ public final class ControlPlane {
     }
 
     private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
+        TagRules.checkCharacters(add);
         Map<String, String> out = new LinkedHashMap<>(current);
         if (add != null) {
             add.forEach(t -> out.put(t.key(), t.value()));
