@@ -111,4 +111,31 @@ class StaticChecksMoreTest {
                 "The number of tags exceeds the limit of 50 per resource");
         c.tagResource(b -> b.resourceArn(arn).tags(tags.subList(0, 50)));
     }
+
+    @Test
+    void placeholdersMayHoldUnderscores() {
+        // The Developer Guide: "#" then alphanumeric characters; "The underscore (_) character is also allowed."
+        c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#_x, _y")
+                .expressionAttributeNames(Map.of("#_x", "x")));
+        assertValidation(() -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#x-y")
+                        .expressionAttributeNames(Map.of("#x-y", "x"))),
+                "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#x-y\"");
+    }
+
+    @Test
+    void aGsiCreateThatRedeclaresAKeyTypeKeepsTheStoredType() {
+        // Characterised against AWS by a third party: accepted, the stored type is kept.
+        String table = "static-more-gsi";
+        FoundationSmokeTest.createTable(c, table);
+        c.updateTable(b -> b.tableName(table)
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType("N"),
+                        a -> a.attributeName("G").attributeType("S"))
+                .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
+                        .keySchema(k -> k.attributeName("G").keyType("HASH"))
+                        .projection(p -> p.projectionType("KEYS_ONLY")))));
+        org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
+                .attributeDefinitions()).anyMatch(a -> a.attributeName().equals("PK")
+                        && a.attributeTypeAsString().equals("S"));
+        c.putItem(b -> b.tableName(table).item(Map.of("PK", s("x"), "SK", s("y"))));
+    }
 }
