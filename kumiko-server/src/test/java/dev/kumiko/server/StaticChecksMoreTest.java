@@ -138,4 +138,32 @@ class StaticChecksMoreTest {
                         && a.attributeTypeAsString().equals("S"));
         c.putItem(b -> b.tableName(table).item(Map.of("PK", s("x"), "SK", s("y"))));
     }
+
+    @Test
+    void nonKeyAttributesNamesAreAtMost255Characters() {
+        String longName = "n".repeat(256);
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-nka")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+                                a -> a.attributeName("G").attributeType("S"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))
+                        .billingMode("PAY_PER_REQUEST")
+                        .globalSecondaryIndexes(x -> x.indexName("gsi")
+                                .keySchema(k -> k.attributeName("G").keyType("HASH"))
+                                .projection(p -> p.projectionType("INCLUDE").nonKeyAttributes("ok", longName)))),
+                "1 validation error detected: Value '[ok, " + longName + "]' at "
+                        + "'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: "
+                        + "Member must satisfy constraint: [Member must have length less than or equal to 255, "
+                        + "Member must have length greater than or equal to 1]");
+    }
+
+    @Test
+    void aGsiCreateMembersPathHasNoListIndex() {
+        assertValidation(() -> c.updateTable(b -> b.tableName(TABLE)
+                        .attributeDefinitions(a -> a.attributeName("G").attributeType("S"))
+                        .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("g")
+                                .keySchema(k -> k.attributeName("G").keyType("HASH"))
+                                .projection(p -> p.projectionType("KEYS_ONLY"))))),
+                "1 validation error detected: Value 'g' at 'globalSecondaryIndexUpdates.1.member.create.indexName' "
+                        + "failed to satisfy constraint: Member must have length greater than or equal to 3");
+    }
 }
