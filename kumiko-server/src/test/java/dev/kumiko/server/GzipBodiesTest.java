@@ -37,7 +37,7 @@ class GzipBodiesTest {
         h.put("Host", "127.0.0.1");
         h.put("Content-Type", "application/x-amz-json-1.0");
         h.put("X-Amz-Target", "DynamoDB_20120810.ListTables");
-        h.put("Authorization", WireProtocolTest.AUTH);
+        h.put("Authorization", dev.kumiko.server.protocol.WireProtocolTest.AUTH);
         h.put("Content-Encoding", encoding);
         h.put("Content-Length", Integer.toString(body.length));
         return RawHttp.post(server.port(), "/", h, body);

@@ -49,14 +49,14 @@ public final class SdkSigner {
     }
 
     /** A presigned request: the URI with the query-string signature, and the headers to send with it. */
-    record Presigned(URI uri, Map<String, String> headers) {
-        String pathAndQuery() {
+    public record Presigned(URI uri, Map<String, String> headers) {
+        public String pathAndQuery() {
             return uri.getRawPath() + "?" + uri.getRawQuery();
         }
     }
 
     /** Presigns a POST with the SDK's signer, signing the body's hash or UNSIGNED-PAYLOAD. */
-    static Presigned presign(int port, String operation, Map<String, String> headers, byte[] body,
+    public static Presigned presign(int port, String operation, Map<String, String> headers, byte[] body,
             String accessKeyId, String secret, Instant at, java.time.Duration expires, boolean signPayload) {
         SdkHttpRequest.Builder request = SdkHttpRequest.builder()
                 .uri(URI.create("http://127.0.0.1:" + port + "/"))

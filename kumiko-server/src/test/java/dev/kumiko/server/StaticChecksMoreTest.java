@@ -2,8 +2,8 @@ package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
-import static dev.kumiko.server.ExpressionOperationsTest.n;
-import static dev.kumiko.server.FoundationSmokeTest.s;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ class StaticChecksMoreTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         c = server.client();
-        FoundationSmokeTest.createTable(c, TABLE);
+        Fixtures.createTable(c, TABLE);
     }
 
     @AfterAll
@@ -126,7 +126,7 @@ class StaticChecksMoreTest {
     void aGsiCreateThatRedeclaresAKeyTypeKeepsTheStoredType() {
         // Characterised against AWS by a third party: accepted, the stored type is kept.
         String table = "static-more-gsi";
-        FoundationSmokeTest.createTable(c, table);
+        Fixtures.createTable(c, table);
         c.updateTable(b -> b.tableName(table)
                 .attributeDefinitions(a -> a.attributeName("PK").attributeType("N"),
                         a -> a.attributeName("G").attributeType("S"))

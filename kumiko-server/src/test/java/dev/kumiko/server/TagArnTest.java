@@ -60,7 +60,7 @@ class TagArnTest {
 
     @Test
     void anotherAccountsTableIsAccessDeniedEvenIfItsNameExists() {
-        c.createTable(ControlPlaneValidationTest.table("tag-arn-t", b -> { }));
+        c.createTable(dev.kumiko.server.protocol.ControlPlaneValidationTest.table("tag-arn-t", b -> { }));
         String arn = "arn:aws:dynamodb:us-east-1:123456789012:table/tag-arn-t";
         assertAllThree(arn, "AccessDeniedException", "User: arn:aws:iam::000000000000:root is not authorized to "
                 + "perform: dynamodb:{op} on resource: " + arn + " because no resource-based policy allows the "

@@ -1,4 +1,9 @@
-package dev.kumiko.server;
+package dev.kumiko.server.auth;
+
+import dev.kumiko.server.ManualClock;
+import dev.kumiko.server.RawHttp;
+import dev.kumiko.server.SdkSigner;
+import dev.kumiko.server.TestServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
