@@ -44,6 +44,10 @@ enum LegacyOperator {
                         + " AttributeValue type");
             }
         }
+        if ((this == IN || this == BETWEEN) && args.stream().anyMatch(v -> v.type() != args.get(0).type())) {
+            // Recalled DynamoDB wording, UNVERIFIED against a capture.
+            throw DynamoException.invalidParameter("AttributeValues inside AttributeValueList must be of same type");
+        }
         if (this == BETWEEN && args.get(0).type() == args.get(1).type() && Values.compare(args.get(0), args.get(1)) > 0) {
             // Unverified wording.
             throw DynamoException.invalidParameter("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");

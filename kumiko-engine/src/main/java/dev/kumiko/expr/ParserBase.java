@@ -13,6 +13,8 @@ abstract class ParserBase {
     static final int OPERATORS_MAX = 300;
     /** Parenthesis/NOT nesting cap; keeps recursion far from the JVM stack limit. */
     static final int NESTING_DEPTH_MAX = 200;
+    /** The Developer Guide: "The maximum depth for a document path is 32". */
+    static final int PATH_DEPTH_MAX = 32;
 
     final String source;
     final ExpressionKind kind;
@@ -101,6 +103,11 @@ abstract class ParserBase {
         List<PathElement> elements = new ArrayList<>();
         elements.add(parseName());
         while (true) {
+            if (elements.size() > PATH_DEPTH_MAX) {
+                // UNVERIFIED wording; the limit is the Developer Guide's "maximum depth for a document path".
+                throw kind.invalid("The document path has too many nesting levels; nesting levels: "
+                        + elements.size());
+            }
             if (at(Token.Kind.DOT)) {
                 next();
                 elements.add(parseName());

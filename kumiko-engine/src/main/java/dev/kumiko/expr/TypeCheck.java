@@ -88,6 +88,11 @@ final class TypeCheck {
     }
 
     private void attributeType(Condition.AttributeTypeIs t) {
+        if (!(t.type() instanceof Operand.ValueRef) && !(t.type() instanceof Operand.Literal)) {
+            // The Developer Guide: the type "must be an expression attribute value". UNVERIFIED wording.
+            throw kind.invalid("Incorrect operand type for operator or function; operator or function: "
+                    + "attribute_type, operand type: path; the type must be an expression attribute value");
+        }
         requireTypes("attribute_type", t.type(), AttributeType.S);
         AttributeValue type = constant(t.type());
         if (type instanceof AttributeValue.S s && AttributeType.fromWire(s.value()) == null) {

@@ -127,6 +127,13 @@ final class UpdateParser extends ParserBase {
             requirePath(name, args.get(0));
             return new Operand.IfNotExists(args.get(0), args.get(1));
         }
+        for (Operand arg : args) {
+            if (arg instanceof Operand.ListAppend) {
+                // A list_append inside list_append is refused. UNVERIFIED: behaviour and wording (the
+                // prefix is DynamoDB's text for a function used where it is not allowed).
+                throw functionNotAllowed(name);
+            }
+        }
         return new Operand.ListAppend(args.get(0), args.get(1));
     }
 }

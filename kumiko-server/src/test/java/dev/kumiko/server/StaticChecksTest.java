@@ -67,4 +67,13 @@ class StaticChecksTest {
         assertValidation(() -> c.scan(b -> b.tableName("static").attributesToGet("a", "a")),
                 "One or more parameter values were invalid: Duplicate value in attribute name: a");
     }
+
+    @Test
+    void tagsHoldOnlyTheDocumentedCharacters() {
+        String arn = c.describeTable(b -> b.tableName("static")).table().tableArn();
+        c.tagResource(b -> b.resourceArn(arn).tags(t -> t.key("team name_1:/=+-.").value("caf\u00e9 42")));
+        assertValidation(() -> c.tagResource(b -> b.resourceArn(arn).tags(t -> t.key("bad@key").value("v"))),
+                "One or more parameter values were invalid: Invalid tag: key 'bad@key', value 'v'. Tags may contain "
+                        + "letters, white space, numbers and + - = . _ : /");
+    }
 }

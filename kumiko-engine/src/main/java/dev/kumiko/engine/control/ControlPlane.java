@@ -125,6 +125,7 @@ public final class ControlPlane {
     }
 
     private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
+        TagRules.checkCharacters(add);
         Map<String, String> out = new LinkedHashMap<>(current);
         if (add != null) {
             add.forEach(t -> out.put(t.key(), t.value()));
@@ -301,7 +302,7 @@ public final class ControlPlane {
             TagRules.checkMembers(c, "tags", tags);
         }
         c.throwIfAny();
-        Table t = tableByArn(resourceArn);
+        Table t = tableByArn(resourceArn, "TagResource");
         changeOrNotFound(t, d -> d.withTags(tags(d.tags(), tags)), resourceArn);
     }
 
@@ -312,7 +313,7 @@ public final class ControlPlane {
         }
         c.notNull("tagKeys", tagKeys);
         c.throwIfAny();
-        Table t = tableByArn(resourceArn);
+        Table t = tableByArn(resourceArn, "UntagResource");
         changeOrNotFound(t, d -> {
             Map<String, String> remaining = new LinkedHashMap<>(d.tags());
             tagKeys.forEach(remaining::remove);
@@ -333,16 +334,14 @@ public final class ControlPlane {
             c.length("resourceArn", resourceArn, 1, 1283);
         }
         c.throwIfAny();
-        return tableByArn(resourceArn).descriptor().tags();
+        return tableByArn(resourceArn, "ListTagsOfResource").descriptor().tags();
     }
 
-    private Table tableByArn(String arn) {
-        String name = TableNames.nameFromArnOrNull(arn);
-        if (name == null) {
-            throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
-        }
+    private Table tableByArn(String arn, String operation) {
+        String name = TagArns.tableName(arn, operation);
         Table t = catalog.get(name);
         if (t == null) {
+            // The 2026 form; a 2022 capture spelled it "ResourcArn" (docs/notes/error-messages.md).
             throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
         }
         return t;

@@ -104,23 +104,48 @@ final class CreateTableValidator {
         }
     }
 
+    /** The API Reference's length limit of a NonKeyAttributes name. */
+    static final int NON_KEY_ATTRIBUTE_NAME_CHARS_MAX = 255;
+
     static void checkIndexMembers(Constraints c, String path, List<IndexInput> indexes, int keyElementsMax) {
         if (indexes == null) {
             return;
         }
         for (int i = 0; i < indexes.size(); i++) {
-            IndexInput x = indexes.get(i);
-            String p = path + "." + (i + 1) + ".member.";
-            if (c.notNull(p + "indexName", x.indexName())) {
-                c.tableName(p + "indexName", x.indexName());
+            checkIndexMember(c, path + "." + (i + 1) + ".member.", indexes.get(i), keyElementsMax);
+        }
+    }
+
+    /** One index's members; {@code p} is its path with a trailing dot. */
+    static void checkIndexMember(Constraints c, String p, IndexInput x, int keyElementsMax) {
+        if (c.notNull(p + "indexName", x.indexName())) {
+            c.tableName(p + "indexName", x.indexName());
+        }
+        if (c.notNull(p + "keySchema", x.keySchema())) {
+            checkKeySchemaMembers(c, p + "keySchema", x.keySchema(), keyElementsMax);
+        }
+        if (c.notNull(p + "projection", x.projection())) {
+            c.enumValue(p + "projection.projectionType", x.projection().projectionType(), Enums.PROJECTION_TYPE);
+            checkNonKeyAttributeNames(c, p + "projection.nonKeyAttributes", x.projection().nonKeyAttributes());
+        }
+        checkThroughputMembers(c, p + "provisionedThroughput", x.provisionedThroughput());
+    }
+
+    /**
+     * NonKeyAttributes names are 1-255 characters (the API Reference). A list member's violation is
+     * reported on the list, in the model's nested form. UNVERIFIED wording.
+     */
+    private static void checkNonKeyAttributeNames(Constraints c, String path, List<String> names) {
+        if (names == null) {
+            return;
+        }
+        for (String n : names) {
+            if (n != null && (n.isEmpty() || n.length() > NON_KEY_ATTRIBUTE_NAME_CHARS_MAX)) {
+                c.fail(path, names.toString(), "Member must satisfy constraint: [Member must have length less than "
+                        + "or equal to " + NON_KEY_ATTRIBUTE_NAME_CHARS_MAX
+                        + ", Member must have length greater than or equal to 1]");
+                return;
             }
-            if (c.notNull(p + "keySchema", x.keySchema())) {
-                checkKeySchemaMembers(c, p + "keySchema", x.keySchema(), keyElementsMax);
-            }
-            if (c.notNull(p + "projection", x.projection())) {
-                c.enumValue(p + "projection.projectionType", x.projection().projectionType(), Enums.PROJECTION_TYPE);
-            }
-            checkThroughputMembers(c, p + "provisionedThroughput", x.provisionedThroughput());
         }
     }
 

@@ -43,7 +43,7 @@ final class GsiUpdates {
                 continue;
             }
             if (u.create() != null) {
-                CreateTableValidator.checkIndexMembers(c, p + "create", List.of(u.create()),
+                CreateTableValidator.checkIndexMember(c, p + "create.", u.create(),
                         CreateTableValidator.GSI_KEY_ELEMENTS_MAX);
             }
             if (u.update() != null && c.notNull(p + "update.indexName", u.update().indexName())) {

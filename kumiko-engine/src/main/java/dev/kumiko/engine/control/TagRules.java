@@ -8,7 +8,24 @@ import java.util.List;
 final class TagRules {
     static final int TAGS_MAX = 50;
 
+    /** The Developer Guide's tag characters: letters, white space, numbers and + - = . _ : / */
+    private static final java.util.regex.Pattern TAG_CHARACTERS =
+            java.util.regex.Pattern.compile("[\\p{L}\\p{Z}\\p{N}\\s+\\-=._:/]*");
+
     private TagRules() {}
+
+    /** Keys and values hold only the documented characters. UNVERIFIED wording. */
+    static void checkCharacters(List<TagInput> tags) {
+        if (tags == null) {
+            return;
+        }
+        for (TagInput t : tags) {
+            if (!TAG_CHARACTERS.matcher(t.key()).matches() || !TAG_CHARACTERS.matcher(t.value()).matches()) {
+                throw dev.kumiko.error.DynamoException.invalidParameter("Invalid tag: key '" + t.key() + "', value '"
+                        + t.value() + "'. Tags may contain letters, white space, numbers and + - = . _ : /");
+            }
+        }
+    }
 
     static void checkMembers(Constraints c, String path, List<TagInput> tags) {
         if (tags == null) {

@@ -147,13 +147,13 @@ class SigV4WireTest {
     }
 
     @Test
-    void aPresignedQueryStringIsNotAccepted() {
+    void anIncompletePresignedQueryNamesWhatIsMissing() {
         Map<String, String> headers = signed(EMPTY_OBJECT, NOW);
         headers.remove("Authorization");
         RawHttp.Response r = RawHttp.post(server.port(), "/?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=ab",
                 headers, EMPTY_OBJECT);
-        assertError(r, "MissingAuthenticationTokenException", "Request is missing Authentication Token: Kumiko "
-                + "verifies only the Authorization header, not presigned query-string signatures");
+        assertError(r, "IncompleteSignatureException", "AWS query-string parameters must include "
+                + "'X-Amz-Credential'. Re-examine the query-string parameters.");
     }
 
     @Test

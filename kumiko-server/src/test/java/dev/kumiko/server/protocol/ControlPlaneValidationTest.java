@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.Tag;
  * exact messages (docs/notes/error-messages.md §2-§4). One in-memory server for the class; every
  * test uses its own table names.
  */
-class ControlPlaneValidationTest {
+public class ControlPlaneValidationTest {
     private static final String NOT_FOUND = "Requested resource not found: Table: %s not found";
     private static final AtomicInteger SEQ = new AtomicInteger();
     private static TestServer server;
@@ -70,7 +70,7 @@ class ControlPlaneValidationTest {
     }
 
     /** A valid on-demand table with pk/sk (both S); tweak customizes it into the case under test. */
-    static CreateTableRequest table(String name, Consumer<CreateTableRequest.Builder> tweak) {
+    public static CreateTableRequest table(String name, Consumer<CreateTableRequest.Builder> tweak) {
         CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name)
                 .attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S))
                 .keySchema(hash("pk"), range("sk"))
