@@ -51,14 +51,7 @@ for j in "$old_jar" "$new_jar"; do [[ -f $j ]] || die "no such jar: $j"; done
 out="${out:-$repo_root/bench-results/compare-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out/old" "$out/new"
 out="$(cd "$out" && pwd -P)"
-temp_dirs=()
-cleanup() {
-  stop_started
-  local d
-  for d in ${temp_dirs[@]+"${temp_dirs[@]}"}; do rm -rf "$d"; done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+stop_on_exit
 install_wrk || die "wrk is needed: apt-get install -y wrk"
 
 args=()

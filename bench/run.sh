@@ -62,14 +62,7 @@ done
 out="${out:-$repo_root/bench-results/run-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd -P)"
-temp_dirs=()
-cleanup() {
-  stop_started
-  local d
-  for d in ${temp_dirs[@]+"${temp_dirs[@]}"}; do rm -rf "$d"; done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+stop_on_exit
 
 install_wrk || die "wrk is needed: apt-get install -y wrk"
 if [[ $build == 1 ]]; then

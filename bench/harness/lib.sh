@@ -73,6 +73,19 @@ stop_started() { # stops every process spawn started, newest first
 }
 
 # ---------------------------------------------------------------- installers (idempotent)
+temp_dirs=() # directories the run made; removed on exit with stop_on_exit
+
+cleanup_started() { # stops what spawn started and removes temp_dirs
+  stop_started
+  local d
+  for d in ${temp_dirs[@]+"${temp_dirs[@]}"}; do rm -rf "$d"; done
+}
+
+stop_on_exit() { # on any exit, Ctrl-C or SIGTERM: stop the servers this run started, remove its temp dirs
+  trap cleanup_started EXIT
+  trap 'exit 130' INT TERM
+}
+
 apt_install() { # command package
   command -v "$1" >/dev/null && return 0
   [[ -x /usr/sbin/$1 ]] && return 0
