@@ -65,7 +65,7 @@ public final class RocksStore implements Store {
     static final long METADATA_BLOCK_BYTES = 4096;
 
     static {
-        RocksDB.loadLibrary();
+        NativeLibrary.load();
     }
 
     private final Path dir;
