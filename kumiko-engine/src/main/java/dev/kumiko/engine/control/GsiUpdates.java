@@ -192,7 +192,8 @@ final class GsiUpdates {
      * throughput, Deletes leave the descriptor. Attribute definitions follow the keys: a Create
      * adds its key attributes' definitions, a Delete prunes those no key uses any more (verified).
      */
-    static Applied apply(UpdateTableRequest r, TableDescriptor d, boolean onDemand, IntSupplier allocateId) {
+    static Applied apply(UpdateTableRequest r, TableDescriptor d, boolean onDemand, IntSupplier allocateId,
+            long nowMillis) {
         List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes());
         List<IndexDescriptor> created = new ArrayList<>(1);
         List<IndexDescriptor> deleted = new ArrayList<>(1);
@@ -210,7 +211,10 @@ final class GsiUpdates {
             } else if (u.update() != null) {
                 CreateTableRequest.ThroughputInput t = u.update().provisionedThroughput();
                 int i = gsis.indexOf(find(gsis, u.update().indexName()));
-                gsis.set(i, gsis.get(i).withThroughput(new Throughput(t.readCapacityUnits(), t.writeCapacityUnits())));
+                IndexDescriptor x = gsis.get(i);
+                gsis.set(i, x.withThroughput(x.throughput().readCapacityUnits() == 0 ? new Throughput(
+                        t.readCapacityUnits(), t.writeCapacityUnits())
+                        : x.throughput().changedTo(t.readCapacityUnits(), t.writeCapacityUnits(), nowMillis)));
             } else {
                 IndexDescriptor x = find(gsis, u.delete().indexName());
                 gsis.remove(x);
