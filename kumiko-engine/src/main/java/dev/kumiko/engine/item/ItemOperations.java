@@ -64,7 +64,7 @@ public final class ItemOperations {
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = access.begin(key)) {
                 old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure(), size);
                 throughput.admitIndexWrites(table, old, r.item());
                 outcome = writer.commit(txn, table, key, old, r.item(), size);
                 break;
@@ -138,7 +138,7 @@ public final class ItemOperations {
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = access.begin(key)) {
                 old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure(), 0);
                 throughput.admitIndexWrites(table, old, null);
                 outcome = writer.commit(txn, table, key, old, null, 0);
                 break;
