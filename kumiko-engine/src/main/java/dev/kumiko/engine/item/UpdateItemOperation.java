@@ -39,6 +39,7 @@ final class UpdateItemOperation {
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
         expr.checkKeys(d);
+        expr.checkKeyPaths(d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());

@@ -1,5 +1,6 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
@@ -72,6 +73,7 @@ final class TransactWriteValidator {
                 // A Put's size is known from the request, so DynamoDB refuses it before the transaction runs.
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
+            ItemNames.check(a.item());
             if (problem != null) {
                 return new TransactAction(index, a.kind(), table, null, Map.of(), a.item(), bytes, expr, returnOld,
                         problem);
