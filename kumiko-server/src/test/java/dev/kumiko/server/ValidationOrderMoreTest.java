@@ -1,17 +1,26 @@
 package dev.kumiko.server;
 
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
+import static dev.kumiko.server.Fixtures.n;
+import static dev.kumiko.server.Fixtures.s;
 
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
+import software.amazon.awssdk.services.dynamodb.model.Condition;
+import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
-/** Which of two problems in one request DynamoDB reports: CreateTable's keys before its throughput. */
+/**
+ * Which of two problems in one request DynamoDB reports: CreateTable's keys before its throughput;
+ * members that do not go together before a malformed AttributeValue.
+ */
 class ValidationOrderMoreTest {
     private static TestServer server;
     private static DynamoDbClient c;
@@ -53,5 +62,45 @@ class ValidationOrderMoreTest {
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
                         .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(1L)))),
                 "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+    }
+
+    @Test
+    void aBadCombinationOfMembersWinsOverAMalformedAttributeValue() {
+        Fixtures.createTable(c, "combos");
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> badKey =
+                Map.of("PK", n("not-a-number"), "SK", s("b"));
+        assertValidation(() -> c.getItem(b -> b.tableName("combos").key(badKey)
+                .expressionAttributeNames(Map.of("#a", "a"))),
+                "ExpressionAttributeNames can only be specified when using expressions");
+        assertValidation(() -> c.deleteItem(b -> b.tableName("combos").key(badKey)
+                .expressionAttributeValues(Map.of(":v", s("1")))),
+                "ExpressionAttributeValues can only be specified when using expressions");
+        assertValidation(() -> c.putItem(b -> b.tableName("combos").item(badKey)
+                .conditionExpression("attribute_exists(PK)")
+                .expected(Map.of("x", ExpectedAttributeValue.builder().exists(false).build()))),
+                "Can not use both expression and non-expression parameters in the same request: "
+                        + "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}");
+        assertValidation(() -> c.scan(b -> b.tableName("combos").projectionExpression("a")
+                .scanFilter(Map.of("x", Condition.builder().comparisonOperator(ComparisonOperator.EQ)
+                        .attributeValueList(n("not-a-number")).build()))),
+                "Can not use both expression and non-expression parameters in the same request: "
+                        + "Non-expression parameters: {ScanFilter} Expression parameters: {ProjectionExpression}");
+        // With nothing wrong in the combination, the malformed value is what is reported.
+        String malformed = badValueMessage(() -> c.getItem(b -> b.tableName("combos").key(badKey)));
+        assertValidation(() -> c.query(b -> b.tableName("combos").keyConditions(Map.of("PK", Condition.builder()
+                .comparisonOperator(ComparisonOperator.EQ).attributeValueList(n("not-a-number")).build()))
+                .filterExpression("attribute_exists(a)")), malformed);
+    }
+
+    private static String badValueMessage(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        try {
+            call.call();
+        } catch (software.amazon.awssdk.awscore.exception.AwsServiceException e) {
+            org.assertj.core.api.Assertions.assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+            return e.awsErrorDetails().errorMessage();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+        throw new AssertionError("no error for a malformed number");
     }
 }
