@@ -92,6 +92,16 @@ class ValidationOrderMoreTest {
                 .filterExpression("attribute_exists(a)")), malformed);
     }
 
+    @Test
+    void batchesWithoutRequestItemsGetDynamoDbsSentenceBeforeAnyConstraint() {
+        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of())),
+                "The requestItems parameter is required for BatchWriteItem");
+        assertValidation(() -> c.batchWriteItem(b -> b.returnConsumedCapacity("hi")),
+                "The requestItems parameter is required for BatchWriteItem");
+        assertValidation(() -> c.batchGetItem(b -> b.requestItems(Map.of())),
+                "The requestItems parameter is required for BatchGetItem");
+    }
+
     private static String badValueMessage(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
         try {
             call.call();
