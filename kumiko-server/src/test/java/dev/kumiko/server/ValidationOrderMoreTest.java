@@ -102,6 +102,24 @@ class ValidationOrderMoreTest {
                 "The requestItems parameter is required for BatchGetItem");
     }
 
+    @Test
+    void anOnDemandTablesGsiTakesNoThroughputUpdate() {
+        c.createTable(b -> b.tableName("od-gsi").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .globalSecondaryIndexes(x -> x.indexName("gsi1")
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+        String message = "One or more parameter values were invalid: The only Updates for index: gsi1 when "
+                + "TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput";
+        assertValidation(() -> c.updateTable(b -> b.tableName("od-gsi").globalSecondaryIndexUpdates(u -> u.update(
+                x -> x.indexName("gsi1").provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(1L))))),
+                message);
+        assertValidation(() -> c.updateTable(b -> b.tableName("od-gsi").globalSecondaryIndexUpdates(u -> u.update(
+                x -> x.indexName("gsi1")))), message);
+    }
+
     private static String badValueMessage(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
         try {
             call.call();

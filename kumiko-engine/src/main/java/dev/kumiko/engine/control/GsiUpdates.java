@@ -168,13 +168,15 @@ final class GsiUpdates {
     private static void checkThroughputUpdate(IndexDescriptor x, UpdateTableRequest.GsiThroughputUpdate u,
             boolean onDemand) {
         CreateTableRequest.ThroughputInput t = u.provisionedThroughput();
+        if (onDemand) {
+            // Probes of AWS (2026) got this for an on-demand table's GSI Update with provisioned
+            // throughput or with nothing at all; Kumiko models neither OnDemandThroughput nor WarmThroughput.
+            throw DynamoException.invalidParameter("The only Updates for index: " + x.indexName()
+                    + " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput");
+        }
         if (t == null) {
             // UNVERIFIED wording: an Update needs something to change.
             throw DynamoException.invalidParameter("ProvisionedThroughput must be specified for index: " + x.indexName());
-        }
-        if (onDemand) {
-            throw DynamoException.invalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
-                    + "for index: " + x.indexName() + " when BillingMode is PAY_PER_REQUEST");
         }
         CreateTableValidator.checkThroughputLimit(t);
         Throughput now = x.throughput();
