@@ -120,6 +120,18 @@ class ValidationOrderMoreTest {
                 x -> x.indexName("gsi1")))), message);
     }
 
+    @Test
+    void billingModeProvisionedAloneOnAProvisionedTableNeedsThroughput() {
+        c.createTable(b -> b.tableName("prov-alone").billingMode(BillingMode.PROVISIONED)
+                .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(1L))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH)));
+        assertValidation(() -> c.updateTable(b -> b.tableName("prov-alone").billingMode(BillingMode.PROVISIONED)),
+                "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+        c.updateTable(b -> b.tableName("prov-alone").billingMode(BillingMode.PROVISIONED)
+                .provisionedThroughput(t -> t.readCapacityUnits(2L).writeCapacityUnits(1L)));
+    }
+
     private static String badValueMessage(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
         try {
             call.call();

@@ -181,11 +181,13 @@ final class GsiUpdates {
         CreateTableValidator.checkThroughputLimit(t);
         Throughput now = x.throughput();
         if (t.readCapacityUnits() == now.readCapacityUnits() && t.writeCapacityUnits() == now.writeCapacityUnits()) {
-            // Verified that DynamoDB answers "will not change"; the exact index wording is UNVERIFIED.
+            // Captured by probes of AWS (2026) up to "Current WriteCapacityUnits"; the rest follows the
+            // table's text (UNVERIFIED).
             throw DynamoException.validation("The provisioned throughput for the index " + x.indexName()
                     + " will not change. The requested value equals the current value. Current ReadCapacityUnits "
-                    + "provisioned for the index: " + now.readCapacityUnits() + ". Requested ReadCapacityUnits: "
-                    + t.readCapacityUnits() + ". Current WriteCapacityUnits provisioned for the index: "
+                    + "provisioned for index " + x.indexName() + ": " + now.readCapacityUnits()
+                    + ". Requested ReadCapacityUnits: " + t.readCapacityUnits()
+                    + ". Current WriteCapacityUnits provisioned for index " + x.indexName() + ": "
                     + now.writeCapacityUnits() + ". Requested WriteCapacityUnits: " + t.writeCapacityUnits()
                     + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher "
                     + "limits.");

@@ -78,6 +78,10 @@ final class UpdateTableValidator {
         if (switching && r.provisionedThroughput() == null) {
             throw DynamoException.validation("No provisioned throughput specified for the table");
         }
+        if (r.provisionedThroughput() == null && !switching && onlyBillingMode(r)) {
+            // Probes of AWS (2026): BillingMode PROVISIONED alone on a provisioned table.
+            throw DynamoException.validation("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+        }
         if (r.provisionedThroughput() == null) {
             return;
         }
@@ -94,6 +98,12 @@ final class UpdateTableValidator {
                     + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide "
                     + "for current limits and how to request higher limits.");
         }
+    }
+
+    private static boolean onlyBillingMode(UpdateTableRequest r) {
+        return r.billingMode() != null && r.streamSpecification() == null && r.sseSpecification() == null
+                && r.tableClass() == null && r.deletionProtectionEnabled() == null
+                && !r.hasGlobalSecondaryIndexUpdates();
     }
 
     private static void checkStream(UpdateTableRequest r, TableDescriptor d) {

@@ -163,8 +163,8 @@ public class GsiLifecycleTest {
             assertValidation(() -> c.updateTable(b -> b.tableName("prov").globalSecondaryIndexUpdates(u -> u.update(
                     x -> x.indexName("byG").provisionedThroughput(p -> p.readCapacityUnits(7L).writeCapacityUnits(9L))))),
                     "The provisioned throughput for the index byG will not change. The requested value equals the "
-                            + "current value. Current ReadCapacityUnits provisioned for the index: 7. Requested "
-                            + "ReadCapacityUnits: 7. Current WriteCapacityUnits provisioned for the index: 9. Requested "
+                            + "current value. Current ReadCapacityUnits provisioned for index byG: 7. Requested "
+                            + "ReadCapacityUnits: 7. Current WriteCapacityUnits provisioned for index byG: 9. Requested "
                             + "WriteCapacityUnits: 9. Refer to the Amazon DynamoDB Developer Guide for current limits "
                             + "and how to request higher limits.");
         }
