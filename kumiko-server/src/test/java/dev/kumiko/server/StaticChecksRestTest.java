@@ -74,6 +74,10 @@ class StaticChecksRestTest {
                 .expressionAttributeValues(Map.of(":v", s("1")))), KEY_PATH + "IndexKey: h");
         assertValidation(() -> c.deleteItem(b -> b.tableName(TABLE).key(KEY).conditionExpression("size(SK.x) > :n")
                 .expressionAttributeValues(Map.of(":n", Fixtures.n(1)))), KEY_PATH + "Key: SK");
+        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(t -> t.conditionCheck(k -> k.tableName(TABLE)
+                .key(KEY).conditionExpression("attribute_exists(PK.a)")))), KEY_PATH + "Key: PK");
+        assertValidation(() -> c.transactGetItems(b -> b.transactItems(t -> t.get(g -> g.tableName(TABLE).key(KEY)
+                .projectionExpression("g[0]")))), KEY_PATH + "IndexKey: g");
         // Top-level key names and nested paths into other attributes stay allowed.
         c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("PK, doc.PK"));
     }

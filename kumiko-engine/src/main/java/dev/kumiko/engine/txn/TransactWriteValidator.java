@@ -1,5 +1,6 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
@@ -65,6 +66,7 @@ final class TransactWriteValidator {
         Table table = TransactChecks.table(catalog, a.tableName(),
                 "transactItems." + (index + 1) + ".member." + a.kind().member() + ".tableName");
         TableDescriptor d = table.descriptor();
+        KeyPathCheck.check(d, expr);
         boolean returnOld = "ALL_OLD".equals(a.returnValuesOnConditionCheckFailure());
         if (a.kind() == TransactRequests.Kind.PUT) {
             String problem = TransactKeys.itemProblem(d, a.item());
