@@ -17,10 +17,11 @@ import java.util.Map;
 
 /**
  * Stores table descriptors in the catalog key space; a version byte leads for later changes.
- * Version 2 added the streams' epochs, version 3 Time to Live; older descriptors still decode.
+ * Version 2 added the streams' epochs, version 3 Time to Live, version 4 the throughput's change
+ * history (after the descriptor's last field, so that versions 1-3 decode unchanged).
  */
 final class DescriptorCodec {
-    private static final int FORMAT_VERSION = 3;
+    private static final int FORMAT_VERSION = 4;
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
@@ -61,6 +62,10 @@ final class DescriptorCodec {
             }
             out.writeBoolean(t.timeToLive().enabled());
             writeNullable(out, t.timeToLive().attributeName());
+            writeHistory(out, t.throughput());
+            for (IndexDescriptor x : t.globalSecondaryIndexes()) {
+                writeHistory(out, x.throughput());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -99,6 +104,10 @@ final class DescriptorCodec {
             }
             TimeToLiveSettings ttl = version < 3 ? TimeToLiveSettings.DISABLED
                     : new TimeToLiveSettings(in.readBoolean(), readNullable(in));
+            if (version >= 4) {
+                throughput = readHistory(in, throughput);
+                gsis = readHistories(in, gsis);
+            }
             return new TableDescriptor(id, name, tableId, created, keySchema, List.copyOf(definitions), billingMode,
                     throughput, billingChange, lsis, gsis, stream, sse, tableClass, deletionProtection,
                     Map.copyOf(tags), ttl);
@@ -131,6 +140,26 @@ final class DescriptorCodec {
 
     private static Throughput readThroughput(DataInputStream in) throws IOException {
         return new Throughput(in.readLong(), in.readLong());
+    }
+
+    private static void writeHistory(DataOutputStream out, Throughput t) throws IOException {
+        out.writeLong(t.lastIncreaseEpochMillis());
+        out.writeLong(t.lastDecreaseEpochMillis());
+        out.writeInt(t.decreasesOnLastDecreaseDay());
+    }
+
+    private static Throughput readHistory(DataInputStream in, Throughput units) throws IOException {
+        return new Throughput(units.readCapacityUnits(), units.writeCapacityUnits(), in.readLong(), in.readLong(),
+                in.readInt());
+    }
+
+    private static List<IndexDescriptor> readHistories(DataInputStream in, List<IndexDescriptor> gsis)
+            throws IOException {
+        List<IndexDescriptor> out = new ArrayList<>(gsis.size());
+        for (IndexDescriptor x : gsis) {
+            out.add(x.withThroughput(readHistory(in, x.throughput())));
+        }
+        return List.copyOf(out);
     }
 
     private static void writeIndexes(DataOutputStream out, List<IndexDescriptor> indexes) throws IOException {

@@ -81,4 +81,13 @@ public record TableDescriptor(
                 newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
                 newSse, newTableClass, newDeletionProtection, tags, timeToLive);
     }
+
+    /** This descriptor as DescribeTable reports it at nowMillis (throughput decrease counts of today). */
+    public TableDescriptor throughputAsOf(long nowMillis) {
+        List<IndexDescriptor> gsis = new java.util.ArrayList<>(globalSecondaryIndexes.size());
+        globalSecondaryIndexes.forEach(x -> gsis.add(x.withThroughput(x.throughput().asOf(nowMillis))));
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                billingMode, throughput.asOf(nowMillis), billingModeChangeEpochMillis, localSecondaryIndexes,
+                List.copyOf(gsis), stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.kumiko.expr;
 
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.AttributeNames;
 import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -164,6 +165,31 @@ public final class RequestExpressions {
     }
 
     /**
+     * The top-level attributes of every nested path (a.b, a[0]) the condition, filter, projection
+     * and update name, in that order: a key attribute is a scalar, so such a path on one is refused.
+     */
+    public Set<String> nestedPathTopLevelNames() {
+        Set<String> out = new LinkedHashSet<>();
+        java.util.function.Consumer<Operand> leaf = o -> {
+            if (o instanceof Operand.Path p && p.elements().size() > 1) {
+                out.add(p.resolve(names).firstName());
+            }
+        };
+        for (Condition c : new Condition[] {condition, filter}) {
+            if (c != null) {
+                OperandWalk.conditionOperands(c, o -> OperandWalk.leaves(o, leaf));
+            }
+        }
+        if (projection != null) {
+            projection.paths().forEach(leaf);
+        }
+        if (update != null) {
+            update.actions().forEach(a -> leaf.accept(a.path()));
+        }
+        return out;
+    }
+
+    /**
      * Refuses an UpdateExpression that touches a key attribute, for callers that parse before they
      * know the table (a transaction reports bad expressions before unknown tables).
      */
@@ -260,8 +286,20 @@ public final class RequestExpressions {
             Map<String, String> n = names == null ? Map.of() : names;
             Map<String, AttributeValue> v = values == null ? Map.of() : values;
             checkKeys("ExpressionAttributeNames", n.keySet(), NAME_KEY);
+            checkNameValues(n);
             checkKeys("ExpressionAttributeValues", v.keySet(), VALUE_KEY);
             return new RequestExpressions(this, n, v);
+        }
+
+        /** A placeholder stands for an attribute name, held to the names' rule (wording UNVERIFIED). */
+        private static void checkNameValues(Map<String, String> names) {
+            for (Map.Entry<String, String> e : names.entrySet()) {
+                String problem = AttributeNames.problem(e.getValue());
+                if (problem != null) {
+                    throw DynamoException.validation("ExpressionAttributeNames contains invalid value: " + problem
+                            + " for key " + e.getKey());
+                }
+            }
         }
 
         private static void checkKeys(String parameter, Set<String> keys, Pattern pattern) {

@@ -175,12 +175,13 @@ public final class ControlPlane {
         return t;
     }
 
-    private static TableDescription describe(RequestContext ctx, Table t, String status) {
+    private TableDescription describe(RequestContext ctx, Table t, String status) {
         return describe(ctx, t, t.descriptor(), status);
     }
 
     /** Describes t as {@code shown}, which may still list indexes being deleted. */
-    private static TableDescription describe(RequestContext ctx, Table t, TableDescriptor shown, String status) {
+    private TableDescription describe(RequestContext ctx, Table t, TableDescriptor d, String status) {
+        TableDescriptor shown = d.throughputAsOf(clock.nowMillis());
         Map<Integer, TableDescription.IndexCounts> counts = new LinkedHashMap<>();
         for (List<IndexDescriptor> list : List.of(shown.localSecondaryIndexes(), shown.globalSecondaryIndexes())) {
             for (IndexDescriptor x : list) {
@@ -257,20 +258,35 @@ public final class ControlPlane {
         UpdateTableValidator.check(r, d);
         boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
         String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
-        Throughput throughput = onDemand ? Throughput.ZERO
-                : r.provisionedThroughput() != null ? throughput(r.provisionedThroughput()) : d.throughput();
+        Throughput throughput = onDemand ? Throughput.ZERO : provisioned(r, d);
         long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
                 : clock.nowMillis();
         boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
                 : r.deletionProtectionEnabled();
         SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
         gsi[0] = r.hasGlobalSecondaryIndexUpdates()
-                ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId)
+                ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId, clock.nowMillis())
                 : new GsiUpdates.Applied(d, List.of(), List.of());
         return gsi[0].descriptor().withSettings(billingMode, throughput, billingChange,
                 streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
                 r.tableClass() == null ? d.tableClass() : r.tableClass(),
                 onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand), sse);
+    }
+
+    /**
+     * The table's provisioned units after r: a change of provisioned units is stamped as an
+     * increase or decrease; a switch from on-demand starts a new history.
+     */
+    private Throughput provisioned(UpdateTableRequest r, TableDescriptor d) {
+        if (r.provisionedThroughput() == null) {
+            return d.throughput();
+        }
+        Throughput requested = throughput(r.provisionedThroughput());
+        if (!TableDescriptor.PROVISIONED.equals(d.billingMode())) {
+            return requested;
+        }
+        return d.throughput().changedTo(requested.readCapacityUnits(), requested.writeCapacityUnits(),
+                clock.nowMillis());
     }
 
     /** A switch to on-demand drops the GSIs' provisioned throughput. */

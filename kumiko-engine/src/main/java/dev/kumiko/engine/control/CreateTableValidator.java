@@ -31,13 +31,18 @@ final class CreateTableValidator {
 
     private CreateTableValidator() {}
 
+    /**
+     * Member constraints, then every key schema (the table's and its indexes'), then throughput:
+     * DynamoDB judges the keys before the capacity, so a table with a bad index key and no
+     * throughput is told about the key.
+     */
     static void validate(CreateTableRequest r) {
         checkConstraints(r);
         checkKeySchema(r.keySchema(), "KeySchema");
         checkDefinitions(r);
-        checkBilling(r);
         checkLocalIndexes(r);
         checkGlobalIndexes(r);
+        checkBilling(r);
         checkStream(r.streamSpecification());
     }
 

@@ -28,19 +28,30 @@ final class UpdateTableValidator {
         }
         GsiUpdates.checkMembers(c, r.globalSecondaryIndexUpdates());
         c.throwIfAny();
+        checkSomethingToChange(r);
+    }
+
+    /**
+     * A request that changes nothing is refused before the table is looked up (probes of AWS in
+     * 2026 got this answer for a missing table too). The text is the one those probes captured;
+     * the members Kumiko does not model are listed all the same, as DynamoDB lists them.
+     */
+    private static void checkSomethingToChange(UpdateTableRequest r) {
+        boolean nothing = r.billingMode() == null && r.provisionedThroughput() == null
+                && r.streamSpecification() == null && r.sseSpecification() == null && r.tableClass() == null
+                && r.deletionProtectionEnabled() == null && !r.hasGlobalSecondaryIndexUpdates()
+                && !r.hasReplicaUpdates();
+        if (nothing) {
+            throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+                    + "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "
+                    + "ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, "
+                    + "WarmThroughput or TableClass is required");
+        }
     }
 
     static void check(UpdateTableRequest r, TableDescriptor d) {
         if (r.hasReplicaUpdates()) {
             throw DynamoException.validation("ReplicaUpdates are not supported by Kumiko");
-        }
-        boolean nothing = r.billingMode() == null && r.provisionedThroughput() == null
-                && r.streamSpecification() == null && r.sseSpecification() == null && r.tableClass() == null
-                && r.deletionProtectionEnabled() == null && !r.hasGlobalSecondaryIndexUpdates();
-        if (nothing) {
-            // Reconstructed: only the start of this message is confirmed by a quote.
-            throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                    + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
         checkBilling(r, d);
         checkStream(r, d);
@@ -67,6 +78,10 @@ final class UpdateTableValidator {
         if (switching && r.provisionedThroughput() == null) {
             throw DynamoException.validation("No provisioned throughput specified for the table");
         }
+        if (r.provisionedThroughput() == null && !switching && onlyBillingMode(r)) {
+            // Probes of AWS (2026): BillingMode PROVISIONED alone on a provisioned table.
+            throw DynamoException.validation("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+        }
         if (r.provisionedThroughput() == null) {
             return;
         }
@@ -83,6 +98,12 @@ final class UpdateTableValidator {
                     + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide "
                     + "for current limits and how to request higher limits.");
         }
+    }
+
+    private static boolean onlyBillingMode(UpdateTableRequest r) {
+        return r.billingMode() != null && r.streamSpecification() == null && r.sseSpecification() == null
+                && r.tableClass() == null && r.deletionProtectionEnabled() == null
+                && !r.hasGlobalSecondaryIndexUpdates();
     }
 
     private static void checkStream(UpdateTableRequest r, TableDescriptor d) {

@@ -15,13 +15,19 @@ import java.util.function.ToIntFunction;
 final class BatchChecks {
     private BatchChecks() {}
 
-    /** RequestItems: present, 1..maxTables tables, each with 1..perTableMax entries, at most totalMax in all. */
+    /**
+     * RequestItems: present, 1..maxTables tables, each with 1..perTableMax entries, at most totalMax
+     * in all. A missing or empty map gets DynamoDB's own sentence, ahead of every member constraint
+     * (conformance suites run against AWS pin "The requestItems parameter is required for
+     * BatchWriteItem", also when ReturnConsumedCapacity is invalid; some regions have begun to word
+     * BatchGetItem's as a constraint instead).
+     */
     static <T> void requestItems(Map<String, T> items, ToIntFunction<T> size, int perTableMax, int totalMax,
             String operation, String returnConsumedCapacity) {
-        Constraints c = new Constraints();
-        if (c.notNull("requestItems", items)) {
-            c.size("requestItems", items.keySet(), "{...}", 1, Integer.MAX_VALUE);
+        if (items == null || items.isEmpty()) {
+            throw DynamoException.validation("The requestItems parameter is required for " + operation);
         }
+        Constraints c = new Constraints();
         c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
         int total = 0;

@@ -11,6 +11,7 @@ import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.ProjectionExpression;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -81,6 +82,7 @@ final class BatchGetOperation {
             KeyCheck.key(d, key);
             keys.add(ItemAccess.storageKey(d, key));
         }
+        KeyPathCheck.check(d, p.expr());
         return new TableRead(d, live, k, p.expr(), p.legacyProjection(), keys);
     }
 

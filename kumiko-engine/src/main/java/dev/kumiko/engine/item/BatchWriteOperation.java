@@ -1,5 +1,6 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.ConflictRetry;
@@ -82,6 +83,9 @@ final class BatchWriteOperation {
         }
         if (w.put() != null && ItemSize.of(w.put()) > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+        }
+        if (w.put() != null) {
+            ItemNames.check(w.put());
         }
     }
 

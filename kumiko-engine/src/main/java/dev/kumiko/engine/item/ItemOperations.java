@@ -1,5 +1,6 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
@@ -14,6 +15,7 @@ import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.LegacyExpressions;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import java.util.List;
 import dev.kumiko.model.AttributeValue;
@@ -53,9 +55,11 @@ public final class ItemOperations {
         if (size > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
+        ItemNames.check(r.item());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
         KeyCheck.itemKeys(d, r.item());
+        expr.checkKeyPaths(d);
         IndexKeyCheck.item(d, r.item());
         byte[] key = ItemAccess.storageKey(d, r.item());
         throughput.admit(table, r.item());
@@ -64,7 +68,7 @@ public final class ItemOperations {
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = access.begin(key)) {
                 old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure(), size);
                 throughput.admitIndexWrites(table, old, r.item());
                 outcome = writer.commit(txn, table, key, old, r.item(), size);
                 break;
@@ -98,6 +102,7 @@ public final class ItemOperations {
         Table table = access.table(name);
         TableDescriptor d = table.descriptor();
         KeyCheck.key(d, r.key());
+        KeyPathCheck.check(d, expr);
         AttributeValue partitionKey = r.key().get(d.hashKeyName());
         limiter.admitRead(table, null, partitionKey);
         Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
@@ -131,6 +136,7 @@ public final class ItemOperations {
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
         KeyCheck.key(d, r.key());
+        expr.checkKeyPaths(d);
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
         Map<String, AttributeValue> old;
@@ -138,7 +144,7 @@ public final class ItemOperations {
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = access.begin(key)) {
                 old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure(), 0);
                 throughput.admitIndexWrites(table, old, null);
                 outcome = writer.commit(txn, table, key, old, null, 0);
                 break;

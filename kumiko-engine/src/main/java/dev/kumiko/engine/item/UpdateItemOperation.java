@@ -39,6 +39,7 @@ final class UpdateItemOperation {
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
         expr.checkKeys(d);
+        expr.checkKeyPaths(d);
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
@@ -74,7 +75,7 @@ final class UpdateItemOperation {
             byte[] key) {
         TableDescriptor d = table.descriptor();
         Map<String, AttributeValue> old = ItemAccess.read(txn, key);
-        throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure());
+        throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure(), 0);
         // Removing from an item that does not exist changes nothing, even a nested path whose parent
         // is missing (which fails on an existing item).
         boolean removesFromNothing = old == null && expr.hasUpdate() && expr.onlyRemoves();

@@ -4,6 +4,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.LegacyUpdate;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.expr.UpdateExpression;
 import dev.kumiko.expr.UpdateResult;
@@ -49,6 +50,11 @@ final class WritePlan {
         UpdateExpression legacyUpdate = attributeUpdates == null ? null
                 : LegacyExpressions.attributeUpdates(attributeUpdates, List.of());
         return new WritePlan(expr, legacyCondition, legacyUpdate, attributeUpdates);
+    }
+
+    /** A condition or update may not reach into a key attribute (table or index). */
+    void checkKeyPaths(TableDescriptor d) {
+        KeyPathCheck.check(d, expressions);
     }
 
     /** An update may not touch the table's key attributes. */

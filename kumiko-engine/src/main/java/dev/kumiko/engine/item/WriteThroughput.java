@@ -1,7 +1,6 @@
 package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
-import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
@@ -37,19 +36,19 @@ final class WriteThroughput {
 
     /**
      * {@link ItemAccess#checkCondition}, charging a failed condition: DynamoDB still consumes write
-     * units for it, by the size of the existing item with a minimum of one (Developer Guide,
-     * condition expressions; from memory, UNVERIFIED against the current page).
+     * units for it, by the larger of the existing item and the item the write would have stored,
+     * with a minimum of one (Developer Guide, "DynamoDB read and write operations"). The charge is
+     * seen by metrics always and by throughput enforcement when it is on; the error carries no
+     * ConsumedCapacity, as DynamoDB's does not. newItemBytes is 0 where the new item is not known
+     * before the condition (UpdateItem, DeleteItem).
      */
     void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
-            Map<String, AttributeValue> current, String returnValuesOnConditionCheckFailure) {
+            Map<String, AttributeValue> current, String returnValuesOnConditionCheckFailure, long newItemBytes) {
         try {
             ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);
         } catch (ConditionalCheckFailed e) {
-            TableDescriptor d = t.descriptor();
-            if (limiter.enforced(d)) {
-                long bytes = current == null ? 0 : ItemSize.of(current);
-                charge(t, keyed, CapacityUnits.write(d.tableName(), bytes, List.of()));
-            }
+            long bytes = Math.max(current == null ? 0 : ItemSize.of(current), newItemBytes);
+            charge(t, keyed, CapacityUnits.write(t.descriptor().tableName(), bytes, List.of()));
             throw e;
         }
     }

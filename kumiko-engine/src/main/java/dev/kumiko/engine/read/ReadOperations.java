@@ -3,6 +3,7 @@ package dev.kumiko.engine.read;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.check.TableNames;
@@ -37,8 +38,10 @@ public final class ReadOperations {
         TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
+        target.checkProjected(shape.projectionNames());
         KeyCondition key = keyCondition(q, shape, target);
         QueryKeyTypes.check(d, target.sortKeyNames(), key);
+        KeyPathCheck.check(d, shape.expressions());
         shape.checkFilterAvoidsKeys(target.keyNames(), "QueryFilter");
         KeyRange range = SortKeyRange.of(target.queryPrefix(key), key.sortKey());
         boolean reverse = Boolean.FALSE.equals(q.scanIndexForward());
@@ -62,6 +65,8 @@ public final class ReadOperations {
         TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
+        target.checkProjected(shape.projectionNames());
+        KeyPathCheck.check(d, shape.expressions());
         KeyRange range = Segments.range(target.space(), target.id(), s.segment(), s.totalSegments());
         byte[] start = StartKey.forScan(target, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
         if (start != null) {

@@ -134,6 +134,11 @@ final class ReadShape {
         return names;
     }
 
+    /** Top-level attributes the projection (ProjectionExpression or AttributesToGet) asks for. */
+    Set<String> projectionNames() {
+        return attributesToGet != null ? new LinkedHashSet<>(attributesToGet) : expr.projectedTopLevelNames();
+    }
+
     boolean countOnly() {
         return countOnly;
     }

@@ -84,6 +84,27 @@ final class ReadTarget {
     }
 
     /**
+     * A GSI cannot fetch from the table, so a projection may name only what it projects (an LSI
+     * fetches the rest instead). The text is DynamoDB's as a user quoted it from AWS; the list
+     * format for several names is UNVERIFIED.
+     */
+    void checkProjected(Set<String> projectionNames) {
+        if (index == null || !index.global() || IndexEntries.projectsAll(index)) {
+            return;
+        }
+        List<String> missing = new ArrayList<>();
+        for (String name : projectionNames) {
+            if (!IndexEntries.projects(table, index, name)) {
+                missing.add(name);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw DynamoException.invalidParameter("Global secondary index " + index.indexName()
+                    + " does not project " + missing);
+        }
+    }
+
+    /**
      * Whether each entry must be completed from the table: only an LSI can do that, when the
      * request wants whole items or names attributes the index does not hold.
      */

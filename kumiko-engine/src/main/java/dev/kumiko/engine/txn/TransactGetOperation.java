@@ -1,5 +1,6 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
@@ -62,6 +63,7 @@ public final class TransactGetOperation {
     private Target resolve(int index, TransactRequests.GetAction g, RequestExpressions projection) {
         TableDescriptor d = TransactChecks.table(catalog, g.tableName(),
                 "transactItems." + (index + 1) + ".member.get.tableName").descriptor();
+        KeyPathCheck.check(d, projection);
         String problem = TransactKeys.keyProblem(d, g.key());
         return new Target(d, problem == null ? TransactKeys.storageKey(d, g.key()) : null, projection, problem);
     }

@@ -16,6 +16,7 @@ import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
@@ -145,12 +146,17 @@ public final class TransactWriteOperation {
             }
         }
         List<ActionOutcome> outcomes = new ArrayList<>(actions.size());
+        long[] existingBytes = new long[actions.size()];
         int k = 0;
-        for (TransactAction a : actions) {
+        for (int i = 0; i < actions.size(); i++) {
+            TransactAction a = actions.get(i);
             byte[] bytes = a.storageKey() == null ? null : values[k++];
-            outcomes.add(ActionEvaluator.evaluate(a, bytes == null ? null : ItemCodec.decode(bytes)));
+            Map<String, AttributeValue> current = bytes == null ? null : ItemCodec.decode(bytes);
+            existingBytes[i] = current == null ? 0 : ItemSize.of(current);
+            outcomes.add(ActionEvaluator.evaluate(a, current));
         }
         if (outcomes.stream().anyMatch(ActionOutcome::isCancelled)) {
+            chargeCancelled(actions, outcomes, existingBytes);
             throw new TransactionCanceled(outcomes.stream().map(ActionOutcome::reason).toList());
         }
         List<ItemWriter.Change> changes = new ArrayList<>(actions.size());
@@ -173,6 +179,27 @@ public final class TransactWriteOperation {
             throw collectionTooLarge(actions.size(), actionOfChange.get(e.changeIndex()));
         }
         return new Ran(committed[0], false);
+    }
+
+    /**
+     * A transaction cancelled while its items were evaluated has run its prepare phase, which
+     * consumes write capacity as a failed conditional write does: one standard write per action, by
+     * the larger of the existing item and the item a Put or Update would have stored (at least one
+     * unit), not doubled, since the commit phase never ran. UNVERIFIED: the documentation says only
+     * that a transaction is two underlying writes per item; the error reports no ConsumedCapacity.
+     * An action whose key is malformed reached no item and costs nothing.
+     */
+    private void chargeCancelled(List<TransactAction> actions, List<ActionOutcome> outcomes, long[] existingBytes) {
+        for (int i = 0; i < actions.size(); i++) {
+            TransactAction a = actions.get(i);
+            if (a.storageKey() == null) {
+                continue;
+            }
+            ActionOutcome o = outcomes.get(i);
+            long wouldStore = o.change() != null ? o.change().newItemBytes() : o.billedBytes();
+            CapacityTally units = CapacityUnits.write(tableName(a), Math.max(existingBytes[i], wouldStore), List.of());
+            limiter.chargeWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()), units);
+        }
     }
 
     private static TransactionCanceled collectionTooLarge(int actionCount, int offending) {

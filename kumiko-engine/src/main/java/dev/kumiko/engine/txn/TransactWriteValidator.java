@@ -1,5 +1,7 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.KeyPathCheck;
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
@@ -64,6 +66,7 @@ final class TransactWriteValidator {
         Table table = TransactChecks.table(catalog, a.tableName(),
                 "transactItems." + (index + 1) + ".member." + a.kind().member() + ".tableName");
         TableDescriptor d = table.descriptor();
+        KeyPathCheck.check(d, expr);
         boolean returnOld = "ALL_OLD".equals(a.returnValuesOnConditionCheckFailure());
         if (a.kind() == TransactRequests.Kind.PUT) {
             String problem = TransactKeys.itemProblem(d, a.item());
@@ -72,6 +75,7 @@ final class TransactWriteValidator {
                 // A Put's size is known from the request, so DynamoDB refuses it before the transaction runs.
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
+            ItemNames.check(a.item());
             if (problem != null) {
                 return new TransactAction(index, a.kind(), table, null, Map.of(), a.item(), bytes, expr, returnOld,
                         problem);

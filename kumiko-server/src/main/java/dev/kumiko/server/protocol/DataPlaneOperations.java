@@ -11,17 +11,23 @@ final class DataPlaneOperations {
     private DataPlaneOperations() {}
 
     static void register(OperationTable.Builder b) {
-        b.add(dynamodb("PutItem", ItemRequestReader::putItem, (e, r, c) -> e.items().putItem(r),
+        b.add(dynamodb("PutItem", ParameterCombinations.first(ItemRequestReader::putItem),
+                (e, r, c) -> e.items().putItem(r),
                 (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::putItem));
-        b.add(dynamodb("GetItem", ItemRequestReader::getItem, (e, r, c) -> e.items().getItem(r),
+        b.add(dynamodb("GetItem", ParameterCombinations.first(ItemRequestReader::getItem),
+                (e, r, c) -> e.items().getItem(r),
                 (g, t, c) -> itemResult(g, "Item", t), ItemChecks::getItem));
-        b.add(dynamodb("UpdateItem", ItemRequestReader::updateItem, (e, r, c) -> e.items().updateItem(r),
+        b.add(dynamodb("UpdateItem", ParameterCombinations.first(ItemRequestReader::updateItem),
+                (e, r, c) -> e.items().updateItem(r),
                 (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::updateItem));
-        b.add(dynamodb("DeleteItem", ItemRequestReader::deleteItem, (e, r, c) -> e.items().deleteItem(r),
+        b.add(dynamodb("DeleteItem", ParameterCombinations.first(ItemRequestReader::deleteItem),
+                (e, r, c) -> e.items().deleteItem(r),
                 (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::deleteItem));
-        b.add(dynamodb("Query", ReadRequestReader::query, (e, r, c) -> e.reads().query(r),
+        b.add(dynamodb("Query", ParameterCombinations.first(ReadRequestReader::query),
+                (e, r, c) -> e.reads().query(r),
                 (g, t, c) -> ReadResultWriter.write(g, t), ItemChecks::query));
-        b.add(dynamodb("Scan", ReadRequestReader::scan, (e, r, c) -> e.reads().scan(r),
+        b.add(dynamodb("Scan", ParameterCombinations.first(ReadRequestReader::scan),
+                (e, r, c) -> e.reads().scan(r),
                 (g, t, c) -> ReadResultWriter.write(g, t), ItemChecks::scan));
         b.add(dynamodb("BatchWriteItem", BatchRequestReader::batchWrite, (e, r, c) -> e.items().batchWriteItem(r),
                 (g, t, c) -> BatchResultWriter.batchWrite(g, t), ItemChecks::batchWrite));

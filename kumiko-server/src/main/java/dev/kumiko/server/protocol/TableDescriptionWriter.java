@@ -119,7 +119,13 @@ final class TableDescriptionWriter {
 
     private static void throughput(JsonGenerator g, Throughput t) throws IOException {
         g.writeObjectFieldStart("ProvisionedThroughput");
-        g.writeNumberField("NumberOfDecreasesToday", 0);
+        if (t.lastDecreaseEpochMillis() != 0) {
+            JsonOut.epochSeconds(g, "LastDecreaseDateTime", t.lastDecreaseEpochMillis());
+        }
+        if (t.lastIncreaseEpochMillis() != 0) {
+            JsonOut.epochSeconds(g, "LastIncreaseDateTime", t.lastIncreaseEpochMillis());
+        }
+        g.writeNumberField("NumberOfDecreasesToday", t.decreasesOnLastDecreaseDay());
         g.writeNumberField("ReadCapacityUnits", t.readCapacityUnits());
         g.writeNumberField("WriteCapacityUnits", t.writeCapacityUnits());
         g.writeEndObject();

@@ -84,8 +84,9 @@ class MetricsEndpointTest {
             assertThat(value(m, "dynamodb_SuccessfulRequestLatency_seconds_count" + labels("PutItem"))).isEqualTo(1);
             assertThat(m).contains("dynamodb_SuccessfulRequestLatency_seconds_bucket{Operation=\"Query\",TableName=\""
                     + TABLE + "\",le=\"0.001\"}");
-            // 1,500 bytes of body: a 2 KB item is 2 WCU.
-            assertThat(value(m, "dynamodb_ConsumedWriteCapacityUnits_total" + labels("PutItem"))).isGreaterThanOrEqualTo(2);
+            // 1,500 bytes of body: a 2 KB item is 2 WCU; the failed conditional put is charged the
+            // existing item's 2 WCU too, as DynamoDB consumes capacity for it.
+            assertThat(value(m, "dynamodb_ConsumedWriteCapacityUnits_total" + labels("PutItem"))).isEqualTo(4);
             assertThat(value(m, "dynamodb_ConsumedReadCapacityUnits_total" + labels("Query"))).isEqualTo(0.5);
             assertThat(value(m, "dynamodb_ConditionalCheckFailedRequests_total" + labels("PutItem"))).isEqualTo(1);
             assertThat(value(m, "dynamodb_UserErrors_total" + labels("PutItem"))).isZero();

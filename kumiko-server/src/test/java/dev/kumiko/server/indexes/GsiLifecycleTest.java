@@ -48,7 +48,8 @@ public class GsiLifecycleTest {
                 c.putItem(b -> b.tableName("orders").item(item));
             }
             UpdateTableResponse created = c.updateTable(b -> b.tableName("orders")
-                    .attributeDefinitions(a -> a.attributeName("status").attributeType(ScalarAttributeType.S))
+                    .attributeDefinitions(a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
+                            a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
                     .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byStatus")
                             .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH),
                                     k -> k.attributeName("PK").keyType(KeyType.RANGE))
@@ -162,8 +163,8 @@ public class GsiLifecycleTest {
             assertValidation(() -> c.updateTable(b -> b.tableName("prov").globalSecondaryIndexUpdates(u -> u.update(
                     x -> x.indexName("byG").provisionedThroughput(p -> p.readCapacityUnits(7L).writeCapacityUnits(9L))))),
                     "The provisioned throughput for the index byG will not change. The requested value equals the "
-                            + "current value. Current ReadCapacityUnits provisioned for the index: 7. Requested "
-                            + "ReadCapacityUnits: 7. Current WriteCapacityUnits provisioned for the index: 9. Requested "
+                            + "current value. Current ReadCapacityUnits provisioned for index byG: 7. Requested "
+                            + "ReadCapacityUnits: 7. Current WriteCapacityUnits provisioned for index byG: 9. Requested "
                             + "WriteCapacityUnits: 9. Refer to the Amazon DynamoDB Developer Guide for current limits "
                             + "and how to request higher limits.");
         }
@@ -190,7 +191,7 @@ public class GsiLifecycleTest {
                     "DeletionProtection modification must be the only operation in the request");
             assertValidation(() -> c.updateTable(b -> b.tableName("tab").globalSecondaryIndexUpdates(createH)),
                     "One or more parameter values were invalid: Some index key attributes are not defined in "
-                            + "AttributeDefinitions. Keys: [h], AttributeDefinitions: [PK, SK, g]");
+                            + "AttributeDefinitions. Keys: [h], AttributeDefinitions: []");
             assertValidation(() -> c.updateTable(b -> b.tableName("tab")
                     .attributeDefinitions(a -> a.attributeName("h").attributeType(ScalarAttributeType.S))
                     .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byH")

@@ -31,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Tag;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -228,6 +229,31 @@ class ThrottlingTest {
                 .isInstanceOf(ConditionalCheckFailedException.class);
         assertProvisionedThrottle(() -> put(c, "cond", "over", 100), "TableWriteProvisionedThroughputExceeded",
                 ARN_PREFIX + "cond");
+    }
+
+    @Test
+    void aFailedConditionalPutIsChargedTheLargerOfTheExistingAndTheNewItem() {
+        provisioned(c, "condbig", 1, 1);
+        put(c, "condbig", "k", 100);
+        putMany(c, "condbig", "k", BURST_SECONDS - 4, 100);
+        // The existing item is 1 unit, the refused one 3: DynamoDB charges the larger.
+        assertThatThrownBy(() -> c.putItem(b -> b.tableName("condbig").item(item("k", 2500))
+                .conditionExpression("attribute_not_exists(PK)")))
+                .isInstanceOf(ConditionalCheckFailedException.class);
+        assertProvisionedThrottle(() -> put(c, "condbig", "over", 100), "TableWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "condbig");
+    }
+
+    @Test
+    void aTransactionCancelledByItsConditionStillConsumesCapacity() {
+        provisioned(c, "txcancel", 1, 1);
+        put(c, "txcancel", "k", 100);
+        putMany(c, "txcancel", "k", BURST_SECONDS - 2, 100);
+        assertThatThrownBy(() -> c.transactWriteItems(b -> b.transactItems(t -> t.conditionCheck(
+                k -> k.tableName("txcancel").key(key("k")).conditionExpression("attribute_not_exists(PK)")))))
+                .isInstanceOf(TransactionCanceledException.class);
+        assertProvisionedThrottle(() -> put(c, "txcancel", "over", 100), "TableWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "txcancel");
     }
 
     @Test

@@ -338,10 +338,13 @@ public class ControlPlaneValidationTest {
     void updateTableWithNothingToUpdate() {
         String n = name();
         c.createTable(table(n, b -> {}));
-        // Only the start "At least one of Provis" is confirmed by a capture; the rest is reconstructed.
-        assertValidation(() -> c.updateTable(b -> b.tableName(n)), "At least one of ProvisionedThroughput, "
-                + "BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or "
-                + "ReplicaUpdates is required");
+        // The text third-party probes of AWS captured in 2026, also for a table that does not exist.
+        String message = "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+                + "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "
+                + "ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, "
+                + "WarmThroughput or TableClass is required";
+        assertValidation(() -> c.updateTable(b -> b.tableName(n)), message);
+        assertValidation(() -> c.updateTable(b -> b.tableName("no-such-table-" + n)), message);
     }
 
     @Test
