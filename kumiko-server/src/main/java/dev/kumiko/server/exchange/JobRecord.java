@@ -18,7 +18,7 @@ import java.util.Set;
  * ImportTableDescription by their DynamoDB names (times in epoch milliseconds), plus Kumiko's own
  * members, whose names start with '_' and never reach a response. Stored as JSON.
  */
-final class JobRecord {
+public final class JobRecord {
     /** Members holding times: epoch milliseconds here, epoch seconds on the wire. */
     static final Set<String> TIMES = Set.of("StartTime", "EndTime", "ExportTime");
     static final String IN_PROGRESS = "IN_PROGRESS";
@@ -45,7 +45,7 @@ final class JobRecord {
         return out.toByteArray();
     }
 
-    String string(String name) {
+    public String string(String name) {
         Object v = members.get(name);
         return v instanceof String s ? s : null;
     }
@@ -69,7 +69,7 @@ final class JobRecord {
     }
 
     /** Writes the public members (not those starting with '_') into an open object. */
-    void writeMembers(JsonGenerator g, Set<String> only) throws IOException {
+    public void writeMembers(JsonGenerator g, Set<String> only) throws IOException {
         for (Map.Entry<String, Object> e : members.entrySet()) {
             String name = e.getKey();
             if (name.startsWith("_") || only != null && !only.contains(name)) {
