@@ -50,13 +50,13 @@ public final class Exchange implements AutoCloseable {
         return clock.nowMillis();
     }
 
-    /** A consistent view of the table's items now; the caller closes it. */
+    /** The table's items from a consistent snapshot taken when they are read. */
     public SnapshotExportSource snapshot(String tableName) {
         Table t = catalog.get(tableName);
         if (t == null) {
             throw DynamoException.resourceNotFound("Requested resource not found: Table: " + tableName + " not found");
         }
-        return new SnapshotExportSource(store, t.descriptor().id(), clock.nowMillis());
+        return new SnapshotExportSource(store, t.descriptor().id(), clock);
     }
 
     /**

@@ -71,19 +71,35 @@ public final class ExchangeService implements AutoCloseable {
     /** Marks FAILED every IN_PROGRESS job that no engine runs any more (its engine stopped or died). */
     void recover() {
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.EXPORT)) {
-            JobRecord job = JobRecord.decode(bytes);
-            String id = JobIds.fromArn(job.string("ExportArn"), "export");
-            if (JobRecord.IN_PROGRESS.equals(job.string("ExportStatus")) && engine.exchange().orphaned(id)) {
-                exports.fail(job, id, "The export was interrupted: the server stopped while it ran");
+            JobRecord job = orphan(ExchangeJobs.EXPORT, bytes, "ExportArn", "ExportStatus", "export");
+            if (job != null) {
+                exports.fail(job, JobIds.fromArn(job.string("ExportArn"), "export"),
+                        "The export was interrupted: the server stopped while it ran");
             }
         }
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
-            JobRecord job = JobRecord.decode(bytes);
-            String id = JobIds.fromArn(job.string("ImportArn"), "import");
-            if (JobRecord.IN_PROGRESS.equals(job.string("ImportStatus")) && engine.exchange().orphaned(id)) {
-                imports.fail(job, id, "The import was interrupted: the server stopped while it ran");
+            JobRecord job = orphan(ExchangeJobs.IMPORT, bytes, "ImportArn", "ImportStatus", "import");
+            if (job != null) {
+                imports.fail(job, JobIds.fromArn(job.string("ImportArn"), "import"),
+                        "The import was interrupted: the server stopped while it ran");
             }
         }
+    }
+
+    /**
+     * The job's current record if it is IN_PROGRESS with no runner, else null. A runner writes its
+     * final record before it lets go of the job, so the record is read again once the job is seen
+     * without a runner: a job that just finished is not taken for an orphan.
+     */
+    private JobRecord orphan(byte kind, byte[] listed, String arnMember, String statusMember, String word) {
+        JobRecord job = JobRecord.decode(listed);
+        String id = JobIds.fromArn(job.string(arnMember), word);
+        if (!JobRecord.IN_PROGRESS.equals(job.string(statusMember)) || !engine.exchange().orphaned(id)) {
+            return null;
+        }
+        byte[] now = engine.exchange().jobs().get(kind, id);
+        JobRecord current = now == null ? null : JobRecord.decode(now);
+        return current != null && JobRecord.IN_PROGRESS.equals(current.string(statusMember)) ? current : null;
     }
 
     /** Records of one kind, optionally of one table, after the id in nextToken, at most pageSize. */

@@ -75,14 +75,15 @@ public final class ExportJobs {
     }
 
     private void run(JobRecord job, String id, ExchangeTarget target, SnapshotExportSource source) {
-        try (source) {
+        try {
             ExchangeService.log("export " + id + " of " + job.string("TableArn") + " started");
             ExportRun.Result result = new ExportRun(target, job, id).run(source, items -> {
                 ExchangeService.log("export " + id + ": " + items + " items");
+                service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.with("ItemCount", items).encode());
                 service.engine.exchange().renew(id);
             });
             job.with("ExportStatus", JobRecord.COMPLETED).with("EndTime", System.currentTimeMillis())
-                    .with("ItemCount", result.itemCount()).with("BilledSizeBytes", result.billedSizeBytes())
+                    .with("ExportTime", source.asOfMillis()).with("ItemCount", result.itemCount()).with("BilledSizeBytes", result.billedSizeBytes())
                     .with("ExportManifest", result.manifestKey());
             service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
             ExchangeService.log("export " + id + " completed: " + result.itemCount() + " items");

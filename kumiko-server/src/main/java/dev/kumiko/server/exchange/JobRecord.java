@@ -86,7 +86,7 @@ public final class JobRecord {
 
     /** Writes a parsed JSON tree (maps, lists, strings, numbers, booleans) back out. */
     @SuppressWarnings("unchecked")
-    static void tree(JsonGenerator g, Object v) throws IOException {
+    public static void tree(JsonGenerator g, Object v) throws IOException {
         if (v instanceof Map<?, ?> m) {
             g.writeStartObject();
             for (Map.Entry<String, Object> e : ((Map<String, Object>) m).entrySet()) {
