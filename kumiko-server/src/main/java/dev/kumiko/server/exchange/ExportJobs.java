@@ -60,6 +60,10 @@ public final class ExportJobs {
     }
 
     public JobRecord describe(String exportArn) {
+        if (exportArn == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'exportArn' failed to satisfy "
+                    + "constraint: Member must not be null");
+        }
         String id = JobIds.fromArn(exportArn, "export");
         byte[] bytes = id == null ? null : service.engine.exchange().jobs().get(ExchangeJobs.EXPORT, id);
         if (bytes == null) {

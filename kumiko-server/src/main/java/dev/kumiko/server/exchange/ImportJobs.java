@@ -42,6 +42,10 @@ public final class ImportJobs {
     }
 
     public JobRecord describe(String importArn) {
+        if (importArn == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'importArn' failed to satisfy "
+                    + "constraint: Member must not be null");
+        }
         String id = JobIds.fromArn(importArn, "import");
         byte[] bytes = id == null ? null : service.engine.exchange().jobs().get(ExchangeJobs.IMPORT, id);
         if (bytes == null) {
