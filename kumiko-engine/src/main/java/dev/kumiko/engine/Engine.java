@@ -5,6 +5,7 @@ import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
+import dev.kumiko.engine.exchange.Exchange;
 import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
@@ -40,6 +41,7 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveOperations timeToLive;
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
+    private final Exchange exchange;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -65,6 +67,7 @@ public final class Engine implements AutoCloseable {
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
                 settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
+        this.exchange = new Exchange(store, catalog, clock, owner);
         this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
         backfill.resumeAll();
         catalogWatch.start();
@@ -143,8 +146,14 @@ public final class Engine implements AutoCloseable {
         return changeLog;
     }
 
+    /** Export and import jobs' records and the table snapshots they read. */
+    public Exchange exchange() {
+        return exchange;
+    }
+
     @Override
     public void close() {
+        exchange.close();
         catalogWatch.close();
         sweeper.close();
         trimmer.close();

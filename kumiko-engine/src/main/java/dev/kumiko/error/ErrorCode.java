@@ -30,7 +30,13 @@ public enum ErrorCode {
             "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException"),
     THROTTLING("com.amazon.coral.availability#ThrottlingException"),
     EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException"),
-    TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException");
+    TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException"),
+    EXPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ExportNotFoundException"),
+    EXPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ExportConflictException"),
+    INVALID_EXPORT_TIME("com.amazonaws.dynamodb.v20120810#InvalidExportTimeException"),
+    POINT_IN_TIME_RECOVERY_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
+    IMPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ImportNotFoundException"),
+    IMPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ImportConflictException");
 
     private final String type;
 

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code kumiko <command>}: the command-line entry point. */
 @Command(name = "kumiko", mixinStandardHelpOptions = true, version = "kumiko 0.9.0",
         description = "A DynamoDB-compatible database.",
-        subcommands = {ServeCommand.class, dev.kumiko.tools.model.ModelCommand.class})
+        subcommands = {ServeCommand.class, ExportCommand.class, ImportCommand.class,
+                dev.kumiko.tools.model.ModelCommand.class})
 public final class Main implements Runnable {
     @Override
     public void run() {

@@ -86,6 +86,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     ConsoleOptions consoleOptions = new ConsoleOptions();
 
+    @Mixin
+    ExchangeOptions exchangeOptions = new ExchangeOptions();
+
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
@@ -144,6 +147,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Engine engine = Engine.open(store, Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
+        dev.kumiko.server.exchange.ExchangeService.start(engine, exchangeOptions.settings());
         if (keys != null) {
             // The policy authorizer reads key schemas from the engine, so it is made once the engine is open.
             config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),

@@ -50,6 +50,7 @@ public final class OperationTable {
         PartiqlOperations.register(b);
         ControlPlaneOperations.register(b);
         StreamsOperations.register(b);
+        ExchangeOperations.register(b);
         AdminOperations.register(b);
         return b.build();
     }

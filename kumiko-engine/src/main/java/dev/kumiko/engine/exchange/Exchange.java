@@ -1,0 +1,119 @@
+package dev.kumiko.engine.exchange;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
+import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.Lease;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.storage.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * What exports and imports need from the engine: their job records in the store, a table's items
+ * as of now, and the means to tell a job that runs from one whose engine died. The file formats,
+ * the targets (S3, a directory) and the job threads live in the server, attached here
+ * ({@link #attachment}) so that they close with the engine.
+ */
+public final class Exchange implements AutoCloseable {
+    private final Store store;
+    private final Catalog catalog;
+    private final Clock clock;
+    private final String owner;
+    private final ExchangeJobs jobs;
+    /** Ids of the jobs running in this process (local stores only: every engine over one is here). */
+    private final Set<String> running;
+    private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>();
+
+    /** The process-wide set of running jobs of one local store. */
+    static final class Running {
+        final Set<String> ids = ConcurrentHashMap.newKeySet();
+    }
+
+    public Exchange(Store store, Catalog catalog, Clock clock, String owner) {
+        this.store = store;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.owner = owner;
+        this.jobs = new ExchangeJobs(store);
+        this.running = store.local() ? store.shared(Running.class, Running::new).ids : null;
+    }
+
+    public ExchangeJobs jobs() {
+        return jobs;
+    }
+
+    public long nowMillis() {
+        return clock.nowMillis();
+    }
+
+    /** The table's items from a consistent snapshot taken when they are read. */
+    public SnapshotExportSource snapshot(String tableName) {
+        Table t = catalog.get(tableName);
+        if (t == null) {
+            throw DynamoException.resourceNotFound("Requested resource not found: Table: " + tableName + " not found");
+        }
+        return new SnapshotExportSource(store, t.descriptor().id(), clock);
+    }
+
+    /**
+     * Marks a job as run by this engine. Over a store shared by processes, the job's lease says so
+     * instead; the runner renews it with {@link #renew} as it goes.
+     */
+    public void started(String jobId) {
+        if (running != null) {
+            running.add(jobId);
+        } else {
+            lease(jobId).hold();
+        }
+    }
+
+    /** Renews the job's lease (a no-op over a local store); false when another engine took it. */
+    public boolean renew(String jobId) {
+        return running != null || lease(jobId).hold();
+    }
+
+    public void finished(String jobId) {
+        if (running != null) {
+            running.remove(jobId);
+        } else {
+            lease(jobId).release();
+        }
+    }
+
+    /**
+     * Whether an IN_PROGRESS job has no runner any more (its engine stopped or died). Over a local
+     * store every runner is in this process; over a shared store, taking the job's lease succeeds
+     * only once its runner stopped renewing it.
+     */
+    public boolean orphaned(String jobId) {
+        return running != null ? !running.contains(jobId) : lease(jobId).hold();
+    }
+
+    /** The one instance of type attached to this engine, created on first use; closed with it. */
+    public <T> T attachment(Class<T> type, Supplier<T> create) {
+        return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
+    }
+
+    private Lease lease(String jobId) {
+        return new Lease(store, "exchange/" + jobId, owner, clock::nowMillis);
+    }
+
+    @Override
+    public void close() {
+        List<Object> all = new ArrayList<>(attachments.values());
+        attachments.clear();
+        for (Object o : all) {
+            if (o instanceof AutoCloseable c) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    // Closing must go on for the rest; a job left IN_PROGRESS is recovered at the next start.
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.kumiko.server.cli;
+
+import dev.kumiko.server.exchange.ExchangeSettings;
+import java.net.URI;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code serve}'s options for exports and imports: the S3-compatible endpoint and the import error logs. */
+public final class ExchangeOptions {
+    @Option(names = "--s3-endpoint", paramLabel = "URL",
+            description = "S3-compatible endpoint that ExportTableToPointInTime and ImportTable use (path-style), "
+                    + "e.g. http://127.0.0.1:9000. Without it only S3Bucket values of the form file:/path work.")
+    URI s3Endpoint;
+
+    @Option(names = "--s3-region", defaultValue = "us-east-1",
+            description = "Region S3 requests are signed for (default: ${DEFAULT-VALUE}).")
+    String s3Region;
+
+    @Option(names = "--s3-access-key-id", paramLabel = "ID",
+            description = "Access key for --s3-endpoint (default: $AWS_ACCESS_KEY_ID).")
+    String s3AccessKeyId;
+
+    @Option(names = "--s3-secret-access-key", paramLabel = "SECRET",
+            description = "Secret key for --s3-endpoint (default: $AWS_SECRET_ACCESS_KEY).")
+    String s3SecretAccessKey;
+
+    @Option(names = "--import-log-dir", paramLabel = "DIR",
+            description = "Where ImportTable writes its error logs (aws-dynamodb/imports/ID.log) "
+                    + "(default: the system's temporary directory, kumiko-import-logs).")
+    Path importLogDir;
+
+    public ExchangeSettings settings() {
+        ExchangeSettings s = ExchangeSettings.defaults();
+        if (importLogDir != null) {
+            s = s.withImportLogDir(importLogDir);
+        }
+        if (s3Endpoint != null) {
+            String id = s3AccessKeyId != null ? s3AccessKeyId : System.getenv("AWS_ACCESS_KEY_ID");
+            String secret = s3SecretAccessKey != null ? s3SecretAccessKey : System.getenv("AWS_SECRET_ACCESS_KEY");
+            s = s.withS3(s3Endpoint, s3Region, id == null ? "" : id, secret == null ? "" : secret,
+                    System.getenv("AWS_SESSION_TOKEN"));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,6 @@
+package dev.kumiko.server.exchange;
+
+/** ExportTableToPointInTime's members (ExportTime in epoch milliseconds; null when not given). */
+public record ExportRequest(String tableArn, Long exportTimeMillis, String clientToken, String s3Bucket,
+        String s3BucketOwner, String s3Prefix, String s3SseAlgorithm, String s3SseKmsKeyId, String exportFormat,
+        String exportType) {}

@@ -1,0 +1,177 @@
+package dev.kumiko.server.exchange;
+
+import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.control.TableDescription;
+import dev.kumiko.engine.exchange.ExchangeJobs;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.ErrorCode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+/** ImportTable, DescribeImport and ListImports. */
+public final class ImportJobs {
+    static final List<String> FORMATS = List.of("DYNAMODB_JSON", "ION", "CSV");
+    static final List<String> COMPRESSIONS = List.of("GZIP", "ZSTD", "NONE");
+
+    private final ExchangeService service;
+
+    ImportJobs(ExchangeService service) {
+        this.service = service;
+    }
+
+    /** Validates, creates the table with its indexes, records the job IN_PROGRESS and fills the table in the background. */
+    public JobRecord importTable(RequestContext ctx, ImportRequest r) {
+        validate(r);
+        JobRecord existing = sameToken(r);
+        if (existing != null) {
+            return existing;
+        }
+        ExchangeTarget source = service.settings.target(r.s3Bucket());
+        if (service.inProgress(ExchangeJobs.IMPORT, "ImportStatus") >= ExchangeService.IMPORTS_IN_PROGRESS_MAX) {
+            throw ExchangeService.limitExceeded("imports", ExchangeService.IMPORTS_IN_PROGRESS_MAX);
+        }
+        TableDescription table = service.engine.control().createTable(ctx, r.tableCreation());
+        long now = service.engine.exchange().nowMillis();
+        String id = JobIds.next(now);
+        JobRecord job = record(r, table, id, now, ctx.region());
+        service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
+        service.engine.exchange().started(id);
+        service.jobs.submit(() -> run(job, id, source, r));
+        return job;
+    }
+
+    public JobRecord describe(String importArn) {
+        if (importArn == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'importArn' failed to satisfy "
+                    + "constraint: Member must not be null");
+        }
+        String id = JobIds.fromArn(importArn, "import");
+        byte[] bytes = id == null ? null : service.engine.exchange().jobs().get(ExchangeJobs.IMPORT, id);
+        if (bytes == null) {
+            throw new DynamoException(ErrorCode.IMPORT_NOT_FOUND, "Import not found: " + importArn);
+        }
+        return JobRecord.decode(bytes);
+    }
+
+    public List<JobRecord> list(String tableArn, Long pageSize, String nextToken) {
+        return service.page(ExchangeJobs.IMPORT, tableArn, nextToken,
+                ExchangeService.pageSize(pageSize, "pageSize"), "ImportArn");
+    }
+
+    /** Where an import's error log is written. */
+    public java.nio.file.Path errorLog(String importId) {
+        return new ImportErrorLog(service.settings.importLogDir(), importId, "", "").file();
+    }
+
+    private void run(JobRecord job, String id, ExchangeTarget source, ImportRequest r) {
+        ImportErrorLog errors = new ImportErrorLog(service.settings.importLogDir(), id, job.string("ImportArn"),
+                r.s3Bucket());
+        ImportRun run = new ImportRun(service.engine, source, r, errors);
+        try (errors) {
+            ExchangeService.log("import " + id + " into " + r.tableCreation().tableName() + " started");
+            run.run(p -> {
+                ExchangeService.log("import " + id + ": " + p.processedItems + " items, " + errors.count + " errors");
+                counts(job, run, errors);
+                service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
+                service.engine.exchange().renew(id);
+            });
+            counts(job, run, errors).with("ImportStatus", JobRecord.COMPLETED).with("EndTime",
+                    System.currentTimeMillis());
+            service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
+            ExchangeService.log("import " + id + " completed: " + run.importedItems + " items imported, "
+                    + errors.count + " errors" + (errors.count > 0 ? " (log: " + errors.file() + ")" : ""));
+        } catch (CancellationException stopping) {
+            // The engine is closing: the job is recovered (marked FAILED, its table deleted) at the next start.
+        } catch (Exception e) {
+            counts(job, run, errors);
+            fail(job, id, String.valueOf(e.getMessage()));
+        } finally {
+            service.engine.exchange().finished(id);
+        }
+    }
+
+    private static JobRecord counts(JobRecord job, ImportRun run, ImportErrorLog errors) {
+        return job.with("ProcessedItemCount", run.processedItems).with("ProcessedSizeBytes", run.processedBytes)
+                .with("ImportedItemCount", run.importedItems).with("ErrorCount", errors.count);
+    }
+
+    /** Marks the import FAILED and deletes its table, which would otherwise hold part of the data. */
+    void fail(JobRecord job, String id, String message) {
+        String tableArn = job.string("TableArn");
+        try {
+            service.engine.control().deleteTable(new RequestContext(region(tableArn)), JobIds.tableName(tableArn));
+        } catch (DynamoException goneAlready) {
+            // Deleted by its user meanwhile: nothing half done is left.
+        }
+        job.with("ImportStatus", JobRecord.FAILED).with("EndTime", System.currentTimeMillis())
+                .with("FailureCode", "ImportFailed").with("FailureMessage", message);
+        service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
+        ExchangeService.log("import " + id + " failed: " + message);
+    }
+
+    private static String region(String arn) {
+        String[] parts = arn.split(":");
+        return parts.length > 3 ? parts[3] : "us-east-1";
+    }
+
+    private static void validate(ImportRequest r) {
+        if (r.s3Bucket() == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 's3BucketSource.s3Bucket' "
+                    + "failed to satisfy constraint: Member must not be null");
+        }
+        if (r.inputFormat() == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'inputFormat' failed to "
+                    + "satisfy constraint: Member must not be null");
+        }
+        if (r.tableCreation() == null) {
+            throw DynamoException.validation("1 validation error detected: Value null at 'tableCreationParameters' "
+                    + "failed to satisfy constraint: Member must not be null");
+        }
+        ExportJobs.enumValue(r.inputFormat(), "inputFormat", FORMATS);
+        ExportJobs.enumValue(r.inputCompressionType(), "inputCompressionType", COMPRESSIONS);
+        if ((r.csvDelimiter() != null || r.csvHeaderList() != null) && !"CSV".equals(r.inputFormat())) {
+            throw DynamoException.validation("InputFormatOptions.Csv is only valid with InputFormat CSV");
+        }
+    }
+
+    private JobRecord sameToken(ImportRequest r) {
+        if (r.clientToken() == null) {
+            return null;
+        }
+        for (byte[] bytes : service.engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
+            JobRecord job = JobRecord.decode(bytes);
+            if (r.clientToken().equals(job.string("ClientToken"))) {
+                if (r.tableCreation().tableName().equals(JobIds.tableName(job.string("TableArn")))) {
+                    return job;
+                }
+                throw new DynamoException(ErrorCode.IMPORT_CONFLICT, "There was a conflict when importing from the "
+                        + "specified S3 source: an import with ClientToken " + r.clientToken()
+                        + " and other parameters exists");
+            }
+        }
+        return null;
+    }
+
+    private static JobRecord record(ImportRequest r, TableDescription table, String id, long now, String region) {
+        JobRecord job = new JobRecord(new LinkedHashMap<>());
+        job.with("ImportArn", table.tableArn() + "/import/" + id)
+                .with("ImportStatus", JobRecord.IN_PROGRESS)
+                .with("TableArn", table.tableArn())
+                .with("TableId", table.descriptor().tableId())
+                .with("ClientToken", r.clientToken())
+                .with("S3BucketSource", r.sourceJson())
+                .with("ErrorCount", 0L)
+                .with("CloudWatchLogGroupArn", "arn:aws:logs:" + region + ":" + RequestContext.ACCOUNT_ID
+                        + ":log-group:/aws-dynamodb/imports:*")
+                .with("InputFormat", r.inputFormat())
+                .with("InputFormatOptions", r.formatOptionsJson())
+                .with("InputCompressionType", r.inputCompressionType() == null ? "NONE" : r.inputCompressionType())
+                .with("TableCreationParameters", r.tableCreationJson())
+                .with("StartTime", now)
+                .with("ProcessedSizeBytes", 0L)
+                .with("ProcessedItemCount", 0L)
+                .with("ImportedItemCount", 0L);
+        return job;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.kumiko.server.exchange;
+
+import dev.kumiko.model.AttributeValue;
+import java.util.Map;
+
+/**
+ * One item per line, in one of the formats DynamoDB exports and imports: DynamoDB JSON
+ * ({@code {"Item":{...}}}) or Amazon Ion text ({@code {Item:{...}}}). CSV, which only imports, is
+ * {@link CsvReader}.
+ */
+public interface ItemLineFormat {
+    /** The item as one line, without the line break. */
+    String write(Map<String, AttributeValue> item);
+
+    /** The item a line holds; IllegalArgumentException says why a line is not one. */
+    Map<String, AttributeValue> read(String line);
+
+    /** Data files' name ending in an export, before ".gz". */
+    String fileExtension();
+
+    static ItemLineFormat of(String exportFormat) {
+        return switch (exportFormat) {
+            case "ION" -> new IonItemLines();
+            case "DYNAMODB_JSON" -> new JsonItemLines();
+            default -> throw new IllegalArgumentException("no line format " + exportFormat);
+        };
+    }
+}

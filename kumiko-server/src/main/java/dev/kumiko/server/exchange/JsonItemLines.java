@@ -1,0 +1,50 @@
+package dev.kumiko.server.exchange;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.server.protocol.AttributeValues;
+import dev.kumiko.server.protocol.JsonOut;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** DynamoDB JSON lines: {@code {"Item":{"pk":{"S":"a"},"n":{"N":"1"}}}}, as exports write them. */
+final class JsonItemLines implements ItemLineFormat {
+    @Override
+    public String write(Map<String, AttributeValue> item) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JsonTree.factory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeFieldName("Item");
+            JsonOut.item(g, item);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    @Override
+    public Map<String, AttributeValue> read(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        try {
+            Map<String, AttributeValue> item = AttributeValues.item(JsonTree.parseObject(bytes, 0, bytes.length),
+                    "Item");
+            if (item == null) {
+                throw new IllegalArgumentException("the line has no \"Item\" object");
+            }
+            return item;
+        } catch (DynamoException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+    }
+
+    @Override
+    public String fileExtension() {
+        return ".json";
+    }
+}

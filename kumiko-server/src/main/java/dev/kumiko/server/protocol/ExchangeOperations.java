@@ -1,0 +1,126 @@
+package dev.kumiko.server.protocol;
+
+import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.server.exchange.ExchangeService;
+import dev.kumiko.server.exchange.ExportRequest;
+import dev.kumiko.server.exchange.ImportRequest;
+import dev.kumiko.server.exchange.JobRecord;
+import dev.kumiko.server.json.JsonNumber;
+import dev.kumiko.server.policy.ResourceChecks;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Registrations of exports to S3 (ExportTableToPointInTime, DescribeExport, ListExports) and imports
+ * from S3 (ImportTable, DescribeImport, ListImports); the jobs run in {@link ExchangeService}.
+ * Authorization: an export on its table's ARN, Describe on the export's or import's ARN
+ * ({@code table/T/export/ID}, {@code table/T/import/ID}), ImportTable on the table it creates.
+ */
+final class ExchangeOperations {
+    private static final Set<String> EXPORT_SUMMARY = Set.of("ExportArn", "ExportStatus", "ExportType");
+    private static final Set<String> IMPORT_SUMMARY = Set.of("ImportArn", "ImportStatus", "TableArn",
+            "S3BucketSource", "CloudWatchLogGroupArn", "InputFormat", "StartTime", "EndTime");
+
+    private record ListJobs(String tableArn, Long pageSize, String nextToken) {}
+
+    private ExchangeOperations() {}
+
+    static void register(OperationTable.Builder b) {
+        b.add(dynamodb("ExportTableToPointInTime", ExchangeOperations::exportRequest,
+                (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
+                (g, t, c) -> description(g, "ExportDescription", t),
+                (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f)));
+        b.add(dynamodb("DescribeExport", body -> Fields.string(body, "ExportArn"),
+                (e, r, c) -> ExchangeService.of(e).exports().describe(r),
+                (g, t, c) -> description(g, "ExportDescription", t),
+                (r, f) -> ResourceChecks.arn("DescribeExport", r, f)));
+        b.add(dynamodb("ListExports", body -> new ListJobs(Fields.string(body, "TableArn"),
+                Fields.longValue(body, "MaxResults"), Fields.string(body, "NextToken")),
+                (e, r, c) -> page(ExchangeService.of(e).exports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                        r.pageSize()),
+                (g, t, c) -> list(g, "ExportSummaries", t, EXPORT_SUMMARY, "ExportArn"),
+                (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListExports")
+                        : ResourceChecks.arn("ListExports", r.tableArn(), f)));
+        b.add(dynamodb("ImportTable", ExchangeOperations::importRequest,
+                (e, r, c) -> ExchangeService.of(e).imports().importTable(c.engine(), r),
+                (g, t, c) -> description(g, "ImportTableDescription", t),
+                (r, f) -> ResourceChecks.table("ImportTable",
+                        r.tableCreation() == null ? null : r.tableCreation().tableName(), f)));
+        b.add(dynamodb("DescribeImport", body -> Fields.string(body, "ImportArn"),
+                (e, r, c) -> ExchangeService.of(e).imports().describe(r),
+                (g, t, c) -> description(g, "ImportTableDescription", t),
+                (r, f) -> ResourceChecks.arn("DescribeImport", r, f)));
+        b.add(dynamodb("ListImports", body -> new ListJobs(Fields.string(body, "TableArn"),
+                Fields.longValue(body, "PageSize"), Fields.string(body, "NextToken")),
+                (e, r, c) -> page(ExchangeService.of(e).imports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                        r.pageSize()),
+                (g, t, c) -> list(g, "ImportSummaryList", t, IMPORT_SUMMARY, "ImportArn"),
+                (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListImports")
+                        : ResourceChecks.arn("ListImports", r.tableArn(), f)));
+    }
+
+    /** A page of jobs and whether more follow. */
+    private record Page(List<JobRecord> jobs, boolean more) {}
+
+    private static Page page(List<JobRecord> fetched, Long pageSize) {
+        int size = pageSize == null ? 25 : pageSize.intValue();
+        return fetched.size() > size ? new Page(fetched.subList(0, size), true) : new Page(fetched, false);
+    }
+
+    private static ExportRequest exportRequest(Map<String, Object> b) {
+        Object time = b.get("ExportTime");
+        Long exportTimeMillis = time instanceof JsonNumber n
+                ? new BigDecimal(n.text()).movePointRight(3).longValue() : null;
+        if (time != null && exportTimeMillis == null && !(time instanceof dev.kumiko.server.json.JsonNull)) {
+            throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Date");
+        }
+        return new ExportRequest(Fields.string(b, "TableArn"), exportTimeMillis, Fields.string(b, "ClientToken"),
+                Fields.string(b, "S3Bucket"), Fields.string(b, "S3BucketOwner"), Fields.string(b, "S3Prefix"),
+                Fields.string(b, "S3SseAlgorithm"), Fields.string(b, "S3SseKmsKeyId"),
+                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"));
+    }
+
+    private static ImportRequest importRequest(Map<String, Object> b) {
+        Map<String, Object> source = Fields.object(b, "S3BucketSource");
+        Map<String, Object> options = Fields.object(b, "InputFormatOptions");
+        Map<String, Object> csv = options == null ? null : Fields.object(options, "Csv");
+        String delimiter = csv == null ? null : Fields.string(csv, "Delimiter");
+        if (delimiter != null && delimiter.length() != 1) {
+            throw DynamoException.validation("InputFormatOptions.Csv.Delimiter must be one character");
+        }
+        Map<String, Object> creation = Fields.object(b, "TableCreationParameters");
+        return new ImportRequest(Fields.string(b, "ClientToken"),
+                source == null ? null : Fields.string(source, "S3Bucket"),
+                source == null ? null : Fields.string(source, "S3KeyPrefix"),
+                source == null ? null : Fields.string(source, "S3BucketOwner"),
+                Fields.string(b, "InputFormat"), delimiter == null ? null : delimiter.charAt(0),
+                csv == null ? null : Fields.strings(csv, "HeaderList"), Fields.string(b, "InputCompressionType"),
+                creation == null ? null : ControlPlaneRequests.createTable(creation), source, options, creation);
+    }
+
+    private static void description(JsonGenerator g, String field, JobRecord job) throws IOException {
+        g.writeObjectFieldStart(field);
+        job.writeMembers(g, null);
+        g.writeEndObject();
+    }
+
+    private static void list(JsonGenerator g, String field, Page page, Set<String> members, String arnMember)
+            throws IOException {
+        g.writeArrayFieldStart(field);
+        for (JobRecord job : page.jobs()) {
+            g.writeStartObject();
+            job.writeMembers(g, members);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (page.more()) {
+            g.writeStringField("NextToken", page.jobs().get(page.jobs().size() - 1).string(arnMember));
+        }
+    }
+}
