@@ -9,14 +9,18 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real S3-compatible server for the tests: s3rver (npm), installed by .ci/run with
- * {@code npm ci --prefix scripts/s3rver}. It checks SigV4 signatures with the key S3RVER/S3RVER and
+ * A real S3-compatible server for the tests: s3rver (npm, pinned in scripts/s3rver's
+ * package-lock.json), installed on first use with {@code npm ci --prefix scripts/s3rver} so that
+ * {@code mvn -B verify} alone runs every test on a fresh clone. It checks SigV4 signatures with the key S3RVER/S3RVER and
  * keeps objects as files under its directory, which the tests read to see what Kumiko wrote.
  */
 final class S3rverProcess implements AutoCloseable {
     static final String ACCESS_KEY = "S3RVER";
     static final String SECRET_KEY = "S3RVER";
     static final long START_TIMEOUT_MILLIS = 30_000;
+    /** npm fetches s3rver and its dependencies (about 100 packages) from the registry. */
+    static final long INSTALL_TIMEOUT_SECONDS = 300;
+    private static final Path PACKAGE_DIR = Path.of("..", "scripts", "s3rver");
     private static final Path SCRIPT = Path.of("..", "scripts", "s3rver", "node_modules", "s3rver", "bin",
             "s3rver.js");
 
@@ -25,10 +29,7 @@ final class S3rverProcess implements AutoCloseable {
     final int port;
 
     S3rverProcess(Path directory, String bucket) throws IOException, InterruptedException {
-        if (!Files.exists(SCRIPT)) {
-            throw new IllegalStateException("s3rver is not installed: run `npm ci --prefix scripts/s3rver` "
-                    + "in the repository (.ci/run does)");
-        }
+        installOnce();
         this.directory = directory;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -47,6 +48,24 @@ final class S3rverProcess implements AutoCloseable {
                 }
                 Thread.sleep(100);
             }
+        }
+    }
+
+    /** Installs s3rver when it is missing; one test class at a time (the forks share the directory). */
+    private static synchronized void installOnce() throws IOException, InterruptedException {
+        if (Files.exists(SCRIPT)) {
+            return;
+        }
+        Path log = Files.createTempFile("s3rver-npm", ".log");
+        Process npm = new ProcessBuilder("npm", "ci", "--prefix", PACKAGE_DIR.toString(), "--no-audit", "--no-fund")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean done = npm.waitFor(INSTALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        if (!done) {
+            npm.destroyForcibly();
+        }
+        if (!done || npm.exitValue() != 0 || !Files.exists(SCRIPT)) {
+            throw new IllegalStateException("could not install s3rver with `npm ci --prefix scripts/s3rver` (see "
+                    + log + "): " + Files.readString(log).strip());
         }
     }
 
