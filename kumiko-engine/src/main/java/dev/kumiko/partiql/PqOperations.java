@@ -1,12 +1,14 @@
 package dev.kumiko.partiql;
 
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.engine.read.ReadResult;
-import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +35,6 @@ public final class PqOperations {
     }
 
     public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {
-        PqConstraints.executeStatement(r);
         PqStatement s = PqParser.parse(r.statement(), r.parameters());
         return run(s, r.consistentRead(), r.limit(), PqNextToken.decode(r.nextToken()), r.returnConsumedCapacity(),
                 r.returnValuesOnConditionCheckFailure());
@@ -49,7 +50,7 @@ public final class PqOperations {
 
     /** Runs one parsed statement as its equivalent operation. */
     PqResults.ExecuteStatement run(PqStatement s, Boolean consistentRead, Long limit,
-            Map<String, AttributeValue> startKey, String returnConsumedCapacity, String onConditionFailure) {
+            Map<String, AttributeValue> startKey, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
             ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());

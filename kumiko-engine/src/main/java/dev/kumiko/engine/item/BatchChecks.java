@@ -1,7 +1,6 @@
 package dev.kumiko.engine.item;
 
 import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import java.util.Collection;
@@ -15,14 +14,17 @@ import java.util.function.ToIntFunction;
 final class BatchChecks {
     private BatchChecks() {}
 
-    /** RequestItems: present, 1..maxTables tables, each with 1..perTableMax entries, at most totalMax in all. */
+    /**
+     * RequestItems: present, 1..maxTables tables, each with 1..perTableMax entries, at most totalMax
+     * in all. The server's decoder has checked the members already (with ReturnConsumedCapacity, in
+     * one message); the first check is repeated for in-process callers.
+     */
     static <T> void requestItems(Map<String, T> items, ToIntFunction<T> size, int perTableMax, int totalMax,
-            String operation, String returnConsumedCapacity) {
+            String operation) {
         Constraints c = new Constraints();
         if (c.notNull("requestItems", items)) {
             c.size("requestItems", items.keySet(), "{...}", 1, Integer.MAX_VALUE);
         }
-        c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
         c.throwIfAny();
         int total = 0;
         for (Map.Entry<String, T> e : items.entrySet()) {

@@ -4,10 +4,11 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
-import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ final class WriteThroughput {
      * condition expressions; from memory, UNVERIFIED against the current page).
      */
     void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
-            Map<String, AttributeValue> current, String returnValuesOnConditionCheckFailure) {
+            Map<String, AttributeValue> current, ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
         try {
             ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);
         } catch (ConditionalCheckFailed e) {

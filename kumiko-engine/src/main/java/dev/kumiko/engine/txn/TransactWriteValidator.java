@@ -6,6 +6,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,6 @@ final class TransactWriteValidator {
     }
 
     List<TransactAction> validate(TransactRequests.TransactWrite r) {
-        TransactConstraints.write(r);
         List<TransactRequests.WriteAction> items = r.transactItems();
         checkOneOperationEach(items);
         List<RequestExpressions> expressions = new ArrayList<>(items.size());
@@ -64,7 +64,7 @@ final class TransactWriteValidator {
         Table table = TransactChecks.table(catalog, a.tableName(),
                 "transactItems." + (index + 1) + ".member." + a.kind().member() + ".tableName");
         TableDescriptor d = table.descriptor();
-        boolean returnOld = "ALL_OLD".equals(a.returnValuesOnConditionCheckFailure());
+        boolean returnOld = a.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
         if (a.kind() == TransactRequests.Kind.PUT) {
             String problem = TransactKeys.itemProblem(d, a.item());
             long bytes = ItemSize.of(a.item());

@@ -88,9 +88,19 @@ public final class Operations {
 
     private <R, T> byte[] run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
             RequestAuthorizer authorizer) {
-        R request = op.decoder().decode(body);
+        R request;
+        DynamoException violations = null;
+        try {
+            request = op.decoder().decode(body);
+        } catch (MemberViolations v) {
+            request = v.request();
+            violations = v.failure();
+        }
         if (ctx.caller() != null) {
             authorizer.authorize(ctx.caller(), ctx.region(), op.authorization(), request);
+        }
+        if (violations != null) {
+            throw violations;
         }
         T result = op.call().call(engine, request, ctx);
         try (JsonOut out = new JsonOut()) {
