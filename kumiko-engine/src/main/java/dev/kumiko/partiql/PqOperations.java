@@ -1,11 +1,12 @@
 package dev.kumiko.partiql;
 
-import dev.kumiko.engine.Engine;
+import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.engine.read.ReadResult;
+import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
@@ -26,12 +27,14 @@ public final class PqOperations {
     private final PqBatch batch;
     private final PqTransaction transaction;
 
-    public PqOperations(Engine engine) {
-        this.planner = new PqPlanner(engine.catalog());
-        this.items = engine.items();
-        this.reads = engine.reads();
+    /** Built by the engine, which hands it out as {@code Engine.partiql()}. */
+    public PqOperations(Catalog catalog, ItemOperations items, ReadOperations reads,
+            TransactionOperations transactions) {
+        this.planner = new PqPlanner(catalog);
+        this.items = items;
+        this.reads = reads;
         this.batch = new PqBatch(this, planner);
-        this.transaction = new PqTransaction(planner, engine.transactions());
+        this.transaction = new PqTransaction(planner, transactions);
     }
 
     public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {

@@ -1,6 +1,5 @@
 package dev.kumiko.embedded;
 
-import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineSettings;
@@ -174,9 +173,7 @@ public final class Kumiko implements AutoCloseable {
      * well under a millisecond for a few small tables; requests in flight meanwhile see either side.
      */
     public void reset() {
-        for (Table t : engine.catalog().tables()) {
-            engine.catalog().drop(t.descriptor().tableName());
-        }
+        engine.admin().dropAllTables();
         engine.admin().resetTimeToLiveClock();
     }
 
