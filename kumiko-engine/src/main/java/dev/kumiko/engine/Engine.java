@@ -2,6 +2,9 @@ package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;

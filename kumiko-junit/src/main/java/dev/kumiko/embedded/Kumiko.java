@@ -1,9 +1,9 @@
 package dev.kumiko.embedded;
 
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;

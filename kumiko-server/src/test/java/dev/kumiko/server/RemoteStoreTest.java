@@ -4,7 +4,7 @@ import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.kumiko.engine.item;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import java.util.Collection;

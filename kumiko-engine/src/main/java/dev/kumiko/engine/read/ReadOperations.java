@@ -3,7 +3,7 @@ package dev.kumiko.engine.read;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;

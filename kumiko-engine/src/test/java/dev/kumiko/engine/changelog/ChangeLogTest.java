@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.CountingStore;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineInternals;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
@@ -286,7 +286,7 @@ class ChangeLogTest {
             put(e, "tbl", item("d", "1"));
             now.addAndGet(1);
             ChangeLogTrimmer trimmer = new ChangeLogTrimmer(EngineInternals.catalog(e), EngineInternals.changeLog(e), now::get,
-                    new dev.kumiko.engine.Lease(store, "trim-test", "me", now::get));
+                    new dev.kumiko.engine.background.Lease(store, "trim-test", "me", now::get));
             assertThat(trimmer.trimNow()).isEqualTo(3);
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(4L);
             assertThat(EngineInternals.changeLog(e).trimmedBelow(tableId)).isEqualTo(4);

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineInternals;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.Lease;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.item.ItemWriter;

@@ -3,13 +3,13 @@ package dev.kumiko.engine.txn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.CountingStore;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineInternals;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.SharedStore;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;

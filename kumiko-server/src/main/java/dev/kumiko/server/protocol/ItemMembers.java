@@ -1,6 +1,6 @@
 package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.read.Segments;
 import dev.kumiko.model.AttributeValue;

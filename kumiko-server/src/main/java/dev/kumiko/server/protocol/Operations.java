@@ -2,7 +2,7 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.error.DynamoException;

@@ -1,6 +1,6 @@
 package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;

@@ -1,6 +1,6 @@
 package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;

@@ -1,6 +1,6 @@
 package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import java.util.Arrays;
 import java.util.List;
 

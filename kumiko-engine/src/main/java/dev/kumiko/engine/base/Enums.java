@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 import java.util.List;
 
