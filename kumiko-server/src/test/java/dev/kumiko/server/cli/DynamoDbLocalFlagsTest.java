@@ -1,4 +1,4 @@
-package dev.kumiko.server;
+package dev.kumiko.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
