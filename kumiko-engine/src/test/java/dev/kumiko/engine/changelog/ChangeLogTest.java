@@ -237,7 +237,8 @@ class ChangeLogTest {
             String shard = e.streams().describeStream(ctx, new dev.kumiko.engine.streams.StreamRequests
                     .DescribeStream(arn, null, null, null)).shards().get(0).shardId();
             String iterator = e.streams().getShardIterator(ctx, new dev.kumiko.engine.streams.StreamRequests
-                    .GetShardIterator(arn, shard, "TRIM_HORIZON", null));
+                    .GetShardIterator(arn, shard,
+                            dev.kumiko.engine.streams.StreamRequests.ShardIteratorType.TRIM_HORIZON, null));
             List<Thread> threads = new java.util.ArrayList<>();
             for (int w = 0; w < writers; w++) {
                 int writer = w;
