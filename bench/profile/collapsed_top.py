@@ -13,7 +13,7 @@ import collections
 import re
 import sys
 
-from jfr_top import component  # same component buckets as the JFR summary
+from buckets import STAGES, component  # the same buckets as the JFR summary
 
 KERNEL = re.compile(r"_\[k\]$")
 ANNOTATION = re.compile(r"_\[[a-z0-9]\]$")
@@ -41,41 +41,6 @@ def bucket(frame_raw, frames):
     return "native/JVM: " + (f.split("::")[0] if "::" in f else f)[:60]
 
 
-# Inclusive share of the stages one request goes through (a frame anywhere on the stack).
-STAGES = [
-    ("epoll wait (idle or waking up)", "sun.nio.ch.EPoll.wait"),
-    ("socket read", "sun.nio.ch.SocketDispatcher.read0"),
-    ("socket write (flush per response)", "sun.nio.ch.FileDispatcherImpl.write0"),
-    ("HTTP request decode (HttpServerCodec)", "io.netty.handler.codec.http.HttpObjectDecoder.decode"),
-    ("content decompressor pass-through", "io.netty.handler.codec.http.HttpContentDecoder.decode"),
-    ("aggregator (FullHttpRequest)", "io.netty.handler.codec.MessageAggregator.decode"),
-    ("DynamoHandler.channelRead0 (everything below)", "dev.kumiko.server.http.DynamoHandler.channelRead0"),
-    ("  JSON tree parse (JsonTree.parseObject)", "dev.kumiko.server.json.JsonTree.parseObject"),
-    ("  Operations.dispatch (decode members + engine + write body)", "dev.kumiko.server.protocol.Operations.dispatch"),
-    ("    AttributeValues.decode (wire -> AttributeValue)", "dev.kumiko.server.protocol.AttributeValues.decodeMap"),
-    ("    engine PutItem", "dev.kumiko.engine.item.ItemOperations.putItem"),
-    ("    engine GetItem", "dev.kumiko.engine.item.ItemOperations.getItem"),
-    ("    engine UpdateItem", "dev.kumiko.engine.item.UpdateItemOperation.apply"),
-    ("    engine BatchWriteItem", "dev.kumiko.engine.item.BatchWriteOperation.apply"),
-    ("    engine Query", "dev.kumiko.engine.read.ReadOperations.query"),
-    ("      expressions (RequestExpressions build)", "dev.kumiko.expr.RequestExpressions$Builder.build"),
-    ("      store read (ItemAccess.read)", "dev.kumiko.engine.item.ItemAccess.read"),
-    ("        MemoryStore.get (skip list)", "dev.kumiko.storage.memory.MemoryStore.get"),
-    ("        ItemCodec.decode", "dev.kumiko.codec.ItemCodec.decode"),
-    ("      store write (ItemWriter.commit)", "dev.kumiko.engine.item.ItemWriter.commit"),
-    ("        ItemCodec.encode", "dev.kumiko.codec.ItemCodec.encode"),
-    ("        MemoryStore.apply", "dev.kumiko.storage.memory.MemoryStore.apply"),
-    ("        RocksStore.apply", "dev.kumiko.rocksdb.RocksStore.apply"),
-    ("      ItemSize.of", "dev.kumiko.model.ItemSize.of"),
-    ("    response body (JsonOut)", "dev.kumiko.server.protocol.JsonOut.item"),
-    ("  Responses.json (headers, crc32, gzip)", "dev.kumiko.server.http.Responses.json"),
-    ("    crc32", "dev.kumiko.server.http.Responses.crc32"),
-    ("    gzip", "dev.kumiko.server.http.Responses.gzip"),
-    ("  RequestIds.next", "dev.kumiko.server.http.RequestIds.next"),
-    ("  writeAndFlush (encode + syscall)", "io.netty.channel.AbstractChannelHandlerContext.writeAndFlush"),
-    ("GC threads", "[GC]"),
-    ("JIT compiler threads", "[JIT]"),
-]
 
 
 def thread_group(name):

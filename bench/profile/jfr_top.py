@@ -20,33 +20,7 @@ import re
 import subprocess
 import sys
 
-COMPONENTS = [  # (prefix of "class.method", component); first match wins
-    ("dev.kumiko.server.json.", "kumiko server json (JsonTree)"),
-    ("dev.kumiko.server.protocol.", "kumiko server protocol (readers/writers)"),
-    ("dev.kumiko.server.http.", "kumiko server http (handler, responses)"),
-    ("dev.kumiko.expr.", "kumiko expressions"),
-    ("dev.kumiko.codec.", "kumiko item codec"),
-    ("dev.kumiko.keys.", "kumiko keys"),
-    ("dev.kumiko.model.", "kumiko model (AttributeValue, DynamoNumber, ItemSize)"),
-    ("dev.kumiko.storage.", "kumiko stores"),
-    ("dev.kumiko.rocksdb.", "kumiko RocksDB store"),
-    ("dev.kumiko.", "kumiko engine (other)"),
-    ("com.fasterxml.jackson.", "Jackson"),
-    ("io.netty.handler.codec.http.", "Netty HTTP codec"),
-    ("io.netty.", "Netty (other)"),
-    ("org.rocksdb.", "RocksDB JNI"),
-    ("java.util.zip.", "JDK zip (crc32, gzip, inflate)"),
-    ("java.util.concurrent.locks.", "JDK locks"),
-    ("java.util.concurrent.", "JDK concurrent collections"),
-    ("java.math.", "JDK BigDecimal/BigInteger"),
-    ("java.util.regex.", "JDK regex"),
-    ("java.lang.String", "JDK strings"),
-    ("java.util.", "JDK collections (other)"),
-    ("sun.nio.", "JDK NIO"),
-    ("java.", "JDK (other)"),
-    ("jdk.", "JDK (other)"),
-    ("sun.", "JDK (other)"),
-]
+from buckets import STAGES, component
 
 
 def frame_name(f):
@@ -54,11 +28,6 @@ def frame_name(f):
     return "%s.%s" % ((m.get("type") or {}).get("name", "?").replace("/", "."), m.get("name", "?"))
 
 
-def component(name):
-    for prefix, comp in COMPONENTS:
-        if name.startswith(prefix):
-            return comp
-    return "other"
 
 
 def thread_group(t):
@@ -124,7 +93,6 @@ def main():
         for n in {frame_name(f) for f in frames}:
             total_m[n] += 1
     print("# %s" % a.recording)
-    from collapsed_top import STAGES  # the same request stages as the async-profiler summary
     print("\n## Request stages, inclusive (Java samples only: no kernel or GC time)")
     for title, frame in STAGES:
         if not frame.startswith("["):

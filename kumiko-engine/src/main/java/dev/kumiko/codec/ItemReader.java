@@ -2,8 +2,11 @@ package dev.kumiko.codec;
 
 import java.nio.charset.StandardCharsets;
 
-/** A forward cursor over one stored item; slices are read in place, without copies. */
-final class ItemReader {
+/**
+ * A forward cursor over one stored item ({@link ItemFormat}); slices are read in place, without
+ * copies. Public so that the server can write a stored item as JSON straight from its bytes.
+ */
+public final class ItemReader {
     private final byte[] buf;
     private int pos;
 
@@ -12,7 +15,7 @@ final class ItemReader {
     }
 
     /** A reader positioned after the version byte, which it checks. */
-    static ItemReader of(byte[] bytes) {
+    public static ItemReader of(byte[] bytes) {
         ItemReader in = new ItemReader(bytes);
         int version = in.u8();
         if (version != ItemFormat.FORMAT_VERSION) {
@@ -21,23 +24,23 @@ final class ItemReader {
         return in;
     }
 
-    byte[] buffer() {
+    public byte[] buffer() {
         return buf;
     }
 
-    int position() {
+    public int position() {
         return pos;
     }
 
-    boolean atEnd() {
+    public boolean atEnd() {
         return pos == buf.length;
     }
 
-    int u8() {
+    public int u8() {
         return buf[pos++] & 0xFF;
     }
 
-    int varint() {
+    public int varint() {
         int result = 0;
         for (int shift = 0; shift < 35; shift += 7) {
             int b = u8();
@@ -50,7 +53,7 @@ final class ItemReader {
     }
 
     /** Reads a length prefix and skips the payload; the payload starts at {@code position() - length}. */
-    int skipSlice() {
+    public int skipSlice() {
         int n = varint();
         pos += n;
         return n;

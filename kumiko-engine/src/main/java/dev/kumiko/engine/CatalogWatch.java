@@ -1,6 +1,7 @@
 package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.background.BackgroundExecutor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

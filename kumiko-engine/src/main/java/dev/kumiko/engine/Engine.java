@@ -2,6 +2,10 @@ package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
@@ -10,14 +14,15 @@ import dev.kumiko.engine.index.IndexBackfill;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
+import dev.kumiko.engine.streams.StreamBacklog;
 import dev.kumiko.engine.streams.StreamLifecycle;
 import dev.kumiko.engine.streams.StreamOperations;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.ttl.TimeToLiveClock;
 import dev.kumiko.engine.ttl.TimeToLiveOperations;
 import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
-import dev.kumiko.engine.capacity.UsageObserver;
-import dev.kumiko.engine.throughput.ThroughputLimiter;
+import dev.kumiko.partiql.PqOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 
@@ -42,6 +47,8 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
     private final Exchange exchange;
+    private final PqOperations partiql;
+    private final StreamBacklog streamBacklog;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -59,6 +66,7 @@ public final class Engine implements AutoCloseable {
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
+        this.streamBacklog = new StreamBacklog(catalog, changeLog);
         this.items = new ItemOperations(catalog, store, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
         this.transactions = new TransactionOperations(catalog, store, writer, clock, throughput);
@@ -66,8 +74,9 @@ public final class Engine implements AutoCloseable {
         this.timeToLive = new TimeToLiveOperations(catalog);
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
                 settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
-        this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
+        this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
         this.exchange = new Exchange(store, catalog, clock, owner);
+        this.partiql = new PqOperations(catalog, items, reads, transactions);
         this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
         backfill.resumeAll();
         catalogWatch.start();
@@ -122,13 +131,24 @@ public final class Engine implements AutoCloseable {
         return transactions;
     }
 
-    public Catalog catalog() {
+    /** ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. */
+    public PqOperations partiql() {
+        return partiql;
+    }
+
+    /** For the engine's own tests (EngineInternals): the catalog mirror. */
+    Catalog catalog() {
         return catalog;
     }
 
     /** The DynamoDB Streams operations. */
     public StreamOperations streams() {
         return streams;
+    }
+
+    /** How far stream consumers lag (metrics). */
+    public StreamBacklog streamBacklog() {
+        return streamBacklog;
     }
 
     /** UpdateTimeToLive and DescribeTimeToLive. */
@@ -141,8 +161,8 @@ public final class Engine implements AutoCloseable {
         return admin;
     }
 
-    /** The change log every write appends to; streams read it. */
-    public ChangeLog changeLog() {
+    /** For the engine's own tests (EngineInternals): the change log every write appends to. */
+    ChangeLog changeLog() {
         return changeLog;
     }
 

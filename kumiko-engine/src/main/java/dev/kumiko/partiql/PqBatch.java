@@ -4,6 +4,7 @@ import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,6 @@ final class PqBatch {
     }
 
     PqResults.BatchExecuteStatement run(PqRequests.BatchExecuteStatement r) {
-        PqConstraints.batch(r);
         List<Object> parsed = new ArrayList<>(r.statements().size());
         for (PqRequests.BatchStatement s : r.statements()) {
             parsed.add(parse(s));
@@ -65,7 +65,7 @@ final class PqBatch {
         }
     }
 
-    private PqResults.BatchEntry one(PqStatement s, PqRequests.BatchStatement request, String returnConsumedCapacity,
+    private PqResults.BatchEntry one(PqStatement s, PqRequests.BatchStatement request, ReturnConsumedCapacity returnConsumedCapacity,
             PqCapacity capacity) {
         try {
             if (s instanceof PqStatement.Select select && !readsOneItem(select)) {

@@ -1,12 +1,15 @@
 package dev.kumiko.partiql;
 
-import dev.kumiko.engine.Engine;
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemResult;
 import dev.kumiko.engine.read.ReadOperations;
 import dev.kumiko.engine.read.ReadResult;
-import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,16 +27,17 @@ public final class PqOperations {
     private final PqBatch batch;
     private final PqTransaction transaction;
 
-    public PqOperations(Engine engine) {
-        this.planner = new PqPlanner(engine.catalog());
-        this.items = engine.items();
-        this.reads = engine.reads();
+    /** Built by the engine, which hands it out as {@code Engine.partiql()}. */
+    public PqOperations(Catalog catalog, ItemOperations items, ReadOperations reads,
+            TransactionOperations transactions) {
+        this.planner = new PqPlanner(catalog);
+        this.items = items;
+        this.reads = reads;
         this.batch = new PqBatch(this, planner);
-        this.transaction = new PqTransaction(planner, engine.transactions());
+        this.transaction = new PqTransaction(planner, transactions);
     }
 
     public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {
-        PqConstraints.executeStatement(r);
         PqStatement s = PqParser.parse(r.statement(), r.parameters());
         return run(s, r.consistentRead(), r.limit(), PqNextToken.decode(r.nextToken()), r.returnConsumedCapacity(),
                 r.returnValuesOnConditionCheckFailure());
@@ -49,7 +53,7 @@ public final class PqOperations {
 
     /** Runs one parsed statement as its equivalent operation. */
     PqResults.ExecuteStatement run(PqStatement s, Boolean consistentRead, Long limit,
-            Map<String, AttributeValue> startKey, String returnConsumedCapacity, String onConditionFailure) {
+            Map<String, AttributeValue> startKey, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
             ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());

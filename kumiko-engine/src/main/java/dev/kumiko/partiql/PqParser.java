@@ -4,6 +4,7 @@ import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.Operand;
 import dev.kumiko.expr.UpdateAction;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -138,7 +139,7 @@ public final class PqParser {
     }
 
     /** {@code RETURNING [ALL | MODIFIED] [OLD | NEW] *} as UpdateItem/DeleteItem's ReturnValues. */
-    private String returning(boolean delete) {
+    private ReturnValue returning(boolean delete) {
         if (!in.acceptWord("RETURNING")) {
             return null;
         }
@@ -150,8 +151,8 @@ public final class PqParser {
         if (!(s.equals("ALL") || s.equals("MODIFIED")) || !(a.equals("OLD") || a.equals("NEW"))) {
             throw PqErrors.unexpected(scope);
         }
-        String returnValues = (s.equals("ALL") ? "ALL_" : "UPDATED_") + a;
-        if (delete && !returnValues.equals("ALL_OLD")) {
+        ReturnValue returnValues = ReturnValue.valueOf((s.equals("ALL") ? "ALL_" : "UPDATED_") + a);
+        if (delete && returnValues != ReturnValue.ALL_OLD) {
             // UNVERIFIED wording: DELETE accepts only RETURNING ALL OLD *.
             throw PqErrors.validation("Unsupported RETURNING clause for DELETE statement: only ALL OLD * is supported");
         }

@@ -12,6 +12,9 @@ import dev.kumiko.expr.Comparator;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.Operand;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValue;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -44,7 +47,7 @@ final class PqPlanner {
     }
 
     Read select(PqStatement.Select s, Boolean consistentRead, Long limit, Map<String, AttributeValue> startKey,
-            String returnConsumedCapacity) {
+            ReturnConsumedCapacity returnConsumedCapacity) {
         TableDescriptor t = table(s.tableName());
         IndexDescriptor index = index(t, s.indexName());
         List<String> hashNames = index != null ? index.hashKeyNames() : List.of(t.hashKeyName());
@@ -157,7 +160,7 @@ final class PqPlanner {
         return null; // planned as a Scan of the index, which reports the unknown index as DynamoDB does
     }
 
-    ItemRequests.PutItem insert(PqStatement.Insert s, String returnConsumedCapacity, String onConditionFailure) {
+    ItemRequests.PutItem insert(PqStatement.Insert s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         PqExpressionText text = new PqExpressionText();
         String condition = "attribute_not_exists(" + text.name(t.hashKeyName()) + ")";
@@ -165,7 +168,7 @@ final class PqPlanner {
                 onConditionFailure, new ItemRequests.Conditions(condition, text.names(), null, null, null));
     }
 
-    ItemRequests.UpdateItem update(PqStatement.Update s, String returnConsumedCapacity, String onConditionFailure) {
+    ItemRequests.UpdateItem update(PqStatement.Update s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         rest.add(new Condition.AttributeExists(Operand.Path.of(t.hashKeyName()))); // UPDATE is not an upsert
@@ -178,7 +181,7 @@ final class PqPlanner {
                 new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
     }
 
-    ItemRequests.DeleteItem delete(PqStatement.Delete s, String returnConsumedCapacity, String onConditionFailure) {
+    ItemRequests.DeleteItem delete(PqStatement.Delete s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = PqKeys.fullKey(s.where(), keyNames(t), rest);
@@ -189,7 +192,7 @@ final class PqPlanner {
     }
 
     /** A statement of a write transaction as a TransactWriteItem; {@code prefix} names it in errors. */
-    TransactRequests.WriteAction writeAction(PqStatement s, String onConditionFailure, String prefix) {
+    TransactRequests.WriteAction writeAction(PqStatement s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         if (s instanceof PqStatement.Insert i) {
             ItemRequests.PutItem p = insert(i, null, onConditionFailure);
             return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, p.tableName(), p.item(), null,
@@ -214,7 +217,7 @@ final class PqPlanner {
         return conditionCheck(((PqStatement.Exists) s).select(), onConditionFailure, prefix);
     }
 
-    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, String onConditionFailure, String prefix) {
+    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key;
@@ -257,7 +260,7 @@ final class PqPlanner {
         return new TransactRequests.GetAction(true, s.tableName(), key, projection, text.names());
     }
 
-    private static void refuseReturning(String returnValues, String prefix) {
+    private static void refuseReturning(ReturnValue returnValues, String prefix) {
         if (returnValues != null) {
             // UNVERIFIED wording: ExecuteTransaction refuses RETURNING.
             throw PqErrors.validation(prefix + "RETURNING clause is not supported in ExecuteTransaction");

@@ -1,6 +1,8 @@
 package dev.kumiko.partiql;
 
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 
 /** ExecuteStatement, BatchExecuteStatement and ExecuteTransaction as the client sent them. */
@@ -8,19 +10,19 @@ public final class PqRequests {
     private PqRequests() {}
 
     public record ExecuteStatement(String statement, List<AttributeValue> parameters, Boolean consistentRead,
-            String nextToken, String returnConsumedCapacity, Long limit,
-            String returnValuesOnConditionCheckFailure) {}
+            String nextToken, ReturnConsumedCapacity returnConsumedCapacity, Long limit,
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
     /** One BatchStatementRequest. */
     public record BatchStatement(String statement, List<AttributeValue> parameters, Boolean consistentRead,
-            String returnValuesOnConditionCheckFailure) {}
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
-    public record BatchExecuteStatement(List<BatchStatement> statements, String returnConsumedCapacity) {}
+    public record BatchExecuteStatement(List<BatchStatement> statements, ReturnConsumedCapacity returnConsumedCapacity) {}
 
     /** One ParameterizedStatement of a transaction. */
     public record TransactStatement(String statement, List<AttributeValue> parameters,
-            String returnValuesOnConditionCheckFailure) {}
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
     public record ExecuteTransaction(List<TransactStatement> transactStatements, String clientRequestToken,
-            String returnConsumedCapacity) {}
+            ReturnConsumedCapacity returnConsumedCapacity) {}
 }

@@ -4,6 +4,7 @@ import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.Operand;
 import dev.kumiko.expr.UpdateAction;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnValue;
 import java.util.List;
 import java.util.Map;
 
@@ -44,14 +45,14 @@ public sealed interface PqStatement {
     }
 
     /** {@code returnValues} is the UpdateItem ReturnValues the RETURNING clause asks for, or null. */
-    record Update(String tableName, List<UpdateAction> actions, Condition where, String returnValues)
+    record Update(String tableName, List<UpdateAction> actions, Condition where, ReturnValue returnValues)
             implements PqStatement {
         public String action() {
             return "PartiQLUpdate";
         }
     }
 
-    record Delete(String tableName, Condition where, String returnValues) implements PqStatement {
+    record Delete(String tableName, Condition where, ReturnValue returnValues) implements PqStatement {
         public String action() {
             return "PartiQLDelete";
         }

@@ -1,12 +1,13 @@
 package dev.kumiko.partiql;
 
+import dev.kumiko.engine.failure.CancellationReason;
+import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.engine.txn.TransactResults;
 import dev.kumiko.engine.txn.TransactionOperations;
-import dev.kumiko.engine.failure.CancellationReason;
-import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,6 @@ final class PqTransaction {
     }
 
     PqResults.ExecuteTransaction run(PqRequests.ExecuteTransaction r) {
-        PqConstraints.transaction(r);
         List<PqStatement> statements = new ArrayList<>(r.transactStatements().size());
         for (PqRequests.TransactStatement s : r.transactStatements()) {
             statements.add(PqParser.parse(s.statement(), s.parameters()));
@@ -45,7 +45,7 @@ final class PqTransaction {
         return write(statements, r);
     }
 
-    private PqResults.ExecuteTransaction get(List<PqStatement> statements, String returnConsumedCapacity) {
+    private PqResults.ExecuteTransaction get(List<PqStatement> statements, ReturnConsumedCapacity returnConsumedCapacity) {
         List<TransactRequests.GetAction> actions = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {
             PqStatement.Select s = (PqStatement.Select) statements.get(i);

@@ -1,5 +1,6 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.engine.background.Lease;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.storage.memory.MemoryStore;

@@ -1,5 +1,6 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.engine.base.RequestContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.control.CreateTableRequest;

@@ -1,5 +1,9 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,12 +12,12 @@ import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
+import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.ttl.TimeToLiveRequests;
 import dev.kumiko.engine.txn.TransactRequests;
-import dev.kumiko.engine.failure.ConditionalCheckFailed;
 import dev.kumiko.error.DynamoException;
-import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
@@ -321,7 +325,7 @@ public abstract class TwoEnginesContract {
         TransactRequests.TransactWrite r = new TransactRequests.TransactWrite(List.of(
                 new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "tokened", null,
                         Map.of("pk", s("c")), null, "ADD n :one", null, Map.of(":one", AttributeValue.n(1)), null)),
-                "TOTAL", null, "token-1");
+                ReturnConsumedCapacity.TOTAL, null, "token-1");
         var first = one.transactions().transactWriteItems(r);
         var replay = two.transactions().transactWriteItems(r);
         assertThat(number(get(one, "tokened", "c"), "n")).isEqualTo(1);

@@ -1,5 +1,7 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.engine.base.RequestContext;
+import dev.kumiko.model.ReturnValue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.control.CreateTableRequest;
@@ -26,7 +28,7 @@ class UpdateCostTest {
             var conditions = new ItemRequests.Conditions("attribute_not_exists(locked)", null,
                     Map.of(":zero", AttributeValue.n(0), ":inc", AttributeValue.n(1)), null, null);
             var update = new ItemRequests.UpdateItem("counters", key,
-                    "SET n = if_not_exists(n, :zero) + :inc", "ALL_NEW", null, null, null, null, conditions);
+                    "SET n = if_not_exists(n, :zero) + :inc", ReturnValue.ALL_NEW, null, null, null, null, conditions);
             engine.items().updateItem(update);
             store.reset();
             var result = engine.items().updateItem(update);

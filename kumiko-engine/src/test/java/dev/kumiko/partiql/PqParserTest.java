@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.model.ReturnValue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class PqParserTest {
     void updateBecomesOneUpdateExpression() {
         PqStatement.Update u = (PqStatement.Update) parse("UPDATE t SET a = a + 1, l = list_append(l, [1]) "
                 + "SET s = set_add(s, <<'x'>>) REMOVE r SET z = set_delete(z, <<2>>) WHERE k = 1 RETURNING MODIFIED NEW *");
-        assertThat(u.returnValues()).isEqualTo("UPDATED_NEW");
+        assertThat(u.returnValues()).isEqualTo(ReturnValue.UPDATED_NEW);
         assertThat(u.actions()).extracting(a -> a.getClass().getSimpleName())
                 .containsExactly("Set", "Set", "Add", "Remove", "Delete");
         assertThat(new PqExpressionText().update(u.actions()))

@@ -1,10 +1,9 @@
 package dev.kumiko.embedded;
 
-import dev.kumiko.catalog.Table;
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
 import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;
@@ -174,9 +173,7 @@ public final class Kumiko implements AutoCloseable {
      * well under a millisecond for a few small tables; requests in flight meanwhile see either side.
      */
     public void reset() {
-        for (Table t : engine.catalog().tables()) {
-            engine.catalog().drop(t.descriptor().tableName());
-        }
+        engine.admin().dropAllTables();
         engine.admin().resetTimeToLiveClock();
     }
 

@@ -12,11 +12,13 @@ import java.nio.file.Path;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An acknowledged write survives kill -9 of the process, with fsync off (the default). */
+@Tag("slow") // starts a JVM and kills it on a timer: crash and timing, left out of -Pquick
 class RocksStoreCrashTest {
     static final RocksStoreOptions OPTIONS = RocksStoreOptions.defaults()
             .withBlockCacheSizeBytes(8L << 20)

@@ -1,6 +1,6 @@
 package dev.kumiko.server;
 
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A clock that stands still until the test moves it, so nothing depends on wall time. */

@@ -14,14 +14,14 @@ import java.util.function.Supplier;
  * must then keep every call to it off its event loops. A call made on an event loop thread fails,
  * so a test passing over this store shows none was made there.
  */
-final class RemoteStore implements Store {
+public final class RemoteStore implements Store {
     /** Netty names its NIO event loop threads after the group. */
     private static final String EVENT_LOOP_THREAD_PREFIX = "nioEventLoopGroup";
 
     private final Store inner;
     final AtomicLong calls = new AtomicLong();
 
-    RemoteStore(Store inner) {
+    public RemoteStore(Store inner) {
         this.inner = inner;
     }
 

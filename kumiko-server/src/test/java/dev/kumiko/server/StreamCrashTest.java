@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.EngineInternals;
 import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.read.ReadRequests;
@@ -98,11 +99,11 @@ class StreamCrashTest {
     }
 
     private static List<ChangeRecord> records(Engine engine) {
-        TableDescriptor d = engine.catalog().get(StreamCrashWriter.TABLE).descriptor();
+        TableDescriptor d = EngineInternals.catalog(engine).get(StreamCrashWriter.TABLE).descriptor();
         List<ChangeRecord> out = new ArrayList<>();
         long from = 1;
         while (true) {
-            var page = engine.changeLog().read(d.id(), from, engine.changeLog().visibleBound(d), 1000, Long.MAX_VALUE);
+            var page = EngineInternals.changeLog(engine).read(d.id(), from, EngineInternals.changeLog(engine).visibleBound(d), 1000, Long.MAX_VALUE);
             out.addAll(page.records());
             if (page.records().isEmpty()) {
                 return out;

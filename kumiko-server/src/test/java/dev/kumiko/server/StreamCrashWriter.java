@@ -1,7 +1,7 @@
 package dev.kumiko.server;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.model.AttributeValue;

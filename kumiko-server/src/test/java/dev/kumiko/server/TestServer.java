@@ -1,16 +1,16 @@
 package dev.kumiko.server;
 
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import dev.kumiko.server.auth.AccessKey;
-import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.policy.PolicyAuthorizer;
+import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;

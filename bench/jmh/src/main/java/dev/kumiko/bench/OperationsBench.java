@@ -1,7 +1,7 @@
 package dev.kumiko.bench;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.Operations;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.capacity;
 
 import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -69,12 +70,12 @@ public final class CapacityTally {
     }
 
     /** The report for ReturnConsumedCapacity {@code mode}, or null for NONE or absent. */
-    public ConsumedCapacity report(String mode) {
-        if (mode == null || "NONE".equals(mode)) {
+    public ConsumedCapacity report(ReturnConsumedCapacity mode) {
+        if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }
         double total = total();
         return new ConsumedCapacity(tableName, total, read ? total : null, read ? null : total,
-                "INDEXES".equals(mode), table, Map.copyOf(local), Map.copyOf(global));
+                mode == ReturnConsumedCapacity.INDEXES, table, Map.copyOf(local), Map.copyOf(global));
     }
 }

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.capacity;
 
 import dev.kumiko.engine.index.IndexChange;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public final class CapacityUnits {
     }
 
     /** The ConsumedCapacity of units spent on the table alone, or null when not asked for. */
-    public static ConsumedCapacity report(String mode, String tableName, double units, boolean isRead) {
+    public static ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName, double units, boolean isRead) {
         return new CapacityTally(tableName, isRead).addTable(units).report(mode);
     }
 

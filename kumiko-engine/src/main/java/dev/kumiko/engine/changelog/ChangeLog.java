@@ -2,7 +2,7 @@ package dev.kumiko.engine.changelog;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;

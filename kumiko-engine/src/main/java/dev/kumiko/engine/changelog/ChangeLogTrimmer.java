@@ -1,11 +1,11 @@
 package dev.kumiko.engine.changelog;
 
-import dev.kumiko.engine.BackgroundExecutor;
-import dev.kumiko.engine.Lease;
+import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.background.Lease;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

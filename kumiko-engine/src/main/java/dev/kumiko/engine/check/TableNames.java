@@ -1,6 +1,6 @@
 package dev.kumiko.engine.check;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.error.DynamoException;
 
 /** Data-plane TableName members accept a name or a table ARN (1 to 1024 characters). */

@@ -1,8 +1,8 @@
 package dev.kumiko.engine.control;
 
 import dev.kumiko.catalog.IndexDescriptor;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
+import dev.kumiko.engine.base.Constraints;
+import dev.kumiko.engine.base.Enums;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;

@@ -1,6 +1,6 @@
 package dev.kumiko.engine.control;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;

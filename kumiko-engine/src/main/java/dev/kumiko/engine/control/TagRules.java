@@ -1,6 +1,6 @@
 package dev.kumiko.engine.control;
 
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import java.util.List;
 

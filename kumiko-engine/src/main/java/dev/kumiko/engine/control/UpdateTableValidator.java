@@ -2,8 +2,8 @@ package dev.kumiko.engine.control;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
+import dev.kumiko.engine.base.Constraints;
+import dev.kumiko.engine.base.Enums;
 import dev.kumiko.error.DynamoException;
 
 /** UpdateTable's checks: member constraints, then what the change means for this table. */

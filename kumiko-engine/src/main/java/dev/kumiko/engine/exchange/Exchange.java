@@ -2,8 +2,8 @@ package dev.kumiko.engine.exchange;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
-import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.Lease;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.background.Lease;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;

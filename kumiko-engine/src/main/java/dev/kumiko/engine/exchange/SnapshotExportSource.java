@@ -1,7 +1,7 @@
 package dev.kumiko.engine.exchange;
 
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Cursor;

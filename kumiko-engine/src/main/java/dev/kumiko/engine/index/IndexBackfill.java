@@ -1,19 +1,19 @@
 package dev.kumiko.engine.index;
 
-import dev.kumiko.engine.BackgroundExecutor;
+import dev.kumiko.engine.background.BackgroundExecutor;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
-import dev.kumiko.engine.ConflictRetry;
-import dev.kumiko.engine.Lease;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;

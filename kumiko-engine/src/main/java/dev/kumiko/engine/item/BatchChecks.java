@@ -1,7 +1,5 @@
 package dev.kumiko.engine.item;
 
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import java.util.Collection;
@@ -20,16 +18,14 @@ final class BatchChecks {
      * in all. A missing or empty map gets DynamoDB's own sentence, ahead of every member constraint
      * (conformance suites run against AWS pin "The requestItems parameter is required for
      * BatchWriteItem", also when ReturnConsumedCapacity is invalid; some regions have begun to word
-     * BatchGetItem's as a constraint instead).
+     * BatchGetItem's as a constraint instead). The server's decoder checks this first
+     * (ItemMembers.batch); it is repeated here for in-process callers.
      */
     static <T> void requestItems(Map<String, T> items, ToIntFunction<T> size, int perTableMax, int totalMax,
-            String operation, String returnConsumedCapacity) {
+            String operation) {
         if (items == null || items.isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for " + operation);
         }
-        Constraints c = new Constraints();
-        c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
-        c.throwIfAny();
         int total = 0;
         for (Map.Entry<String, T> e : items.entrySet()) {
             TableNames.resolve(e.getKey(), "requestItems.key");

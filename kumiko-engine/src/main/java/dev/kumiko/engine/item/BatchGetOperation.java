@@ -15,6 +15,7 @@ import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ final class BatchGetOperation {
 
     BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
         BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
-                "BatchGetItem", r.returnConsumedCapacity());
+                "BatchGetItem");
         // Every table's projection is checked before any table is looked up, as DynamoDB refuses a
         // bad expression even when the table does not exist.
         Map<String, Parsed> parsed = new LinkedHashMap<>();
@@ -86,7 +87,7 @@ final class BatchGetOperation {
         return new TableRead(d, live, k, p.expr(), p.legacyProjection(), keys);
     }
 
-    private BatchResults.BatchGet readAll(List<TableRead> reads, String capacityMode) {
+    private BatchResults.BatchGet readAll(List<TableRead> reads, ReturnConsumedCapacity capacityMode) {
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         Map<String, BatchRequests.KeysAndAttributes> unprocessed = new LinkedHashMap<>();
         Map<String, Double> units = new LinkedHashMap<>();
@@ -158,8 +159,8 @@ final class BatchGetOperation {
         return access.readAll(keys.toArray(new byte[0][]));
     }
 
-    private static List<ConsumedCapacity> capacity(String mode, Map<String, Double> unitsPerTable) {
-        if (mode == null || "NONE".equals(mode)) {
+    private static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, Double> unitsPerTable) {
+        if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }
         List<ConsumedCapacity> out = new ArrayList<>();

@@ -1,6 +1,8 @@
 package dev.kumiko.engine.item;
 
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +13,8 @@ public final class BatchRequests {
     /** Exactly one of put (an item) or delete (a key) is set in a valid request. */
     public record WriteRequest(Map<String, AttributeValue> put, Map<String, AttributeValue> delete) {}
 
-    public record BatchWrite(Map<String, List<WriteRequest>> requestItems, String returnConsumedCapacity,
-            String returnItemCollectionMetrics) {}
+    public record BatchWrite(Map<String, List<WriteRequest>> requestItems, ReturnConsumedCapacity returnConsumedCapacity,
+            ReturnItemCollectionMetrics returnItemCollectionMetrics) {}
 
     public record KeysAndAttributes(List<Map<String, AttributeValue>> keys, String projectionExpression,
             Map<String, String> expressionAttributeNames, List<String> attributesToGet, Boolean consistentRead) {
@@ -23,5 +25,5 @@ public final class BatchRequests {
         }
     }
 
-    public record BatchGet(Map<String, KeysAndAttributes> requestItems, String returnConsumedCapacity) {}
+    public record BatchGet(Map<String, KeysAndAttributes> requestItems, ReturnConsumedCapacity returnConsumedCapacity) {}
 }

@@ -3,14 +3,11 @@ package dev.kumiko.engine.item;
 import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.ConflictRetry;
-import dev.kumiko.storage.StoreConflictException;
-import dev.kumiko.storage.Transaction;
-import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.check.KeyCheck;
+import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.throughput.ThrottleErrors;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
@@ -18,6 +15,11 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,8 +56,7 @@ final class BatchWriteOperation {
             Map<String, List<BatchRequests.WriteRequest>> unprocessed, List<ThroughputExceeded> throttles) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
-        BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem",
-                r.returnConsumedCapacity());
+        BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem");
         // The requests' own shape and sizes are refused before any table is looked up.
         r.requestItems().values().forEach(requests -> requests.forEach(BatchWriteOperation::checkShape));
         List<Write> writes = new ArrayList<>();
@@ -72,7 +73,7 @@ final class BatchWriteOperation {
         }
         return new BatchResults.BatchWrite(committed.unprocessed(),
                 capacity(r.returnConsumedCapacity(), committed.units()),
-                "SIZE".equals(r.returnItemCollectionMetrics()) ? committed.metrics() : null);
+                r.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE ? committed.metrics() : null);
     }
 
     private static void checkShape(BatchRequests.WriteRequest w) {
@@ -105,7 +106,7 @@ final class BatchWriteOperation {
      * Applies the writes in store transactions. A BatchWriteItem is not a transaction to DynamoDB,
      * but its writes wait out one on their items rather than fail (waitOutClaims).
      */
-    private Committed commitAll(List<Write> writes, String returnItemCollectionMetrics) {
+    private Committed commitAll(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics) {
         Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
                 new ArrayList<>(0));
         if (writes.stream().anyMatch(w -> limiter.enforced(w.table().descriptor()))) {
@@ -132,7 +133,7 @@ final class BatchWriteOperation {
      * Each write is admitted, committed and charged on its own, in request order, so a bucket that
      * runs dry part-way throttles only the rest.
      */
-    private void commitEach(List<Write> writes, String returnItemCollectionMetrics, Committed committed) {
+    private void commitEach(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
         for (Write w : writes) {
             TableDescriptor d = w.table().descriptor();
             AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
@@ -178,7 +179,7 @@ final class BatchWriteOperation {
     }
 
     /** Adds a committed write's units (charging them) and its item collection metrics. */
-    private void account(Write w, WriteOutcome outcome, String returnItemCollectionMetrics, Committed committed) {
+    private void account(Write w, WriteOutcome outcome, ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
         TableDescriptor d = w.table().descriptor();
         AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
         long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
@@ -192,8 +193,8 @@ final class BatchWriteOperation {
         }
     }
 
-    static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> unitsPerTable) {
-        if (mode == null || "NONE".equals(mode)) {
+    static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> unitsPerTable) {
+        if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }
         List<ConsumedCapacity> out = new ArrayList<>();

@@ -4,13 +4,12 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedItem;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.check.TableNames;
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.Transaction;
 import java.util.Map;
@@ -76,27 +75,13 @@ final class ItemAccess {
         return store;
     }
 
-    static void checkWriteMembers(String tableName, String returnValues, String returnConsumedCapacity,
-            String returnItemCollectionMetrics, String returnValuesOnConditionCheckFailure, String itemPath,
-            Map<String, AttributeValue> item) {
-        TableNames.resolve(tableName, "tableName");
-        Constraints c = new Constraints();
-        c.notNull(itemPath, item);
-        c.enumValue("returnValues", returnValues, Enums.RETURN_VALUE);
-        c.enumValue("returnConsumedCapacity", returnConsumedCapacity, Enums.RETURN_CONSUMED_CAPACITY);
-        c.enumValue("returnItemCollectionMetrics", returnItemCollectionMetrics, Enums.RETURN_ITEM_COLLECTION_METRICS);
-        c.enumValue("returnValuesOnConditionCheckFailure", returnValuesOnConditionCheckFailure,
-                Enums.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
-        c.throwIfAny();
-    }
-
     /** Fails the write when the condition does not hold on the current item (absent: empty). */
     static void checkCondition(WritePlan plan, Map<String, AttributeValue> current,
-            String returnValuesOnConditionCheckFailure) {
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
         if (plan.test(current == null ? Map.of() : current)) {
             return;
         }
-        boolean returnOld = "ALL_OLD".equals(returnValuesOnConditionCheckFailure);
+        boolean returnOld = returnValuesOnConditionCheckFailure == ReturnValuesOnConditionCheckFailure.ALL_OLD;
         throw new ConditionalCheckFailed(returnOld ? current : null);
     }
 }

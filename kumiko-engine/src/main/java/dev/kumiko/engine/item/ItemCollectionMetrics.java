@@ -2,6 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
 import java.util.Map;
 
 /**
@@ -12,8 +13,8 @@ public record ItemCollectionMetrics(Map<String, AttributeValue> itemCollectionKe
     private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
 
     /** The metrics to return, or null when not asked for or the table has no LSIs. */
-    public static ItemCollectionMetrics of(String mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
-        if (!"SIZE".equals(mode) || collectionBytes < 0) {
+    public static ItemCollectionMetrics of(ReturnItemCollectionMetrics mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
+        if (mode != ReturnItemCollectionMetrics.SIZE || collectionBytes < 0) {
             return null;
         }
         double lower = Math.floor(collectionBytes / BYTES_PER_GB);

@@ -4,25 +4,24 @@ import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
-import dev.kumiko.engine.ConflictRetry;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.check.TableNames;
+import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
-import java.util.List;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValue;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
+import java.util.List;
 import java.util.Map;
 
 /** PutItem, GetItem and DeleteItem; UpdateItem lives in {@link UpdateItemOperation}. */
@@ -46,8 +45,7 @@ public final class ItemOperations {
     }
 
     public ItemResult putItem(ItemRequests.PutItem r) {
-        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
-                r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "item", r.item());
+        TableNames.resolve(r.tableName(), "tableName");
         checkReturnValuesOldOrNone(r.returnValues());
         // What needs no table is refused first, as DynamoDB does for a table that does not exist.
         WritePlan expr = WritePlan.of(r.conditions(), null, null);
@@ -79,17 +77,13 @@ public final class ItemOperations {
         long billed = Math.max(size, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.item(), units);
-        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null, units.report(r.returnConsumedCapacity()),
+        return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.item().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
 
     public ItemResult getItem(ItemRequests.GetItem r) {
         String name = TableNames.resolve(r.tableName(), "tableName");
-        Constraints c = new Constraints();
-        c.notNull("key", r.key());
-        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
-        c.throwIfAny();
         if (r.attributesToGet() != null) {
             LegacyExpressions.checkAttributesToGet(r.attributesToGet());
             LegacyExpressions.checkNotMixed(List.of("AttributesToGet"),
@@ -129,8 +123,7 @@ public final class ItemOperations {
     }
 
     public ItemResult deleteItem(ItemRequests.DeleteItem r) {
-        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
-                r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
+        TableNames.resolve(r.tableName(), "tableName");
         checkReturnValuesOldOrNone(r.returnValues());
         WritePlan expr = WritePlan.of(r.conditions(), null, null);
         Table table = access.table(r.tableName());
@@ -154,13 +147,13 @@ public final class ItemOperations {
         }
         CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult("ALL_OLD".equals(r.returnValues()) ? old : null, units.report(r.returnConsumedCapacity()),
+        return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
 
-    private static void checkReturnValuesOldOrNone(String returnValues) {
-        if (returnValues != null && !"NONE".equals(returnValues) && !"ALL_OLD".equals(returnValues)) {
+    private static void checkReturnValuesOldOrNone(ReturnValue returnValues) {
+        if (returnValues != null && returnValues != ReturnValue.NONE && returnValues != ReturnValue.ALL_OLD) {
             throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
         }
     }

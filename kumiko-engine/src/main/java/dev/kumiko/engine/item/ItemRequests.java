@@ -3,12 +3,16 @@ package dev.kumiko.engine.item;
 import dev.kumiko.expr.LegacyCondition;
 import dev.kumiko.expr.LegacyUpdate;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.model.ReturnValue;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The single-item requests as the client sent them. Enum members stay strings so validation can
- * echo them; legacy members (Expected, AttributeUpdates, AttributesToGet) ride along with the
+ * The single-item requests, typed: enum members are enums (the server's decoders check the wire
+ * strings). Legacy members (Expected, AttributeUpdates, AttributesToGet) ride along with the
  * expression members and are mapped onto the same evaluator.
  */
 public final class ItemRequests {
@@ -27,17 +31,17 @@ public final class ItemRequests {
     public record PutItem(
             String tableName,
             Map<String, AttributeValue> item,
-            String returnValues,
-            String returnConsumedCapacity,
-            String returnItemCollectionMetrics,
-            String returnValuesOnConditionCheckFailure,
+            ReturnValue returnValues,
+            ReturnConsumedCapacity returnConsumedCapacity,
+            ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             Conditions conditions) {}
 
     public record GetItem(
             String tableName,
             Map<String, AttributeValue> key,
             Boolean consistentRead,
-            String returnConsumedCapacity,
+            ReturnConsumedCapacity returnConsumedCapacity,
             String projectionExpression,
             Map<String, String> expressionAttributeNames,
             List<String> attributesToGet) {}
@@ -46,19 +50,19 @@ public final class ItemRequests {
             String tableName,
             Map<String, AttributeValue> key,
             String updateExpression,
-            String returnValues,
-            String returnConsumedCapacity,
-            String returnItemCollectionMetrics,
-            String returnValuesOnConditionCheckFailure,
+            ReturnValue returnValues,
+            ReturnConsumedCapacity returnConsumedCapacity,
+            ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             Map<String, LegacyUpdate> attributeUpdates,
             Conditions conditions) {}
 
     public record DeleteItem(
             String tableName,
             Map<String, AttributeValue> key,
-            String returnValues,
-            String returnConsumedCapacity,
-            String returnItemCollectionMetrics,
-            String returnValuesOnConditionCheckFailure,
+            ReturnValue returnValues,
+            ReturnConsumedCapacity returnConsumedCapacity,
+            ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             Conditions conditions) {}
 }

@@ -2,13 +2,13 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.index.IndexChange;
 import dev.kumiko.engine.index.IndexUpdates;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;

@@ -2,15 +2,17 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.ConflictRetry;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
+import dev.kumiko.engine.check.TableNames;
+import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValue;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import java.util.LinkedHashMap;
@@ -33,8 +35,7 @@ final class UpdateItemOperation {
     }
 
     ItemResult apply(ItemRequests.UpdateItem r) {
-        ItemAccess.checkWriteMembers(r.tableName(), r.returnValues(), r.returnConsumedCapacity(),
-                r.returnItemCollectionMetrics(), r.returnValuesOnConditionCheckFailure(), "key", r.key());
+        TableNames.resolve(r.tableName(), "tableName");
         WritePlan expr = WritePlan.of(r.conditions(), r.updateExpression(), r.attributeUpdates());
         Table table = access.table(r.tableName());
         TableDescriptor d = table.descriptor();
@@ -105,17 +106,17 @@ final class UpdateItemOperation {
         return item;
     }
 
-    private static Map<String, AttributeValue> returned(String returnValues, Map<String, AttributeValue> old,
+    private static Map<String, AttributeValue> returned(ReturnValue returnValues, Map<String, AttributeValue> old,
             Map<String, AttributeValue> updated, UpdateResult result) {
-        if (returnValues == null || "NONE".equals(returnValues)) {
+        if (returnValues == null || returnValues == ReturnValue.NONE) {
             return null;
         }
         Map<String, AttributeValue> out = switch (returnValues) {
-            case "ALL_OLD" -> old;
-            case "ALL_NEW" -> updated;
-            case "UPDATED_OLD" -> old == null || result == null ? null : result.updatedOld(old);
-            case "UPDATED_NEW" -> result == null ? null : result.updatedNew();
-            default -> throw new AssertionError(returnValues);
+            case ALL_OLD -> old;
+            case ALL_NEW -> updated;
+            case UPDATED_OLD -> old == null || result == null ? null : result.updatedOld(old);
+            case UPDATED_NEW -> result == null ? null : result.updatedNew();
+            case NONE -> throw new AssertionError(returnValues);
         };
         return out == null || out.isEmpty() ? null : new LinkedHashMap<>(out);
     }

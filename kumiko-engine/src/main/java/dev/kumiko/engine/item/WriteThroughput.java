@@ -3,10 +3,11 @@ package dev.kumiko.engine.item;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
-import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
 
@@ -43,7 +44,8 @@ final class WriteThroughput {
      * before the condition (UpdateItem, DeleteItem).
      */
     void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
-            Map<String, AttributeValue> current, String returnValuesOnConditionCheckFailure, long newItemBytes) {
+            Map<String, AttributeValue> current, ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            long newItemBytes) {
         try {
             ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);
         } catch (ConditionalCheckFailed e) {

@@ -7,6 +7,7 @@ import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class PageReader {
 
     /** How one page is read; {@code fetchFromTable} completes LSI entries from the table. */
     record Request(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, long limit,
-            boolean consistent, boolean fetchFromTable, String returnConsumedCapacity) {}
+            boolean consistent, boolean fetchFromTable, ReturnConsumedCapacity returnConsumedCapacity) {}
 
     /** A page and what it consumed, which throughput enforcement charges whether reported or not. */
     record Page(ReadResult result, CapacityTally units) {}

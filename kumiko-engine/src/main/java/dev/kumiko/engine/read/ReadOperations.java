@@ -3,9 +3,8 @@ package dev.kumiko.engine.read;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.check.KeyPathCheck;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
@@ -32,7 +31,7 @@ public final class ReadOperations {
 
     public ReadResult query(ReadRequests.Query q) {
         ReadRequests.Common r = q.common();
-        checkMembers(r, null, null);
+        checkNames(r);
         ReadShape shape = ReadShape.of(r, q.keyConditionExpression(), q.keyConditions() != null, "QueryFilter");
         Table table = table(r.tableName());
         TableDescriptor d = table.descriptor();
@@ -58,7 +57,7 @@ public final class ReadOperations {
 
     public ReadResult scan(ReadRequests.Scan s) {
         ReadRequests.Common r = s.common();
-        checkMembers(r, s.segment(), s.totalSegments());
+        checkNames(r);
         Segments.check(s.segment(), s.totalSegments());
         ReadShape shape = ReadShape.of(r, null, false, "ScanFilter");
         Table table = table(r.tableName());
@@ -92,18 +91,17 @@ public final class ReadOperations {
                 r.returnConsumedCapacity());
     }
 
-    private static void checkMembers(ReadRequests.Common r, Long segment, Long totalSegments) {
+    /**
+     * The server's decoder checks every member; the names are checked again here for in-process
+     * callers (PartiQL's SELECT names its table and index in the statement).
+     */
+    private static void checkNames(ReadRequests.Common r) {
         TableNames.resolve(r.tableName(), "tableName");
-        Constraints c = new Constraints();
-        c.enumValue("select", r.select(), Enums.SELECT);
-        c.range("limit", r.limit(), 1, Integer.MAX_VALUE);
-        c.range("segment", segment, 0, Segments.TOTAL_SEGMENTS_MAX - 1);
-        c.range("totalSegments", totalSegments, 1, Segments.TOTAL_SEGMENTS_MAX);
-        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
         if (r.indexName() != null) {
+            Constraints c = new Constraints();
             c.tableName("indexName", r.indexName());
+            c.throwIfAny();
         }
-        c.throwIfAny();
     }
 
     private static KeyCondition keyCondition(ReadRequests.Query q, ReadShape shape, ReadTarget target) {

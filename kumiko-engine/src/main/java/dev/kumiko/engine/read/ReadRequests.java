@@ -2,10 +2,12 @@ package dev.kumiko.engine.read;
 
 import dev.kumiko.expr.LegacyCondition;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.Select;
 import java.util.List;
 import java.util.Map;
 
-/** Query and Scan as the client sent them; enum members stay strings so validation can echo them. */
+/** Query and Scan as the client sent them. */
 public final class ReadRequests {
     private ReadRequests() {}
 
@@ -13,11 +15,11 @@ public final class ReadRequests {
     public record Common(
             String tableName,
             String indexName,
-            String select,
+            Select select,
             Long limit,
             Boolean consistentRead,
             Map<String, AttributeValue> exclusiveStartKey,
-            String returnConsumedCapacity,
+            ReturnConsumedCapacity returnConsumedCapacity,
             String filterExpression,
             String projectionExpression,
             Map<String, String> expressionAttributeNames,

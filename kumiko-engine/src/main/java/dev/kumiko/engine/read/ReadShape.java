@@ -6,6 +6,7 @@ import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.ProjectionExpression;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.Select;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +51,7 @@ final class ReadShape {
                 : LegacyExpressions.filter(r.legacyFilter(), r.conditionalOperator());
         ProjectionExpression legacyProjection = r.attributesToGet() == null ? null
                 : LegacyExpressions.attributesToGet(r.attributesToGet());
-        return new ReadShape(expr, legacy, legacyProjection, "COUNT".equals(r.select()), r.attributesToGet());
+        return new ReadShape(expr, legacy, legacyProjection, r.select() == Select.COUNT, r.attributesToGet());
     }
 
     private static void checkNotMixed(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
@@ -84,22 +85,22 @@ final class ReadShape {
      * DynamoDB report both forms.
      */
     private static void checkSelect(ReadRequests.Common r, boolean query) {
-        String select = r.select();
+        Select select = r.select();
         boolean projects = r.projectionExpression() != null || r.attributesToGet() != null;
         String projectionName = r.projectionExpression() != null ? "ProjectionExpression" : "AttributesToGet";
         String prefix = query ? "1 validation error detected: " : "";
-        if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && r.indexName() == null) {
+        if (select == Select.ALL_PROJECTED_ATTRIBUTES && r.indexName() == null) {
             throw DynamoException.validation(
                     prefix + "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
-        if ("SPECIFIC_ATTRIBUTES".equals(select) && !projects) {
+        if (select == Select.SPECIFIC_ATTRIBUTES && !projects) {
             throw DynamoException.validation(prefix
                     + "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         }
-        boolean wholeOrCount = "ALL_ATTRIBUTES".equals(select) || "COUNT".equals(select)
-                || "ALL_PROJECTED_ATTRIBUTES".equals(select);
+        boolean wholeOrCount = select == Select.ALL_ATTRIBUTES || select == Select.COUNT
+                || select == Select.ALL_PROJECTED_ATTRIBUTES;
         if (wholeOrCount && projects) {
-            String what = "COUNT".equals(select) ? "only the Count" : select;
+            String what = select == Select.COUNT ? "only the Count" : select.name();
             throw DynamoException.validation(
                     prefix + "Cannot specify the " + projectionName + " when choosing to get " + what);
         }

@@ -13,6 +13,7 @@ import dev.kumiko.keys.ItemKey;
 import dev.kumiko.keys.KeyEncoding;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.Select;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -76,8 +77,8 @@ final class ReadTarget {
     }
 
     /** A GSI whose projection is not ALL cannot answer for whole items. */
-    void checkSelect(String select) {
-        if ("ALL_ATTRIBUTES".equals(select) && index != null && index.global() && !IndexEntries.projectsAll(index)) {
+    void checkSelect(Select select) {
+        if (select == Select.ALL_ATTRIBUTES && index != null && index.global() && !IndexEntries.projectsAll(index)) {
             throw DynamoException.invalidParameter("Select type ALL_ATTRIBUTES is not supported for global secondary "
                     + "index " + index.indexName() + " because its projection type is not ALL");
         }
@@ -108,11 +109,11 @@ final class ReadTarget {
      * Whether each entry must be completed from the table: only an LSI can do that, when the
      * request wants whole items or names attributes the index does not hold.
      */
-    boolean fetchesFromTable(String select, Set<String> namesRead) {
+    boolean fetchesFromTable(Select select, Set<String> namesRead) {
         if (index == null || index.global() || IndexEntries.projectsAll(index)) {
             return false;
         }
-        if ("ALL_ATTRIBUTES".equals(select)) {
+        if (select == Select.ALL_ATTRIBUTES) {
             return true;
         }
         for (String name : namesRead) {

@@ -8,8 +8,8 @@ import dev.kumiko.keys.KeySpace;
  * Parallel Scan: TotalSegments splits the unsigned 32-bit partition-key hash space into contiguous
  * ranges, so that the segments together cover every item exactly once.
  */
-final class Segments {
-    static final long TOTAL_SEGMENTS_MAX = 1_000_000;
+public final class Segments {
+    public static final long TOTAL_SEGMENTS_MAX = 1_000_000;
     private static final long HASH_SPACE = 1L << 32;
 
     private Segments() {}

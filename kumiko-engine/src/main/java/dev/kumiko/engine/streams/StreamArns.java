@@ -1,6 +1,6 @@
 package dev.kumiko.engine.streams;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 
 /**
  * Stream ARNs: the table's ARN, "/stream/", and the stream label, as DescribeTable's

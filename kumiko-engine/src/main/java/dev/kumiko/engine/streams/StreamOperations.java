@@ -4,9 +4,9 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.StreamEpoch;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.Constraints;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeRecord;
@@ -25,13 +25,10 @@ import java.util.UUID;
  */
 public final class StreamOperations {
     static final int LIST_STREAMS_LIMIT_MAX = 100;
-    static final int DESCRIBE_STREAM_LIMIT_MAX = 100;
+    public static final int DESCRIBE_STREAM_LIMIT_MAX = 100;
     /** GetRecords: at most 1000 records or 1 MB of data, whichever comes first. */
     static final int RECORDS_MAX = 1000;
     static final long RECORDS_BYTES_MAX = 1024 * 1024;
-    static final List<String> SHARD_ITERATOR_TYPES =
-            List.of("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER");
-    static final List<String> SHARD_FILTER_TYPES = List.of("CHILD_SHARDS");
 
     private final Catalog catalog;
     private final ChangeLog changeLog;
@@ -118,23 +115,7 @@ public final class StreamOperations {
     }
 
     public StreamResults.StreamDescription describeStream(RequestContext ctx, StreamRequests.DescribeStream r) {
-        Constraints c = new Constraints();
-        if (c.notNull("streamArn", r.streamArn())) {
-            c.length("streamArn", r.streamArn(), 37, 1024);
-        }
-        c.range("limit", r.limit(), 1, DESCRIBE_STREAM_LIMIT_MAX);
-        c.length("exclusiveStartShardId", r.exclusiveStartShardId(), 28, 65);
-        if (r.shardFilter() != null) {
-            // A filter without its Type or ShardId selects nothing meaningful; UNVERIFIED that
-            // DynamoDB words it as the standard "must not be null" constraint.
-            if (c.notNull("shardFilter.shardId", r.shardFilter().shardId())) {
-                c.length("shardFilter.shardId", r.shardFilter().shardId(), 28, 65);
-            }
-            if (c.notNull("shardFilter.type", r.shardFilter().type())) {
-                c.enumValue("shardFilter.type", r.shardFilter().type(), SHARD_FILTER_TYPES);
-            }
-        }
-        c.throwIfAny();
+        // The server's decoder has checked the members (StreamsMembers).
         Resolved s = resolve(ctx, r.streamArn());
         int max = r.limit() == null ? DESCRIBE_STREAM_LIMIT_MAX : r.limit().intValue();
         List<StreamResults.ShardDescription> shards = new ArrayList<>();
@@ -175,18 +156,7 @@ public final class StreamOperations {
     }
 
     public String getShardIterator(RequestContext ctx, StreamRequests.GetShardIterator r) {
-        Constraints c = new Constraints();
-        if (c.notNull("streamArn", r.streamArn())) {
-            c.length("streamArn", r.streamArn(), 37, 1024);
-        }
-        if (c.notNull("shardId", r.shardId())) {
-            c.length("shardId", r.shardId(), 28, 65);
-        }
-        if (c.notNull("shardIteratorType", r.shardIteratorType())) {
-            c.enumValue("shardIteratorType", r.shardIteratorType(), SHARD_ITERATOR_TYPES);
-        }
-        c.length("sequenceNumber", r.sequenceNumber(), 21, 40);
-        c.throwIfAny();
+        // The server's decoder has checked the members (StreamsMembers).
         Resolved s = resolve(ctx, r.streamArn());
         Shard shard = shard(s, r.shardId());
         if (shard == null) {
@@ -194,11 +164,10 @@ public final class StreamOperations {
             throw DynamoException.resourceNotFound("Requested resource not found: Shard does not exist");
         }
         long position = switch (r.shardIteratorType()) {
-            case "TRIM_HORIZON" -> Math.max(shard.startSequence(), changeLog.trimmedBelow(s.descriptor().id()));
-            case "LATEST" -> latest(s, shard);
-            case "AT_SEQUENCE_NUMBER" -> requested(s, shard, r) ;
-            case "AFTER_SEQUENCE_NUMBER" -> afterRequested(s, shard, r);
-            default -> throw new AssertionError(r.shardIteratorType());
+            case TRIM_HORIZON -> Math.max(shard.startSequence(), changeLog.trimmedBelow(s.descriptor().id()));
+            case LATEST -> latest(s, shard);
+            case AT_SEQUENCE_NUMBER -> requested(s, shard, r);
+            case AFTER_SEQUENCE_NUMBER -> afterRequested(s, shard, r);
         };
         return ShardIterators.encode(new ShardIterators.Position(s.streamArn(), s.descriptor().tableId(),
                 shard.shardId(), position, clock.nowMillis()));

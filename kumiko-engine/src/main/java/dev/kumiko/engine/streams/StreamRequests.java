@@ -1,6 +1,9 @@
 package dev.kumiko.engine.streams;
 
-/** The DynamoDB Streams requests as the client sent them; any member may be null (absent). */
+/**
+ * The DynamoDB Streams requests, typed (enum members are enums; the server's decoder checks the
+ * wire strings); any member may be null (absent).
+ */
 public final class StreamRequests {
     private StreamRequests() {}
 
@@ -9,11 +12,17 @@ public final class StreamRequests {
 
     public record ListStreams(String tableName, Long limit, String exclusiveStartStreamArn) {}
 
-    public record ShardFilter(String type, String shardId) {}
+    /** ShardIteratorType's values, in the order DynamoDB lists them in constraint messages. */
+    public enum ShardIteratorType { TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER }
+
+    /** ShardFilter's Type: its one value. */
+    public enum ShardFilterType { CHILD_SHARDS }
+
+    public record ShardFilter(ShardFilterType type, String shardId) {}
 
     public record DescribeStream(String streamArn, Long limit, String exclusiveStartShardId, ShardFilter shardFilter) {}
 
-    public record GetShardIterator(String streamArn, String shardId, String shardIteratorType,
+    public record GetShardIterator(String streamArn, String shardId, ShardIteratorType shardIteratorType,
             String sequenceNumber) {}
 
     public record GetRecords(String shardIterator, Long limit) {}

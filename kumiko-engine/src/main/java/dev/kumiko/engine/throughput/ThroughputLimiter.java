@@ -3,12 +3,13 @@ package dev.kumiko.engine.throughput;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -150,7 +151,7 @@ public final class ThroughputLimiter {
             return;
         }
         long now = clock.nowMillis();
-        ConsumedCapacity c = units.report("INDEXES");
+        ConsumedCapacity c = units.report(ReturnConsumedCapacity.INDEXES);
         boolean onGsi = index != null && index.global();
         // LSIs live in the table's partitions and share its throughput; GSIs have their own.
         long tableMilli = onGsi ? 0 : milli(c.tableUnits() + sum(c.localIndexes()));

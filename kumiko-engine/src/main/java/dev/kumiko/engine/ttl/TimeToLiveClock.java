@@ -1,6 +1,6 @@
 package dev.kumiko.engine.ttl;
 
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

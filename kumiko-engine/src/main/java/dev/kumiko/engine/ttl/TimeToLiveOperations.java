@@ -4,7 +4,7 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.TimeToLiveSettings;
-import dev.kumiko.engine.Constraints;
+import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 

@@ -1,7 +1,7 @@
 package dev.kumiko.engine.ttl;
 
-import dev.kumiko.engine.BackgroundExecutor;
-import dev.kumiko.engine.Lease;
+import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.background.Lease;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;

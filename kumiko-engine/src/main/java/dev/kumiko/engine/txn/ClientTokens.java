@@ -1,6 +1,6 @@
 package dev.kumiko.engine.txn;
 
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.storage.Cursor;

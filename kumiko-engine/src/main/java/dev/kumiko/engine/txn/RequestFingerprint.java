@@ -29,7 +29,7 @@ final class RequestFingerprint {
     /** Everything but the token and ReturnConsumedCapacity, whose answer may differ between calls. */
     static ByteBuffer of(TransactRequests.TransactWrite r) {
         RequestFingerprint f = new RequestFingerprint();
-        f.text(r.returnItemCollectionMetrics());
+        f.text(nameOf(r.returnItemCollectionMetrics()));
         for (TransactRequests.WriteAction a : r.transactItems()) {
             f.action(a);
         }
@@ -45,7 +45,12 @@ final class RequestFingerprint {
         text(a.updateExpression());
         names(a.expressionAttributeNames());
         item(a.expressionAttributeValues());
-        text(a.returnValuesOnConditionCheckFailure());
+        text(nameOf(a.returnValuesOnConditionCheckFailure()));
+    }
+
+    /** An enum member digests as its wire name, as it did when members were strings. */
+    private static String nameOf(Enum<?> e) {
+        return e == null ? null : e.name();
     }
 
     /** Length-prefixed, with -1 for null, so that no two sequences of fields digest alike. */

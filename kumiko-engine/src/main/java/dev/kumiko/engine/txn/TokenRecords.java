@@ -6,6 +6,7 @@ import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -76,7 +77,7 @@ final class TokenRecords {
             out.writeLong(expiresAtMillis);
             out.writeInt(c.writeUnits().size());
             for (CapacityTally t : c.writeUnits().values()) {
-                writeTally(out, t.report("INDEXES"));
+                writeTally(out, t.report(ReturnConsumedCapacity.INDEXES));
             }
             out.writeInt(c.itemCollectionMetrics().size());
             for (Map.Entry<String, List<ItemCollectionMetrics>> e : c.itemCollectionMetrics().entrySet()) {

@@ -6,6 +6,7 @@ import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,8 +36,8 @@ final class TransactChecks {
     }
 
     /** Per-table capacity as ReturnConsumedCapacity asks for it; null for NONE or absent. */
-    static List<ConsumedCapacity> capacity(String mode, Map<String, CapacityTally> perTable) {
-        if (mode == null || "NONE".equals(mode)) {
+    static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
+        if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }
         List<ConsumedCapacity> out = new ArrayList<>(perTable.size());

@@ -7,11 +7,12 @@ import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.failure.CancellationReason;
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.engine.failure.TransactionCanceled;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
@@ -43,7 +44,6 @@ public final class TransactGetOperation {
     private record Target(TableDescriptor table, byte[] storageKey, RequestExpressions projection, String problem) {}
 
     public TransactResults.TransactGet apply(TransactRequests.TransactGet r) {
-        TransactConstraints.get(r);
         List<RequestExpressions> projections = new ArrayList<>(r.transactItems().size());
         for (TransactRequests.GetAction g : r.transactItems()) {
             projections.add(RequestExpressions.builder()
@@ -92,7 +92,7 @@ public final class TransactGetOperation {
     }
 
     private static TransactResults.TransactGet answer(List<Target> targets, List<Map<String, AttributeValue>> items,
-            String capacityMode) {
+            ReturnConsumedCapacity capacityMode) {
         List<Map<String, AttributeValue>> responses = new ArrayList<>(items.size());
         Map<String, CapacityTally> units = new LinkedHashMap<>();
         long totalBytes = 0;

@@ -1,12 +1,15 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
 
 /**
- * TransactWriteItems and TransactGetItems as the client sent them. Enum members stay strings so
- * validation can echo them; maps keep the request's order for messages but compare by content.
+ * TransactWriteItems and TransactGetItems, typed: enum members are enums (the server's decoders
+ * check the wire strings); maps keep the request's order for messages but compare by content.
  */
 public final class TransactRequests {
     private TransactRequests() {}
@@ -34,14 +37,14 @@ public final class TransactRequests {
     public record WriteAction(int kindsGiven, Kind kind, String tableName, Map<String, AttributeValue> item,
             Map<String, AttributeValue> key, String conditionExpression, String updateExpression,
             Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-            String returnValuesOnConditionCheckFailure) {}
+            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
-    public record TransactWrite(List<WriteAction> transactItems, String returnConsumedCapacity,
-            String returnItemCollectionMetrics, String clientRequestToken) {}
+    public record TransactWrite(List<WriteAction> transactItems, ReturnConsumedCapacity returnConsumedCapacity,
+            ReturnItemCollectionMetrics returnItemCollectionMetrics, String clientRequestToken) {}
 
     /** One TransactGetItem; {@code given} is false when its Get member is missing. */
     public record GetAction(boolean given, String tableName, Map<String, AttributeValue> key,
             String projectionExpression, Map<String, String> expressionAttributeNames) {}
 
-    public record TransactGet(List<GetAction> transactItems, String returnConsumedCapacity) {}
+    public record TransactGet(List<GetAction> transactItems, ReturnConsumedCapacity returnConsumedCapacity) {}
 }

@@ -4,19 +4,20 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.capacity.CapacityTally;
-import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.engine.capacity.CapacityUnits;
-import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.engine.changelog.ChangeOrigin;
+import dev.kumiko.engine.failure.CancellationReason;
+import dev.kumiko.engine.failure.TransactionCanceled;
+import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.item.WriteOutcome;
-import dev.kumiko.engine.failure.CancellationReason;
+import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
-import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
@@ -75,7 +76,7 @@ public final class TransactWriteOperation {
      * first (a throttled transaction changes nothing), and each table pays what the transaction
      * consumed; transactional units are already doubled. A replay pays nothing.
      */
-    private Committed run(List<TransactAction> actions, String metricsMode, ClientTokens.Token token) {
+    private Committed run(List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode, ClientTokens.Token token) {
         for (TransactAction a : actions) {
             if (a.key() != null) {
                 limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
@@ -94,7 +95,7 @@ public final class TransactWriteOperation {
      * One claiming store transaction over the items and the token's key (last). A conflict on the
      * token's key is a retry racing its first call; on items, a transaction conflict.
      */
-    private Ran runAdmitted(List<TransactAction> actions, String metricsMode, ClientTokens.Token token) {
+    private Ran runAdmitted(List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode, ClientTokens.Token token) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
         byte[][] keys = new byte[keyed.size() + (token == null ? 0 : 1)][];
         for (int i = 0; i < keyed.size(); i++) {
@@ -135,7 +136,7 @@ public final class TransactWriteOperation {
         return new TransactionCanceled(reasons);
     }
 
-    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, String metricsMode,
+    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode,
             ClientTokens.Token token) {
         byte[][] values = txn.getAll(keys);
         byte[] tokenRecord = token == null ? null : values[keys.length - 1];
@@ -213,7 +214,7 @@ public final class TransactWriteOperation {
      * metrics. An action that changed nothing is billed on the size it was evaluated against.
      */
     private static Committed committed(List<TransactAction> actions, List<ActionOutcome> outcomes,
-            List<WriteOutcome> written, List<Integer> actionOfChange, String metricsMode) {
+            List<WriteOutcome> written, List<Integer> actionOfChange, ReturnItemCollectionMetrics metricsMode) {
         CapacityTally[] tallies = new CapacityTally[actions.size()];
         for (int i = 0; i < outcomes.size(); i++) {
             tallies[i] = CapacityUnits.write(tableName(actions.get(i)), outcomes.get(i).billedBytes(), List.of());

@@ -8,6 +8,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,6 @@ final class TransactWriteValidator {
     }
 
     List<TransactAction> validate(TransactRequests.TransactWrite r) {
-        TransactConstraints.write(r);
         List<TransactRequests.WriteAction> items = r.transactItems();
         checkOneOperationEach(items);
         List<RequestExpressions> expressions = new ArrayList<>(items.size());
@@ -67,7 +67,7 @@ final class TransactWriteValidator {
                 "transactItems." + (index + 1) + ".member." + a.kind().member() + ".tableName");
         TableDescriptor d = table.descriptor();
         KeyPathCheck.check(d, expr);
-        boolean returnOld = "ALL_OLD".equals(a.returnValuesOnConditionCheckFailure());
+        boolean returnOld = a.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
         if (a.kind() == TransactRequests.Kind.PUT) {
             String problem = TransactKeys.itemProblem(d, a.item());
             long bytes = ItemSize.of(a.item());

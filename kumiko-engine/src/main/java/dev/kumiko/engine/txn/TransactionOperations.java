@@ -1,7 +1,7 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.Catalog;
-import dev.kumiko.engine.Clock;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.storage.Store;

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.CountingStore;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.EngineInternals;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
@@ -70,8 +71,8 @@ class ChangeLogTest {
     }
 
     private static List<ChangeRecord> records(Engine e, String table) {
-        TableDescriptor d = e.catalog().get(table).descriptor();
-        return e.changeLog().read(d.id(), 1, e.changeLog().visibleBound(d), 1000, Long.MAX_VALUE).records();
+        TableDescriptor d = EngineInternals.catalog(e).get(table).descriptor();
+        return EngineInternals.changeLog(e).read(d.id(), 1, EngineInternals.changeLog(e).visibleBound(d), 1000, Long.MAX_VALUE).records();
     }
 
     @Test
@@ -140,8 +141,8 @@ class ChangeLogTest {
             createTable(e, "plain", null);
             put(e, "plain", item("a", "1"));
             delete(e, "plain", "a");
-            TableDescriptor d = e.catalog().get("plain").descriptor();
-            assertThat(e.changeLog().read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE).records()).isEmpty();
+            TableDescriptor d = EngineInternals.catalog(e).get("plain").descriptor();
+            assertThat(EngineInternals.changeLog(e).read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE).records()).isEmpty();
         }
     }
 
@@ -176,9 +177,9 @@ class ChangeLogTest {
             assertThat(t).isInstanceOf(ItemCollectionSizeLimitExceeded.class);
             put(e, "tbl", Map.of("pk", AttributeValue.s("b"), "sk", AttributeValue.s("1")));
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(1L, 3L);
-            TableDescriptor d = e.catalog().get("tbl").descriptor();
-            assertThat(e.changeLog().visibleBound(d)).isEqualTo(4);
-            assertThat(e.changeLog().latest(d)).isEqualTo(4);
+            TableDescriptor d = EngineInternals.catalog(e).get("tbl").descriptor();
+            assertThat(EngineInternals.changeLog(e).visibleBound(d)).isEqualTo(4);
+            assertThat(EngineInternals.changeLog(e).latest(d)).isEqualTo(4);
         }
     }
 
@@ -232,11 +233,12 @@ class ChangeLogTest {
             createTable(e, "tbl", "KEYS_ONLY");
             RequestContext ctx = CTX;
             String arn = e.control().describeTable(ctx, "tbl").tableArn() + "/stream/"
-                    + e.catalog().get("tbl").descriptor().stream().label();
+                    + EngineInternals.catalog(e).get("tbl").descriptor().stream().label();
             String shard = e.streams().describeStream(ctx, new dev.kumiko.engine.streams.StreamRequests
                     .DescribeStream(arn, null, null, null)).shards().get(0).shardId();
             String iterator = e.streams().getShardIterator(ctx, new dev.kumiko.engine.streams.StreamRequests
-                    .GetShardIterator(arn, shard, "TRIM_HORIZON", null));
+                    .GetShardIterator(arn, shard,
+                            dev.kumiko.engine.streams.StreamRequests.ShardIteratorType.TRIM_HORIZON, null));
             List<Thread> threads = new java.util.ArrayList<>();
             for (int w = 0; w < writers; w++) {
                 int writer = w;
@@ -276,7 +278,7 @@ class ChangeLogTest {
             createTable(e, "tbl", "KEYS_ONLY");
             put(e, "tbl", item("a", "1"));
             put(e, "tbl", item("b", "1"));
-            tableId = e.catalog().get("tbl").descriptor().id();
+            tableId = EngineInternals.catalog(e).get("tbl").descriptor().id();
         }
         try (Engine e = Engine.open(store, now::get)) {
             put(e, "tbl", item("c", "1"));
@@ -284,11 +286,11 @@ class ChangeLogTest {
             now.addAndGet(ChangeLogTrimmer.RETENTION_MILLIS);
             put(e, "tbl", item("d", "1"));
             now.addAndGet(1);
-            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(e.catalog(), e.changeLog(), now::get,
-                    new dev.kumiko.engine.Lease(store, "trim-test", "me", now::get));
+            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(EngineInternals.catalog(e), EngineInternals.changeLog(e), now::get,
+                    new dev.kumiko.engine.background.Lease(store, "trim-test", "me", now::get));
             assertThat(trimmer.trimNow()).isEqualTo(3);
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(4L);
-            assertThat(e.changeLog().trimmedBelow(tableId)).isEqualTo(4);
+            assertThat(EngineInternals.changeLog(e).trimmedBelow(tableId)).isEqualTo(4);
             now.addAndGet(ChangeLogTrimmer.RETENTION_MILLIS);
             assertThat(trimmer.trimNow()).isEqualTo(1);
             assertThat(records(e, "tbl")).isEmpty();

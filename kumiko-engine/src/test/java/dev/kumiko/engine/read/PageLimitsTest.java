@@ -3,7 +3,7 @@ package dev.kumiko.engine.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.BatchResults;

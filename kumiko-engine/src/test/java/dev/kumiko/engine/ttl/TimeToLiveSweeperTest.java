@@ -3,9 +3,10 @@ package dev.kumiko.engine.ttl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.Lease;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.EngineInternals;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.item.ItemWriter;
@@ -55,14 +56,14 @@ class TimeToLiveSweeperTest {
                 e.items().putItem(new ItemRequests.PutItem("big", Map.of("pk", AttributeValue.s("k" + i),
                         "ttl", AttributeValue.n(ttl)), null, null, null, null, ItemRequests.Conditions.NONE));
             }
-            TimeToLiveSweeper sweeper = new TimeToLiveSweeper(e.catalog(), store,
-                    new ItemWriter(EngineSettings.DEFAULTS, e.changeLog()),
+            TimeToLiveSweeper sweeper = new TimeToLiveSweeper(EngineInternals.catalog(e), store,
+                    new ItemWriter(EngineSettings.DEFAULTS, EngineInternals.changeLog(e)),
                     new TimeToLiveClock(now::get), 0, new Lease(store, "ttl-test", "me", now::get));
             long first = sweeper.tick();
             assertThat(first).isBetween(1L, (long) TimeToLiveSweeper.ITEMS_PER_TICK_MAX);
             long total = first + sweeper.tick() + sweeper.tick();
             assertThat(total).isEqualTo((items + 1) / 2);
-            assertThat(e.catalog().get("big").stats().itemCount()).isEqualTo(items / 2);
+            assertThat(EngineInternals.catalog(e).get("big").stats().itemCount()).isEqualTo(items / 2);
             assertThat(sweeper.tick()).as("a new pass finds nothing more").isZero();
         }
     }

@@ -3,22 +3,23 @@ package dev.kumiko.engine.txn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.CountingStore;
-import dev.kumiko.engine.SharedStore;
-import dev.kumiko.error.DynamoException;
-import dev.kumiko.keys.KeySpace;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.EngineInternals;
+import dev.kumiko.engine.SharedStore;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.ProjectionInput;
-import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.engine.failure.TransactionCanceled;
+import dev.kumiko.engine.item.ItemRequests;
+import dev.kumiko.error.DynamoException;
+import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
@@ -166,9 +167,9 @@ class TransactEngineTest {
             assertThat(t).isInstanceOf(TransactionCanceled.class);
             assertThat(((TransactionCanceled) t).reasons()).extracting(CancellationReason::code)
                     .containsExactly("ItemCollectionSizeLimitExceeded", "None", "None");
-            assertThat(engine.catalog().get("collected").stats().itemCount()).as("nothing written").isZero();
+            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount()).as("nothing written").isZero();
             engine.transactions().transactWriteItems(write(null, put("collected", item("same", "1", "g1", half))));
-            assertThat(engine.catalog().get("collected").stats().itemCount()).isEqualTo(1);
+            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount()).isEqualTo(1);
         }
     }
 }

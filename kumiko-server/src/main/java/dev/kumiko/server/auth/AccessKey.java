@@ -21,8 +21,8 @@ public record AccessKey(String accessKeyId, String secretAccessKey, String sessi
 
     /** A key with the defaults the credentials file uses when a field is absent. */
     public static AccessKey admin(String accessKeyId, String secretAccessKey) {
-        return new AccessKey(accessKeyId, secretAccessKey, null, dev.kumiko.engine.RequestContext.ACCOUNT_ID,
-                defaultPrincipalArn(dev.kumiko.engine.RequestContext.ACCOUNT_ID, accessKeyId), Map.of(), null);
+        return new AccessKey(accessKeyId, secretAccessKey, null, dev.kumiko.engine.base.RequestContext.ACCOUNT_ID,
+                defaultPrincipalArn(dev.kumiko.engine.base.RequestContext.ACCOUNT_ID, accessKeyId), Map.of(), null);
     }
 
     static String defaultPrincipalArn(String accountId, String accessKeyId) {

@@ -1,6 +1,6 @@
 package dev.kumiko.server.auth;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.json.JsonTree;
 import java.io.IOException;

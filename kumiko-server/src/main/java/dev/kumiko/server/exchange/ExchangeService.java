@@ -1,7 +1,7 @@
 package dev.kumiko.server.exchange;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.exchange.ExchangeJobs;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;

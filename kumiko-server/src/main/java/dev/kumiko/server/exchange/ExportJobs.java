@@ -1,6 +1,6 @@
 package dev.kumiko.server.exchange;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.engine.exchange.ExchangeJobs;
 import dev.kumiko.engine.exchange.SnapshotExportSource;

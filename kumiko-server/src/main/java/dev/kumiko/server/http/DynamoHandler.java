@@ -1,6 +1,6 @@
 package dev.kumiko.server.http;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;

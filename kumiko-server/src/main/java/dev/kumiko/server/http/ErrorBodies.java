@@ -1,13 +1,13 @@
 package dev.kumiko.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.engine.failure.ConditionalCheckFailed;
+import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
-import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
 

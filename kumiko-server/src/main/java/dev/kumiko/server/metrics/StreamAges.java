@@ -1,10 +1,7 @@
 package dev.kumiko.server.metrics;
 
-import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.changelog.ChangeLog;
-import dev.kumiko.engine.changelog.ChangeRecord;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashSet;
@@ -39,11 +36,7 @@ final class StreamAges {
     /** Before a scrape: one gauge per table whose stream is on, none for tables gone or turned off. */
     synchronized void refresh() {
         Set<String> live = new HashSet<>();
-        for (Table t : engine.catalog().tables()) {
-            TableDescriptor d = t.descriptor();
-            if (!ChangeLog.records(d)) {
-                continue;
-            }
+        for (TableDescriptor d : engine.streamBacklog().streamedTables()) {
             String name = d.tableName();
             live.add(name);
             gauges.computeIfAbsent(name, n -> Gauge.builder(NAME, this, self -> self.ageSeconds(n))
@@ -57,24 +50,15 @@ final class StreamAges {
             }
             return gone;
         });
-        Set<String> incarnations = new HashSet<>();
-        engine.catalog().tables().forEach(t -> incarnations.add(t.descriptor().tableId()));
-        nextUnread.keySet().retainAll(incarnations);
+        nextUnread.keySet().retainAll(engine.streamBacklog().tableIds());
     }
 
     private double ageSeconds(String tableName) {
-        Table t = engine.catalog().get(tableName);
-        if (t == null || !ChangeLog.records(t.descriptor())) {
+        long oldestMillis = engine.streamBacklog().oldestCreatedMillis(tableName,
+                tableId -> nextUnread.getOrDefault(tableId, 0L));
+        if (oldestMillis < 0) {
             return 0;
         }
-        TableDescriptor d = t.descriptor();
-        ChangeLog log = engine.changeLog();
-        long from = Math.max(nextUnread.getOrDefault(d.tableId(), 0L), log.trimmedBelow(d.id()));
-        ChangeLog.Page page = log.read(d.id(), from, log.visibleBound(d), 1, Long.MAX_VALUE);
-        if (page.records().isEmpty()) {
-            return 0;
-        }
-        ChangeRecord oldest = page.records().get(0);
-        return Math.max(0, System.currentTimeMillis() - oldest.createdMillis()) / 1000.0;
+        return Math.max(0, System.currentTimeMillis() - oldestMillis) / 1000.0;
     }
 }

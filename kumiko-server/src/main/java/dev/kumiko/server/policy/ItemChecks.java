@@ -6,6 +6,8 @@ import dev.kumiko.engine.read.ReadRequests;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.expr.ExpressionKind;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,7 +63,7 @@ public final class ItemChecks {
 
     private static List<AuthorizationCheck> write(String action, AuthFacts f, String table,
             Map<String, AttributeValue> keyOrItem, String update, Map<String, ?> attributeUpdates,
-            ItemRequests.Conditions c, String returnValues, String returnConsumedCapacity) {
+            ItemRequests.Conditions c, ReturnValue returnValues, ReturnConsumedCapacity returnConsumedCapacity) {
         if (table == null) {
             return List.of();
         }
@@ -79,7 +81,7 @@ public final class ItemChecks {
 
     /** LeadingKeys, Attributes and ReturnConsumedCapacity of a single-item request or transaction entry. */
     private static Map<String, List<String>> itemKeys(AuthFacts f, String table, Map<String, AttributeValue> key,
-            Set<String> names, String returnConsumedCapacity) {
+            Set<String> names, ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         List<String> leading = new ArrayList<>(1);
         RequestFacts.leadingKey(key, f.partitionKey(table, null), leading);
@@ -136,7 +138,7 @@ public final class ItemChecks {
      */
     static String select(ReadRequests.Common c) {
         if (c.select() != null) {
-            return c.select();
+            return c.select().name();
         }
         if (c.projectionExpression() != null || c.attributesToGet() != null) {
             return "SPECIFIC_ATTRIBUTES";
@@ -193,7 +195,7 @@ public final class ItemChecks {
     }
 
     private static AuthorizationCheck batchCheck(String action, AuthFacts f, String table, List<String> leading,
-            Set<String> names, String returnConsumedCapacity) {
+            Set<String> names, ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         keys.put("dynamodb:LeadingKeys", leading);
         keys.put("dynamodb:Attributes", List.copyOf(names));
@@ -243,7 +245,7 @@ public final class ItemChecks {
     }
 
     private static AuthorizationCheck transactCheck(String action, AuthFacts f, String table,
-            Map<String, AttributeValue> key, Set<String> names, String returnConsumedCapacity, String enclosing) {
+            Map<String, AttributeValue> key, Set<String> names, ReturnConsumedCapacity returnConsumedCapacity, String enclosing) {
         Map<String, List<String>> keys = itemKeys(f, table, key, names, returnConsumedCapacity);
         keys.put("dynamodb:EnclosingOperation", List.of(enclosing));
         return new AuthorizationCheck(action, f.arns().table(table), keys);
@@ -258,7 +260,8 @@ public final class ItemChecks {
         };
     }
 
-    private static String orNone(String given) {
-        return given != null ? given : NONE;
+    /** The member's wire name, or NONE when absent (the condition keys always have a value). */
+    private static String orNone(Enum<?> given) {
+        return given != null ? given.name() : NONE;
     }
 }

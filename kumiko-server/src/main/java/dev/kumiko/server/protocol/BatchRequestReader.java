@@ -2,6 +2,8 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +23,15 @@ final class BatchRequestReader {
                 items.put(e.getKey(), list == null ? null : writeRequests(list));
             }
         }
-        return new BatchRequests.BatchWrite(items, Fields.string(b, "ReturnConsumedCapacity"),
-                Fields.string(b, "ReturnItemCollectionMetrics"));
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        String returnItemCollectionMetrics = Fields.string(b, "ReturnItemCollectionMetrics");
+        // Kumiko does not check ReturnItemCollectionMetrics of BatchWriteItem against its enum:
+        // an unknown value reads as absent.
+        var r = new BatchRequests.BatchWrite(items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+                WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics));
+        Map<String, List<BatchRequests.WriteRequest>> checked = items;
+        MemberViolations.check(r, () -> ItemMembers.batch(checked, returnConsumedCapacity, "BatchWriteItem"));
+        return r;
     }
 
     private static List<BatchRequests.WriteRequest> writeRequests(List<Object> list) {
@@ -47,7 +56,11 @@ final class BatchRequestReader {
                 items.put(e.getKey(), keysAndAttributes(Fields.asObject(e.getValue())));
             }
         }
-        return new BatchRequests.BatchGet(items, Fields.string(b, "ReturnConsumedCapacity"));
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        var r = new BatchRequests.BatchGet(items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        Map<String, BatchRequests.KeysAndAttributes> checked = items;
+        MemberViolations.check(r, () -> ItemMembers.batch(checked, returnConsumedCapacity, "BatchGetItem"));
+        return r;
     }
 
     private static BatchRequests.KeysAndAttributes keysAndAttributes(Map<String, Object> k) {

@@ -1,6 +1,6 @@
 package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.server.auth.AccessKey;
 
 /**

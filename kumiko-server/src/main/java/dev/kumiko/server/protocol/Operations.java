@@ -2,7 +2,7 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.RequestContext;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.item.ItemCollectionMetrics;
 import dev.kumiko.error.DynamoException;
@@ -88,9 +88,19 @@ public final class Operations {
 
     private <R, T> byte[] run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
             RequestAuthorizer authorizer) {
-        R request = op.decoder().decode(body);
+        R request;
+        DynamoException violations = null;
+        try {
+            request = op.decoder().decode(body);
+        } catch (MemberViolations v) {
+            request = v.request();
+            violations = v.failure();
+        }
         if (ctx.caller() != null) {
             authorizer.authorize(ctx.caller(), ctx.region(), op.authorization(), request);
+        }
+        if (violations != null) {
+            throw violations;
         }
         T result = op.call().call(engine, request, ctx);
         try (JsonOut out = new JsonOut()) {

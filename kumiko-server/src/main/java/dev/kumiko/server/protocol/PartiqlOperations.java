@@ -2,7 +2,6 @@ package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
 
-import dev.kumiko.partiql.PqOperations;
 import dev.kumiko.server.policy.PartiqlChecks;
 
 /**
@@ -15,13 +14,13 @@ final class PartiqlOperations {
 
     static void register(OperationTable.Builder b) {
         b.add(dynamodb("ExecuteStatement", PartiqlProtocol::executeStatement,
-                (e, r, c) -> new PqOperations(e).executeStatement(r),
+                (e, r, c) -> e.partiql().executeStatement(r),
                 (g, t, c) -> PartiqlProtocol.executeStatement(g, t), PartiqlChecks::executeStatement));
         b.add(dynamodb("BatchExecuteStatement", PartiqlProtocol::batchExecuteStatement,
-                (e, r, c) -> new PqOperations(e).batchExecuteStatement(r),
+                (e, r, c) -> e.partiql().batchExecuteStatement(r),
                 (g, t, c) -> PartiqlProtocol.batchExecuteStatement(g, t), PartiqlChecks::batchExecuteStatement));
         b.add(dynamodb("ExecuteTransaction", PartiqlProtocol::executeTransaction,
-                (e, r, c) -> new PqOperations(e).executeTransaction(r),
+                (e, r, c) -> e.partiql().executeTransaction(r),
                 (g, t, c) -> PartiqlProtocol.executeTransaction(g, t), PartiqlChecks::executeTransaction));
     }
 }

@@ -2,6 +2,8 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import dev.kumiko.partiql.PqRequests;
 import dev.kumiko.partiql.PqResults;
 import java.io.IOException;
@@ -14,10 +16,19 @@ final class PartiqlProtocol {
     private PartiqlProtocol() {}
 
     static PqRequests.ExecuteStatement executeStatement(Map<String, Object> b) {
-        return new PqRequests.ExecuteStatement(
-                Fields.string(b, "Statement"), parameters(b), Fields.bool(b, "ConsistentRead"),
-                Fields.string(b, "NextToken"), Fields.string(b, "ReturnConsumedCapacity"), Fields.longValue(b, "Limit"),
-                Fields.string(b, "ReturnValuesOnConditionCheckFailure"));
+        String statement = Fields.string(b, "Statement");
+        List<AttributeValue> parameters = parameters(b);
+        Boolean consistentRead = Fields.bool(b, "ConsistentRead");
+        String nextToken = Fields.string(b, "NextToken");
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        Long limit = Fields.longValue(b, "Limit");
+        String onConditionFailure = Fields.string(b, "ReturnValuesOnConditionCheckFailure");
+        var r = new PqRequests.ExecuteStatement(statement, parameters, consistentRead, nextToken,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity), limit,
+                WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, onConditionFailure));
+        MemberViolations.check(r, () -> PartiqlConstraints.executeStatement(statement, parameters, nextToken,
+                returnConsumedCapacity, limit, onConditionFailure));
+        return r;
     }
 
     static void executeStatement(JsonGenerator g, PqResults.ExecuteStatement r) throws IOException {
@@ -34,13 +45,46 @@ final class PartiqlProtocol {
         }
     }
 
+    /** One BatchStatementRequest as sent: its members, and its ConsistentRead. */
+    private record BatchEntry(PartiqlConstraints.Statement members, Boolean consistentRead) {}
+
     static PqRequests.BatchExecuteStatement batchExecuteStatement(Map<String, Object> b) {
-        List<PqRequests.BatchStatement> statements = Fields.objects(b, "Statements",
-                s -> s == null ? new PqRequests.BatchStatement(null, null, null, null)
-                        : new PqRequests.BatchStatement(Fields.string(s, "Statement"), parameters(s),
-                                Fields.bool(s, "ConsistentRead"),
-                                Fields.string(s, "ReturnValuesOnConditionCheckFailure")));
-        return new PqRequests.BatchExecuteStatement(statements, Fields.string(b, "ReturnConsumedCapacity"));
+        List<BatchEntry> entries = Fields.objects(b, "Statements",
+                s -> s == null ? new BatchEntry(new PartiqlConstraints.Statement(null, null, null), null)
+                        : batchEntry(s));
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        List<PqRequests.BatchStatement> statements = entries == null ? null : entries.stream()
+                .map(e -> new PqRequests.BatchStatement(e.members().statement(), e.members().parameters(),
+                        e.consistentRead(), onConditionFailure(e.members())))
+                .toList();
+        var r = new PqRequests.BatchExecuteStatement(statements,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        MemberViolations.check(r, () -> PartiqlConstraints.batch(
+                entries == null ? null : entries.stream().map(BatchEntry::members).toList(), returnConsumedCapacity));
+        return r;
+    }
+
+    private static BatchEntry batchEntry(Map<String, Object> s) {
+        String statement = Fields.string(s, "Statement");
+        List<AttributeValue> parameters = parameters(s);
+        Boolean consistentRead = Fields.bool(s, "ConsistentRead");
+        String onConditionFailure = Fields.string(s, "ReturnValuesOnConditionCheckFailure");
+        return new BatchEntry(new PartiqlConstraints.Statement(statement, parameters, onConditionFailure),
+                consistentRead);
+    }
+
+    private static PartiqlConstraints.Statement statement(Map<String, Object> s) {
+        if (s == null) {
+            return new PartiqlConstraints.Statement(null, null, null);
+        }
+        String statement = Fields.string(s, "Statement");
+        List<AttributeValue> parameters = parameters(s);
+        return new PartiqlConstraints.Statement(statement, parameters,
+                Fields.string(s, "ReturnValuesOnConditionCheckFailure"));
+    }
+
+    private static ReturnValuesOnConditionCheckFailure onConditionFailure(PartiqlConstraints.Statement s) {
+        return WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, s.returnValuesOnConditionCheckFailure());
     }
 
     static void batchExecuteStatement(JsonGenerator g, PqResults.BatchExecuteStatement r) throws IOException {
@@ -53,12 +97,18 @@ final class PartiqlProtocol {
     }
 
     static PqRequests.ExecuteTransaction executeTransaction(Map<String, Object> b) {
-        List<PqRequests.TransactStatement> statements = Fields.objects(b, "TransactStatements",
-                s -> s == null ? new PqRequests.TransactStatement(null, null, null)
-                        : new PqRequests.TransactStatement(Fields.string(s, "Statement"), parameters(s),
-                                Fields.string(s, "ReturnValuesOnConditionCheckFailure")));
-        return new PqRequests.ExecuteTransaction(statements,
-                Fields.string(b, "ClientRequestToken"), Fields.string(b, "ReturnConsumedCapacity"));
+        List<PartiqlConstraints.Statement> entries = Fields.objects(b, "TransactStatements",
+                PartiqlProtocol::statement);
+        String clientRequestToken = Fields.string(b, "ClientRequestToken");
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        List<PqRequests.TransactStatement> statements = entries == null ? null : entries.stream()
+                .map(e -> new PqRequests.TransactStatement(e.statement(), e.parameters(), onConditionFailure(e)))
+                .toList();
+        var r = new PqRequests.ExecuteTransaction(statements, clientRequestToken,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        MemberViolations.check(r, () -> PartiqlConstraints.transaction(entries, clientRequestToken,
+                returnConsumedCapacity));
+        return r;
     }
 
     static void executeTransaction(JsonGenerator g, PqResults.ExecuteTransaction r) throws IOException {

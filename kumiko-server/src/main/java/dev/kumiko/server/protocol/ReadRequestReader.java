@@ -2,43 +2,72 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.engine.read.ReadRequests;
 import dev.kumiko.expr.LegacyCondition;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.Select;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Decodes Query and Scan bodies. */
+/** Decodes Query and Scan bodies: members read in the model's order, typed, then checked ({@link ItemMembers}). */
 final class ReadRequestReader {
     private ReadRequestReader() {}
 
     static ReadRequests.Query query(Map<String, Object> b) {
-        return new ReadRequests.Query(common(b, "QueryFilter"),
-                Fields.string(b, "KeyConditionExpression"),
-                legacyConditions(b, "KeyConditions"),
-                Fields.bool(b, "ScanIndexForward"));
+        Common common = Common.read(b, "QueryFilter");
+        String keyConditionExpression = Fields.string(b, "KeyConditionExpression");
+        Map<String, LegacyCondition> keyConditions = legacyConditions(b, "KeyConditions");
+        Boolean scanIndexForward = Fields.bool(b, "ScanIndexForward");
+        var r = new ReadRequests.Query(common.typed(), keyConditionExpression, keyConditions, scanIndexForward);
+        MemberViolations.check(r, () -> common.check(null, null));
+        return r;
     }
 
     static ReadRequests.Scan scan(Map<String, Object> b) {
-        return new ReadRequests.Scan(common(b, "ScanFilter"),
-                Fields.longValue(b, "Segment"),
-                Fields.longValue(b, "TotalSegments"));
+        Common common = Common.read(b, "ScanFilter");
+        Long segment = Fields.longValue(b, "Segment");
+        Long totalSegments = Fields.longValue(b, "TotalSegments");
+        var r = new ReadRequests.Scan(common.typed(), segment, totalSegments);
+        MemberViolations.check(r, () -> common.check(segment, totalSegments));
+        return r;
     }
 
-    private static ReadRequests.Common common(Map<String, Object> b, String filterMember) {
-        return new ReadRequests.Common(
-                Fields.string(b, "TableName"),
-                Fields.string(b, "IndexName"),
-                Fields.string(b, "Select"),
-                Fields.longValue(b, "Limit"),
-                Fields.bool(b, "ConsistentRead"),
-                AttributeValues.item(b, "ExclusiveStartKey"),
-                Fields.string(b, "ReturnConsumedCapacity"),
-                Fields.string(b, "FilterExpression"),
-                Fields.string(b, "ProjectionExpression"),
-                Fields.stringMap(b, "ExpressionAttributeNames"),
-                AttributeValues.item(b, "ExpressionAttributeValues"),
-                legacyConditions(b, filterMember),
-                Fields.string(b, "ConditionalOperator"),
-                Fields.strings(b, "AttributesToGet"));
+    /** The members Query and Scan share, with the enum members as the wire sent them. */
+    private record Common(ReadRequests.Common lenient, String select, String returnConsumedCapacity) {
+
+        static Common read(Map<String, Object> b, String filterMember) {
+            String tableName = Fields.string(b, "TableName");
+            String indexName = Fields.string(b, "IndexName");
+            String select = Fields.string(b, "Select");
+            Long limit = Fields.longValue(b, "Limit");
+            Boolean consistentRead = Fields.bool(b, "ConsistentRead");
+            Map<String, AttributeValue> exclusiveStartKey = AttributeValues.item(b, "ExclusiveStartKey");
+            String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+            return new Common(new ReadRequests.Common(tableName, indexName, null, limit, consistentRead,
+                    exclusiveStartKey, null,
+                    Fields.string(b, "FilterExpression"),
+                    Fields.string(b, "ProjectionExpression"),
+                    Fields.stringMap(b, "ExpressionAttributeNames"),
+                    AttributeValues.item(b, "ExpressionAttributeValues"),
+                    legacyConditions(b, filterMember),
+                    Fields.string(b, "ConditionalOperator"),
+                    Fields.strings(b, "AttributesToGet")), select, returnConsumedCapacity);
+        }
+
+        void check(Long segment, Long totalSegments) {
+            ItemMembers.read(lenient.tableName(), lenient.indexName(), select, lenient.limit(), segment, totalSegments,
+                    returnConsumedCapacity);
+        }
+
+        /** The engine's request (an enum member that is not one of its values reads as absent). */
+        ReadRequests.Common typed() {
+            ReadRequests.Common c = lenient;
+            return new ReadRequests.Common(c.tableName(), c.indexName(), WireEnums.lenient(Select.class, select), c.limit(),
+                    c.consistentRead(), c.exclusiveStartKey(),
+                    WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity), c.filterExpression(),
+                    c.projectionExpression(), c.expressionAttributeNames(), c.expressionAttributeValues(),
+                    c.legacyFilter(), c.conditionalOperator(), c.attributesToGet());
+        }
     }
 
     /** KeyConditions / QueryFilter / ScanFilter: name -> {ComparisonOperator, AttributeValueList}. */

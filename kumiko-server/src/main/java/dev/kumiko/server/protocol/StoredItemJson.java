@@ -2,7 +2,6 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.SerializableString;
 import dev.kumiko.codec.EncodedItem;
-import dev.kumiko.codec.ItemJson;
 import dev.kumiko.keys.ByteSink;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -5,6 +5,8 @@ import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.engine.streams.StreamRequests;
+import dev.kumiko.engine.streams.StreamRequests.ShardFilterType;
+import dev.kumiko.engine.streams.StreamRequests.ShardIteratorType;
 import dev.kumiko.engine.streams.StreamResults;
 import dev.kumiko.server.policy.AuthRule;
 import dev.kumiko.server.policy.ResourceChecks;
@@ -33,9 +35,7 @@ final class StreamsOperations {
         b.add(streams("DescribeStream", StreamsOperations::describeRequest,
                 (e, r, c) -> e.streams().describeStream(c.engine(), r), (g, t, c) -> describeStream(g, t),
                 (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f)));
-        b.add(streams("GetShardIterator", body -> new StreamRequests.GetShardIterator(
-                        Fields.string(body, "StreamArn"), Fields.string(body, "ShardId"),
-                        Fields.string(body, "ShardIteratorType"), Fields.string(body, "SequenceNumber")),
+        b.add(streams("GetShardIterator", StreamsOperations::shardIteratorRequest,
                 (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
                 (g, t, c) -> g.writeStringField("ShardIterator", t),
                 (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f)));
@@ -51,11 +51,28 @@ final class StreamsOperations {
     }
 
     private static StreamRequests.DescribeStream describeRequest(Map<String, Object> b) {
+        String streamArn = Fields.string(b, "StreamArn");
+        Long limit = Fields.longValue(b, "Limit");
+        String exclusiveStartShardId = Fields.string(b, "ExclusiveStartShardId");
         Map<String, Object> filter = Fields.object(b, "ShardFilter");
-        return new StreamRequests.DescribeStream(Fields.string(b, "StreamArn"), Fields.longValue(b, "Limit"),
-                Fields.string(b, "ExclusiveStartShardId"), filter == null ? null
-                        : new StreamRequests.ShardFilter(Fields.string(filter, "Type"),
-                                Fields.string(filter, "ShardId")));
+        String filterType = filter == null ? null : Fields.string(filter, "Type");
+        String filterShardId = filter == null ? null : Fields.string(filter, "ShardId");
+        var r = new StreamRequests.DescribeStream(streamArn, limit, exclusiveStartShardId, filter == null ? null
+                : new StreamRequests.ShardFilter(WireEnums.lenient(ShardFilterType.class, filterType), filterShardId));
+        MemberViolations.check(r, () -> StreamsMembers.describeStream(streamArn, limit, exclusiveStartShardId,
+                filter != null, filterType, filterShardId));
+        return r;
+    }
+
+    private static StreamRequests.GetShardIterator shardIteratorRequest(Map<String, Object> b) {
+        String streamArn = Fields.string(b, "StreamArn");
+        String shardId = Fields.string(b, "ShardId");
+        String type = Fields.string(b, "ShardIteratorType");
+        String sequenceNumber = Fields.string(b, "SequenceNumber");
+        var r = new StreamRequests.GetShardIterator(streamArn, shardId,
+                WireEnums.lenient(ShardIteratorType.class, type), sequenceNumber);
+        MemberViolations.check(r, () -> StreamsMembers.getShardIterator(streamArn, shardId, type, sequenceNumber));
+        return r;
     }
 
     private static void listStreams(JsonGenerator g, StreamResults.ListStreams r) throws IOException {

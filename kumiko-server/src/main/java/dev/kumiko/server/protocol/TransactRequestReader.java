@@ -2,11 +2,15 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.engine.txn.TransactRequests.Kind;
+import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Decodes TransactWriteItems and TransactGetItems bodies. */
+/** Decodes TransactWriteItems and TransactGetItems bodies: read, typed, checked ({@link TransactConstraints}). */
 final class TransactRequestReader {
     /** The operation members of a TransactWriteItem, in the model's order. */
     private static final List<Map.Entry<String, Kind>> WRITE_MEMBERS = List.of(
@@ -18,17 +22,27 @@ final class TransactRequestReader {
     static TransactRequests.TransactWrite transactWrite(Map<String, Object> b) {
         List<Object> raw = Fields.list(b, "TransactItems");
         List<TransactRequests.WriteAction> items = null;
+        List<String> onConditionFailure = new ArrayList<>();
         if (raw != null) {
             items = new ArrayList<>(raw.size());
             for (Object o : raw) {
-                items.add(writeAction(Fields.asObject(o)));
+                Map<String, Object> w = Fields.asObject(o);
+                items.add(writeAction(w, onConditionFailure));
             }
         }
-        return new TransactRequests.TransactWrite(items, Fields.string(b, "ReturnConsumedCapacity"),
-                Fields.string(b, "ReturnItemCollectionMetrics"), Fields.string(b, "ClientRequestToken"));
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        String returnItemCollectionMetrics = Fields.string(b, "ReturnItemCollectionMetrics");
+        String clientRequestToken = Fields.string(b, "ClientRequestToken");
+        var r = new TransactRequests.TransactWrite(items,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+                WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics), clientRequestToken);
+        MemberViolations.check(r, () -> TransactConstraints.write(r.transactItems(), onConditionFailure,
+                clientRequestToken, returnConsumedCapacity, returnItemCollectionMetrics));
+        return r;
     }
 
-    private static TransactRequests.WriteAction writeAction(Map<String, Object> w) {
+    /** One action; its ReturnValuesOnConditionCheckFailure as sent goes to {@code onConditionFailure}. */
+    private static TransactRequests.WriteAction writeAction(Map<String, Object> w, List<String> onConditionFailure) {
         int given = 0;
         Kind kind = null;
         Map<String, Object> op = null;
@@ -43,16 +57,20 @@ final class TransactRequestReader {
             }
         }
         if (op == null) {
+            onConditionFailure.add(null);
             return new TransactRequests.WriteAction(0, null, null, null, null, null, null, null, null, null);
         }
-        return new TransactRequests.WriteAction(given, kind, Fields.string(op, "TableName"),
-                kind == Kind.PUT ? AttributeValues.item(op, "Item") : null,
-                kind == Kind.PUT ? null : AttributeValues.item(op, "Key"),
-                Fields.string(op, "ConditionExpression"),
-                kind == Kind.UPDATE ? Fields.string(op, "UpdateExpression") : null,
-                Fields.stringMap(op, "ExpressionAttributeNames"),
-                AttributeValues.item(op, "ExpressionAttributeValues"),
-                Fields.string(op, "ReturnValuesOnConditionCheckFailure"));
+        String tableName = Fields.string(op, "TableName");
+        Map<String, AttributeValue> item = kind == Kind.PUT ? AttributeValues.item(op, "Item") : null;
+        Map<String, AttributeValue> key = kind == Kind.PUT ? null : AttributeValues.item(op, "Key");
+        String conditionExpression = Fields.string(op, "ConditionExpression");
+        String updateExpression = kind == Kind.UPDATE ? Fields.string(op, "UpdateExpression") : null;
+        Map<String, String> names = Fields.stringMap(op, "ExpressionAttributeNames");
+        Map<String, AttributeValue> values = AttributeValues.item(op, "ExpressionAttributeValues");
+        String onFailure = Fields.string(op, "ReturnValuesOnConditionCheckFailure");
+        onConditionFailure.add(onFailure);
+        return new TransactRequests.WriteAction(given, kind, tableName, item, key, conditionExpression,
+                updateExpression, names, values, WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, onFailure));
     }
 
     static TransactRequests.TransactGet transactGet(Map<String, Object> b) {
@@ -65,7 +83,11 @@ final class TransactRequestReader {
                 items.add(getAction(item == null ? null : Fields.object(item, "Get")));
             }
         }
-        return new TransactRequests.TransactGet(items, Fields.string(b, "ReturnConsumedCapacity"));
+        String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
+        var r = new TransactRequests.TransactGet(items,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        MemberViolations.check(r, () -> TransactConstraints.get(r.transactItems(), returnConsumedCapacity));
+        return r;
     }
 
     private static TransactRequests.GetAction getAction(Map<String, Object> g) {

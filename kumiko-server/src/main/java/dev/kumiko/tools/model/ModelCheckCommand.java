@@ -1,8 +1,8 @@
 package dev.kumiko.tools.model;
 
-import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
 import dev.kumiko.server.protocol.Operations;

@@ -3,8 +3,8 @@ package dev.kumiko.server.auth;
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.Txn;
 import dev.kumiko.server.auth.AccessKey;

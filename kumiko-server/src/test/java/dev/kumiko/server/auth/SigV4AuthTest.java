@@ -4,7 +4,7 @@ import static dev.kumiko.server.ErrorAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
@@ -43,7 +43,7 @@ class SigV4AuthTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, dev.kumiko.engine.Clock.SYSTEM,
+        server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, dev.kumiko.engine.base.Clock.SYSTEM,
                 TestServer.Security.sigV4(KEYS));
     }
 

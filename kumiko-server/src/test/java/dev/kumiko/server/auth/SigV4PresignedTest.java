@@ -7,7 +7,7 @@ import dev.kumiko.server.TestServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

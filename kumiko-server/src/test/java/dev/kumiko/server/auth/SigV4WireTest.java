@@ -2,7 +2,7 @@ package dev.kumiko.server.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.RawHttp;
 import dev.kumiko.server.SdkSigner;

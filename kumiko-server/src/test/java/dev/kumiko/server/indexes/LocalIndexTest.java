@@ -4,7 +4,7 @@ import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.Fixtures;
 import dev.kumiko.server.TestServer;
 import java.util.List;

@@ -5,8 +5,8 @@ import dev.kumiko.server.TestServer;
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kumiko.engine.Clock;
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.auth.AccessKey;
 import dev.kumiko.server.json.JsonTree;
 import java.nio.charset.StandardCharsets;

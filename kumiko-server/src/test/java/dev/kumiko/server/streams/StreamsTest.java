@@ -5,7 +5,7 @@ import static dev.kumiko.server.Txn.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;

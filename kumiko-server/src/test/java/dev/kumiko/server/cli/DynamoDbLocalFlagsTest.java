@@ -1,9 +1,10 @@
-package dev.kumiko.server;
+package dev.kumiko.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -18,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** DynamoDB Local's start command, unchanged, works with {@code kumiko serve}. */
+@Tag("slow") // starts `kumiko serve` JVMs: seconds each, left out of -Pquick
 class DynamoDbLocalFlagsTest {
     @TempDir
     Path dir;

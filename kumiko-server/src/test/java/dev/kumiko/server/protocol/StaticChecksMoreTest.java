@@ -1,10 +1,12 @@
-package dev.kumiko.server;
+package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static dev.kumiko.server.Fixtures.n;
 import static dev.kumiko.server.Fixtures.s;
 
+import dev.kumiko.server.Fixtures;
+import dev.kumiko.server.TestServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

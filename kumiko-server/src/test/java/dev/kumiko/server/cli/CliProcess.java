@@ -1,7 +1,8 @@
-package dev.kumiko.server;
+package dev.kumiko.server.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.kumiko.server.ServerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

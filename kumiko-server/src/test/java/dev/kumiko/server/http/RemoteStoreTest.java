@@ -1,10 +1,13 @@
-package dev.kumiko.server;
+package dev.kumiko.server.http;
 
 import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kumiko.engine.EngineSettings;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.server.Fixtures;
+import dev.kumiko.server.RemoteStore;
+import dev.kumiko.server.TestServer;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 /** The engine's wall clock, replaceable so tests (and TTL) can control time. */
 @FunctionalInterface

@@ -1,8 +1,9 @@
-package dev.kumiko.server;
+package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
-package dev.kumiko.codec;
+package dev.kumiko.server.protocol;
 
+import dev.kumiko.codec.ItemFormat;
+import dev.kumiko.codec.ItemReader;
 import dev.kumiko.keys.ByteSink;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +13,7 @@ import java.util.Base64;
  * UTF-8 and copied as is; '"', '\\', control characters and characters above U+FFFF are
  * escaped exactly as the server's JSON generator (Jackson) escapes them, so both write the same bytes.
  */
-public final class ItemJson {
+final class ItemJson {
     /** DynamoDB nests documents at most 32 levels; stored items cannot be deeper than this. */
     private static final int DEPTH_MAX = 64;
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);

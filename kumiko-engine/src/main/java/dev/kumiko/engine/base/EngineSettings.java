@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 /**
  * Engine limits that tests may want smaller than DynamoDB's so that they can reach them, opt-in

@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.background;
 
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Store;

@@ -1,9 +1,10 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 import java.util.List;
 
 /**
- * The API's enum value sets, in the order DynamoDB prints them in constraint messages. Orders
+ * The control plane's enum value sets, in the order DynamoDB prints them in constraint messages
+ * (the data plane's are the enums in dev.kumiko.model, declared in that order). Orders
  * marked "observed" come from real responses quoted in bug reports; the others follow the API
  * Reference's order and are uncertain (docs/notes/error-messages.md).
  */
@@ -20,12 +21,4 @@ public final class Enums {
             List.of("NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY");
     public static final List<String> TABLE_CLASS = List.of("STANDARD", "STANDARD_INFREQUENT_ACCESS");
     public static final List<String> SSE_TYPE = List.of("AES256", "KMS");
-    public static final List<String> RETURN_VALUE =
-            List.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW");
-    public static final List<String> RETURN_CONSUMED_CAPACITY = List.of("INDEXES", "TOTAL", "NONE");
-    public static final List<String> RETURN_ITEM_COLLECTION_METRICS = List.of("SIZE", "NONE");
-    public static final List<String> RETURN_VALUES_ON_CONDITION_CHECK_FAILURE = List.of("ALL_OLD", "NONE");
-    /** Observed (third-party capture). */
-    public static final List<String> SELECT =
-            List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
 }

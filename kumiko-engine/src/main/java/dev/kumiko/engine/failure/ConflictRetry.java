@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.failure;
 
 import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;

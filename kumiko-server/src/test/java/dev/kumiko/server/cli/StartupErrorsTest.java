@@ -1,4 +1,4 @@
-package dev.kumiko.server;
+package dev.kumiko.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code kumiko serve} started as a user starts it: a start that cannot succeed prints one line that
  * names the port or the path and the fix, exits non-zero, and leaves no data directory behind.
  */
+@Tag("slow") // starts `kumiko serve` JVMs: seconds each, left out of -Pquick
 class StartupErrorsTest {
     @TempDir
     Path dir;

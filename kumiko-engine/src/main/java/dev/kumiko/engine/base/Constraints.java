@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 import dev.kumiko.error.DynamoException;
 import java.util.ArrayList;

@@ -1,7 +1,9 @@
-package dev.kumiko.server;
+package dev.kumiko.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.Fixtures;
+import dev.kumiko.server.TestServer;
 import dev.kumiko.server.json.JsonTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.base;
 
 /** Per-request facts that come from the transport: the region the client signed for. */
 public record RequestContext(String region) {

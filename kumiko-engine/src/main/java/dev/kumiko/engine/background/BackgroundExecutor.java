@@ -1,4 +1,4 @@
-package dev.kumiko.engine;
+package dev.kumiko.engine.background;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

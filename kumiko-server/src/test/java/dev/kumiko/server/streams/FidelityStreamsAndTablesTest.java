@@ -1,4 +1,4 @@
-package dev.kumiko.server;
+package dev.kumiko.server.streams;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
@@ -6,6 +6,9 @@ import static dev.kumiko.server.Fixtures.n;
 import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.Fixtures;
+import dev.kumiko.server.StreamsClients;
+import dev.kumiko.server.TestServer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -17,8 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.ShardFilterType;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;

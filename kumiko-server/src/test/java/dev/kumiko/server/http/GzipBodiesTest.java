@@ -1,7 +1,9 @@
-package dev.kumiko.server;
+package dev.kumiko.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.RawHttp;
+import dev.kumiko.server.TestServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,10 @@
-package dev.kumiko.engine.txn;
+package dev.kumiko.server.protocol;
 
-import dev.kumiko.engine.Constraints;
-import dev.kumiko.engine.Enums;
+import dev.kumiko.engine.base.Constraints;
+import dev.kumiko.engine.txn.TransactRequests;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 
 /**
@@ -9,7 +12,8 @@ import java.util.List;
  * before reading the request any further and reports every violation in one message; captured
  * combined messages list clientRequestToken, then returnConsumedCapacity, then
  * returnItemCollectionMetrics — alphabetical order, which is used for the nested members too
- * (their relative order is UNVERIFIED).
+ * (their relative order is UNVERIFIED). The decoder checks them on the members as the wire sent
+ * them: the enum members are the strings, one per action.
  */
 final class TransactConstraints {
     /** DynamoDB's limit on actions per transaction (raised from 25 to 100 in 2022). */
@@ -20,25 +24,25 @@ final class TransactConstraints {
 
     private TransactConstraints() {}
 
-    static void write(TransactRequests.TransactWrite r) {
+    /** {@code onConditionFailure}: each action's ReturnValuesOnConditionCheckFailure, as sent. */
+    static void write(List<TransactRequests.WriteAction> items, List<String> onConditionFailure,
+            String clientRequestToken, String returnConsumedCapacity, String returnItemCollectionMetrics) {
         Constraints c = new Constraints();
-        c.length("clientRequestToken", r.clientRequestToken(), 1, CLIENT_REQUEST_TOKEN_LENGTH_MAX);
-        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
-        c.enumValue("returnItemCollectionMetrics", r.returnItemCollectionMetrics(),
-                Enums.RETURN_ITEM_COLLECTION_METRICS);
-        List<TransactRequests.WriteAction> items = r.transactItems();
+        c.length("clientRequestToken", clientRequestToken, 1, CLIENT_REQUEST_TOKEN_LENGTH_MAX);
+        WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
+        WireEnums.check(c, "returnItemCollectionMetrics", returnItemCollectionMetrics,
+                ReturnItemCollectionMetrics.class);
         if (actions(c, items)) {
             for (int i = 0; i < items.size(); i++) {
-                writeAction(c, "transactItems." + (i + 1) + ".member", items.get(i));
+                writeAction(c, "transactItems." + (i + 1) + ".member", items.get(i), onConditionFailure.get(i));
             }
         }
         c.throwIfAny();
     }
 
-    static void get(TransactRequests.TransactGet r) {
+    static void get(List<TransactRequests.GetAction> items, String returnConsumedCapacity) {
         Constraints c = new Constraints();
-        c.enumValue("returnConsumedCapacity", r.returnConsumedCapacity(), Enums.RETURN_CONSUMED_CAPACITY);
-        List<TransactRequests.GetAction> items = r.transactItems();
+        WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
         if (actions(c, items)) {
             for (int i = 0; i < items.size(); i++) {
                 getAction(c, "transactItems." + (i + 1) + ".member", items.get(i));
@@ -57,7 +61,8 @@ final class TransactConstraints {
         return items.size() <= ACTIONS_MAX;
     }
 
-    private static void writeAction(Constraints c, String base, TransactRequests.WriteAction a) {
+    private static void writeAction(Constraints c, String base, TransactRequests.WriteAction a,
+            String onConditionFailure) {
         if (a.kindsGiven() != 1) {
             return; // refused as a whole afterwards: "TransactItems can only contain one of ..."
         }
@@ -71,8 +76,8 @@ final class TransactConstraints {
         } else {
             c.notNull(path + "key", a.key());
         }
-        c.enumValue(path + "returnValuesOnConditionCheckFailure", a.returnValuesOnConditionCheckFailure(),
-                Enums.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        WireEnums.check(c, path + "returnValuesOnConditionCheckFailure", onConditionFailure,
+                ReturnValuesOnConditionCheckFailure.class);
         tableName(c, path + "tableName", a.tableName());
         if (kind == TransactRequests.Kind.UPDATE) {
             c.notNull(path + "updateExpression", a.updateExpression());
