@@ -2,6 +2,7 @@ package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.admin.AdminHooks;
+import dev.kumiko.engine.backup.BackupSystem;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
@@ -40,6 +41,7 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveOperations timeToLive;
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
+    private final BackupSystem backups;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -66,6 +68,7 @@ public final class Engine implements AutoCloseable {
                 settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
         this.admin = new AdminHooks(trimmer, sweeper, ttlClock);
         this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
+        this.backups = new BackupSystem(catalog, store, changeLog, trimmer, writer, clock, settings, owner);
         backfill.resumeAll();
         catalogWatch.start();
         trimmer.start();
@@ -143,8 +146,14 @@ public final class Engine implements AutoCloseable {
         return changeLog;
     }
 
+    /** On-demand backups, point-in-time recovery, and reads of a table's past ({@code history()}). */
+    public BackupSystem backups() {
+        return backups;
+    }
+
     @Override
     public void close() {
+        backups.close();
         catalogWatch.close();
         sweeper.close();
         trimmer.close();

@@ -30,7 +30,16 @@ public enum ErrorCode {
             "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException"),
     THROTTLING("com.amazon.coral.availability#ThrottlingException"),
     EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException"),
-    TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException");
+    TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException"),
+    BACKUP_NOT_FOUND("com.amazonaws.dynamodb.v20120810#BackupNotFoundException"),
+    BACKUP_IN_USE("com.amazonaws.dynamodb.v20120810#BackupInUseException"),
+    TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException"),
+    TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException"),
+    TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException"),
+    CONTINUOUS_BACKUPS_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException"),
+    POINT_IN_TIME_RECOVERY_UNAVAILABLE(
+            "com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
+    INVALID_RESTORE_TIME("com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException");
 
     private final String type;
 
