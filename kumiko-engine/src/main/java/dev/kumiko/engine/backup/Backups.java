@@ -7,7 +7,6 @@ import dev.kumiko.engine.Clock;
 import dev.kumiko.engine.Constraints;
 import dev.kumiko.engine.RequestContext;
 import dev.kumiko.engine.control.TableDescription;
-import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,27 +58,28 @@ public final class Backups {
         if (t.descriptor().recovery().restoring()) {
             throw BackupErrors.tableInUse(r.tableName());
         }
-        long now = clock.nowMillis();
-        Snapshot snap = store.snapshot();
-        BackupRecord b = new BackupRecord(newId(now), BackupRecord.Kind.USER, BackupRecord.Status.CREATING,
-                r.backupName(), ctx.region(), t.descriptor(), now, now, 0, catalog.allocateId(), t.stats().itemCount(),
-                t.stats().sizeBytes(), jobs.owner());
-        backups.put(b);
-        jobs.submit("backup " + b.arn(), () -> copy(b, snap));
+        int copyId = catalog.allocateId();
+        BackupRecord b = jobs.submitAndAwaitStart("backup of table " + r.tableName(), started -> {
+            try (TableCopier.Source source = TableCopier.open(store, t.descriptor().id())) {
+                long created = clock.nowMillis();
+                BackupRecord pending = new BackupRecord(newId(created), BackupRecord.Kind.USER,
+                        BackupRecord.Status.CREATING, r.backupName(), ctx.region(), t.descriptor(), created, created, 0,
+                        copyId, t.stats().itemCount(), t.stats().sizeBytes(), jobs.owner());
+                backups.put(pending);
+                started.accept(pending);
+                copy(pending, source);
+            }
+        });
         return describe(b);
     }
 
-    private void copy(BackupRecord b, Snapshot snap) {
-        try (snap) {
-            TableCopier.Counts n = TableCopier.copy(store, snap, b.table().id(), b.copyId(), "backup " + b.arn(),
-                    jobs::pause);
-            BackupRecord now = backups.backup(b.id());
-            if (now == null) {
-                backups.drop(b); // deleted meanwhile
-                return;
-            }
-            backups.put(b.completed(n.items(), n.bytes()));
+    private void copy(BackupRecord b, TableCopier.Source source) {
+        TableCopier.Counts n = TableCopier.copy(store, source, b.copyId(), "backup " + b.arn(), jobs::pause);
+        if (backups.backup(b.id()) == null) {
+            backups.drop(b); // deleted meanwhile
+            return;
         }
+        backups.put(b.completed(n.items(), n.bytes()));
     }
 
     public BackupRequests.BackupDescription describeBackup(String backupArn) {

@@ -11,7 +11,6 @@ import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.error.DynamoException;
-import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
 import java.util.HashSet;
 import java.util.List;
@@ -149,37 +148,41 @@ public final class ContinuousBackups {
     }
 
     /**
-     * Takes a base copy of t now: reads the change log's visible bound (every record below it is
-     * committed, so in the snapshot that follows), opens a snapshot, and copies it in the background.
+     * Takes a base copy of t now: on a job thread, reads the change log's visible bound (every record
+     * below it is committed, so in the snapshot that follows), opens a snapshot, records the base and
+     * copies it; returns once the base is recorded.
      */
     synchronized void takeBase(Table t) {
         TableDescriptor d = t.descriptor();
-        long started = clock.nowMillis();
-        long floor = changeLog.visibleBound(d);
-        Snapshot snap = store.snapshot();
-        long created = clock.nowMillis();
-        List<BackupRecord> existing = backups.bases(d.id());
-        if (!existing.isEmpty()) {
-            created = Math.max(created, existing.get(existing.size() - 1).createdMillis() + 1);
-        }
-        BackupRecord b = new BackupRecord("pitr-" + d.id() + "-" + created, BackupRecord.Kind.BASE,
-                BackupRecord.Status.CREATING, "pitr", "", d, created, started, floor, catalog.allocateId(), 0, 0,
-                jobs.owner());
-        backups.put(b);
-        jobs.submit("recovery base of table " + d.tableName(), () -> copyBase(b, snap));
+        int copyId = catalog.allocateId();
+        jobs.<BackupRecord>submitAndAwaitStart("recovery base of table " + d.tableName(), started -> {
+            long startedMillis = clock.nowMillis();
+            long floor = changeLog.visibleBound(d);
+            try (TableCopier.Source source = TableCopier.open(store, d.id())) {
+                long created = clock.nowMillis();
+                List<BackupRecord> existing = backups.bases(d.id());
+                if (!existing.isEmpty()) {
+                    created = Math.max(created, existing.get(existing.size() - 1).createdMillis() + 1);
+                }
+                BackupRecord base = new BackupRecord("pitr-" + d.id() + "-" + created, BackupRecord.Kind.BASE,
+                        BackupRecord.Status.CREATING, "pitr", "", d, created, startedMillis, floor, copyId, 0, 0,
+                        jobs.owner());
+                backups.put(base);
+                started.accept(base);
+                copyBase(base, source);
+            }
+        });
     }
 
-    private void copyBase(BackupRecord b, Snapshot snap) {
-        try (snap) {
-            TableCopier.Counts n = TableCopier.copy(store, snap, b.table().id(), b.copyId(),
-                    "recovery base of table " + b.table().tableName(), jobs::pause);
-            synchronized (this) {
-                if (backups.bases(b.table().id()).stream().noneMatch(x -> x.id().equals(b.id()))) {
-                    backups.drop(b); // recovery was turned off meanwhile
-                    return;
-                }
-                backups.put(b.completed(n.items(), n.bytes()));
+    private void copyBase(BackupRecord b, TableCopier.Source source) {
+        TableCopier.Counts n = TableCopier.copy(store, source, b.copyId(),
+                "recovery base of table " + b.table().tableName(), jobs::pause);
+        synchronized (this) {
+            if (backups.bases(b.table().id()).stream().noneMatch(x -> x.id().equals(b.id()))) {
+                backups.drop(b); // recovery was turned off meanwhile
+                return;
             }
+            backups.put(b.completed(n.items(), n.bytes()));
         }
     }
 
