@@ -96,7 +96,10 @@ final class Restorer {
             throw stopped;
         } catch (RuntimeException e) {
             log("restoring table " + job.targetTableName() + " failed, dropping it: " + e);
-            catalog.drop(job.targetTableName());
+            Table now = catalog.get(job.targetTableName());
+            if (now != null && now.descriptor().id() == job.targetTableId()) {
+                catalog.drop(job.targetTableName());
+            }
             backups.remove(job);
             throw e;
         }

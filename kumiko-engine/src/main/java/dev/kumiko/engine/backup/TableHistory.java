@@ -242,7 +242,7 @@ public final class TableHistory {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+            throw new JobRunner.Stopped(); // the engine is closing: the job resumes at the next open
         }
     }
 
