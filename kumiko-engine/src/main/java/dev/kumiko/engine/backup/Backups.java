@@ -24,6 +24,9 @@ public final class Backups {
     static final int BACKUP_NAME_LENGTH_MIN = 3;
     static final int BACKUP_NAME_LENGTH_MAX = 255;
     static final long LIST_LIMIT_MAX = 100;
+    /** The API Reference's length constraints of BackupArn. */
+    static final int BACKUP_ARN_LENGTH_MIN = 37;
+    static final int BACKUP_ARN_LENGTH_MAX = 1024;
     static final Pattern BACKUP_NAME_PATTERN = Pattern.compile("[a-zA-Z0-9_.-]+");
     static final List<String> BACKUP_TYPES = List.of("USER", "SYSTEM", "AWS_BACKUP", "ALL");
 
@@ -45,7 +48,9 @@ public final class Backups {
 
     public BackupRequests.BackupDescription createBackup(RequestContext ctx, BackupRequests.CreateBackup r) {
         Constraints c = new Constraints();
-        c.tableName("tableName", r.tableName());
+        if (c.notNull("tableName", r.tableName())) {
+            c.tableName("tableName", r.tableName());
+        }
         if (c.notNull("backupName", r.backupName())) {
             c.length("backupName", r.backupName(), BACKUP_NAME_LENGTH_MIN, BACKUP_NAME_LENGTH_MAX);
             c.pattern("backupName", r.backupName(), BACKUP_NAME_PATTERN);
@@ -133,7 +138,9 @@ public final class Backups {
 
     public TableDescription restoreTableFromBackup(RequestContext ctx, BackupRequests.RestoreFromBackup r) {
         Constraints c = new Constraints();
-        c.tableName("targetTableName", r.targetTableName());
+        if (c.notNull("targetTableName", r.targetTableName())) {
+            c.tableName("targetTableName", r.targetTableName());
+        }
         c.notNull("backupArn", r.backupArn());
         c.throwIfAny();
         BackupRecord b = existing(r.backupArn());
@@ -148,6 +155,11 @@ public final class Backups {
 
     /** The backup an ARN names; BackupNotFoundException when none (or its copy failed). */
     private BackupRecord existing(String arn) {
+        Constraints c = new Constraints();
+        if (c.notNull("backupArn", arn)) {
+            c.length("backupArn", arn, BACKUP_ARN_LENGTH_MIN, BACKUP_ARN_LENGTH_MAX);
+        }
+        c.throwIfAny();
         String id = Arns.backupId(arn);
         BackupRecord b = id == null ? null : backups.backup(id);
         if (b == null || b.status() == BackupRecord.Status.FAILED

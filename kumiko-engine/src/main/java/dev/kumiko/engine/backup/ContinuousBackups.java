@@ -111,7 +111,9 @@ public final class ContinuousBackups {
 
     public TableDescription restoreToPointInTime(RequestContext ctx, BackupRequests.RestoreToPointInTime r) {
         Constraints c = new Constraints();
-        c.tableName("targetTableName", r.targetTableName());
+        if (c.notNull("targetTableName", r.targetTableName())) {
+            c.tableName("targetTableName", r.targetTableName());
+        }
         if (r.sourceTableName() != null) {
             c.tableName("sourceTableName", r.sourceTableName());
         }

@@ -33,9 +33,7 @@ final class RestoreOverrides {
         }
         boolean onDemand = TableDescriptor.PAY_PER_REQUEST.equals(billing);
         Throughput throughput = onDemand ? Throughput.ZERO : o.provisionedThroughput() != null
-                ? new Throughput(o.provisionedThroughput().readCapacityUnits(),
-                        o.provisionedThroughput().writeCapacityUnits())
-                : source.throughput();
+                ? throughput(o.provisionedThroughput()) : source.throughput();
         if (!onDemand && throughput.readCapacityUnits() <= 0) {
             // UNVERIFIED wording: a switch to PROVISIONED needs throughput, as in CreateTable.
             throw DynamoException.validation(
@@ -67,6 +65,7 @@ final class RestoreOverrides {
             boolean provisioned, IntSupplier newId) {
         List<IndexDescriptor> out = new ArrayList<>(in.size());
         for (IndexInput x : in) {
+            checkShape(x);
             List<KeySchemaElement> keys = new ArrayList<>();
             x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
             for (KeySchemaElement k : keys) {
@@ -77,9 +76,7 @@ final class RestoreOverrides {
                             + "], AttributeDefinitions: " + source.attributeDefinitions());
                 }
             }
-            Throughput t = provisioned && x.provisionedThroughput() != null
-                    ? new Throughput(x.provisionedThroughput().readCapacityUnits(),
-                            x.provisionedThroughput().writeCapacityUnits())
+            Throughput t = provisioned && x.provisionedThroughput() != null ? throughput(x.provisionedThroughput())
                     : Throughput.ZERO;
             List<String> nonKey = x.projection().nonKeyAttributes();
             out.add(new IndexDescriptor(newId.getAsInt(), x.indexName(), global, List.copyOf(keys),
@@ -87,5 +84,27 @@ final class RestoreOverrides {
                     IndexDescriptor.ACTIVE));
         }
         return List.copyOf(out);
+    }
+
+    private static Throughput throughput(dev.kumiko.engine.control.CreateTableRequest.ThroughputInput t) {
+        Long read = t.readCapacityUnits();
+        Long write = t.writeCapacityUnits();
+        if (read == null || write == null || read < 1 || write < 1) {
+            // UNVERIFIED wording.
+            throw DynamoException.validation("One or more parameter values were invalid: ReadCapacityUnits and "
+                    + "WriteCapacityUnits must both be specified and at least 1");
+        }
+        return new Throughput(read, write);
+    }
+
+    /** The members an index override cannot do without (UNVERIFIED wording, CreateTable's style). */
+    private static void checkShape(IndexInput x) {
+        if (x == null || x.indexName() == null || x.keySchema() == null || x.keySchema().isEmpty()
+                || x.projection() == null || x.projection().projectionType() == null
+                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null
+                        || !List.of("HASH", "RANGE").contains(k.keyType()))) {
+            throw DynamoException.validation("One or more parameter values were invalid: an index override needs "
+                    + "IndexName, KeySchema (HASH, then RANGE) and Projection");
+        }
     }
 }

@@ -171,6 +171,12 @@ class OnDemandBackupTest {
         assertThat(c.listBackups(b -> b.tableName("Gone")).backupSummaries()).isEmpty();
         assertError(() -> c.createBackup(b -> b.tableName("Missing").backupName("bk-m")), "TableNotFoundException",
                 "Table not found: Missing");
+        assertError(() -> c.createBackup(b -> b.backupName("nameless")), "ValidationException",
+                "1 validation error detected: Value null at 'tableName' failed to satisfy constraint: "
+                        + "Member must not be null");
+        assertErrorCode(() -> c.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Bad1")
+                .billingModeOverride(BillingMode.PROVISIONED)
+                .provisionedThroughputOverride(p -> p.readCapacityUnits(1L))), "ValidationException");
         assertError(() -> c.createBackup(b -> b.tableName("Gone").backupName("no spaces")), "ValidationException",
                 "1 validation error detected: Value 'no spaces' at 'backupName' failed to satisfy constraint: "
                         + "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
