@@ -161,6 +161,9 @@ class OnDemandBackupTest {
         awaitBackup(c, arn);
         assertError(() -> c.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Gone")),
                 "TableAlreadyExistsException", "Table already exists: Gone");
+        assertErrorCode(() -> c.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Bad1")
+                .billingModeOverride(BillingMode.PROVISIONED)
+                .provisionedThroughputOverride(p -> p.readCapacityUnits(1L))), "ValidationException");
         BackupDescription deleted = c.deleteBackup(b -> b.backupArn(arn)).backupDescription();
         assertThat(deleted.backupDetails().backupStatus()).isEqualTo(BackupStatus.DELETED);
         assertError(() -> c.describeBackup(b -> b.backupArn(arn)), "BackupNotFoundException",
@@ -174,9 +177,6 @@ class OnDemandBackupTest {
         assertError(() -> c.createBackup(b -> b.backupName("nameless")), "ValidationException",
                 "1 validation error detected: Value null at 'tableName' failed to satisfy constraint: "
                         + "Member must not be null");
-        assertErrorCode(() -> c.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Bad1")
-                .billingModeOverride(BillingMode.PROVISIONED)
-                .provisionedThroughputOverride(p -> p.readCapacityUnits(1L))), "ValidationException");
         assertError(() -> c.createBackup(b -> b.tableName("Gone").backupName("no spaces")), "ValidationException",
                 "1 validation error detected: Value 'no spaces' at 'backupName' failed to satisfy constraint: "
                         + "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
