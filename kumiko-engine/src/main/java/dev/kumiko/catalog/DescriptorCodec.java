@@ -18,16 +18,17 @@ import java.util.Map;
 /**
  * Stores table descriptors in the catalog key space; a version byte leads for later changes.
  * Version 2 added the streams' epochs, version 3 Time to Live, version 4 the throughput's change
- * history (after the descriptor's last field, so that versions 1-3 decode unchanged).
+ * history, point-in-time recovery and the restore summary (after the descriptor's last field, so
+ * that versions 1-3 decode unchanged).
  */
-final class DescriptorCodec {
+public final class DescriptorCodec {
     private static final int FORMAT_VERSION = 4;
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private DescriptorCodec() {}
 
-    static byte[] encode(TableDescriptor t) {
+    public static byte[] encode(TableDescriptor t) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(FORMAT_VERSION);
@@ -66,13 +67,14 @@ final class DescriptorCodec {
             for (IndexDescriptor x : t.globalSecondaryIndexes()) {
                 writeHistory(out, x.throughput());
             }
+            writeRecovery(out, t.recovery());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
     }
 
-    static TableDescriptor decode(byte[] bytes) {
+    public static TableDescriptor decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             int version = in.readByte();
             if (version < 1 || version > FORMAT_VERSION) {
@@ -110,10 +112,33 @@ final class DescriptorCodec {
             }
             return new TableDescriptor(id, name, tableId, created, keySchema, List.copyOf(definitions), billingMode,
                     throughput, billingChange, lsis, gsis, stream, sse, tableClass, deletionProtection,
-                    Map.copyOf(tags), ttl);
+                    Map.copyOf(tags), ttl, version < 4 ? RecoverySettings.NONE : readRecovery(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void writeRecovery(DataOutputStream out, RecoverySettings r) throws IOException {
+        out.writeBoolean(r.pitrEnabled());
+        out.writeInt(r.recoveryPeriodInDays());
+        out.writeLong(r.pitrEnabledMillis());
+        out.writeBoolean(r.restore() != null);
+        if (r.restore() != null) {
+            writeNullable(out, r.restore().sourceBackupArn());
+            writeNullable(out, r.restore().sourceTableArn());
+            out.writeLong(r.restore().restoreDateTimeMillis());
+            out.writeBoolean(r.restore().restoreInProgress());
+        }
+    }
+
+    private static RecoverySettings readRecovery(DataInputStream in) throws IOException {
+        boolean pitr = in.readBoolean();
+        int days = in.readInt();
+        long enabledMillis = in.readLong();
+        RecoverySettings.RestoreSummary restore = !in.readBoolean() ? null
+                : new RecoverySettings.RestoreSummary(readNullable(in), readNullable(in), in.readLong(),
+                        in.readBoolean());
+        return new RecoverySettings(pitr, days, enabledMillis, restore);
     }
 
     private static void writeKeySchema(DataOutputStream out, List<KeySchemaElement> keySchema) throws IOException {

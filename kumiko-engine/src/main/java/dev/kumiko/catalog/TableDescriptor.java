@@ -22,7 +22,8 @@ public record TableDescriptor(
         String tableClass,
         boolean deletionProtectionEnabled,
         Map<String, String> tags,
-        TimeToLiveSettings timeToLive) {
+        TimeToLiveSettings timeToLive,
+        RecoverySettings recovery) {
 
     public static final String PROVISIONED = "PROVISIONED";
     public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
@@ -52,26 +53,26 @@ public record TableDescriptor(
     public TableDescriptor withTags(Map<String, String> newTags) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags, timeToLive);
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags, timeToLive, recovery);
     }
 
     /** The descriptor after GSIs were added or removed, with the key attributes they define. */
     public TableDescriptor withGlobalIndexes(List<AttributeDefinition> newDefinitions, List<IndexDescriptor> newGsis) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, newDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes, newGsis, stream, sse,
-                tableClass, deletionProtectionEnabled, tags, timeToLive);
+                tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
     }
 
     public TableDescriptor withTimeToLive(TimeToLiveSettings newTimeToLive) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, newTimeToLive);
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, newTimeToLive, recovery);
     }
 
     public TableDescriptor withStream(StreamSettings newStream) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive);
+                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
     }
 
     public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
@@ -79,7 +80,25 @@ public record TableDescriptor(
             List<IndexDescriptor> newGsis, SseSettings newSse) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
-                newSse, newTableClass, newDeletionProtection, tags, timeToLive);
+                newSse, newTableClass, newDeletionProtection, tags, timeToLive, recovery);
+    }
+
+    /** The descriptor with another recovery setting (point-in-time recovery, restore summary). */
+    public TableDescriptor withRecovery(RecoverySettings newRecovery) {
+        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
+                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
+                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive,
+                newRecovery);
+    }
+
+    /** A copy of this table under a new name and ids (a restore's target): no stream, TTL or tags. */
+    public TableDescriptor restoredAs(int newId, String newName, String newTableId, long createdMillis,
+            String newBillingMode, Throughput newThroughput, List<IndexDescriptor> newLsis,
+            List<IndexDescriptor> newGsis, SseSettings newSse, RecoverySettings newRecovery) {
+        return new TableDescriptor(newId, newName, newTableId, createdMillis, keySchema, attributeDefinitions,
+                newBillingMode, newThroughput, PAY_PER_REQUEST.equals(newBillingMode) ? createdMillis : 0, newLsis,
+                newGsis, StreamSettings.NONE, newSse, tableClass, false, Map.of(), TimeToLiveSettings.DISABLED,
+                newRecovery);
     }
 
     /** This descriptor as DescribeTable reports it at nowMillis (throughput decrease counts of today). */
@@ -88,6 +107,6 @@ public record TableDescriptor(
         globalSecondaryIndexes.forEach(x -> gsis.add(x.withThroughput(x.throughput().asOf(nowMillis))));
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 billingMode, throughput.asOf(nowMillis), billingModeChangeEpochMillis, localSecondaryIndexes,
-                List.copyOf(gsis), stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive);
+                List.copyOf(gsis), stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
     }
 }

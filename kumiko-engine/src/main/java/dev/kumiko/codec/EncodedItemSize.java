@@ -5,13 +5,13 @@ package dev.kumiko.codec;
  * without decoding: names, strings and binaries by their stored length, numbers by the
  * significant digits of their normalized text.
  */
-final class EncodedItemSize {
+public final class EncodedItemSize {
     private static final int CONTAINER_OVERHEAD_BYTES = 3;
     private static final int CONTAINER_ELEMENT_OVERHEAD_BYTES = 1;
 
     private EncodedItemSize() {}
 
-    static long of(byte[] encoded) {
+    public static long of(byte[] encoded) {
         ItemReader in = ItemReader.of(encoded);
         long total = attributes(in, 0);
         assert in.atEnd() : "trailing bytes after the item";

@@ -6,6 +6,7 @@ import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.capacity.UsageObserver;
+import dev.kumiko.engine.backup.BackupSystem;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
@@ -49,6 +50,7 @@ public final class Engine implements AutoCloseable {
     private final Exchange exchange;
     private final PqOperations partiql;
     private final StreamBacklog streamBacklog;
+    private final BackupSystem backups;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
@@ -78,6 +80,7 @@ public final class Engine implements AutoCloseable {
         this.exchange = new Exchange(store, catalog, clock, owner);
         this.partiql = new PqOperations(catalog, items, reads, transactions);
         this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
+        this.backups = new BackupSystem(catalog, store, changeLog, trimmer, writer, clock, settings, owner);
         backfill.resumeAll();
         catalogWatch.start();
         trimmer.start();
@@ -171,9 +174,15 @@ public final class Engine implements AutoCloseable {
         return exchange;
     }
 
+    /** On-demand backups, point-in-time recovery, and reads of a table's past ({@code history()}). */
+    public BackupSystem backups() {
+        return backups;
+    }
+
     @Override
     public void close() {
         exchange.close();
+        backups.close();
         catalogWatch.close();
         sweeper.close();
         trimmer.close();

@@ -34,9 +34,17 @@ public enum ErrorCode {
     EXPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ExportNotFoundException"),
     EXPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ExportConflictException"),
     INVALID_EXPORT_TIME("com.amazonaws.dynamodb.v20120810#InvalidExportTimeException"),
-    POINT_IN_TIME_RECOVERY_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
     IMPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ImportNotFoundException"),
-    IMPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ImportConflictException");
+    IMPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ImportConflictException"),
+    BACKUP_NOT_FOUND("com.amazonaws.dynamodb.v20120810#BackupNotFoundException"),
+    BACKUP_IN_USE("com.amazonaws.dynamodb.v20120810#BackupInUseException"),
+    TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException"),
+    TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException"),
+    TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException"),
+    CONTINUOUS_BACKUPS_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException"),
+    POINT_IN_TIME_RECOVERY_UNAVAILABLE(
+            "com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
+    INVALID_RESTORE_TIME("com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException");
 
     private final String type;
 

@@ -13,6 +13,7 @@ package dev.kumiko.keys;
  * 0x06 stats:     0x06 tableId kind [indexId | hash(pk) enc(pk)] -> counter (item counts, sizes)
  * 0x07 tokens:    0x07 token(UTF-8)                            -> ClientRequestToken record
  * 0x08 leases:    0x08 task(UTF-8)                             -> background task lease
+ * 0x09 backups:   0x09 kind ...                                -> backups, PITR base copies, restore jobs
  * 0x0B exchange:  0x0B kind id(UTF-8)                          -> export or import job record
  * </pre>
  */
@@ -25,6 +26,8 @@ public final class KeySpace {
     public static final byte STATS = 0x06;
     public static final byte TOKENS = 0x07;
     public static final byte LEASES = 0x08;
+    /** On-demand backups, point-in-time recovery's base copies and restore jobs (engine.backup). */
+    public static final byte BACKUPS = 0x09;
     public static final byte EXCHANGE_JOBS = 0x0B;
 
     private KeySpace() {}

@@ -77,8 +77,17 @@ public interface Store extends AutoCloseable {
     /** Commits every put and delete of the batch atomically, in order, outside any transaction. */
     void apply(WriteBatch batch);
 
-    /** A consistent point-in-time view; must be closed. */
+    /** A consistent point-in-time view; must be closed, by the thread that opened it. */
     Snapshot snapshot();
+
+    /**
+     * Whether an open snapshot holds writers off until it is closed (the memory store's does). A long
+     * read, such as a backup's copy, then reads what it needs into memory and closes the snapshot
+     * before writing anything.
+     */
+    default boolean snapshotsHoldWriters() {
+        return false;
+    }
 
     /** Deletes every key in [startInclusive, endExclusive); used to drop a table's data. */
     void deleteRange(byte[] startInclusive, byte[] endExclusive);

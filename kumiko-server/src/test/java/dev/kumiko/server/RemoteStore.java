@@ -78,6 +78,11 @@ public final class RemoteStore implements Store {
     }
 
     @Override
+    public boolean snapshotsHoldWriters() {
+        return inner.snapshotsHoldWriters();
+    }
+
+    @Override
     public Snapshot snapshot() {
         check();
         return inner.snapshot();

@@ -78,9 +78,22 @@ public final class ChangeLog {
         }
     }
 
-    /** Whether the changes of a table with this descriptor are recorded. */
+    /**
+     * Whether the changes of a table with this descriptor are recorded: while its stream is enabled,
+     * and while point-in-time recovery is on (which replays the log), whether or not a stream is.
+     */
     public static boolean records(TableDescriptor d) {
-        return d.stream().enabled();
+        return d.stream().enabled() || d.recovery().pitrEnabled();
+    }
+
+    /**
+     * The view type a new record is written with. Without a stream the record is for recovery only
+     * and keeps the new image; with one it is the stream's, and recovery's new image rides along
+     * ({@link ChangeRecordCodec} drops what the view does not show when streams read it).
+     */
+    private static ChangeRecord.ViewType viewOf(TableDescriptor d) {
+        return d.stream().enabled() ? ChangeRecord.ViewType.valueOf(d.stream().viewType())
+                : ChangeRecord.ViewType.NEW_IMAGE;
     }
 
     /**
@@ -97,11 +110,12 @@ public final class ChangeLog {
         if (oldItem != null && newItem != null && ItemEquality.same(oldItem, newItem)) {
             return 0;
         }
-        ChangeRecord.ViewType view = ChangeRecord.ViewType.valueOf(d.stream().viewType());
+        ChangeRecord.ViewType view = viewOf(d);
         ChangeRecord.EventName event = oldItem == null ? ChangeRecord.EventName.INSERT
                 : newItem == null ? ChangeRecord.EventName.REMOVE : ChangeRecord.EventName.MODIFY;
         byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : oldItem));
-        byte[] newBytes = view.keepsNew() && newItem != null ? newItemBytes : null;
+        boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
+        byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
         byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encode(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
@@ -225,6 +239,35 @@ public final class ChangeLog {
             }
         }
         return new Page(out, true);
+    }
+
+    /**
+     * Visits the records of table tableId with fromSequence <= sequence < toSequence in order, with
+     * the new image in item-codec form whatever the view type (point-in-time recovery's replay). The
+     * visitor returns false to stop.
+     */
+    public void replay(int tableId, long fromSequence, long toSequence, ReplayVisitor visitor) {
+        if (fromSequence >= toSequence) {
+            return;
+        }
+        try (Cursor c = store.scan(ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
+                ChangeLogKeys.record(tableId, toSequence), false)) {
+            while (c.next()) {
+                if (!visitor.visit(ChangeRecordCodec.decodeForReplay(ChangeLogKeys.sequenceOf(c.key()), c.value()))) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One record as replay sees it: keys decoded, the new image (null for REMOVE) still encoded. */
+    public record ReplayRecord(long sequence, ChangeRecord.EventName eventName, long createdMillis,
+            Map<String, AttributeValue> keys, byte[] newImageBytes) {}
+
+    /** Visits records in sequence order; false stops. */
+    @FunctionalInterface
+    public interface ReplayVisitor {
+        boolean visit(ReplayRecord r);
     }
 
     /**

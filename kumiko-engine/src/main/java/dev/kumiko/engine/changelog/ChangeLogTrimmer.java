@@ -31,6 +31,8 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     private final Clock clock;
     /** Of all engines over the store, the one holding it trims. */
     private final Lease lease;
+    /** Per table, the oldest record time something else still needs (point-in-time recovery). */
+    private volatile java.util.function.ToLongFunction<Table> keepFrom = t -> Long.MAX_VALUE;
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "kumiko-changelog-trim");
         t.setDaemon(true);
@@ -42,6 +44,14 @@ public final class ChangeLogTrimmer implements AutoCloseable {
         this.changeLog = changeLog;
         this.clock = clock;
         this.lease = lease;
+    }
+
+    /**
+     * Also keeps, per table, every record created at or after keepFrom's answer (Long.MAX_VALUE:
+     * nothing beyond streams' 24 hours): point-in-time recovery's window.
+     */
+    public void keepFrom(java.util.function.ToLongFunction<Table> keepFrom) {
+        this.keepFrom = keepFrom;
     }
 
     public void start() {
@@ -65,7 +75,8 @@ public final class ChangeLogTrimmer implements AutoCloseable {
         Set<Integer> ids = new HashSet<>();
         for (Table t : tables()) {
             ids.add(t.descriptor().id());
-            deleted += changeLog.trim(t.descriptor().id(), cutoff, CHUNK_RECORDS);
+            long tableCutoff = Math.min(cutoff, keepFrom.applyAsLong(t));
+            deleted += changeLog.trim(t.descriptor().id(), tableCutoff, CHUNK_RECORDS);
         }
         // A table created since the list was taken is looked up again before it is forgotten.
         changeLog.forgetDropped(id -> ids.contains(id) || tables().stream().anyMatch(t -> t.descriptor().id() == id));

@@ -47,7 +47,26 @@ final class ChangeRecordCodec {
         Map<String, AttributeValue> keys = item(in, bytes);
         Map<String, AttributeValue> newImage = item(in, bytes);
         Map<String, AttributeValue> oldImage = item(in, bytes);
-        return new ChangeRecord(sequence, event, created, viewType, origin, keys, newImage, oldImage);
+        // Point-in-time recovery keeps the new image under any view type; a stream shows what its view asks.
+        return new ChangeRecord(sequence, event, created, viewType, origin, keys,
+                viewType.keepsNew() ? newImage : null, oldImage);
+    }
+
+    /** The record as point-in-time recovery replays it: keys, and the new image left encoded. */
+    static ChangeLog.ReplayRecord decodeForReplay(long sequence, byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        int version = in.get();
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown change record format version " + version);
+        }
+        ChangeRecord.EventName event = ChangeRecord.EventName.values()[in.get()];
+        in.get(); // view type
+        in.get(); // origin
+        long created = in.getLong();
+        Map<String, AttributeValue> keys = item(in, bytes);
+        int n = in.getInt();
+        byte[] newImage = n == ABSENT ? null : Arrays.copyOfRange(bytes, in.position(), in.position() + n);
+        return new ChangeLog.ReplayRecord(sequence, event, created, keys, newImage);
     }
 
     /** The creation time alone, without decoding the images: what trimming needs. */

@@ -8,6 +8,7 @@ import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.Table;
+import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.catalog.TimeToLiveSettings;
@@ -85,7 +86,7 @@ public final class ControlPlane {
                 streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
                 r.tableClass() == null ? "STANDARD" : r.tableClass(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
-                TimeToLiveSettings.DISABLED);
+                TimeToLiveSettings.DISABLED, RecoverySettings.NONE);
     }
 
     private static Throughput throughput(ThroughputInput t) {
@@ -139,7 +140,8 @@ public final class ControlPlane {
     }
 
     public TableDescription describeTable(RequestContext ctx, String tableNameOrArn) {
-        return describe(ctx, controlTable(tableNameOrArn), "ACTIVE");
+        Table t = controlTable(tableNameOrArn);
+        return describe(ctx, t, t.descriptor().recovery().restoring() ? "CREATING" : "ACTIVE");
     }
 
     /**

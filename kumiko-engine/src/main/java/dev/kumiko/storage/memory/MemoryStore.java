@@ -144,6 +144,12 @@ public final class MemoryStore implements Store {
         return shared.get(type, create);
     }
 
+    /** A snapshot holds the batch lock's read side: writers wait until it is closed. */
+    @Override
+    public boolean snapshotsHoldWriters() {
+        return true;
+    }
+
     @Override
     public Snapshot snapshot() {
         checkOpen();

@@ -72,7 +72,7 @@ final class ControlPlaneRequests {
                 k -> new KeySchemaInput(Fields.string(k, "AttributeName"), Fields.string(k, "KeyType")));
     }
 
-    private static IndexInput index(Map<String, Object> m) {
+    static IndexInput index(Map<String, Object> m) {
         Map<String, Object> p = Fields.object(m, "Projection");
         ProjectionInput projection = p == null ? null
                 : new ProjectionInput(Fields.string(p, "ProjectionType"), Fields.strings(p, "NonKeyAttributes"));
@@ -80,7 +80,7 @@ final class ControlPlaneRequests {
                 throughput(Fields.object(m, "ProvisionedThroughput")));
     }
 
-    private static ThroughputInput throughput(Map<String, Object> m) {
+    static ThroughputInput throughput(Map<String, Object> m) {
         return m == null ? null
                 : new ThroughputInput(Fields.longValue(m, "ReadCapacityUnits"), Fields.longValue(m, "WriteCapacityUnits"));
     }
@@ -89,7 +89,7 @@ final class ControlPlaneRequests {
         return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"), Fields.string(m, "StreamViewType"));
     }
 
-    private static SseInput sse(Map<String, Object> m) {
+    static SseInput sse(Map<String, Object> m) {
         return m == null ? null
                 : new SseInput(Fields.bool(m, "Enabled"), Fields.string(m, "SSEType"), Fields.string(m, "KMSMasterKeyId"));
     }

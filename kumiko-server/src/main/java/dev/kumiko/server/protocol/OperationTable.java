@@ -49,6 +49,7 @@ public final class OperationTable {
         DataPlaneOperations.register(b);
         PartiqlOperations.register(b);
         ControlPlaneOperations.register(b);
+        BackupOperations.register(b);
         StreamsOperations.register(b);
         ExchangeOperations.register(b);
         AdminOperations.register(b);

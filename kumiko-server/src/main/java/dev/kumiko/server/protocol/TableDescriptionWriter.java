@@ -5,6 +5,7 @@ import dev.kumiko.catalog.AttributeDefinition;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.Projection;
+import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.control.TableDescription;
@@ -64,6 +65,23 @@ final class TableDescriptionWriter {
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
+        restoreSummary(g, d);
+        g.writeEndObject();
+    }
+
+    /** A restored table's RestoreSummary; RestoreInProgress until its items are all written. */
+    private static void restoreSummary(JsonGenerator g, TableDescriptor d) throws IOException {
+        RecoverySettings.RestoreSummary r = d.recovery().restore();
+        if (r == null) {
+            return;
+        }
+        g.writeObjectFieldStart("RestoreSummary");
+        if (r.sourceBackupArn() != null) {
+            g.writeStringField("SourceBackupArn", r.sourceBackupArn());
+        }
+        g.writeStringField("SourceTableArn", r.sourceTableArn());
+        JsonOut.epochSeconds(g, "RestoreDateTime", r.restoreDateTimeMillis());
+        g.writeBooleanField("RestoreInProgress", r.restoreInProgress());
         g.writeEndObject();
     }
 

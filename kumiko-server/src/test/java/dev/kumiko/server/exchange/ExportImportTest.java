@@ -142,6 +142,29 @@ class ExportImportTest {
     }
 
     @Test
+    void exportsATableAsOfAPastSecondFromItsPointInTimeHistory() throws Exception {
+        createTable("past");
+        ddb.updateContinuousBackups(r -> r.tableName("past")
+                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+        ddb.putItem(r -> r.tableName("past").item(richItem(1)));
+        ddb.putItem(r -> r.tableName("past").item(richItem(2)));
+        Thread.sleep(1_100);
+        Instant noted = Instant.now();
+        Thread.sleep(1_100);
+        ddb.putItem(r -> r.tableName("past").item(richItem(3)));
+        ddb.deleteItem(r -> r.tableName("past").key(Map.of("pk", richItem(1).get("pk"), "sk", richItem(1).get("sk"))));
+        Thread.sleep(1_500); // the window's latest second lies a second behind now
+
+        Path dir = tmp.resolve("past-exports");
+        ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn("past"))
+                .s3Bucket("file:" + dir).exportTime(noted)).exportDescription();
+        ExportDescription done = awaitExport(started.exportArn());
+        assertThat(done.exportStatus()).isEqualTo(ExportStatus.COMPLETED);
+        assertThat(done.itemCount()).as("items 1 and 2, as they were at the noted second").isEqualTo(2L);
+        assertThat(done.exportTime()).isEqualTo(noted);
+    }
+
+    @Test
     void importsFilesWrittenByHandInEachFormatAndCompression() throws Exception {
         Path dir = tmp.resolve("hand");
         Files.createDirectories(dir.resolve("csv"));
@@ -203,8 +226,12 @@ class ExportImportTest {
                         e.awsErrorDetails().errorCode()).isEqualTo("ImportNotFoundException"));
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
                 .exportTime(Instant.now().minusSeconds(3600))))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(
+                        e.awsErrorDetails().errorCode()).isEqualTo("PointInTimeRecoveryUnavailableException"));
+        assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
+                .exportType("INCREMENTAL_EXPORT")))
                 .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage())
-                        .contains("Point-in-time history is not available yet"));
+                        .contains("INCREMENTAL_EXPORT is not supported"));
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
                 .exportFormat("CSV")))
                 .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage()).contains(

@@ -1,0 +1,42 @@
+package dev.kumiko.engine.backup;
+
+import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
+import dev.kumiko.engine.control.CreateTableRequest.SseInput;
+import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import java.util.List;
+
+/** The typed requests and answers of the backup and point-in-time recovery operations. */
+public final class BackupRequests {
+    private BackupRequests() {}
+
+    public record CreateBackup(String tableName, String backupName) {}
+
+    /** Times are epoch milliseconds; lower inclusive, upper exclusive, as DynamoDB documents. */
+    public record ListBackups(String tableName, Long limit, Long timeRangeLowerMillis, Long timeRangeUpperMillis,
+            String exclusiveStartBackupArn, String backupType) {}
+
+    /** What a restore may change about the restored table; null members keep the source's. */
+    public record Overrides(String billingMode, ThroughputInput provisionedThroughput,
+            List<IndexInput> globalSecondaryIndexes, List<IndexInput> localSecondaryIndexes, SseInput sse) {
+        public static final Overrides NONE = new Overrides(null, null, null, null, null);
+    }
+
+    public record RestoreFromBackup(String targetTableName, String backupArn, Overrides overrides) {}
+
+    public record RestoreToPointInTime(String sourceTableArn, String sourceTableName, String targetTableName,
+            Boolean useLatestRestorableTime, Long restoreDateTimeMillis, Overrides overrides) {}
+
+    public record UpdateContinuousBackups(String tableName, Boolean pointInTimeRecoveryEnabled,
+            Long recoveryPeriodInDays) {}
+
+    /** A backup as DescribeBackup, ListBackups and CreateBackup show it. */
+    public record BackupDescription(String backupArn, String backupName, long sizeBytes, String status,
+            String type, long creationMillis, String tableArn, long itemCount, TableDescriptor table) {}
+
+    public record BackupPage(List<BackupDescription> backups, String lastEvaluatedBackupArn) {}
+
+    /** DescribeContinuousBackups' answer; the times are meaningful only when enabled. */
+    public record ContinuousBackups(boolean pointInTimeRecoveryEnabled, int recoveryPeriodInDays,
+            long earliestRestorableMillis, long latestRestorableMillis) {}
+}

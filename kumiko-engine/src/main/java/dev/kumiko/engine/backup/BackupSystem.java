@@ -1,0 +1,98 @@
+package dev.kumiko.engine.backup;
+
+import dev.kumiko.catalog.Catalog;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.engine.changelog.ChangeLogTrimmer;
+import dev.kumiko.engine.item.ItemWriter;
+import dev.kumiko.storage.Store;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Backups and point-in-time recovery of one engine: the operations, the job runner, and the
+ * background task that takes recovery bases. At open it settles the jobs a restart cut off:
+ * restores are resumed, backups being copied are marked FAILED (their snapshot is gone, and a copy
+ * from a later snapshot would not be the state the backup promised).
+ */
+public final class BackupSystem implements AutoCloseable {
+    /** How often the base task looks, at most: sooner when the base interval is shorter. */
+    static final long TICK_MILLIS_MAX = 10_000;
+
+    private final Backups backups;
+    private final ContinuousBackups continuous;
+    private final TableHistory history;
+    private final JobRunner jobs;
+    private final Lease lease;
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-pitr-bases");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public BackupSystem(Catalog catalog, Store store, ChangeLog changeLog, ChangeLogTrimmer trimmer,
+            ItemWriter writer, Clock clock, EngineSettings settings, String owner) {
+        BackupStore records = new BackupStore(store);
+        this.jobs = new JobRunner(owner, settings.backupStepPauseMillis());
+        this.history = new TableHistory(catalog, changeLog, records, clock);
+        Restorer restorer = new Restorer(catalog, store, writer, records, history, jobs, clock);
+        this.backups = new Backups(catalog, store, records, restorer, jobs, clock);
+        this.continuous = new ContinuousBackups(catalog, store, changeLog, records, history, restorer, jobs, clock,
+                settings.pitrBaseIntervalMillis());
+        this.lease = new Lease(store, "pitr-bases", owner, clock::nowMillis);
+        trimmer.keepFrom(continuous::keepFrom);
+        if (store.local()) {
+            // Over a store shared by processes a job's owner may live elsewhere: nothing is settled at open.
+            backups.failOrphaned();
+            continuous.dropOrphaned();
+            for (RestoreJob j : records.restores()) {
+                if (JobRunner.orphaned(j.owner())) {
+                    restorer.resume(j);
+                }
+            }
+        }
+        long tick = Math.min(TICK_MILLIS_MAX, settings.pitrBaseIntervalMillis());
+        ticker.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        try {
+            if (lease.hold()) {
+                continuous.tick();
+            }
+        } catch (RuntimeException e) {
+            System.getLogger(BackupSystem.class.getName()).log(System.Logger.Level.ERROR,
+                    "taking recovery bases failed", e);
+        }
+    }
+
+    /** CreateBackup, DescribeBackup, ListBackups, DeleteBackup, RestoreTableFromBackup. */
+    public Backups backups() {
+        return backups;
+    }
+
+    /** UpdateContinuousBackups, DescribeContinuousBackups, RestoreTableToPointInTime. */
+    public ContinuousBackups continuous() {
+        return continuous;
+    }
+
+    /** Reads of a table as of a time, and of its changes between two times (restores, exports). */
+    public TableHistory history() {
+        return history;
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        try {
+            ticker.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        jobs.close();
+        lease.release();
+    }
+}
