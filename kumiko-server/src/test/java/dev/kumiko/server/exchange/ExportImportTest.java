@@ -149,7 +149,7 @@ class ExportImportTest {
         ddb.putItem(r -> r.tableName("past").item(richItem(1)));
         ddb.putItem(r -> r.tableName("past").item(richItem(2)));
         Thread.sleep(1_100);
-        Instant noted = Instant.now();
+        Instant noted = Instant.ofEpochMilli(System.currentTimeMillis());
         Thread.sleep(1_100);
         ddb.putItem(r -> r.tableName("past").item(richItem(3)));
         ddb.deleteItem(r -> r.tableName("past").key(Map.of("pk", richItem(1).get("pk"), "sk", richItem(1).get("sk"))));
