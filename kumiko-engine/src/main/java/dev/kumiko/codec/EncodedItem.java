@@ -17,6 +17,11 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
     private volatile Map<String, AttributeValue> decoded;
     // An int (items are at most 400 KB) so that a racing write cannot tear it.
     private int sizeBytes = -1;
+    // Lookups answered from the bytes so far; past LOOKUPS_BEFORE_DECODE the map is cheaper. A racing
+    // update may lose a count, which only delays the decode.
+    private int lookups;
+    /** A lookup scans the bytes; after this many, decoding the whole map once is cheaper. */
+    static final int LOOKUPS_BEFORE_DECODE = 4;
 
     private EncodedItem(byte[] encoded) {
         this.encoded = encoded;
@@ -47,6 +52,14 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
         return s;
     }
 
+    /**
+     * Decodes the whole item now, for a caller that is about to read all of it (an update applied
+     * to it): its first lookups then need not read the bytes attribute by attribute.
+     */
+    public void decodeNow() {
+        map();
+    }
+
     private Map<String, AttributeValue> map() {
         Map<String, AttributeValue> m = decoded;
         if (m == null) {
@@ -61,18 +74,29 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
         return map().entrySet();
     }
 
+    /**
+     * Before the map is decoded, the first few lookups read the one attribute from the bytes: a
+     * write's condition on the key or its index planning looks at two or three attributes of the
+     * item it replaces, and decoding the whole item for them was most of a PutItem's garbage.
+     */
     @Override
     public AttributeValue get(Object key) {
-        return map().get(key);
+        Map<String, AttributeValue> m = decoded;
+        if (m != null || !(key instanceof String name) || lookups >= LOOKUPS_BEFORE_DECODE) {
+            return map().get(key);
+        }
+        lookups++;
+        return ItemCodec.decodeAttribute(encoded, name);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return map().containsKey(key);
+        return get(key) != null; // an item holds no null values
     }
 
     @Override
     public int size() {
-        return map().size();
+        Map<String, AttributeValue> m = decoded;
+        return m != null ? m.size() : ItemCodec.attributeCount(encoded);
     }
 }

@@ -43,6 +43,56 @@ public final class ItemCodec {
         return decodeMap(in);
     }
 
+    /**
+     * One top-level attribute of an encoded item, or null: the other attributes' values are skipped,
+     * not decoded, so a write that looks at a few attributes of the item it replaces (a condition on
+     * the key, an index's key attributes) pays for those alone.
+     */
+    static AttributeValue decodeAttribute(byte[] bytes, String name) {
+        ItemReader in = ItemReader.of(bytes);
+        int count = in.varint();
+        for (int i = 0; i < count; i++) {
+            if (in.sliceEquals(name)) {
+                return decodeValue(in);
+            }
+            skipValue(in);
+        }
+        return null;
+    }
+
+    /** The number of top-level attributes, from the encoded item's header. */
+    static int attributeCount(byte[] bytes) {
+        return ItemReader.of(bytes).varint();
+    }
+
+    static void skipValue(ItemReader in) {
+        int tag = in.u8();
+        switch (tag) {
+            case TAG_S, TAG_N, TAG_B -> in.skipSlice();
+            case TAG_SS, TAG_NS, TAG_BS -> {
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    in.skipSlice();
+                }
+            }
+            case TAG_M -> {
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    in.skipSlice();
+                    skipValue(in);
+                }
+            }
+            case TAG_L -> {
+                int n = in.varint();
+                for (int i = 0; i < n; i++) {
+                    skipValue(in);
+                }
+            }
+            case TAG_NULL, TAG_TRUE, TAG_FALSE -> { }
+            default -> throw new IllegalStateException("corrupt item: unknown tag " + tag);
+        }
+    }
+
     private static void encodeMap(ByteSink out, Map<String, AttributeValue> map) {
         out.putVarint(map.size());
         for (Map.Entry<String, AttributeValue> e : map.entrySet()) {

@@ -59,6 +59,36 @@ public final class ItemReader {
         return n;
     }
 
+    /**
+     * Reads a length-prefixed UTF-8 slice and tells whether it decodes to s, without building a
+     * String for ASCII (compared in place); anything else is decoded as {@link #string} would.
+     */
+    boolean sliceEquals(String s) {
+        int n = varint();
+        int start = pos;
+        pos += n;
+        if (n < s.length()) {
+            return false; // a UTF-8 form is never shorter than its UTF-16 form
+        }
+        if (n == s.length()) {
+            boolean ascii = true;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    ascii = false;
+                    break;
+                }
+                if (buf[start + i] != (byte) c) {
+                    return false;
+                }
+            }
+            if (ascii) {
+                return true;
+            }
+        }
+        return new String(buf, start, n, StandardCharsets.UTF_8).equals(s);
+    }
+
     byte[] bytes() {
         int n = varint();
         byte[] b = new byte[n];

@@ -23,17 +23,35 @@ public final class WriteBatch {
     }
 
     private final List<Op> ops = new ArrayList<>(4);
+    /**
+     * Positions of counter additions that a later addition to the same key (the same array:
+     * counters' keys are held by their owners) is folded into; one is dropped from here when a put
+     * or delete of its key follows it, since an addition may not move to before that.
+     */
+    private int[] adds = new int[4];
+    private int addCount;
 
     public WriteBatch put(byte[] key, byte[] value) {
         assert key != null && value != null;
         ops.add(new Op(key, value));
+        closeAdds(key);
         return this;
     }
 
     public WriteBatch delete(byte[] key) {
         assert key != null;
         ops.add(new Op(key, null));
+        closeAdds(key);
         return this;
+    }
+
+    private void closeAdds(byte[] key) {
+        for (int i = 0; i < addCount; i++) {
+            if (java.util.Arrays.equals(ops.get(adds[i]).key(), key)) {
+                adds[i] = adds[--addCount];
+                return;
+            }
+        }
     }
 
     /**
@@ -43,9 +61,23 @@ public final class WriteBatch {
      */
     public WriteBatch add(byte[] key, long delta) {
         assert key != null;
-        if (delta != 0) {
-            ops.add(new Op(key, Counters.encode(delta), true));
+        if (delta == 0) {
+            return this;
         }
+        // The items of one BatchWriteItem each add to the same few counters (the table's and its
+        // indexes' count and size): folded here, the store applies one addition per counter.
+        for (int i = 0; i < addCount; i++) {
+            Op op = ops.get(adds[i]);
+            if (op.key() == key) {
+                ops.set(adds[i], new Op(key, Counters.encode(Counters.decode(op.value()) + delta), true));
+                return this;
+            }
+        }
+        if (addCount == adds.length) {
+            adds = java.util.Arrays.copyOf(adds, addCount * 2);
+        }
+        adds[addCount++] = ops.size();
+        ops.add(new Op(key, Counters.encode(delta), true));
         return this;
     }
 

@@ -2,6 +2,8 @@ package dev.kumiko.engine.index;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.EncodedEquality;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -50,7 +52,7 @@ public final class IndexUpdates {
         Map<String, AttributeValue> oldEntry = oldKey == null ? null : IndexEntries.project(t, x, oldItem);
         Map<String, AttributeValue> newEntry = newKey == null ? null : IndexEntries.project(t, x, newItem);
         boolean sameKey = oldKey != null && newKey != null && Arrays.equals(oldKey, newKey);
-        if (sameKey && oldEntry.equals(newEntry)) {
+        if (sameKey && sameEntry(oldEntry, newEntry, newItem, newItemEncoded)) {
             return;
         }
         if (oldKey != null && !sameKey) {
@@ -63,6 +65,23 @@ public final class IndexUpdates {
         long oldBytes = oldEntry == null ? 0 : entryBytes(x, oldEntry, oldItemBytes);
         long newBytes = newEntry == null ? 0 : entryBytes(x, newEntry, newItemBytes);
         changes.add(new IndexChange(x, oldBytes, newBytes, sameKey));
+    }
+
+    /**
+     * Whether an entry under an unchanged key is unchanged too. An ALL projection's old entry is the
+     * stored item, still in its bytes when nothing else looked inside: the bytes answer
+     * ({@link EncodedEquality}) without decoding it, and only an undecided case compares maps.
+     */
+    private static boolean sameEntry(Map<String, AttributeValue> oldEntry, Map<String, AttributeValue> newEntry,
+            Map<String, AttributeValue> newItem, byte[] newItemEncoded) {
+        if (newEntry == newItem && newItemEncoded != null && oldEntry instanceof EncodedItem stored
+                && !stored.isDecoded()) {
+            EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemEncoded);
+            if (answer != EncodedEquality.Answer.UNKNOWN) {
+                return answer == EncodedEquality.Answer.SAME;
+            }
+        }
+        return oldEntry.equals(newEntry);
     }
 
     private static long entryBytes(IndexDescriptor x, Map<String, AttributeValue> entry, long itemBytes) {

@@ -45,9 +45,9 @@ final class BatchChecks {
 
     /** Keys are compared by their storage key, which identifies an item across tables. */
     static void noDuplicates(Collection<byte[]> keys) {
-        Set<String> seen = new HashSet<>();
+        Set<java.nio.ByteBuffer> seen = new HashSet<>(keys.size() * 2);
         for (byte[] k : keys) {
-            if (!seen.add(java.util.HexFormat.of().formatHex(k))) {
+            if (!seen.add(java.nio.ByteBuffer.wrap(k))) { // content equality, no copy
                 throw DynamoException.validation("Provided list of item keys contains duplicates");
             }
         }

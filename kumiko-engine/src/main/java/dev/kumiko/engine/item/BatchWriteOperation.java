@@ -57,15 +57,22 @@ final class BatchWriteOperation {
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem");
-        // The requests' own shape and sizes are refused before any table is looked up.
-        r.requestItems().values().forEach(requests -> requests.forEach(BatchWriteOperation::checkShape));
-        List<Write> writes = new ArrayList<>();
-        r.requestItems().forEach((tableName, requests) -> {
-            Table table = access.table(tableName);
+        // The requests' own shape and sizes are refused before any table is looked up; each put's
+        // size is computed once, here, in the order the writes are validated below.
+        long[] sizes = new long[REQUESTS_MAX];
+        int n = 0;
+        for (List<BatchRequests.WriteRequest> requests : r.requestItems().values()) {
             for (BatchRequests.WriteRequest w : requests) {
-                writes.add(validated(table, w));
+                sizes[n++] = checkShape(w);
             }
-        });
+        }
+        List<Write> writes = new ArrayList<>(n);
+        for (Map.Entry<String, List<BatchRequests.WriteRequest>> e : r.requestItems().entrySet()) {
+            Table table = access.table(e.getKey());
+            for (BatchRequests.WriteRequest w : e.getValue()) {
+                writes.add(validated(table, w, sizes[writes.size()]));
+            }
+        }
         BatchChecks.noDuplicates(writes.stream().map(Write::key).toList());
         Committed committed = commitAll(writes, r.returnItemCollectionMetrics());
         if (committed.throttles().size() == writes.size()) {
@@ -76,26 +83,28 @@ final class BatchWriteOperation {
                 r.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE ? committed.metrics() : null);
     }
 
-    private static void checkShape(BatchRequests.WriteRequest w) {
+    /** Returns the put's item size (0 for a delete). */
+    private static long checkShape(BatchRequests.WriteRequest w) {
         if ((w.put() == null) == (w.delete() == null)) {
             // Wording not verified against DynamoDB.
             throw DynamoException.validation("Supplied WriteRequest must contain exactly one of PutRequest or "
                     + "DeleteRequest");
         }
-        if (w.put() != null && ItemSize.of(w.put()) > ItemSize.ITEM_SIZE_BYTES_MAX) {
+        long bytes = w.put() == null ? 0 : ItemSize.of(w.put());
+        if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
         if (w.put() != null) {
             ItemNames.check(w.put());
         }
+        return bytes;
     }
 
-    private static Write validated(Table table, BatchRequests.WriteRequest w) {
+    private static Write validated(Table table, BatchRequests.WriteRequest w, long bytes) {
         TableDescriptor d = table.descriptor();
         if (w.put() != null) {
             KeyCheck.itemKeys(d, w.put());
             IndexKeyCheck.item(d, w.put());
-            long bytes = ItemSize.of(w.put());
             return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes, w);
         }
         KeyCheck.key(d, w.delete());

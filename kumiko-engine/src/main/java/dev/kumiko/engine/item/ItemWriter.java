@@ -224,8 +224,8 @@ public final class ItemWriter {
      * estimate too. Returns each touched collection's size before the commit (read once each).
      */
     private Map<ByteBuffer, Long> checkCollectionLimits(List<Planned> planned) {
-        if (planned.size() == 1 && planned.get(0).collection() == null) {
-            return Map.of();
+        if (planned.stream().allMatch(p -> p.collection() == null)) {
+            return Map.of(); // no LSI: nothing to check (a batch's 25 puts need no maps either)
         }
         Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();
         for (int i = 0; i < planned.size(); i++) {

@@ -63,49 +63,51 @@ public final class MemoryStore implements Store {
         return reverse ? sub.descendingMap() : sub;
     }
 
+    /**
+     * The keys' cells are looked up before the batch lock is taken, so that what the lock covers is
+     * a volatile write per existing key: writers on every event loop take it, and a longer hold
+     * turned into lock hand-offs (parking, futex calls) once the counters joined each batch. A cell
+     * found outside the lock is used only if it is still live under it (a delete nulls its value
+     * under the lock); otherwise the key is looked up again inside.
+     */
     @Override
     public void apply(WriteBatch batch) {
         checkOpen();
-        if (batch.size() == 1) {
-            applyOne(batch.ops().get(0));
-            return;
+        List<WriteBatch.Op> ops = batch.ops();
+        int n = ops.size();
+        PointKey[] pointKeys = new PointKey[n];
+        Cell[] cells = new Cell[n];
+        for (int i = 0; i < n; i++) {
+            pointKeys[i] = new PointKey(ops.get(i).key());
+            cells[i] = points.get(pointKeys[i]);
         }
         batchLock.writeLock().lock();
         try {
-            for (WriteBatch.Op op : batch.ops()) {
-                applyOne(op);
+            for (int i = 0; i < n; i++) {
+                applyOne(ops.get(i), pointKeys[i], cells[i]);
             }
         } finally {
             batchLock.writeLock().unlock();
         }
     }
 
-    /** A single-key write is atomic on its own, but still must not tear a snapshot's view. */
-    private void applyOne(WriteBatch.Op op) {
-        boolean locked = !batchLock.isWriteLockedByCurrentThread();
-        if (locked) {
-            batchLock.writeLock().lock();
-        }
-        try {
-            if (op.isAdd()) {
-                add(op.key(), Counters.decode(op.value()));
-            } else if (op.isDelete()) {
-                delete(op.key());
-            } else {
-                put(op.key(), op.value());
-            }
-        } finally {
-            if (locked) {
-                batchLock.writeLock().unlock();
-            }
+    /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
+    private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
+        Cell live = found != null && found.value != null ? found : null;
+        if (op.isAdd()) {
+            Cell cell = live != null ? live : points.get(point);
+            long delta = Counters.decode(op.value());
+            put(op.key(), point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
+        } else if (op.isDelete()) {
+            delete(op.key());
+        } else {
+            put(op.key(), point, live != null ? live : points.get(point), op.value());
         }
     }
 
-    /** Called with the batch lock held: writers are serialized, readers are not. */
-    private void put(byte[] key, byte[] value) {
+    /** Called with the batch lock held: writers are serialized, readers are not. cell: the key's, or null. */
+    private void put(byte[] key, PointKey point, Cell cell, byte[] value) {
         assert value != null;
-        PointKey point = new PointKey(key);
-        Cell cell = points.get(point);
         if (cell != null) {
             cell.value = value;
             return;
@@ -113,11 +115,6 @@ public final class MemoryStore implements Store {
         cell = new Cell(value);
         map.put(key, cell);
         points.put(point, cell);
-    }
-
-    /** Called with the batch lock held, which makes the read and the write of the counter one step. */
-    private void add(byte[] key, long delta) {
-        put(key, Counters.encode(Counters.decode(valueOf(points.get(new PointKey(key)))) + delta));
     }
 
     private void delete(byte[] key) {

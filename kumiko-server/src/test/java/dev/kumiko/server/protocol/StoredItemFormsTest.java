@@ -3,6 +3,7 @@ package dev.kumiko.server.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.codec.EncodedEquality;
 import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.model.AttributeValue;
@@ -48,10 +49,62 @@ class StoredItemFormsTest {
         original.put("n", AttributeValue.n("-0.00120"));
         EncodedItem stored = EncodedItem.of(ItemCodec.encode(original));
         String fromBytes = json(stored);
-        stored.get("PK"); // a filter or projection looked inside
+        stored.entrySet().iterator().next(); // a filter or projection walked the item
         assertThat(stored.isDecoded()).isTrue();
         assertThat(json(stored)).isEqualTo(fromBytes)
                 .isEqualTo("{\"Items\":[{\"PK\":{\"S\":\"a\\\"b\\\\c\\u0001\u00e9\\uD83D\\uDE00\"},\"n\":{\"N\":\"-0.0012\"}}]}");
+    }
+
+    @Test
+    void attributesLookedUpInTheBytesAnswerAsTheDecodedItem() {
+        for (int i = 0; i < ITEMS; i++) {
+            Map<String, AttributeValue> original = item(0);
+            byte[] stored = ItemCodec.encode(original);
+            Map<String, AttributeValue> decoded = ItemCodec.decode(stored);
+            for (String name : original.keySet()) {
+                EncodedItem lazy = EncodedItem.of(stored);
+                assertThat(lazy.get(name)).as("%s of %s", name, decoded).isEqualTo(decoded.get(name));
+                assertThat(lazy.containsKey(text(6))).isEqualTo(decoded.containsKey(lastText));
+                assertThat(lazy.size()).isEqualTo(decoded.size());
+                assertThat(lazy.isDecoded()).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void encodedEqualityNeverContradictsTheMaps() {
+        int decided = 0;
+        for (int i = 0; i < ITEMS; i++) {
+            Map<String, AttributeValue> a = item(0);
+            Map<String, AttributeValue> b = switch (random.nextInt(4)) {
+                case 0 -> a;
+                case 1 -> reversed(a);
+                case 2 -> changedOne(a);
+                default -> item(0);
+            };
+            EncodedEquality.Answer answer = EncodedEquality.compare(ItemCodec.encode(a), ItemCodec.encode(b));
+            boolean equal = ItemCodec.decode(ItemCodec.encode(a)).equals(ItemCodec.decode(ItemCodec.encode(b)));
+            if (answer != EncodedEquality.Answer.UNKNOWN) {
+                decided++;
+                assertThat(answer == EncodedEquality.Answer.SAME).as("%s vs %s", a, b).isEqualTo(equal);
+            }
+        }
+        assertThat(decided).isGreaterThan(ITEMS / 2);
+    }
+
+    private static Map<String, AttributeValue> reversed(Map<String, AttributeValue> item) {
+        List<String> names = new ArrayList<>(item.keySet());
+        java.util.Collections.reverse(names);
+        Map<String, AttributeValue> out = new LinkedHashMap<>();
+        names.forEach(n -> out.put(n, item.get(n)));
+        return out;
+    }
+
+    private Map<String, AttributeValue> changedOne(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> out = new LinkedHashMap<>(item);
+        String name = new ArrayList<>(item.keySet()).get(random.nextInt(item.size()));
+        out.put(name, value(1));
+        return out;
     }
 
     /** The item inside a one-element array, so the raw value's separators are exercised too. */
@@ -100,7 +153,14 @@ class StoredItemFormsTest {
     }
 
     /** Text mixing ASCII, JSON's special characters, controls, 2/3/4-byte UTF-8 and lone surrogates. */
+    private String lastText;
+
     private String text(int lengthMax) {
+        lastText = textOf(lengthMax);
+        return lastText;
+    }
+
+    private String textOf(int lengthMax) {
         String[] pieces = {"a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\b", "\f", "\r", "\u0000", "\u001f",
             "\u007f", "\u00e9", "\u20ac", "\u2028", "\ud83d\ude00", "\ud800", "#", "USER#"};
         StringBuilder b = new StringBuilder();
