@@ -64,6 +64,22 @@ final class BatchWrites {
         }
     }
 
+    /**
+     * Writes a batch of only puts or only deletes in one call, which Ignite runs as one implicit
+     * transaction (atomic, and a round trip less than an explicit one); false for other batches.
+     */
+    boolean writeImplicitly(RecordView<Tuple> data) {
+        if (!deltas.isEmpty() || (!puts.isEmpty() && !deletes.isEmpty())) {
+            return false;
+        }
+        if (puts.isEmpty()) {
+            data.deleteAll(null, deletes);
+        } else {
+            data.upsertAll(null, puts);
+        }
+        return true;
+    }
+
     List<Tuple> deltas() {
         return deltas;
     }

@@ -32,11 +32,13 @@ final class CounterFolds {
     private final IgniteClient client;
     private final RecordView<Tuple> data;
     private final RecordView<Tuple> deltas;
+    private final LocalStripes stripes;
 
-    CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas) {
+    CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas, LocalStripes stripes) {
         this.client = client;
         this.data = data;
         this.deltas = deltas;
+        this.stripes = stripes;
     }
 
     static Tuple deltaRow(byte[] counterKey, byte[] id, long delta) {
@@ -49,6 +51,17 @@ final class CounterFolds {
         if (rows.isEmpty()) {
             return true;
         }
+        // This process's folds of one counter queue here rather than abort each other in Ignite.
+        byte[][] counters = rows.stream().map(r -> r.bytesValue(Rows.K)).toArray(byte[][]::new);
+        int[] held = stripes.tryLockAll(counters);
+        try {
+            return foldWithRetry(rows);
+        } finally {
+            stripes.unlockAll(held);
+        }
+    }
+
+    private boolean foldWithRetry(List<Tuple> rows) {
         for (int attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
             Transaction tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
             try {

@@ -38,6 +38,7 @@ public final class IgniteStore implements Store {
     private final Claims claims;
     private final CounterFolds folds;
     private final OpenTransactions open = new OpenTransactions();
+    private final LocalStripes stripes = new LocalStripes();
     private volatile boolean closed;
 
     private IgniteStore(IgniteClient client) {
@@ -45,7 +46,7 @@ public final class IgniteStore implements Store {
         this.data = client.tables().table(IgniteSchema.DATA).recordView();
         this.deltas = client.tables().table(IgniteSchema.DELTAS).recordView();
         this.claims = new Claims(client, client.tables().table(IgniteSchema.CLAIMS).recordView());
-        this.folds = new CounterFolds(client, data, deltas);
+        this.folds = new CounterFolds(client, data, deltas, stripes);
     }
 
     /**
@@ -108,6 +109,16 @@ public final class IgniteStore implements Store {
         BatchWrites writes = BatchWrites.of(batch);
         if (writes.isEmpty()) {
             return;
+        }
+        try {
+            if (writes.writeImplicitly(data)) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            if (!Conflicts.isConflict(e)) {
+                throw e;
+            }
+            // Met a transaction's locks: retried below with a pause between attempts.
         }
         for (int attempt = 1; ; attempt++) {
             org.apache.ignite.tx.Transaction tx = client.transactions().begin(
@@ -195,6 +206,10 @@ public final class IgniteStore implements Store {
 
     CounterFolds folds() {
         return folds;
+    }
+
+    LocalStripes stripes() {
+        return stripes;
     }
 
     OpenTransactions openTransactions() {

@@ -24,6 +24,7 @@ final class IgniteTransaction implements Transaction {
     private final IgniteStore store;
     private final CountDownLatch ended;
     private final List<Tuple> claimRows;
+    private final int[] stripes;
     private org.apache.ignite.tx.Transaction tx;
     private boolean committed;
     private boolean closed;
@@ -36,6 +37,7 @@ final class IgniteTransaction implements Transaction {
             store.claims().check(keys);
             this.claimRows = List.of();
         }
+        this.stripes = store.stripes().lockAll(keys);
         this.ended = store.openTransactions().register();
     }
 
@@ -106,6 +108,7 @@ final class IgniteTransaction implements Transaction {
             }
             store.claims().release(claimRows);
         } finally {
+            store.stripes().unlockAll(stripes);
             store.openTransactions().end(ended);
         }
     }

@@ -13,6 +13,12 @@ class IgniteStoreTest extends StoreContract {
         return TestCluster.emptyStore();
     }
 
+    /** Each commit waits for Raft's fsync: the races run a tenth of the rounds, same assertions. */
+    @Override
+    protected int roundsDivisor() {
+        return 10;
+    }
+
     /** Another client over the same cluster: what a server restart sees. */
     @Override
     protected Store reopen(Store closing) {
