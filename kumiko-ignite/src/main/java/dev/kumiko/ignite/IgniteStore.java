@@ -55,7 +55,8 @@ public final class IgniteStore implements Store {
      * folds counter deltas a stopped writer left.
      */
     public static IgniteStore connect(List<String> endpoints) {
-        IgniteClient client = IgniteClient.builder().addresses(endpoints.toArray(new String[0])).build();
+        IgniteClient client = IgniteClient.builder().addresses(endpoints.toArray(new String[0]))
+                .loggerFactory(QuietLogger::forName).build();
         try {
             IgniteSchema.ensure(client, client.clusterNodes().size());
             IgniteStore store = new IgniteStore(client);

@@ -25,6 +25,9 @@ final class IgniteTransaction implements Transaction {
     private final CountDownLatch ended;
     private final List<Tuple> claimRows;
     private final int[] stripes;
+    /** Stripes of keys first read inside the transaction, taken with a bounded wait. */
+    private int[] lateStripes = new int[0];
+    private int lateCount;
     private org.apache.ignite.tx.Transaction tx;
     private boolean committed;
     private boolean closed;
@@ -51,8 +54,30 @@ final class IgniteTransaction implements Transaction {
         return tx;
     }
 
+    /** Queues this process's other transactions reading the key behind this one (see LocalStripes). */
+    private void lockLate(byte[] key) {
+        int stripe = LocalStripes.stripeOf(key);
+        for (int held : stripes) {
+            if (held == stripe) {
+                return;
+            }
+        }
+        for (int i = 0; i < lateCount; i++) {
+            if (lateStripes[i] == stripe) {
+                return;
+            }
+        }
+        if (store.stripes().tryLock(stripe)) {
+            if (lateCount == lateStripes.length) {
+                lateStripes = java.util.Arrays.copyOf(lateStripes, Math.max(4, lateCount * 2));
+            }
+            lateStripes[lateCount++] = stripe;
+        }
+    }
+
     @Override
     public byte[] get(byte[] key) {
+        lockLate(key);
         try {
             return Rows.value(store.data().get(tx(), Rows.key(key)));
         } catch (RuntimeException e) {
@@ -64,6 +89,9 @@ final class IgniteTransaction implements Transaction {
     public byte[][] getAll(byte[][] keys) {
         if (keys.length == 0) {
             return new byte[0][];
+        }
+        for (byte[] key : keys) {
+            lockLate(key);
         }
         try {
             return Rows.values(store.data().getAll(tx(), Rows.keys(keys)));
@@ -108,6 +136,9 @@ final class IgniteTransaction implements Transaction {
             }
             store.claims().release(claimRows);
         } finally {
+            for (int i = lateCount - 1; i >= 0; i--) {
+                store.stripes().unlock(lateStripes[i]);
+            }
             store.stripes().unlockAll(stripes);
             store.openTransactions().end(ended);
         }

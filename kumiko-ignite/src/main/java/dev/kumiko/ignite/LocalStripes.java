@@ -36,6 +36,28 @@ final class LocalStripes {
         return unique;
     }
 
+    static int stripeOf(byte[] key) {
+        return Math.floorMod(Arrays.hashCode(key), STRIPES);
+    }
+
+    /**
+     * A key first read inside a transaction (a stream's sequence counter, say): waits at most
+     * {@value #TRY_LOCK_MILLIS} ms for its stripe, since the caller holds others already; false
+     * when it did not get it (Ignite's locks still isolate the transaction).
+     */
+    boolean tryLock(int stripe) {
+        try {
+            return locks[stripe].tryLock(TRY_LOCK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    void unlock(int stripe) {
+        locks[stripe].unlock();
+    }
+
     /**
      * Like {@link #lockAll}, for a caller that may hold stripes already (a commit folding its
      * counters): waits at most {@value #TRY_LOCK_MILLIS} ms per stripe, so it never deadlocks;
