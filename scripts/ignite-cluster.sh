@@ -24,9 +24,10 @@ SERVER_KILL_LOAD_SECONDS=12
 PIDS=()
 
 cleanup_cluster() {
-  local pid
+  local status=$? pid
   for pid in "${PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
   timeout 60 "$KUMIKO_BIN" ignite stop --work-dir "$IGNITE_DIR" >/dev/null 2>&1 || true
+  (exit "$status") # smoke_cleanup reads the script's status from $?
   smoke_cleanup
 }
 trap cleanup_cluster EXIT
