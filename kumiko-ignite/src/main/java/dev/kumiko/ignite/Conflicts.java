@@ -3,7 +3,9 @@ package dev.kumiko.ignite;
 import dev.kumiko.storage.StoreConflictException;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.ignite.lang.ErrorGroups;
+import org.apache.ignite.client.IgniteClientConnectionException;
 import org.apache.ignite.lang.IgniteException;
+import org.apache.ignite.tx.TransactionException;
 
 /**
  * Ignite's transaction errors as the engine's conflicts. Ignite 3 locks what a read-write
@@ -14,17 +16,28 @@ import org.apache.ignite.lang.IgniteException;
  */
 final class Conflicts {
     private static final short TX_GROUP = ErrorGroups.Transactions.TX_ERR_GROUP.groupCode();
+    private static final short REPLICATOR_GROUP = ErrorGroups.Replicator.REPLICATOR_ERR_GROUP.groupCode();
     /** Causes looked at before giving up: the client wraps the node's error a few times. */
     private static final int CAUSE_DEPTH_MAX = 8;
     private static final int BACKOFF_MILLIS_MAX = 64;
 
     private Conflicts() {}
 
-    /** Whether error (or a cause) is an Ignite transaction error. */
+    /**
+     * Whether error (or a cause) aborted the Ignite transaction in a way that running the
+     * read-modify-write again can cure: a transaction error (lock conflict, an aborted or timed-out
+     * transaction, a primary replica that moved), a replication error or a lost connection to a
+     * node (a node failing over). A commit that fails this way may, rarely, have committed: the
+     * engine's retry reads again and re-evaluates its condition, as a client retrying a 500 would.
+     */
     static boolean isConflict(Throwable error) {
         Throwable t = error;
         for (int depth = 0; t != null && depth < CAUSE_DEPTH_MAX; depth++) {
-            if (t instanceof IgniteException ignite && ignite.groupCode() == TX_GROUP) {
+            if (t instanceof TransactionException || t instanceof IgniteClientConnectionException) {
+                return true;
+            }
+            if (t instanceof IgniteException ignite
+                    && (ignite.groupCode() == TX_GROUP || ignite.groupCode() == REPLICATOR_GROUP)) {
                 return true;
             }
             t = t.getCause();
