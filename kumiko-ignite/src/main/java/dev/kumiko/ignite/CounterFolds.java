@@ -53,7 +53,7 @@ final class CounterFolds {
         }
         // This process's folds of one counter queue here rather than abort each other in Ignite.
         byte[][] counters = rows.stream().map(r -> r.bytesValue(Rows.K)).toArray(byte[][]::new);
-        int[] held = stripes.tryLockAll(counters);
+        int[] held = stripes.tryLockAll(counters, LocalStripes.QUEUE_MILLIS);
         try {
             return foldWithRetry(rows);
         } finally {

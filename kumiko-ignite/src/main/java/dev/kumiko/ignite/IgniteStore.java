@@ -111,6 +111,18 @@ public final class IgniteStore implements Store {
         if (writes.isEmpty()) {
             return;
         }
+        // This process's writers of the same keys queue here rather than abort each other in Ignite.
+        byte[][] keys = batch.ops().stream().filter(op -> !op.isAdd()).map(WriteBatch.Op::key).toArray(byte[][]::new);
+        int[] held = stripes.tryLockAll(keys, LocalStripes.QUEUE_MILLIS);
+        try {
+            applyWithRetry(writes);
+        } finally {
+            stripes.unlockAll(held);
+        }
+        folds.fold(writes.deltas());
+    }
+
+    private void applyWithRetry(BatchWrites writes) {
         try {
             if (writes.writeImplicitly(data)) {
                 return;
@@ -136,7 +148,6 @@ public final class IgniteStore implements Store {
                 Conflicts.pause(attempt);
             }
         }
-        folds.fold(writes.deltas());
     }
 
     @Override

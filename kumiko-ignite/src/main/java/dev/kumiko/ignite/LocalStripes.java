@@ -14,6 +14,12 @@ import java.util.concurrent.locks.ReentrantLock;
 final class LocalStripes {
     static final int STRIPES = 1024;
     static final long TRY_LOCK_MILLIS = 50;
+    /**
+     * How long a plain batch or a counter fold waits for each stripe of its keys: long enough to
+     * queue behind this process's other writers of a hot key (a counter), bounded because the
+     * caller may hold stripes of its own transaction.
+     */
+    static final long QUEUE_MILLIS = 2_000;
 
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
@@ -60,17 +66,17 @@ final class LocalStripes {
 
     /**
      * Like {@link #lockAll}, for a caller that may hold stripes already (a commit folding its
-     * counters): waits at most {@value #TRY_LOCK_MILLIS} ms per stripe, so it never deadlocks;
-     * returns the stripes it took (those it could not take stay to Ignite's locks).
+     * counters): waits at most waitMillis per stripe, so it never deadlocks; returns the stripes
+     * it took (those it could not take are left to Ignite's locks).
      */
-    int[] tryLockAll(byte[][] keys) {
+    int[] tryLockAll(byte[][] keys, long waitMillis) {
         int[] wanted = Arrays.stream(keys).mapToInt(k -> Math.floorMod(Arrays.hashCode(k), STRIPES))
                 .sorted().distinct().toArray();
         int[] taken = new int[wanted.length];
         int count = 0;
         for (int stripe : wanted) {
             try {
-                if (locks[stripe].tryLock(TRY_LOCK_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (locks[stripe].tryLock(waitMillis, TimeUnit.MILLISECONDS)) {
                     taken[count++] = stripe;
                 }
             } catch (InterruptedException e) {
