@@ -16,7 +16,7 @@ SMOKE_SUMMARY_LABEL=ignite-cluster
 CLIENT="$SMOKE_REPO_ROOT/scripts/lib/ignite_cluster_client.py"
 IGNITE_DIR="$SMOKE_TMP/ignite"
 # Each wait is bounded; the whole script takes 3-5 minutes on 2 cores.
-IGNITE_START_SECONDS=300
+IGNITE_START_SECONDS=420
 SERVER_START_TIMEOUT_SECONDS=90
 CLIENT_SECONDS=300
 NODE_KILL_LOAD_SECONDS=20
