@@ -34,7 +34,7 @@ tar -xzf "$archive" -C "$tmp"
 dist=("$tmp"/kumiko-*)
 ((${#dist[@]} == 1)) || fail "the archive must hold one top directory kumiko-VERSION/"
 dist="${dist[0]}"
-for f in bin/kumiko lib/kumiko.jar LICENSE NOTICE README.md docs/testing.md; do
+for f in bin/kumiko lib/kumiko.jar lib/ignite/kumiko-ignite-client.jar LICENSE NOTICE README.md docs/testing.md; do
   [[ -e $dist/$f ]] || fail "the archive lacks $f"
 done
 [[ -x $dist/bin/kumiko ]] || fail "bin/kumiko is not executable"

@@ -293,11 +293,11 @@ public abstract class StoreContract extends StoreTransactionContract {
             pool.shutdownNow();
         }
         assertThat(store.get(b("pair/a"))).isEqualTo(store.get(b("pair/b")));
-        assertThat(countKeys(b("log/"), b("log0"))).isEqualTo(WRITER_THREADS * BATCHES_PER_WRITER);
+        assertThat(countKeys(b("log/"), b("log0"))).isEqualTo(WRITER_THREADS * rounds(BATCHES_PER_WRITER));
     }
 
     private void writePairs(int thread) {
-        for (int i = 0; i < BATCHES_PER_WRITER; i++) {
+        for (int i = 0; i < rounds(BATCHES_PER_WRITER); i++) {
             byte[] value = b(thread + ":" + i);
             store.apply(new WriteBatch()
                     .put(b("pair/a"), value)
@@ -355,7 +355,7 @@ public abstract class StoreContract extends StoreTransactionContract {
     @Test
     void behavesLikeASortedMap() {
         for (long seed : MODEL_SEEDS) {
-            new StoreModelCheck(store, seed).run(MODEL_OPS_PER_SEED);
+            new StoreModelCheck(store, seed).run(rounds(MODEL_OPS_PER_SEED));
             store.deleteRange(new byte[0], StoreModelCheck.KEY_SPACE_END);
             assertThat(countKeys(new byte[0], StoreModelCheck.KEY_SPACE_END)).isZero();
         }

@@ -43,6 +43,15 @@ public final class ServeCommand implements Callable<Integer> {
             description = "RocksDB data directory, relative to the current directory (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
+    @Option(names = "--store",
+            description = "rocksdb (the default, in --data-dir), memory (as --in-memory), or ignite: an Apache "
+                    + "Ignite 3 cluster at --ignite-endpoints, shared by any number of servers (docs/distributed.md).")
+    String storeName;
+
+    @Option(names = "--ignite-endpoints", paramLabel = "HOST:PORT[,HOST:PORT...]",
+            description = "Client endpoints of the Ignite cluster for --store ignite (what `kumiko ignite start` prints).")
+    String igniteEndpoints;
+
     @Option(names = "--region", defaultValue = "us-east-1",
             description = "Region for ARNs when a request carries none (default: ${DEFAULT-VALUE}).")
     String region;
@@ -93,7 +102,11 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
         dynamoDbLocalFlags.apply(this, System.err);
-        boolean newDataDir = !inMemory && !java.nio.file.Files.exists(dataDir);
+        if ("memory".equals(storeName)) {
+            inMemory = true;
+        }
+        boolean external = storeName != null && !"memory".equals(storeName) && !"rocksdb".equals(storeName);
+        boolean newDataDir = !inMemory && !external && !java.nio.file.Files.exists(dataDir);
         try {
             StartupChecks.checkPort(port);
         } catch (StartupChecks.Failure e) {
@@ -129,7 +142,7 @@ public final class ServeCommand implements Callable<Integer> {
         // Every option is valid; now what the machine must offer, still before anything is created.
         try {
             StartupChecks.checkPortFree(host, port);
-            if (!inMemory) {
+            if (!inMemory && !external) {
                 StartupChecks.checkDataDir(dataDir);
             }
         } catch (StartupChecks.Failure e) {
@@ -138,7 +151,11 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Store store;
         try {
-            store = openStore();
+            store = external ? ExternalStores.open(storeName, java.util.Map.of("endpoints",
+                    igniteEndpoints == null ? "" : igniteEndpoints)) : openStore();
+        } catch (ExternalStores.Failure e) {
+            System.err.println(e.getMessage());
+            return e.exitCode;
         } catch (IllegalStateException e) {
             // Lost a race with another process after the checks, or RocksDB refused the files themselves.
             System.err.println("cannot open data directory " + dataDir.toAbsolutePath().normalize() + ": "
@@ -175,7 +192,7 @@ public final class ServeCommand implements Callable<Integer> {
         String scheme = config.tls() == null ? "http" : "https";
         System.out.printf("Kumiko listening on %s://%s:%d (%s, region %s, auth %s%s) in %d ms%n",
                 scheme, host, server.port(),
-                inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize()
+                external ? storeName + " at " + igniteEndpoints : inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize()
                         + (newDataDir ? " (new)" : ""), region, auth,
                 consoleOptions.access(host, keys != null) == ConsolePaths.Access.ON
                         ? ", console " + scheme + "://" + host + ":" + server.port() + "/console/" : "",

@@ -1,0 +1,62 @@
+package dev.kumiko.ignite;
+
+import dev.kumiko.storage.StoreConflictException;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.ignite.lang.ErrorGroups;
+import org.apache.ignite.client.IgniteClientConnectionException;
+import org.apache.ignite.lang.IgniteException;
+import org.apache.ignite.tx.TransactionException;
+
+/**
+ * Ignite's transaction errors as the engine's conflicts. Ignite 3 locks what a read-write
+ * transaction reads and writes and prevents deadlocks by aborting one of two transactions that
+ * meet (a lock it cannot take, a transaction already aborted for that reason, a primary replica
+ * that moved): each is the engine's retryable conflict, and nothing of the aborted transaction
+ * was written.
+ */
+final class Conflicts {
+    private static final short TX_GROUP = ErrorGroups.Transactions.TX_ERR_GROUP.groupCode();
+    private static final short REPLICATOR_GROUP = ErrorGroups.Replicator.REPLICATOR_ERR_GROUP.groupCode();
+    /** Causes looked at before giving up: the client wraps the node's error a few times. */
+    private static final int CAUSE_DEPTH_MAX = 8;
+    private static final int BACKOFF_MILLIS_MAX = 64;
+
+    private Conflicts() {}
+
+    /**
+     * Whether error (or a cause) aborted the Ignite transaction in a way that running the
+     * read-modify-write again can cure: a transaction error (lock conflict, an aborted or timed-out
+     * transaction, a primary replica that moved), a replication error or a lost connection to a
+     * node (a node failing over). A commit that fails this way may, rarely, have committed: the
+     * engine's retry reads again and re-evaluates its condition, as a client retrying a 500 would.
+     */
+    static boolean isConflict(Throwable error) {
+        Throwable t = error;
+        for (int depth = 0; t != null && depth < CAUSE_DEPTH_MAX; depth++) {
+            if (t instanceof TransactionException || t instanceof IgniteClientConnectionException) {
+                return true;
+            }
+            if (t instanceof IgniteException ignite
+                    && (ignite.groupCode() == TX_GROUP || ignite.groupCode() == REPLICATOR_GROUP)) {
+                return true;
+            }
+            t = t.getCause();
+        }
+        return false;
+    }
+
+    static StoreConflictException retryable() {
+        return new StoreConflictException(null, false);
+    }
+
+    /** A growing, jittered pause before attempt (1-based) of a store-internal retry. */
+    static void pause(int attempt) {
+        int ceiling = Math.min(BACKOFF_MILLIS_MAX, 1 << Math.min(attempt, 6));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextInt(1, ceiling + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying a store write", e);
+        }
+    }
+}

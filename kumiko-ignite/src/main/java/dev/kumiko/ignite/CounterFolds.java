@@ -1,0 +1,140 @@
+package dev.kumiko.ignite;
+
+import dev.kumiko.storage.Counters;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.ignite.client.IgniteClient;
+import org.apache.ignite.sql.ResultSet;
+import org.apache.ignite.sql.SqlRow;
+import org.apache.ignite.table.RecordView;
+import org.apache.ignite.table.Tuple;
+import org.apache.ignite.tx.Transaction;
+import org.apache.ignite.tx.TransactionOptions;
+
+/**
+ * Folds counter deltas into their counters. A fold deletes delta rows and adds what it deleted in
+ * one transaction, so each delta is counted exactly once whoever folds it: the writer right after
+ * its commit, or a sweep at connect for deltas whose writer died between the two. Until its fold,
+ * a delta is invisible to readers of the counter (counters are read-committed and lag one
+ * transaction behind the write that made them).
+ */
+final class CounterFolds {
+    static final String ID = "ID";
+    static final String D = "D";
+    /** Fold attempts before leaving the deltas to the next sweep. */
+    static final int ATTEMPTS_MAX = 64;
+    /** Deltas read per sweep step, and steps per sweep (writers may add deltas while it runs). */
+    static final int SWEEP_ROWS_MAX = 512;
+    static final int SWEEP_STEPS_MAX = 64;
+
+    private final IgniteClient client;
+    private final RecordView<Tuple> data;
+    private final RecordView<Tuple> deltas;
+    private final LocalStripes stripes;
+
+    CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas, LocalStripes stripes) {
+        this.client = client;
+        this.data = data;
+        this.deltas = deltas;
+        this.stripes = stripes;
+    }
+
+    static Tuple deltaRow(byte[] counterKey, byte[] id, long delta) {
+        return Tuple.create(4).set(Rows.G, Colocation.groupOf(counterKey)).set(ID, id)
+                .set(Rows.K, counterKey).set(D, delta);
+    }
+
+    /** Folds rows (full delta rows); returns whether they are folded (false: left to a sweep). */
+    boolean fold(List<Tuple> rows) {
+        if (rows.isEmpty()) {
+            return true;
+        }
+        // This process's folds of one counter queue here rather than abort each other in Ignite.
+        byte[][] counters = rows.stream().map(r -> r.bytesValue(Rows.K)).toArray(byte[][]::new);
+        int[] held = stripes.tryLockAll(counters, LocalStripes.QUEUE_MILLIS);
+        try {
+            return foldWithRetry(rows);
+        } finally {
+            stripes.unlockAll(held);
+        }
+    }
+
+    private boolean foldWithRetry(List<Tuple> rows) {
+        for (int attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+            Transaction tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+            try {
+                foldIn(tx, rows);
+                tx.commit();
+                return true;
+            } catch (RuntimeException e) {
+                rollbackQuietly(tx);
+                if (!Conflicts.isConflict(e)) {
+                    throw e;
+                }
+                Conflicts.pause(attempt);
+            }
+        }
+        return false;
+    }
+
+    private void foldIn(Transaction tx, List<Tuple> rows) {
+        List<Tuple> keys = new ArrayList<>(rows.size());
+        for (Tuple row : rows) {
+            keys.add(Tuple.create(2).set(Rows.G, row.bytesValue(Rows.G)).set(ID, row.bytesValue(ID)));
+        }
+        // deleteAll answers the keys it did not find: someone else folded those already.
+        List<Tuple> absent = deltas.deleteAll(tx, keys);
+        Map<BatchWrites.ByteKey, Long> sums = new LinkedHashMap<>();
+        for (Tuple row : rows) {
+            if (!contains(absent, row.bytesValue(ID))) {
+                sums.merge(new BatchWrites.ByteKey(row.bytesValue(Rows.K)), row.longValue(D), Long::sum);
+            }
+        }
+        if (sums.isEmpty()) {
+            return;
+        }
+        List<Tuple> counterKeys = new ArrayList<>(sums.size());
+        sums.keySet().forEach(k -> counterKeys.add(Rows.key(k.bytes())));
+        List<Tuple> current = data.getAll(tx, counterKeys);
+        List<Tuple> updated = new ArrayList<>(sums.size());
+        int i = 0;
+        for (Map.Entry<BatchWrites.ByteKey, Long> sum : sums.entrySet()) {
+            long value = Counters.decode(Rows.value(current.get(i++))) + sum.getValue();
+            updated.add(Rows.row(sum.getKey().bytes(), Counters.encode(value)));
+        }
+        data.upsertAll(tx, updated);
+    }
+
+    private static boolean contains(List<Tuple> absent, byte[] id) {
+        for (Tuple t : absent) {
+            if (t != null && java.util.Arrays.equals(t.bytesValue(ID), id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Folds every delta left by writers that stopped between their commit and their fold. */
+    void sweep() {
+        for (int step = 0; step < SWEEP_STEPS_MAX; step++) {
+            List<Tuple> rows = new ArrayList<>();
+            try (ResultSet<SqlRow> rs = client.sql().execute(null,
+                    "SELECT G, ID, K, D FROM " + IgniteSchema.DELTAS + " LIMIT " + SWEEP_ROWS_MAX)) {
+                rs.forEachRemaining(r -> rows.add(deltaRow(r.bytesValue(Rows.K), r.bytesValue(ID), r.longValue(D))));
+            }
+            if (rows.isEmpty() || !fold(rows)) {
+                return;
+            }
+        }
+    }
+
+    static void rollbackQuietly(Transaction tx) {
+        try {
+            tx.rollback();
+        } catch (RuntimeException ignored) {
+            // Already aborted by Ignite (the usual case after a conflict): nothing to undo.
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.kumiko.ignite;
+
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Snapshot;
+import org.apache.ignite.tx.Transaction;
+import org.apache.ignite.tx.TransactionOptions;
+
+/**
+ * A snapshot as an Ignite read-only transaction: every read sees the cluster at the transaction's
+ * timestamp (multi-version storage, no locks), so it neither blocks writers nor sees their commits.
+ */
+final class IgniteSnapshot implements Snapshot {
+    private final IgniteStore store;
+    private final Transaction tx;
+    private boolean closed;
+
+    IgniteSnapshot(IgniteStore store) {
+        this.store = store;
+        this.tx = store.client().transactions().begin(
+                new TransactionOptions().readOnly(true).timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        return Rows.value(store.data().get(tx, Rows.key(key)));
+    }
+
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        return keys.length == 0 ? new byte[0][] : Rows.values(store.data().getAll(tx, Rows.keys(keys)));
+    }
+
+    @Override
+    public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
+        IgniteStore.checkRange(startInclusive, endExclusive);
+        return RangeCursor.open(store.client().sql(), tx, startInclusive, endExclusive, reverse);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            CounterFolds.rollbackQuietly(tx);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.kumiko.ignite;
+
+import dev.kumiko.storage.Bytes;
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.Snapshot;
+import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
+import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.ignite.client.IgniteClient;
+import org.apache.ignite.sql.ResultSet;
+import org.apache.ignite.sql.SqlRow;
+import org.apache.ignite.table.RecordView;
+import org.apache.ignite.table.Tuple;
+import org.apache.ignite.tx.TransactionOptions;
+
+/**
+ * The {@link Store} on an Apache Ignite 3 cluster, through the Java thin client. Any number of
+ * servers may open one over the same cluster: everything is in Ignite tables ({@link IgniteSchema}),
+ * nothing in process memory but this process's list of open transactions.
+ *
+ * <p>Durability is the cluster's: a commit returns once a majority of each touched partition's
+ * Raft group has it in its log (fsync on, as {@code kumiko ignite start} configures the nodes), so
+ * {@link #sync} has nothing left to do.
+ */
+public final class IgniteStore implements Store {
+    /** Attempts of a plain batch ({@link #apply}) that meets transactions on its keys. */
+    static final int APPLY_ATTEMPTS_MAX = 64;
+    /** Keys deleted per transaction by {@link #deleteRange}. */
+    static final int DELETE_ROWS_MAX = 512;
+
+    private final IgniteClient client;
+    private final RecordView<Tuple> data;
+    private final RecordView<Tuple> deltas;
+    private final Claims claims;
+    private final CounterFolds folds;
+    private final OpenTransactions open = new OpenTransactions();
+    private final LocalStripes stripes = new LocalStripes();
+    private volatile boolean closed;
+
+    private IgniteStore(IgniteClient client) {
+        this.client = client;
+        this.data = client.tables().table(IgniteSchema.DATA).recordView();
+        this.deltas = client.tables().table(IgniteSchema.DELTAS).recordView();
+        this.claims = new Claims(client, client.tables().table(IgniteSchema.CLAIMS).recordView());
+        this.folds = new CounterFolds(client, data, deltas, stripes);
+    }
+
+    /**
+     * Connects to the cluster at endpoints (host:port of nodes' client connectors; one is enough,
+     * more keep the server connected when one fails), creates Kumiko's tables if missing, and
+     * folds counter deltas a stopped writer left.
+     */
+    public static IgniteStore connect(List<String> endpoints) {
+        IgniteClient client = IgniteClient.builder().addresses(endpoints.toArray(new String[0]))
+                .loggerFactory(QuietLogger::forName).build();
+        try {
+            IgniteSchema.ensure(client, client.clusterNodes().size());
+            IgniteStore store = new IgniteStore(client);
+            store.folds.sweep();
+            return store;
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        checkOpen();
+        return Rows.value(data.get(null, Rows.key(key)));
+    }
+
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        checkOpen();
+        return keys.length == 0 ? new byte[0][] : Rows.values(data.getAll(null, Rows.keys(keys)));
+    }
+
+    @Override
+    public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
+        checkOpen();
+        checkRange(startInclusive, endExclusive);
+        return RangeCursor.open(client.sql(), null, startInclusive, endExclusive, reverse);
+    }
+
+    @Override
+    public Transaction begin(byte[][] keys, TransactionMode mode) {
+        checkOpen();
+        return new IgniteTransaction(this, keys, mode);
+    }
+
+    @Override
+    public void awaitTransactions() {
+        open.await();
+    }
+
+    @Override
+    public boolean local() {
+        return false;
+    }
+
+    /** Commits batch in one Ignite transaction, retrying when it meets others' locks. */
+    @Override
+    public void apply(WriteBatch batch) {
+        checkOpen();
+        BatchWrites writes = BatchWrites.of(batch);
+        if (writes.isEmpty()) {
+            return;
+        }
+        // This process's writers of the same keys queue here rather than abort each other in Ignite.
+        byte[][] keys = batch.ops().stream().filter(op -> !op.isAdd()).map(WriteBatch.Op::key).toArray(byte[][]::new);
+        int[] held = stripes.tryLockAll(keys, LocalStripes.QUEUE_MILLIS);
+        try {
+            applyWithRetry(writes);
+        } finally {
+            stripes.unlockAll(held);
+        }
+        folds.fold(writes.deltas());
+    }
+
+    private void applyWithRetry(BatchWrites writes) {
+        try {
+            if (writes.writeImplicitly(data)) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            if (!Conflicts.isConflict(e)) {
+                throw e;
+            }
+            // Met a transaction's locks: retried below with a pause between attempts.
+        }
+        for (int attempt = 1; ; attempt++) {
+            org.apache.ignite.tx.Transaction tx = client.transactions().begin(
+                    new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+            try {
+                writes.write(data, deltas, tx);
+                tx.commit();
+                break;
+            } catch (RuntimeException e) {
+                CounterFolds.rollbackQuietly(tx);
+                if (!Conflicts.isConflict(e) || attempt == APPLY_ATTEMPTS_MAX) {
+                    throw Conflicts.isConflict(e) ? new StoreConflictException(null, false) : e;
+                }
+                Conflicts.pause(attempt);
+            }
+        }
+    }
+
+    @Override
+    public Snapshot snapshot() {
+        checkOpen();
+        return new IgniteSnapshot(this);
+    }
+
+    /** Deletes the range in steps of {@value #DELETE_ROWS_MAX} keys (a table's drop may be large). */
+    @Override
+    public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
+        checkOpen();
+        checkRange(startInclusive, endExclusive);
+        while (true) {
+            List<Tuple> keys = new ArrayList<>(DELETE_ROWS_MAX);
+            try (ResultSet<SqlRow> rows = client.sql().execute(null, "SELECT G, K FROM " + IgniteSchema.DATA
+                    + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX, startInclusive, endExclusive)) {
+                rows.forEachRemaining(r -> keys.add(Tuple.create(2).set(Rows.G, r.bytesValue(0)).set(Rows.K, r.bytesValue(1))));
+            }
+            if (keys.isEmpty()) {
+                return;
+            }
+            data.deleteAll(null, keys);
+        }
+    }
+
+    /** Nothing to do: a commit has returned only once a majority of replicas logged it. */
+    @Override
+    public void sync() {
+        checkOpen();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            client.close();
+        }
+    }
+
+    static void checkRange(byte[] startInclusive, byte[] endExclusive) {
+        if (endExclusive != null && Bytes.ORDER.compare(startInclusive, endExclusive) > 0) {
+            throw new IllegalArgumentException("scan start is after its end");
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the store is closed");
+        }
+    }
+
+    IgniteClient client() {
+        return client;
+    }
+
+    RecordView<Tuple> data() {
+        return data;
+    }
+
+    RecordView<Tuple> deltas() {
+        return deltas;
+    }
+
+    Claims claims() {
+        return claims;
+    }
+
+    CounterFolds folds() {
+        return folds;
+    }
+
+    LocalStripes stripes() {
+        return stripes;
+    }
+
+    OpenTransactions openTransactions() {
+        return open;
+    }
+}

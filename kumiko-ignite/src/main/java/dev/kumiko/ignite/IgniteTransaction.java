@@ -1,0 +1,146 @@
+package dev.kumiko.ignite;
+
+import dev.kumiko.storage.StoreConflictException;
+import dev.kumiko.storage.Transaction;
+import dev.kumiko.storage.TransactionMode;
+import dev.kumiko.storage.WriteBatch;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.apache.ignite.table.Tuple;
+import org.apache.ignite.tx.TransactionOptions;
+
+/**
+ * A store transaction as one Ignite read-write transaction. Ignite locks every key read (shared)
+ * and written (exclusive) until the end, which gives the contract's protection of read keys;
+ * when two transactions meet, Ignite aborts one, which surfaces here as a retryable
+ * {@link StoreConflictException}. A CLAIM transaction first commits claims on its keys
+ * ({@link Claims}); any transaction first checks its keys' claims.
+ */
+final class IgniteTransaction implements Transaction {
+    /** Ignite aborts a transaction open longer than this; a store transaction lasts milliseconds. */
+    static final long TIMEOUT_MILLIS = 30_000;
+
+    private final IgniteStore store;
+    private final CountDownLatch ended;
+    private final List<Tuple> claimRows;
+    private final int[] stripes;
+    /** Stripes of keys first read inside the transaction, taken with a bounded wait. */
+    private int[] lateStripes = new int[0];
+    private int lateCount;
+    private org.apache.ignite.tx.Transaction tx;
+    private boolean committed;
+    private boolean closed;
+
+    IgniteTransaction(IgniteStore store, byte[][] keys, TransactionMode mode) {
+        this.store = store;
+        if (mode == TransactionMode.CLAIM) {
+            this.claimRows = store.claims().claim(keys, UUID.randomUUID().toString());
+        } else {
+            store.claims().check(keys);
+            this.claimRows = List.of();
+        }
+        this.stripes = store.stripes().lockAll(keys);
+        this.ended = store.openTransactions().register();
+    }
+
+    private org.apache.ignite.tx.Transaction tx() {
+        if (committed || closed) {
+            throw new IllegalStateException("transaction already " + (committed ? "committed" : "closed"));
+        }
+        if (tx == null) {
+            tx = store.client().transactions().begin(new TransactionOptions().timeoutMillis(TIMEOUT_MILLIS));
+        }
+        return tx;
+    }
+
+    /** Queues this process's other transactions reading the key behind this one (see LocalStripes). */
+    private void lockLate(byte[] key) {
+        int stripe = LocalStripes.stripeOf(key);
+        for (int held : stripes) {
+            if (held == stripe) {
+                return;
+            }
+        }
+        for (int i = 0; i < lateCount; i++) {
+            if (lateStripes[i] == stripe) {
+                return;
+            }
+        }
+        if (store.stripes().tryLock(stripe)) {
+            if (lateCount == lateStripes.length) {
+                lateStripes = java.util.Arrays.copyOf(lateStripes, Math.max(4, lateCount * 2));
+            }
+            lateStripes[lateCount++] = stripe;
+        }
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        lockLate(key);
+        try {
+            return Rows.value(store.data().get(tx(), Rows.key(key)));
+        } catch (RuntimeException e) {
+            throw abort(e);
+        }
+    }
+
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        if (keys.length == 0) {
+            return new byte[0][];
+        }
+        for (byte[] key : keys) {
+            lockLate(key);
+        }
+        try {
+            return Rows.values(store.data().getAll(tx(), Rows.keys(keys)));
+        } catch (RuntimeException e) {
+            throw abort(e);
+        }
+    }
+
+    @Override
+    public void commit(WriteBatch batch) {
+        org.apache.ignite.tx.Transaction t = tx();
+        BatchWrites writes = BatchWrites.of(batch);
+        try {
+            writes.write(store.data(), store.deltas(), t);
+            t.commit();
+        } catch (RuntimeException e) {
+            throw abort(e);
+        } finally {
+            committed = true;
+        }
+        store.folds().fold(writes.deltas());
+    }
+
+    /** Rolls back after a failed call; an Ignite transaction error becomes a retryable conflict. */
+    private RuntimeException abort(RuntimeException e) {
+        if (tx != null) {
+            CounterFolds.rollbackQuietly(tx);
+        }
+        committed = true;
+        return Conflicts.isConflict(e) ? Conflicts.retryable() : e;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (tx != null && !committed) {
+                CounterFolds.rollbackQuietly(tx);
+            }
+            store.claims().release(claimRows);
+        } finally {
+            for (int i = lateCount - 1; i >= 0; i--) {
+                store.stripes().unlock(lateStripes[i]);
+            }
+            store.stripes().unlockAll(stripes);
+            store.openTransactions().end(ended);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.kumiko.ignite.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code kumiko ignite start --nodes N --base-port P --work-dir D [--node-classpath CP]} and
+ * {@code kumiko ignite stop --work-dir D}. Start prints progress to stderr and, as its last line on
+ * stdout, the cluster's client endpoints for {@code kumiko serve --store ignite --ignite-endpoints}.
+ */
+public final class IgniteCommand {
+    static final String USAGE = """
+            usage: kumiko ignite start --nodes N --base-port P --work-dir D [--node-classpath CP]
+                   kumiko ignite stop --work-dir D
+            Start runs N Apache Ignite 3 server JVMs on 127.0.0.1 (node i: ports P+3i, P+3i+1 for
+            clients, P+3i+2 for REST), initialises the cluster with min(3, N) replicas, and prints
+            its client endpoints as its last line. Without --node-classpath, the node's jars are
+            resolved from Maven Central with mvn into D/ignite-lib, once. KUMIKO_IGNITE_JAVA_OPTS
+            adds JVM options to every node (e.g. -Xmx2g).""";
+
+    private IgniteCommand() {}
+
+    public static void main(String[] args) {
+        try {
+            System.exit(run(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("kumiko ignite: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+        } catch (RuntimeException e) {
+            System.err.println("kumiko ignite: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    static int run(String[] args) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            System.out.println(USAGE);
+            return args.length == 0 ? 2 : 0;
+        }
+        Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
+        Path workDir = Path.of(required(options, "--work-dir")).toAbsolutePath();
+        switch (args[0]) {
+            case "start" -> {
+                NodeLayout layout = new NodeLayout(integer(options, "--nodes"), integer(options, "--base-port"));
+                String classpath = options.containsKey("--node-classpath")
+                        ? options.get("--node-classpath")
+                        : NodeClasspath.resolve(workDir.resolve("ignite-lib"));
+                System.err.println("kumiko: starting " + layout.nodes() + " Ignite node(s) in " + workDir + "...");
+                String endpoints = IgniteCluster.start(layout, workDir, classpath, javaOpts());
+                System.out.println(endpoints);
+                return 0;
+            }
+            case "stop" -> {
+                int stopped = IgniteCluster.stop(workDir);
+                System.err.println("kumiko: stopped " + stopped + " Ignite node(s) of " + workDir);
+                return 0;
+            }
+            default -> throw new IllegalArgumentException("unknown command " + args[0]);
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> out = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                out.put(arg.substring(0, eq), arg.substring(eq + 1));
+            } else if (arg.startsWith("--") && i + 1 < args.length) {
+                out.put(arg, args[++i]);
+            } else {
+                throw new IllegalArgumentException("unexpected argument " + arg);
+            }
+        }
+        return out;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String value = options.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value;
+    }
+
+    private static int integer(Map<String, String> options, String name) {
+        String value = required(options, name);
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number: " + value);
+        }
+    }
+
+    private static List<String> javaOpts() {
+        String opts = System.getenv("KUMIKO_IGNITE_JAVA_OPTS");
+        return opts == null || opts.isBlank() ? List.of() : new ArrayList<>(Arrays.asList(opts.trim().split("\\s+")));
+    }
+}
