@@ -29,8 +29,16 @@ public final class ExchangeOptions {
                     + "(default: the system's temporary directory, kumiko-import-logs).")
     Path importLogDir;
 
+    @Option(names = "--incremental-export-min-period-seconds", paramLabel = "SECONDS",
+            description = "Shortest period an INCREMENTAL_EXPORT may cover, 1 to 900 (default: DynamoDB's 900, "
+                    + "15 minutes). Lower it so that tests need not wait 15 minutes.")
+    Long incrementalMinPeriodSeconds;
+
     public ExchangeSettings settings() {
         ExchangeSettings s = ExchangeSettings.defaults();
+        if (incrementalMinPeriodSeconds != null) {
+            s = s.withIncrementalPeriodMinMillis(incrementalMinPeriodSeconds * 1000);
+        }
         if (importLogDir != null) {
             s = s.withImportLogDir(importLogDir);
         }
