@@ -52,18 +52,11 @@ public final class ExportJobs {
         if (existing != null) {
             return existing;
         }
-        ExchangeTarget target = service.settings.target(r.s3Bucket());
-        if (service.inProgress(ExchangeJobs.EXPORT, "ExportStatus") >= ExchangeService.EXPORTS_IN_PROGRESS_MAX) {
-            throw ExchangeService.limitExceeded("exports", ExchangeService.EXPORTS_IN_PROGRESS_MAX);
-        }
+        ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
         ExportSource source = past ? pastSource : service.engine.exchange().snapshot(tableName);
-        JobRecord job = record(r, table, id, source.asOfMillis());
-        service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
-        service.engine.exchange().started(id);
-        service.jobs.submit(() -> run(job, id, target, source.asOfMillis(),
-                (exportRun, progress) -> exportRun.run(source, progress)));
-        return job;
+        return start(record(r, table, id, source.asOfMillis()), id, target, source.asOfMillis(),
+                (exportRun, progress) -> exportRun.run(source, progress));
     }
 
     /** An INCREMENTAL_EXPORT: the period checked against the table's recovery window, then run like a full one. */
@@ -75,37 +68,34 @@ public final class ExportJobs {
         if (existing != null) {
             return existing;
         }
-        ExchangeTarget target = service.settings.target(r.s3Bucket());
-        if (service.inProgress(ExchangeJobs.EXPORT, "ExportStatus") >= ExchangeService.EXPORTS_IN_PROGRESS_MAX) {
-            throw ExchangeService.limitExceeded("exports", ExchangeService.EXPORTS_IN_PROGRESS_MAX);
-        }
+        ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
         JobRecord job = record(r, table, id, now).with("ExportTime", null)
-                .with(INCREMENTAL_SPEC, incrementalSpec(period))
+                .with(INCREMENTAL_SPEC, period.specification())
                 .with(FROM_MILLIS, period.fromMillis()).with(TO_MILLIS, period.toMillis())
                 .with(VIEW_TYPE, period.viewType());
         String hashKey = table.descriptor().hashKeyName();
         String rangeKey = table.descriptor().rangeKeyName();
+        return start(job, id, target, null, (exportRun, progress) -> exportRun.write(
+                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(), sink),
+                period.toMillis(), progress));
+    }
+
+    /** The target of a new export, if the limit on exports in progress lets it start. */
+    private ExchangeTarget admit(ExportRequest r) {
+        ExchangeTarget target = service.settings.target(r.s3Bucket());
+        if (service.inProgress(ExchangeJobs.EXPORT, "ExportStatus") >= ExchangeService.EXPORTS_IN_PROGRESS_MAX) {
+            throw ExchangeService.limitExceeded("exports", ExchangeService.EXPORTS_IN_PROGRESS_MAX);
+        }
+        return target;
+    }
+
+    /** Records job IN_PROGRESS and runs work in the background. */
+    private JobRecord start(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
         service.engine.exchange().started(id);
-        service.jobs.submit(() -> run(job, id, target, null, (exportRun, progress) -> exportRun.write(
-                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(),
-                        sink), period.toMillis(), progress)));
+        service.jobs.submit(() -> run(job, id, target, exportTimeMillis, work));
         return job;
-    }
-
-    /** IncrementalExportSpecification as DescribeExport echoes it: times in epoch seconds, the view type resolved. */
-    private static java.util.Map<String, Object> incrementalSpec(IncrementalExport.Period period) {
-        java.util.Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("ExportFromTime", epochSeconds(period.fromMillis()));
-        spec.put("ExportToTime", epochSeconds(period.toMillis()));
-        spec.put("ExportViewType", period.viewType());
-        return spec;
-    }
-
-    private static dev.kumiko.server.json.JsonNumber epochSeconds(long epochMillis) {
-        return new dev.kumiko.server.json.JsonNumber(new java.math.BigDecimal(epochMillis).movePointLeft(3)
-                .toPlainString());
     }
 
     public JobRecord describe(String exportArn) {

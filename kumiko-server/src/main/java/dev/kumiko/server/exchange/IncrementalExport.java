@@ -4,6 +4,8 @@ import dev.kumiko.engine.backup.TableHistory;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.server.json.JsonNumber;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -44,6 +46,19 @@ final class IncrementalExport {
     record Period(long fromMillis, long toMillis, String viewType) {
         boolean withOldImages() {
             return "NEW_AND_OLD_IMAGES".equals(viewType);
+        }
+
+        /** IncrementalExportSpecification as DescribeExport echoes it: times in epoch seconds, all resolved. */
+        Map<String, Object> specification() {
+            Map<String, Object> spec = new LinkedHashMap<>();
+            spec.put("ExportFromTime", epochSeconds(fromMillis));
+            spec.put("ExportToTime", epochSeconds(toMillis));
+            spec.put("ExportViewType", viewType);
+            return spec;
+        }
+
+        private static JsonNumber epochSeconds(long epochMillis) {
+            return new JsonNumber(new BigDecimal(epochMillis).movePointLeft(3).toPlainString());
         }
     }
 
