@@ -34,6 +34,18 @@ public final class ExchangeOptions {
                     + "15 minutes). Lower it so that tests need not wait 15 minutes.")
     Long incrementalMinPeriodSeconds;
 
+    /** DynamoDB's minimum incremental period, the highest value the option takes. */
+    static final long INCREMENTAL_MIN_PERIOD_SECONDS_MAX = 900;
+
+    /** Refuses values the settings would not take, in one line, before anything is opened. */
+    void check() throws ConsoleOptions.Invalid {
+        if (incrementalMinPeriodSeconds != null && (incrementalMinPeriodSeconds < 1
+                || incrementalMinPeriodSeconds > INCREMENTAL_MIN_PERIOD_SECONDS_MAX)) {
+            throw new ConsoleOptions.Invalid("--incremental-export-min-period-seconds must be 1 to "
+                    + INCREMENTAL_MIN_PERIOD_SECONDS_MAX);
+        }
+    }
+
     public ExchangeSettings settings() {
         ExchangeSettings s = ExchangeSettings.defaults();
         if (incrementalMinPeriodSeconds != null) {
