@@ -65,7 +65,7 @@ final class ExportRun {
     }
 
     /**
-     * Writes the lines lines hands out, one item or change each, and the manifests; exportTimeMillis
+     * Writes each line that lines hands out (an item or, incremental, a change) and the manifests; exportTimeMillis
      * goes into the summary of a full export.
      */
     Result write(Consumer<Consumer<String>> lines, long exportTimeMillis, LongConsumer progress) throws IOException {
@@ -91,7 +91,7 @@ final class ExportRun {
         return new Result(items, bytes, folder + "manifest-summary.json");
     }
 
-    private void add(String item) throws IOException {
+    private void add(String text) throws IOException {
         if (Thread.currentThread().isInterrupted()) {
             throw new java.util.concurrent.CancellationException("the engine is closing");
         }
@@ -99,7 +99,7 @@ final class ExportRun {
             buffer = new ByteArrayOutputStream();
             gzip = new GZIPOutputStream(buffer);
         }
-        byte[] line = (item + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (text + "\n").getBytes(StandardCharsets.UTF_8);
         gzip.write(line);
         bytes += line.length;
         items++;
