@@ -77,7 +77,8 @@ public final class ExportJobs {
         String hashKey = table.descriptor().hashKeyName();
         String rangeKey = table.descriptor().rangeKeyName();
         return start(job, id, target, null, (exportRun, progress) -> exportRun.write(
-                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(), sink),
+                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(),
+                        sink),
                 period.toMillis(), progress));
     }
 
