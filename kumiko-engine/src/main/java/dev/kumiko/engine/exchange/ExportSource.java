@@ -6,9 +6,10 @@ import java.util.function.Consumer;
 
 /**
  * What an export reads: a table's items as of one time. {@link SnapshotExportSource} reads a
- * consistent snapshot of the store (an export "now"); an export time in the past, and incremental
- * exports (the changes between two times), need the table's point-in-time history, which an
- * implementation over that history provides.
+ * consistent snapshot of the store (an export "now"); an export time in the past is read from the
+ * table's point-in-time history ({@code TableHistory.forEachItemAt}). Incremental exports (the changes
+ * between two times) are not items as of one time: the server builds them from
+ * {@code TableHistory.forEachChangeBetween} instead.
  */
 public interface ExportSource {
     /** The time the items are as of, epoch milliseconds. */

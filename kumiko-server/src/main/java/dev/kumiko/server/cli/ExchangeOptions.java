@@ -29,8 +29,28 @@ public final class ExchangeOptions {
                     + "(default: the system's temporary directory, kumiko-import-logs).")
     Path importLogDir;
 
+    @Option(names = "--incremental-export-min-period-seconds", paramLabel = "SECONDS",
+            description = "Shortest period an INCREMENTAL_EXPORT may cover, 1 to 900 (default: DynamoDB's 900, "
+                    + "15 minutes). Lower it so that tests need not wait 15 minutes.")
+    Long incrementalMinPeriodSeconds;
+
+    /** DynamoDB's minimum incremental period, the highest value the option takes. */
+    static final long INCREMENTAL_MIN_PERIOD_SECONDS_MAX = 900;
+
+    /** Refuses values the settings would not take, in one line, before anything is opened. */
+    void check() throws ConsoleOptions.Invalid {
+        if (incrementalMinPeriodSeconds != null && (incrementalMinPeriodSeconds < 1
+                || incrementalMinPeriodSeconds > INCREMENTAL_MIN_PERIOD_SECONDS_MAX)) {
+            throw new ConsoleOptions.Invalid("--incremental-export-min-period-seconds must be 1 to "
+                    + INCREMENTAL_MIN_PERIOD_SECONDS_MAX);
+        }
+    }
+
     public ExchangeSettings settings() {
         ExchangeSettings s = ExchangeSettings.defaults();
+        if (incrementalMinPeriodSeconds != null) {
+            s = s.withIncrementalPeriodMinMillis(incrementalMinPeriodSeconds * 1000);
+        }
         if (importLogDir != null) {
             s = s.withImportLogDir(importLogDir);
         }

@@ -135,6 +135,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         try {
             consoleOptions.check("sigv4".equals(auth));
+            exchangeOptions.check();
         } catch (ConsoleOptions.Invalid e) {
             System.err.println(e.getMessage());
             return 2;

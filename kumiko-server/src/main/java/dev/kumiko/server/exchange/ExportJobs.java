@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.function.LongConsumer;
 
 /** ExportTableToPointInTime, DescribeExport and ListExports. */
 public final class ExportJobs {
@@ -21,6 +22,11 @@ public final class ExportJobs {
     static final long EXPORT_TIME_NOW_MILLIS = 1_000;
     static final List<String> FORMATS = List.of("DYNAMODB_JSON", "ION");
     static final List<String> TYPES = List.of("FULL_EXPORT", "INCREMENTAL_EXPORT");
+    /** The job record's IncrementalExportSpecification, and Kumiko's own copy of its period in milliseconds. */
+    static final String INCREMENTAL_SPEC = "IncrementalExportSpecification";
+    static final String FROM_MILLIS = "_ExportFromMillis";
+    static final String TO_MILLIS = "_ExportToMillis";
+    static final String VIEW_TYPE = "_ExportViewType";
 
     private final ExchangeService service;
 
@@ -37,11 +43,8 @@ public final class ExportJobs {
         if (r.exportTimeMillis() != null && r.exportTimeMillis() > now) {
             throw new DynamoException(ErrorCode.INVALID_EXPORT_TIME, "Export time is in the future");
         }
-        if ("INCREMENTAL_EXPORT".equals(r.exportType())) {
-            // Needs a writer of DynamoDB's incremental layout (Keys, NewImage, OldImage lines); the
-            // changes themselves are in TableHistory.forEachChangeBetween.
-            throw DynamoException.validation("ExportType INCREMENTAL_EXPORT is not supported by Kumiko; "
-                    + "use FULL_EXPORT");
+        if (IncrementalExport.TYPE.equals(r.exportType())) {
+            return exportIncremental(r, table, tableName, now);
         }
         boolean past = r.exportTimeMillis() != null && now - r.exportTimeMillis() > EXPORT_TIME_NOW_MILLIS;
         ExportSource pastSource = past ? history(tableName, r.exportTimeMillis()) : null;
@@ -49,16 +52,50 @@ public final class ExportJobs {
         if (existing != null) {
             return existing;
         }
+        ExchangeTarget target = admit(r);
+        String id = JobIds.next(now);
+        ExportSource source = past ? pastSource : service.engine.exchange().snapshot(tableName);
+        return start(record(r, table, id, source.asOfMillis()), id, target, source.asOfMillis(),
+                (exportRun, progress) -> exportRun.run(source, progress));
+    }
+
+    /** An INCREMENTAL_EXPORT: the period checked against the table's recovery window, then run like a full one. */
+    private JobRecord exportIncremental(ExportRequest r, TableDescription table, String tableName, long now) {
+        TableHistory history = service.engine.backups().history();
+        IncrementalExport.Period period = IncrementalExport.period(r.incremental(), history.window(tableName), now,
+                service.settings.incrementalPeriodMinMillis());
+        JobRecord existing = sameToken(r);
+        if (existing != null) {
+            return existing;
+        }
+        ExchangeTarget target = admit(r);
+        String id = JobIds.next(now);
+        JobRecord job = record(r, table, id, now).with("ExportTime", null)
+                .with(INCREMENTAL_SPEC, period.specification())
+                .with(FROM_MILLIS, period.fromMillis()).with(TO_MILLIS, period.toMillis())
+                .with(VIEW_TYPE, period.viewType());
+        String hashKey = table.descriptor().hashKeyName();
+        String rangeKey = table.descriptor().rangeKeyName();
+        return start(job, id, target, null, (exportRun, progress) -> exportRun.write(
+                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(),
+                        sink),
+                period.toMillis(), progress));
+    }
+
+    /** The target of a new export, if the limit on exports in progress lets it start. */
+    private ExchangeTarget admit(ExportRequest r) {
         ExchangeTarget target = service.settings.target(r.s3Bucket());
         if (service.inProgress(ExchangeJobs.EXPORT, "ExportStatus") >= ExchangeService.EXPORTS_IN_PROGRESS_MAX) {
             throw ExchangeService.limitExceeded("exports", ExchangeService.EXPORTS_IN_PROGRESS_MAX);
         }
-        String id = JobIds.next(now);
-        ExportSource source = past ? pastSource : service.engine.exchange().snapshot(tableName);
-        JobRecord job = record(r, table, id, source.asOfMillis());
+        return target;
+    }
+
+    /** Records job IN_PROGRESS and runs work in the background. */
+    private JobRecord start(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
         service.engine.exchange().started(id);
-        service.jobs.submit(() -> run(job, id, target, source));
+        service.jobs.submit(() -> run(job, id, target, exportTimeMillis, work));
         return job;
     }
 
@@ -106,16 +143,24 @@ public final class ExportJobs {
         };
     }
 
-    private void run(JobRecord job, String id, ExchangeTarget target, ExportSource source) {
+    /** What a job writes, given its ExportRun and a progress listener. */
+    @FunctionalInterface
+    private interface Work {
+        ExportRun.Result write(ExportRun exportRun, LongConsumer progress) throws java.io.IOException;
+    }
+
+    /** Runs work as job id; exportTimeMillis (null for an incremental export) is recorded at the end. */
+    private void run(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
         try {
             ExchangeService.log("export " + id + " of " + job.string("TableArn") + " started");
-            ExportRun.Result result = new ExportRun(target, job, id).run(source, items -> {
+            ExportRun.Result result = work.write(new ExportRun(target, job, id), items -> {
                 ExchangeService.log("export " + id + ": " + items + " items");
                 service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.with("ItemCount", items).encode());
                 service.engine.exchange().renew(id);
             });
             job.with("ExportStatus", JobRecord.COMPLETED).with("EndTime", System.currentTimeMillis())
-                    .with("ExportTime", source.asOfMillis()).with("ItemCount", result.itemCount()).with("BilledSizeBytes", result.billedSizeBytes())
+                    .with("ExportTime", exportTimeMillis).with("ItemCount", result.itemCount())
+                    .with("BilledSizeBytes", result.billedSizeBytes())
                     .with("ExportManifest", result.manifestKey());
             service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
             ExchangeService.log("export " + id + " completed: " + result.itemCount() + " items");
@@ -146,6 +191,7 @@ public final class ExportJobs {
         }
         enumValue(r.exportFormat(), "exportFormat", FORMATS);
         enumValue(r.exportType(), "exportType", TYPES);
+        IncrementalExport.validateMembers(r);
     }
 
     static void enumValue(String value, String member, List<String> allowed) {

@@ -27,6 +27,27 @@ final class IonItemLines implements ItemLineFormat {
         return b.append('}').toString();
     }
 
+    /**
+     * {@code $ion_1_0 {Metadata:{WriteTimestampMicros:N},Keys:{..},OldImage:{..},NewImage:{..}}}; the
+     * timestamp as an Ion integer (UNVERIFIED: no sample of DynamoDB's Ion incremental output).
+     */
+    @Override
+    public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
+            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+        StringBuilder b = new StringBuilder(VERSION_MARKER).append(" {Metadata:{WriteTimestampMicros:")
+                .append(writeTimestampMicros).append("},Keys:");
+        struct(b, keys);
+        if (oldImage != null) {
+            b.append(",OldImage:");
+            struct(b, oldImage);
+        }
+        if (newImage != null) {
+            b.append(",NewImage:");
+            struct(b, newImage);
+        }
+        return b.append('}').toString();
+    }
+
     @Override
     public Map<String, AttributeValue> read(String line) {
         return new IonTextReader(line).item();

@@ -12,6 +12,13 @@ public interface ItemLineFormat {
     /** The item as one line, without the line break. */
     String write(Map<String, AttributeValue> item);
 
+    /**
+     * One line of an incremental export: the time of the item's last write in the period, its keys,
+     * and its images (each null when absent), without the line break.
+     */
+    String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
+            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage);
+
     /** The item a line holds; IllegalArgumentException says why a line is not one. */
     Map<String, AttributeValue> read(String line);
 

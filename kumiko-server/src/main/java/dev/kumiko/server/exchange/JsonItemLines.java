@@ -28,6 +28,35 @@ final class JsonItemLines implements ItemLineFormat {
         return out.toString();
     }
 
+    /** {@code {"Metadata":{"WriteTimestampMicros":{"N":"..."}},"Keys":{..},"OldImage":{..},"NewImage":{..}}}. */
+    @Override
+    public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
+            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JsonTree.factory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeObjectFieldStart("Metadata");
+            g.writeObjectFieldStart("WriteTimestampMicros");
+            g.writeStringField("N", Long.toString(writeTimestampMicros));
+            g.writeEndObject();
+            g.writeEndObject();
+            g.writeFieldName("Keys");
+            JsonOut.item(g, keys);
+            if (oldImage != null) {
+                g.writeFieldName("OldImage");
+                JsonOut.item(g, oldImage);
+            }
+            if (newImage != null) {
+                g.writeFieldName("NewImage");
+                JsonOut.item(g, newImage);
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
     @Override
     public Map<String, AttributeValue> read(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);

@@ -74,16 +74,25 @@ final class ExchangeOperations {
     }
 
     private static ExportRequest exportRequest(Map<String, Object> b) {
-        Object time = b.get("ExportTime");
-        Long exportTimeMillis = time instanceof JsonNumber n
-                ? new BigDecimal(n.text()).movePointRight(3).longValue() : null;
-        if (time != null && exportTimeMillis == null && !(time instanceof dev.kumiko.server.json.JsonNull)) {
-            throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Date");
-        }
-        return new ExportRequest(Fields.string(b, "TableArn"), exportTimeMillis, Fields.string(b, "ClientToken"),
+        Map<String, Object> spec = Fields.object(b, "IncrementalExportSpecification");
+        ExportRequest.IncrementalSpec incremental = spec == null ? null : new ExportRequest.IncrementalSpec(
+                epochMillis(spec, "ExportFromTime"), epochMillis(spec, "ExportToTime"),
+                Fields.string(spec, "ExportViewType"));
+        return new ExportRequest(Fields.string(b, "TableArn"), epochMillis(b, "ExportTime"),
+                Fields.string(b, "ClientToken"),
                 Fields.string(b, "S3Bucket"), Fields.string(b, "S3BucketOwner"), Fields.string(b, "S3Prefix"),
                 Fields.string(b, "S3SseAlgorithm"), Fields.string(b, "S3SseKmsKeyId"),
-                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"));
+                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"), incremental);
+    }
+
+    /** A timestamp member (epoch seconds, possibly fractional) in epoch milliseconds; null when absent. */
+    private static Long epochMillis(Map<String, Object> b, String member) {
+        Object time = b.get(member);
+        Long millis = time instanceof JsonNumber n ? new BigDecimal(n.text()).movePointRight(3).longValue() : null;
+        if (time != null && millis == null && !(time instanceof dev.kumiko.server.json.JsonNull)) {
+            throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Date");
+        }
+        return millis;
     }
 
     private static ImportRequest importRequest(Map<String, Object> b) {

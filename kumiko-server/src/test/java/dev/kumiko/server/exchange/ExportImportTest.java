@@ -231,7 +231,7 @@ class ExportImportTest {
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
                 .exportType("INCREMENTAL_EXPORT")))
                 .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage())
-                        .contains("INCREMENTAL_EXPORT is not supported"));
+                        .contains("IncrementalExportSpecification.ExportFromTime is required"));
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
                 .exportFormat("CSV")))
                 .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage()).contains(
