@@ -11,7 +11,6 @@ import dev.kumiko.storage.Store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 
 /**
  * On-demand backups: CreateBackup, DescribeBackup, ListBackups, DeleteBackup and
@@ -27,7 +26,6 @@ public final class Backups {
     /** The API Reference's length constraints of BackupArn. */
     static final int BACKUP_ARN_LENGTH_MIN = 37;
     static final int BACKUP_ARN_LENGTH_MAX = 1024;
-    static final Pattern BACKUP_NAME_PATTERN = Pattern.compile("[a-zA-Z0-9_.-]+");
     static final List<String> BACKUP_TYPES = List.of("USER", "SYSTEM", "AWS_BACKUP", "ALL");
 
     private final Catalog catalog;
@@ -53,7 +51,8 @@ public final class Backups {
         }
         if (c.notNull("backupName", r.backupName())) {
             c.length("backupName", r.backupName(), BACKUP_NAME_LENGTH_MIN, BACKUP_NAME_LENGTH_MAX);
-            c.pattern("backupName", r.backupName(), BACKUP_NAME_PATTERN);
+            // BackupName shares TableName's pattern in the API model.
+            c.pattern("backupName", r.backupName(), Constraints.TABLE_NAME_PATTERN);
         }
         c.throwIfAny();
         Table t = catalog.get(r.tableName());
