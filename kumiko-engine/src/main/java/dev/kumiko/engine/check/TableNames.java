@@ -11,6 +11,9 @@ public final class TableNames {
 
     /** Validates the member and returns the table name it designates. */
     public static String resolve(String nameOrArn, String path) {
+        if (Constraints.isTableName(nameOrArn)) {
+            return nameOrArn; // every request names its table: the valid case allocates nothing
+        }
         Constraints c = new Constraints();
         if (c.notNull(path, nameOrArn)) {
             c.length(path, nameOrArn, 1, 1024);

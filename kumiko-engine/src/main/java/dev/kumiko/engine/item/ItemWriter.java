@@ -205,6 +205,15 @@ public final class ItemWriter {
         return delta;
     }
 
+    private static boolean noCollections(List<Planned> planned) {
+        for (Planned p : planned) {
+            if (p.collection() != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The summed size change of one item collection and the first change that grows it. */
     private static final class Growth {
         final Table table;
@@ -224,7 +233,7 @@ public final class ItemWriter {
      * estimate too. Returns each touched collection's size before the commit (read once each).
      */
     private Map<ByteBuffer, Long> checkCollectionLimits(List<Planned> planned) {
-        if (planned.stream().allMatch(p -> p.collection() == null)) {
+        if (noCollections(planned)) {
             return Map.of(); // no LSI: nothing to check (a batch's 25 puts need no maps either)
         }
         Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();

@@ -43,7 +43,7 @@ final class Responses {
 
     static void common(HttpHeaders h) {
         h.set(HttpHeaderNames.SERVER, "Kumiko");
-        h.set(HttpHeaderNames.DATE, io.netty.handler.codec.DateFormatter.format(new java.util.Date()));
+        h.set(HttpHeaderNames.DATE, HttpDate.now());
     }
 
     private static boolean acceptsGzip(FullHttpRequest req) {

@@ -55,15 +55,24 @@ public final class HotKeys {
         if (size.get() < KEYS_MAX) {
             return;
         }
-        List<KeyHeat> all = all();
-        all.sort(Comparator.comparingDouble(h -> h.score(now)));
-        for (KeyHeat h : all.subList(0, all.size() / 4)) {
-            var keys = heat.get(h.tableName).get(h.indexName);
-            if (keys.remove(h.partitionKey) != null) {
+        // Each key is scored once: a score takes the key's lock and may decay it, and a workload of
+        // random keys evicts every KEYS_MAX / 4 requests.
+        List<Scored> all = new ArrayList<>(size.get());
+        for (KeyHeat h : all()) {
+            all.add(new Scored(h, h.score(now)));
+        }
+        all.sort(Comparator.comparingDouble(Scored::score));
+        for (Scored s : all.subList(0, all.size() / 4)) {
+            KeyHeat h = s.heat();
+            var indexes = heat.get(h.tableName); // null: the table was forgotten meanwhile
+            var keys = indexes == null ? null : indexes.get(h.indexName);
+            if (keys != null && keys.remove(h.partitionKey) != null) {
                 size.decrementAndGet();
             }
         }
     }
+
+    private record Scored(KeyHeat heat, double score) {}
 
     /** The {@code limit} busiest keys now, busiest first. */
     public List<KeyHeat.View> top(int limit) {
