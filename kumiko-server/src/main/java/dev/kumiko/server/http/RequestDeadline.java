@@ -20,11 +20,22 @@ import java.util.logging.Logger;
 final class RequestDeadline {
     private static final Logger LOG = Logger.getLogger(RequestDeadline.class.getName());
     private final long timeoutMillis;
-    private ScheduledFuture<?> pending;
+    private final long timeoutNanos;
+    /** A request is being received: its first byte has come, its last not yet. */
+    private boolean armed;
+    private long deadlineNanos;
+    /**
+     * At most one timer per connection, left running across requests: a request arms and disarms
+     * with two field writes, and the timer, when it fires early (for a deadline since moved on),
+     * re-schedules itself for the rest. A keep-alive connection pays one timer per timeout period,
+     * not one per request.
+     */
+    private ScheduledFuture<?> timer;
 
     RequestDeadline(long timeoutMillis) {
         assert timeoutMillis > 0;
         this.timeoutMillis = timeoutMillis;
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     }
 
     ChannelInboundHandlerAdapter firstByte() {
@@ -39,7 +50,7 @@ final class RequestDeadline {
 
             @Override
             public void channelInactive(ChannelHandlerContext ctx) {
-                disarm();
+                stop();
                 ctx.fireChannelInactive();
             }
         };
@@ -54,7 +65,7 @@ final class RequestDeadline {
                     arm(ctx);
                 }
                 if (msg instanceof LastHttpContent) {
-                    disarm();
+                    armed = false;
                 }
                 ctx.fireChannelRead(msg);
             }
@@ -62,22 +73,41 @@ final class RequestDeadline {
     }
 
     private void arm(ChannelHandlerContext ctx) {
-        if (pending == null) {
-            pending = ctx.executor().schedule(() -> expire(ctx), timeoutMillis, TimeUnit.MILLISECONDS);
+        if (armed) {
+            return;
+        }
+        armed = true;
+        deadlineNanos = System.nanoTime() + timeoutNanos;
+        if (timer == null) {
+            schedule(ctx, timeoutNanos);
         }
     }
 
-    private void disarm() {
-        if (pending != null) {
-            pending.cancel(false);
-            pending = null;
-        }
+    private void schedule(ChannelHandlerContext ctx, long delayNanos) {
+        timer = ctx.executor().schedule(() -> fire(ctx), delayNanos, TimeUnit.NANOSECONDS);
     }
 
-    private void expire(ChannelHandlerContext ctx) {
-        pending = null;
+    private void fire(ChannelHandlerContext ctx) {
+        timer = null;
+        if (!armed) {
+            return; // between requests: the next one starts a timer of its own
+        }
+        long leftNanos = deadlineNanos - System.nanoTime();
+        if (leftNanos > 0) {
+            schedule(ctx, leftNanos);
+            return;
+        }
+        armed = false;
         LOG.log(Level.FINE, "closing {0}: request not received within {1} ms",
                 new Object[] {ctx.channel().remoteAddress(), timeoutMillis});
         ctx.channel().close();
+    }
+
+    private void stop() {
+        armed = false;
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
     }
 }

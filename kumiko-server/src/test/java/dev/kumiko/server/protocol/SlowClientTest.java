@@ -128,6 +128,30 @@ class SlowClientTest {
     }
 
     @Test
+    void requestStalledAfterAnswersOnOneConnectionIsClosedAtItsOwnDeadline() throws Exception {
+        start(100);
+        try (Socket s = connect()) {
+            OutputStream out = s.getOutputStream();
+            // Answered requests spread over more than one deadline, so that the connection's timer
+            // has fired for an earlier request when the stalled one starts.
+            for (int i = 0; i < 3; i++) {
+                out.write(request("ListTables", "{}").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                assertThat(WireProtocolTest.readResponse(s.getInputStream())).startsWith("HTTP/1.1 200");
+                Thread.sleep(REQUEST_TIMEOUT_MILLIS / 2);
+            }
+            String full = request("ListTables", "{}");
+            out.write(full.substring(0, full.length() - 1).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            long sentNanos = System.nanoTime();
+            assertThat(closedSilently(s)).as("stalled request closed").isTrue();
+            long waitedMillis = (System.nanoTime() - sentNanos) / 1_000_000;
+            // Closed by the request deadline, not by the idle timeout, which is four times longer.
+            assertThat(waitedMillis).isLessThan(IDLE_TIMEOUT_MILLIS);
+        }
+    }
+
+    @Test
     void keepAliveConnectionMayWaitLongerThanTheRequestDeadline() throws Exception {
         start(100);
         try (Socket s = connect()) {
