@@ -145,10 +145,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private static Map<String, Object> body(String operation, FullHttpRequest req) {
-        ByteBuf content = req.content();
-        byte[] bytes = new byte[content.readableBytes()];
-        content.getBytes(content.readerIndex(), bytes);
-        return RequestBodies.parse(operation, bytes, 0, bytes.length);
+        RequestBodyBuffer.Bytes body = RequestBodyBuffer.of(req.content());
+        return RequestBodies.parse(operation, body.bytes(), body.offset(), body.length());
     }
 
     /** Checks the signature over the request as sent (headers and body before decompression). */
