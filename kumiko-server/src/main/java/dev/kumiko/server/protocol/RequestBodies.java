@@ -18,6 +18,11 @@ import java.util.Map;
  * in-process callers may still pass trees.
  */
 public final class RequestBodies {
+    /**
+     * Capacity of the objects around attribute maps: most hold one member ({"PutRequest": {"Item":
+     * ...}}), so the map's default table of 16 would be mostly empty, 25 times per batch.
+     */
+    private static final int WRAPPER_MEMBERS_EXPECTED = 2;
     private static final Shape ATTRIBUTES = Shape.attributes();
     private static final Shape TRANSACT_ACTION = Shape.object(Map.of("Item", ATTRIBUTES, "Key", ATTRIBUTES,
             "ExpressionAttributeValues", ATTRIBUTES));
@@ -61,7 +66,7 @@ public final class RequestBodies {
             return AttributeStream.readMap(p);
         }
         if (first == JsonToken.START_OBJECT && shape.hasMembers()) {
-            Map<String, Object> map = new LinkedHashMap<>();
+            Map<String, Object> map = new LinkedHashMap<>(WRAPPER_MEMBERS_EXPECTED);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 map.put(name, read(p, p.nextToken(), shape.member(name)));
