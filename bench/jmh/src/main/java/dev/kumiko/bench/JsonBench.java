@@ -4,6 +4,7 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.AttributeValues;
 import dev.kumiko.server.protocol.JsonOut;
+import dev.kumiko.server.protocol.RequestBodies;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Request decode and response encode in kumiko-server: JSON bytes to the generic tree (JsonTree),
- * and an item back to JSON bytes (JsonOut), for the harness's PutItem and BatchWriteItem bodies.
+ * Request decode and response encode in kumiko-server: JSON bytes to the generic tree (JsonTree)
+ * and to the server's streamed form (RequestBodies: attribute maps decoded while parsing), and an
+ * item back to JSON bytes (JsonOut), for the harness's PutItem and BatchWriteItem bodies.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,6 +63,18 @@ public class JsonBench {
     public Map<String, Object> parseBatchWriteBody() {
         byte[] b = batchBodies[nextIndex()];
         return JsonTree.parseObject(b, 0, b.length);
+    }
+
+    @Benchmark
+    public Map<String, Object> streamPutItemBody() {
+        byte[] b = putBodies[nextIndex()];
+        return RequestBodies.parse("PutItem", b, 0, b.length);
+    }
+
+    @Benchmark
+    public Map<String, Object> streamBatchWriteBody() {
+        byte[] b = batchBodies[nextIndex()];
+        return RequestBodies.parse("BatchWriteItem", b, 0, b.length);
     }
 
     /** GetItem's response body: {"Item": {...}}. */

@@ -2,8 +2,8 @@ package dev.kumiko.bench;
 
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
-import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.Operations;
+import dev.kumiko.server.protocol.RequestBodies;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One harness request end to end without HTTP: body bytes parsed by JsonTree, dispatched by
+ * One harness request end to end without HTTP: body bytes parsed as the server parses them
+ * (RequestBodies), dispatched by
  * Operations to the engine, response body written. The difference between this and the server's
  * CPU per operation under the load harness is what the transport (Netty, headers, crc32) costs.
  */
@@ -74,8 +75,8 @@ public class OperationsBench {
     }
 
     private byte[] call(String operation, byte[] body) {
-        Map<String, Object> tree = JsonTree.parseObject(body, 0, body.length);
-        return operations.handle(operation, tree, CONTEXT, "127.0.0.1");
+        Map<String, Object> parsed = RequestBodies.parse(operation, body, 0, body.length);
+        return operations.handle(operation, parsed, CONTEXT, "127.0.0.1");
     }
 
     @State(Scope.Thread)

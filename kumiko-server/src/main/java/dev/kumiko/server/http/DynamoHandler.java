@@ -5,12 +5,12 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.auth.SigV4Verifier;
-import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.protocol.AdminOperations;
 import dev.kumiko.server.protocol.CallContext;
 import dev.kumiko.server.protocol.Operation;
 import dev.kumiko.server.protocol.Operations;
+import dev.kumiko.server.protocol.RequestBodies;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -134,7 +134,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     /** Decodes the body once, names the call for metrics and the request log, and runs it. */
     private byte[] dispatch(Operation.Api api, String operation, FullHttpRequest req, CallContext call,
             RequestAuthorizer authorizer) {
-        Map<String, Object> body = body(req);
+        Map<String, Object> body = body(operation, req);
         hooks.named(operation, body);
         return answer(operation, operations.handle(api, operation, body, call, authorizer));
     }
@@ -144,11 +144,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return HttpEdge.answersEmptyBody(operation) ? new byte[0] : json;
     }
 
-    private static Map<String, Object> body(FullHttpRequest req) {
-        ByteBuf content = req.content();
-        byte[] bytes = new byte[content.readableBytes()];
-        content.getBytes(content.readerIndex(), bytes);
-        return JsonTree.parseObject(bytes, 0, bytes.length);
+    private static Map<String, Object> body(String operation, FullHttpRequest req) {
+        RequestBodyBuffer.Bytes body = RequestBodyBuffer.of(req.content());
+        return RequestBodies.parse(operation, body.bytes(), body.offset(), body.length());
     }
 
     /** Checks the signature over the request as sent (headers and body before decompression). */

@@ -34,9 +34,23 @@ public final class JsonTree {
         return FACTORY;
     }
 
+    /**
+     * Reads the value a request member holds, the parser on its first token; leaves the parser on
+     * the value's last token. A reader may return something other than a plain tree (a value
+     * decoded straight from the parser) for members whose type it knows.
+     */
+    @FunctionalInterface
+    public interface MemberReader {
+        Object read(JsonParser p, String name, JsonToken first) throws IOException;
+    }
+
     /** The request object; anything else, or malformed JSON, is a SerializationException. */
-    @SuppressWarnings("unchecked")
     public static Map<String, Object> parseObject(byte[] body, int offset, int length) {
+        return parseObject(body, offset, length, (p, name, first) -> readValue(p, first));
+    }
+
+    /** The request object, each top-level member read by {@code members}. */
+    public static Map<String, Object> parseObject(byte[] body, int offset, int length, MemberReader members) {
         try (JsonParser p = FACTORY.createParser(body, offset, length)) {
             JsonToken first = p.nextToken();
             if (first == null) {
@@ -46,7 +60,7 @@ public final class JsonTree {
             if (first != JsonToken.START_OBJECT) {
                 throw unexpected(first);
             }
-            Map<String, Object> root = (Map<String, Object>) readValue(p, first);
+            Map<String, Object> root = readMembers(p, members);
             if (p.nextToken() != null) {
                 throw DynamoException.serialization("Unexpected content after the end of the request body");
             }
@@ -65,7 +79,17 @@ public final class JsonTree {
         return DynamoException.serialization("Unexpected token found where a request object was expected");
     }
 
-    private static Object readValue(JsonParser p, JsonToken t) throws IOException {
+    private static Map<String, Object> readMembers(JsonParser p, MemberReader members) throws IOException {
+        Map<String, Object> map = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            map.put(name, members.read(p, name, p.nextToken()));
+        }
+        return map;
+    }
+
+    /** The plain tree of the value whose first token is {@code t}; leaves the parser on its last token. */
+    public static Object readValue(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
                 Map<String, Object> map = new LinkedHashMap<>();

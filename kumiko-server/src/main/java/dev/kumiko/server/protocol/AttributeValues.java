@@ -26,13 +26,26 @@ public final class AttributeValues {
 
     /** A map of attribute name to value (an item, a key, ExpressionAttributeValues); null if absent. */
     public static Map<String, AttributeValue> item(Map<String, Object> obj, String name) {
-        if (obj.get(name) instanceof List) {
+        Object v = obj.get(name);
+        if (v instanceof DecodedAttributes decoded) {
+            return decoded.get();
+        }
+        if (v instanceof List) {
             // Observed from DynamoDB for a list where an attribute map belongs (Coral's own text).
             throw DynamoException.serialization("Unrecognized collection type java.util.Map<java.lang.String, "
                     + "com.amazonaws.dynamodb.v20120810.AttributeValue>");
         }
         Map<String, Object> raw = Fields.object(obj, name);
         return raw == null ? null : decodeMap(raw, 0);
+    }
+
+    /** An attribute map that is a list element (BatchGetItem's Keys); an empty map for JSON null. */
+    static Map<String, AttributeValue> listedMap(Object element) {
+        if (element instanceof DecodedAttributes decoded) {
+            return decoded.get();
+        }
+        Map<String, Object> raw = Fields.asObject(element);
+        return raw == null ? Map.of() : decodeMap(raw, 0);
     }
 
     public static Map<String, AttributeValue> decodeMap(Map<String, Object> raw, int depth) {
@@ -62,8 +75,7 @@ public final class AttributeValues {
                 continue;
             }
             if (type != null) {
-                throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
-                        + "must contain exactly one of the supported datatypes");
+                throw moreThanOneType();
             }
             type = t;
             payload = e.getValue();
@@ -74,12 +86,17 @@ public final class AttributeValues {
         return decodeTyped(type, payload, depth);
     }
 
-    private static DynamoException empty() {
+    static DynamoException moreThanOneType() {
+        return DynamoException.validation("Supplied AttributeValue has more than one datatypes set, "
+                + "must contain exactly one of the supported datatypes");
+    }
+
+    static DynamoException empty() {
         return DynamoException.validation(
                 "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
     }
 
-    private static AttributeValue decodeTyped(AttributeType type, Object payload, int depth) {
+    static AttributeValue decodeTyped(AttributeType type, Object payload, int depth) {
         switch (type) {
             case S: return new AttributeValue.S(Fields.asString(payload));
             case N: return new AttributeValue.N(DynamoNumber.parse(Fields.asString(payload)));
@@ -95,7 +112,7 @@ public final class AttributeValues {
         }
     }
 
-    private static DynamoException tooDeep() {
+    static DynamoException tooDeep() {
         return DynamoException.validation("Nesting Levels have exceeded supported limits: "
                 + "Attributes in the item have nested levels beyond supported limit");
     }

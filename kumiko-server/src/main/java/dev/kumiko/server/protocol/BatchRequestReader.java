@@ -72,8 +72,7 @@ final class BatchRequestReader {
         if (rawKeys != null) {
             keys = new ArrayList<>(rawKeys.size());
             for (Object o : rawKeys) {
-                Map<String, Object> key = Fields.asObject(o);
-                keys.add(key == null ? Map.of() : AttributeValues.decodeMap(key, 0));
+                keys.add(AttributeValues.listedMap(o));
             }
         }
         return new BatchRequests.KeysAndAttributes(keys, Fields.string(k, "ProjectionExpression"),

@@ -2,7 +2,6 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.codec.ItemFormat;
 import dev.kumiko.codec.ItemReader;
-import dev.kumiko.keys.ByteSink;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -41,13 +40,13 @@ final class ItemJson {
     }
 
     /** Appends the item's JSON object to {@code out}. */
-    public static void write(byte[] encoded, ByteSink out) {
+    public static void write(byte[] encoded, JsonBytes out) {
         ItemReader in = ItemReader.of(encoded);
         writeMap(in, out, 0);
         assert in.atEnd() : "trailing bytes after the item";
     }
 
-    private static void writeMap(ItemReader in, ByteSink out, int depth) {
+    private static void writeMap(ItemReader in, JsonBytes out, int depth) {
         if (depth > DEPTH_MAX) {
             throw new IllegalStateException("corrupt item: nested deeper than " + DEPTH_MAX);
         }
@@ -64,7 +63,7 @@ final class ItemJson {
         out.put('}');
     }
 
-    private static void writeValue(ItemReader in, ByteSink out, int depth) {
+    private static void writeValue(ItemReader in, JsonBytes out, int depth) {
         int tag = in.u8();
         switch (tag) {
             case ItemFormat.TAG_S -> { out.put(OPEN_S); quoted(in, out); out.put('}'); }
@@ -105,14 +104,14 @@ final class ItemJson {
         }
     }
 
-    private static void comma(ByteSink out, int index) {
+    private static void comma(JsonBytes out, int index) {
         if (index > 0) {
             out.put(',');
         }
     }
 
     /** A length-prefixed UTF-8 slice as a JSON string: runs without escapes are copied at once. */
-    private static void quoted(ItemReader in, ByteSink out) {
+    private static void quoted(ItemReader in, JsonBytes out) {
         int length = in.skipSlice();
         byte[] buf = in.buffer();
         int end = in.position();
@@ -137,7 +136,7 @@ final class ItemJson {
     }
 
     /** JSON's short escapes where they exist, else \\u00XX (upper-case hex, as Jackson writes it). */
-    private static void escape(ByteSink out, int b) {
+    private static void escape(JsonBytes out, int b) {
         out.put('\\');
         switch (b) {
             case '"', '\\' -> out.put(b);
@@ -154,7 +153,7 @@ final class ItemJson {
      * A 4-byte sequence (a code point above U+FFFF) as its escaped UTF-16 surrogate pair, which is
      * how Jackson writes such characters; stored strings are valid UTF-8 (String.getBytes wrote them).
      */
-    private static void supplementary(ByteSink out, byte[] buf, int at) {
+    private static void supplementary(JsonBytes out, byte[] buf, int at) {
         int codePoint = (buf[at] & 0x07) << 18 | (buf[at + 1] & 0x3F) << 12 | (buf[at + 2] & 0x3F) << 6
                 | buf[at + 3] & 0x3F;
         assert codePoint > 0xFFFF && codePoint <= Character.MAX_CODE_POINT : codePoint;
@@ -162,11 +161,11 @@ final class ItemJson {
         unicodeEscape(out, Character.lowSurrogate(codePoint));
     }
 
-    private static void unicodeEscape(ByteSink out, char c) {
+    private static void unicodeEscape(JsonBytes out, char c) {
         out.put('\\').put('u').put(HEX[c >> 12]).put(HEX[c >> 8 & 0xF]).put(HEX[c >> 4 & 0xF]).put(HEX[c & 0xF]);
     }
 
-    private static void base64(ItemReader in, ByteSink out) {
+    private static void base64(ItemReader in, JsonBytes out) {
         int length = in.skipSlice();
         ByteBuffer encoded = Base64.getEncoder().encode(ByteBuffer.wrap(in.buffer(), in.position() - length, length));
         out.put('"');

@@ -2,7 +2,6 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.SerializableString;
 import dev.kumiko.codec.EncodedItem;
-import dev.kumiko.keys.ByteSink;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -14,6 +13,11 @@ import java.util.Arrays;
  * methods are used by Jackson's raw-value path; the others are never called for raw values.
  */
 final class StoredItemJson implements SerializableString {
+    /** A thread keeps its buffer up to this size (an item is at most 400 KB stored). */
+    private static final int SPARE_BYTES_MAX = 1024 * 1024;
+    private static final int INITIAL_BYTES = 1024;
+    private static final ThreadLocal<JsonBytes> SPARE = ThreadLocal.withInitial(() -> new JsonBytes(INITIAL_BYTES));
+
     private final byte[] json;
     private final int length;
 
@@ -22,9 +26,18 @@ final class StoredItemJson implements SerializableString {
         this.length = length;
     }
 
+    /**
+     * The item's JSON in the thread's buffer: valid until the thread asks again, which is why
+     * {@link JsonOut} hands it to the generator (which copies it) at once.
+     */
     static StoredItemJson of(EncodedItem item) {
-        ByteSink out = new ByteSink(item.encoded().length + item.encoded().length / 2 + 64);
+        JsonBytes out = SPARE.get().reset(item.encoded().length + item.encoded().length / 2 + 64);
         ItemJson.write(item.encoded(), out);
+        if (out.buffer().length > SPARE_BYTES_MAX) {
+            // An unusually large item (binary grows by a third in base64, escapes up to 6x): its
+            // buffer is not kept; the thread starts a small one next time.
+            SPARE.remove();
+        }
         return new StoredItemJson(out.buffer(), out.size());
     }
 
