@@ -40,7 +40,7 @@ final class IgniteTransaction implements Transaction {
             store.claims().check(keys);
             this.claimRows = List.of();
         }
-        this.stripes = store.stripes().lockAll(keys);
+        this.stripes = store.stripes().tryLockAll(keys, LocalStripes.QUEUE_MILLIS);
         this.ended = store.openTransactions().register();
     }
 
@@ -94,7 +94,7 @@ final class IgniteTransaction implements Transaction {
             lockLate(key);
         }
         try {
-            return Rows.values(store.data().getAll(tx(), Rows.keys(keys)));
+            return Rows.values(TxBatches.getAll(store.data(), tx(), Rows.keys(keys)));
         } catch (RuntimeException e) {
             throw abort(e);
         }
