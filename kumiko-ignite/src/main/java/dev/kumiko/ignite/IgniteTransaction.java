@@ -18,8 +18,15 @@ import org.apache.ignite.tx.TransactionOptions;
  * ({@link Claims}); any transaction first checks its keys' claims.
  */
 final class IgniteTransaction implements Transaction {
-    /** Ignite aborts a transaction open longer than this; a store transaction lasts milliseconds. */
-    static final long TIMEOUT_MILLIS = 30_000;
+    /**
+     * Ignite aborts a read-write transaction open longer than this. A store transaction lasts
+     * milliseconds; one waiting this long is stuck behind another (a server that stopped answering
+     * while holding locks, say), and its abort becomes the engine's bounded retry, then
+     * TransactionConflict, well inside an SDK's request timeout.
+     */
+    static final long TIMEOUT_MILLIS = 10_000;
+    /** A snapshot reads without locks and may read a whole table (a backup): it may live longer. */
+    static final long SNAPSHOT_TIMEOUT_MILLIS = 30_000;
 
     private final IgniteStore store;
     private final CountDownLatch ended;
