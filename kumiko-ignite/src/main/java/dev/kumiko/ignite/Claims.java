@@ -42,7 +42,8 @@ final class Claims {
      * claimants that both read a key's (missing) claim and then both write it would each wait for
      * the other's read lock. Each partition's rows insert in their own implicit transaction, so a
      * claimant that meets a live claim on one key may have claimed others: it removes its own and
-     * fails; a claim that expired (its server died) is removed and the insert tried again.
+     * fails; a claim that expired (its server died) is removed and the insert tried again. Rows go
+     * one colocation group at a time in key order ({@link TxBatches#inKeyOrder}).
      */
     List<Tuple> claim(byte[][] keys, String owner) {
         List<Tuple> rows = new ArrayList<>(keys.length);
@@ -61,7 +62,7 @@ final class Claims {
             // Only expired claims (or ones released meanwhile) stood in the way: clear them, try again.
             List<Tuple> expired = found.stream().filter(java.util.Objects::nonNull).toList();
             if (!expired.isEmpty()) {
-                claims.deleteAllExact(null, expired);
+                TxBatches.inKeyOrder(expired, part -> claims.deleteAllExact(null, part));
             }
         }
         throw new StoreConflictException(null, true);
@@ -70,7 +71,7 @@ final class Claims {
     /** Inserts rows; returns those skipped (a claim was there). On an error, leaves none behind. */
     private List<Tuple> insert(List<Tuple> rows) {
         try {
-            return claims.insertAll(null, rows);
+            return TxBatches.inKeyOrder(rows, part -> claims.insertAll(null, part));
         } catch (RuntimeException e) {
             try {
                 release(rows);
@@ -113,7 +114,7 @@ final class Claims {
     /** Removes owner's claims (only those still as written: an expired claim may be another's now). */
     void release(List<Tuple> rows) {
         if (!rows.isEmpty()) {
-            claims.deleteAllExact(null, rows);
+            TxBatches.inKeyOrder(rows, part -> claims.deleteAllExact(null, part));
         }
     }
 

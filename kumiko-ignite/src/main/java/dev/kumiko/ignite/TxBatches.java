@@ -87,6 +87,28 @@ final class TxBatches {
         return answered;
     }
 
+    /**
+     * Runs call on the rows of each colocation group, one group after another, groups and the rows
+     * in each in ascending key order, each call its own implicit transaction; concatenates what each
+     * answers. For writes outside a transaction to keys other writers contend for (claims): a
+     * multi-partition implicit write locks its keys in no global order, so two of them can each
+     * hold a key the other waits for; single-partition calls in one global order cannot.
+     */
+    static List<Tuple> inKeyOrder(List<Tuple> rows, java.util.function.Function<List<Tuple>, List<Tuple>> call) {
+        List<Tuple> sorted = new ArrayList<>(rows);
+        sorted.sort((a, b) -> dev.kumiko.storage.Bytes.ORDER.compare(a.bytesValue(Rows.K), b.bytesValue(Rows.K)));
+        Map<BatchWrites.ByteKey, List<Tuple>> groups = new java.util.TreeMap<>(
+                (a, b) -> dev.kumiko.storage.Bytes.ORDER.compare(a.bytes(), b.bytes()));
+        for (Tuple row : sorted) {
+            groups.computeIfAbsent(new BatchWrites.ByteKey(row.bytesValue(Rows.G)), g -> new ArrayList<>(2)).add(row);
+        }
+        List<Tuple> answered = new ArrayList<>();
+        for (List<Tuple> part : groups.values()) {
+            answered.addAll(call.apply(part));
+        }
+        return answered;
+    }
+
     /** Positions of rows by colocation group (column G), groups in order of first appearance. */
     private static List<List<Integer>> groupPositions(List<Tuple> rows) {
         Map<BatchWrites.ByteKey, List<Integer>> groups = new LinkedHashMap<>();
