@@ -33,7 +33,13 @@ final class Claims {
 
     /** Fails with a claimed conflict when another holds one of keys; reads outside any transaction. */
     void check(byte[][] keys) {
-        throwIfHeld(keys, claims.getAll(null, Rows.keys(keys)), null);
+        List<Tuple> found;
+        try {
+            found = claims.getAll(null, Rows.keys(keys));
+        } catch (RuntimeException e) {
+            throw Conflicts.isConflict(e) ? Conflicts.retryable() : e;
+        }
+        throwIfHeld(keys, found, null);
     }
 
     /**
@@ -56,8 +62,7 @@ final class Claims {
             if (skipped.isEmpty()) {
                 return rows;
             }
-            release(inserted(rows, skipped));
-            List<Tuple> found = claims.getAll(null, keysOf(skipped));
+            List<Tuple> found = afterSkip(rows, skipped);
             throwIfHeld(keys, found, owner);
             // Only expired claims (or ones released meanwhile) stood in the way: clear them, try again.
             List<Tuple> expired = found.stream().filter(java.util.Objects::nonNull).toList();
@@ -66,6 +71,17 @@ final class Claims {
             }
         }
         throw new StoreConflictException(null, true);
+    }
+
+    /** Releases the rows that were inserted; returns the claims found on the skipped keys. */
+    private List<Tuple> afterSkip(List<Tuple> rows, List<Tuple> skipped) {
+        try {
+            release(inserted(rows, skipped));
+            return claims.getAll(null, keysOf(skipped));
+        } catch (RuntimeException e) {
+            // What is left of ours expires after TTL_MILLIS; either way these keys are contended.
+            throw Conflicts.isConflict(e) ? new StoreConflictException(null, true) : e;
+        }
     }
 
     /** Inserts rows; returns those skipped (a claim was there). On an error, leaves none behind. */

@@ -141,13 +141,27 @@ final class IgniteTransaction implements Transaction {
             if (tx != null && !committed) {
                 CounterFolds.rollbackQuietly(tx);
             }
-            store.claims().release(claimRows);
+            releaseQuietly();
         } finally {
             for (int i = lateCount - 1; i >= 0; i--) {
                 store.stripes().unlock(lateStripes[i]);
             }
             store.stripes().unlockAll(stripes);
             store.openTransactions().end(ended);
+        }
+    }
+
+    /**
+     * Releases the claims; a failure (a node failing over) is not the client's: the transaction has
+     * committed or rolled back already, and the claims expire after {@link Claims#TTL_MILLIS}.
+     */
+    private void releaseQuietly() {
+        try {
+            store.claims().release(claimRows);
+        } catch (RuntimeException e) {
+            if (!Conflicts.isConflict(e)) {
+                throw e;
+            }
         }
     }
 }
