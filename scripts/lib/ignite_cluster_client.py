@@ -124,7 +124,7 @@ def suite(ep1, ep2):
         return f"{racers} clients over both servers, {n} conditional increments"
     check("lost-update race: no update lost", lost_update_race)
 
-    accounts, opening, transfers = 8, 100, 8
+    accounts, opening, transfers = 8, 100, 5
 
     def bank():
         for a in range(accounts):

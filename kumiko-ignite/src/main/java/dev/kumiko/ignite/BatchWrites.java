@@ -54,22 +54,24 @@ final class BatchWrites {
     /** Writes the batch in tx; the caller commits, then folds {@link #deltas}. */
     void write(RecordView<Tuple> data, RecordView<Tuple> deltaTable, Transaction tx) {
         if (!puts.isEmpty()) {
-            data.upsertAll(tx, puts);
+            TxBatches.upsertAll(data, tx, puts);
         }
         if (!deletes.isEmpty()) {
-            data.deleteAll(tx, deletes);
+            TxBatches.deleteAll(data, tx, deletes);
         }
         if (!deltas.isEmpty()) {
-            deltaTable.insertAll(tx, deltas);
+            TxBatches.insertAll(deltaTable, tx, deltas);
         }
     }
 
     /**
-     * Writes a batch of only puts or only deletes in one call, which Ignite runs as one implicit
-     * transaction (atomic, and a round trip less than an explicit one); false for other batches.
+     * Writes a batch of only puts or only deletes of one colocation group in one call, which Ignite
+     * runs as one implicit transaction (atomic, and a round trip less than an explicit one); false
+     * for other batches. Rows of several groups may lie in several partitions, which the client
+     * would write in one implicit transaction each: not atomic together.
      */
     boolean writeImplicitly(RecordView<Tuple> data) {
-        if (!deltas.isEmpty() || (!puts.isEmpty() && !deletes.isEmpty())) {
+        if (!deltas.isEmpty() || (!puts.isEmpty() && !deletes.isEmpty()) || !oneGroup(puts.isEmpty() ? deletes : puts)) {
             return false;
         }
         if (puts.isEmpty()) {
@@ -78,6 +80,11 @@ final class BatchWrites {
             data.upsertAll(null, puts);
         }
         return true;
+    }
+
+    private static boolean oneGroup(List<Tuple> rows) {
+        byte[] first = rows.get(0).bytesValue(Rows.G);
+        return rows.stream().allMatch(r -> java.util.Arrays.equals(first, r.bytesValue(Rows.G)));
     }
 
     List<Tuple> deltas() {

@@ -85,7 +85,7 @@ final class CounterFolds {
             keys.add(Tuple.create(2).set(Rows.G, row.bytesValue(Rows.G)).set(ID, row.bytesValue(ID)));
         }
         // deleteAll answers the keys it did not find: someone else folded those already.
-        List<Tuple> absent = deltas.deleteAll(tx, keys);
+        List<Tuple> absent = TxBatches.deleteAll(deltas, tx, keys);
         Map<BatchWrites.ByteKey, Long> sums = new LinkedHashMap<>();
         for (Tuple row : rows) {
             if (!contains(absent, row.bytesValue(ID))) {
@@ -97,14 +97,14 @@ final class CounterFolds {
         }
         List<Tuple> counterKeys = new ArrayList<>(sums.size());
         sums.keySet().forEach(k -> counterKeys.add(Rows.key(k.bytes())));
-        List<Tuple> current = data.getAll(tx, counterKeys);
+        List<Tuple> current = TxBatches.getAll(data, tx, counterKeys);
         List<Tuple> updated = new ArrayList<>(sums.size());
         int i = 0;
         for (Map.Entry<BatchWrites.ByteKey, Long> sum : sums.entrySet()) {
             long value = Counters.decode(Rows.value(current.get(i++))) + sum.getValue();
             updated.add(Rows.row(sum.getKey().bytes(), Counters.encode(value)));
         }
-        data.upsertAll(tx, updated);
+        TxBatches.upsertAll(data, tx, updated);
     }
 
     private static boolean contains(List<Tuple> absent, byte[] id) {

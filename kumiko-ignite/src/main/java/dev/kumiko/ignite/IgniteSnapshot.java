@@ -17,7 +17,7 @@ final class IgniteSnapshot implements Snapshot {
     IgniteSnapshot(IgniteStore store) {
         this.store = store;
         this.tx = store.client().transactions().begin(
-                new TransactionOptions().readOnly(true).timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+                new TransactionOptions().readOnly(true).timeoutMillis(IgniteTransaction.SNAPSHOT_TIMEOUT_MILLIS));
     }
 
     @Override

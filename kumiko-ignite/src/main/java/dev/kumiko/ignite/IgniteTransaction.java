@@ -18,8 +18,15 @@ import org.apache.ignite.tx.TransactionOptions;
  * ({@link Claims}); any transaction first checks its keys' claims.
  */
 final class IgniteTransaction implements Transaction {
-    /** Ignite aborts a transaction open longer than this; a store transaction lasts milliseconds. */
-    static final long TIMEOUT_MILLIS = 30_000;
+    /**
+     * Ignite aborts a read-write transaction open longer than this. A store transaction lasts
+     * milliseconds; one waiting this long is stuck behind another (a server that stopped answering
+     * while holding locks, say), and its abort becomes the engine's bounded retry, then
+     * TransactionConflict, well inside an SDK's request timeout.
+     */
+    static final long TIMEOUT_MILLIS = 10_000;
+    /** A snapshot reads without locks and may read a whole table (a backup): it may live longer. */
+    static final long SNAPSHOT_TIMEOUT_MILLIS = 30_000;
 
     private final IgniteStore store;
     private final CountDownLatch ended;
@@ -40,7 +47,7 @@ final class IgniteTransaction implements Transaction {
             store.claims().check(keys);
             this.claimRows = List.of();
         }
-        this.stripes = store.stripes().lockAll(keys);
+        this.stripes = store.stripes().tryLockAll(keys, LocalStripes.QUEUE_MILLIS);
         this.ended = store.openTransactions().register();
     }
 
@@ -94,7 +101,7 @@ final class IgniteTransaction implements Transaction {
             lockLate(key);
         }
         try {
-            return Rows.values(store.data().getAll(tx(), Rows.keys(keys)));
+            return Rows.values(TxBatches.getAll(store.data(), tx(), Rows.keys(keys)));
         } catch (RuntimeException e) {
             throw abort(e);
         }
@@ -134,13 +141,27 @@ final class IgniteTransaction implements Transaction {
             if (tx != null && !committed) {
                 CounterFolds.rollbackQuietly(tx);
             }
-            store.claims().release(claimRows);
+            releaseQuietly();
         } finally {
             for (int i = lateCount - 1; i >= 0; i--) {
                 store.stripes().unlock(lateStripes[i]);
             }
             store.stripes().unlockAll(stripes);
             store.openTransactions().end(ended);
+        }
+    }
+
+    /**
+     * Releases the claims; a failure (a node failing over) is not the client's: the transaction has
+     * committed or rolled back already, and the claims expire after {@link Claims#TTL_MILLIS}.
+     */
+    private void releaseQuietly() {
+        try {
+            store.claims().release(claimRows);
+        } catch (RuntimeException e) {
+            if (!Conflicts.isConflict(e)) {
+                throw e;
+            }
         }
     }
 }

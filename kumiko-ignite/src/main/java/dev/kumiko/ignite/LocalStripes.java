@@ -10,14 +10,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * transactions that read one key and then both write it by aborting one, and a hot key written by
  * many threads of one server would then spend most attempts aborting. Queueing this process's
  * writers of a key here first leaves Ignite only the conflicts between servers.
+ *
+ * <p>Every wait here is bounded and a stripe not taken in time is simply skipped: a holder may be
+ * waiting in Ignite for a transaction of another server, and a wait nobody can see end (an in-process
+ * lock behind an Ignite lock) must not be able to stall a request thread.
  */
 final class LocalStripes {
     static final int STRIPES = 1024;
     static final long TRY_LOCK_MILLIS = 50;
     /**
-     * How long a plain batch or a counter fold waits for each stripe of its keys: long enough to
-     * queue behind this process's other writers of a hot key (a counter), bounded because the
-     * caller may hold stripes of its own transaction.
+     * How long a transaction, a plain batch or a counter fold waits for each stripe of its keys:
+     * long enough to queue behind this process's other writers of a hot key (a counter), bounded
+     * because the holder may be waiting in Ignite, and the caller may hold stripes of its own.
      */
     static final long QUEUE_MILLIS = 2_000;
 
@@ -27,19 +31,6 @@ final class LocalStripes {
         for (int i = 0; i < STRIPES; i++) {
             locks[i] = new ReentrantLock();
         }
-    }
-
-    /** Locks the stripes of keys in ascending order (no deadlock between two callers); returns them. */
-    int[] lockAll(byte[][] keys) {
-        int[] stripes = new int[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            stripes[i] = Math.floorMod(Arrays.hashCode(keys[i]), STRIPES);
-        }
-        int[] unique = Arrays.stream(stripes).sorted().distinct().toArray();
-        for (int stripe : unique) {
-            locks[stripe].lock();
-        }
-        return unique;
     }
 
     static int stripeOf(byte[] key) {
@@ -65,9 +56,9 @@ final class LocalStripes {
     }
 
     /**
-     * Like {@link #lockAll}, for a caller that may hold stripes already (a commit folding its
-     * counters): waits at most waitMillis per stripe, so it never deadlocks; returns the stripes
-     * it took (those it could not take are left to Ignite's locks).
+     * Locks the stripes of keys in ascending order, waiting at most waitMillis for each, so it
+     * never deadlocks, also for a caller that holds stripes already (a commit folding its
+     * counters); returns the stripes it took (those it could not take are left to Ignite's locks).
      */
     int[] tryLockAll(byte[][] keys, long waitMillis) {
         int[] wanted = Arrays.stream(keys).mapToInt(k -> Math.floorMod(Arrays.hashCode(k), STRIPES))

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class OpenTransactions {
     /** A transaction ends within Ignite's transaction timeout; waiting longer would hide a leak. */
-    private static final long AWAIT_MILLIS_MAX = IgniteTransaction.TIMEOUT_MILLIS * 2;
+    private static final long AWAIT_MILLIS_MAX = IgniteTransaction.SNAPSHOT_TIMEOUT_MILLIS * 2;
 
     private final Set<CountDownLatch> open = ConcurrentHashMap.newKeySet();
 

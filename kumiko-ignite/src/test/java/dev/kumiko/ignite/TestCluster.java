@@ -17,8 +17,9 @@ import org.apache.ignite.client.IgniteClient;
  * launcher that {@code kumiko ignite start} uses, and stopped when the JVM exits.
  */
 final class TestCluster {
+    /** Below Linux's ephemeral range (32768+), where outgoing connections could take a port. */
     private static final int PORT_LOW = 20_000;
-    private static final int PORT_RANGE = 30_000;
+    private static final int PORT_RANGE = 12_000;
     private static String endpoints;
     private static RuntimeException failed;
 
