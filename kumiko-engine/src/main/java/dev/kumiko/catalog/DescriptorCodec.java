@@ -1,6 +1,7 @@
 package dev.kumiko.catalog;
 
 import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.KeyType;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

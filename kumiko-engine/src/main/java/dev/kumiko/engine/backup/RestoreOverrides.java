@@ -2,7 +2,6 @@ package dev.kumiko.engine.backup;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.TableDescriptor;
@@ -25,12 +24,7 @@ final class RestoreOverrides {
     private RestoreOverrides() {}
 
     static Applied apply(TableDescriptor source, BackupRequests.Overrides o, IntSupplier newId) {
-        String billing = o.billingMode() != null ? o.billingMode() : source.billingMode();
-        if (!TableDescriptor.PROVISIONED.equals(billing) && !TableDescriptor.PAY_PER_REQUEST.equals(billing)) {
-            throw DynamoException.validation("1 validation error detected: Value '" + billing
-                    + "' at 'billingModeOverride' failed to satisfy constraint: Member must satisfy enum value set: "
-                    + "[PROVISIONED, PAY_PER_REQUEST]");
-        }
+        String billing = o.billingMode() != null ? o.billingMode().name() : source.billingMode();
         boolean onDemand = TableDescriptor.PAY_PER_REQUEST.equals(billing);
         Throughput throughput = onDemand ? Throughput.ZERO : o.provisionedThroughput() != null
                 ? throughput(o.provisionedThroughput()) : source.throughput();
@@ -46,7 +40,7 @@ final class RestoreOverrides {
                 newId, onDemand) : fromInput(source, o.globalSecondaryIndexes(), true, !onDemand, newId);
         SseSettings sse = o.sse() == null ? source.sse() : !Boolean.TRUE.equals(o.sse().enabled())
                 ? SseSettings.DEFAULT
-                : new SseSettings(true, o.sse().sseType() == null ? "KMS" : o.sse().sseType(),
+                : new SseSettings(true, o.sse().sseType() == null ? "KMS" : o.sse().sseType().name(),
                         o.sse().kmsMasterKeyId());
         return new Applied(billing, throughput, lsis, gsis, sse);
     }
@@ -67,7 +61,7 @@ final class RestoreOverrides {
         for (IndexInput x : in) {
             checkShape(x);
             List<KeySchemaElement> keys = new ArrayList<>();
-            x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+            x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), k.keyType())));
             for (KeySchemaElement k : keys) {
                 if (source.attributeType(k.attributeName()) == null) {
                     // UNVERIFIED wording; a restore cannot define new attributes, so an index key must be defined.
@@ -80,7 +74,7 @@ final class RestoreOverrides {
                     : Throughput.ZERO;
             List<String> nonKey = x.projection().nonKeyAttributes();
             out.add(new IndexDescriptor(newId.getAsInt(), x.indexName(), global, List.copyOf(keys),
-                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                    new Projection(x.projection().projectionType().name(), nonKey == null ? null : List.copyOf(nonKey)), t,
                     IndexDescriptor.ACTIVE));
         }
         return List.copyOf(out);
@@ -101,8 +95,7 @@ final class RestoreOverrides {
     private static void checkShape(IndexInput x) {
         if (x == null || x.indexName() == null || x.keySchema() == null || x.keySchema().isEmpty()
                 || x.projection() == null || x.projection().projectionType() == null
-                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null
-                        || !List.of("HASH", "RANGE").contains(k.keyType()))) {
+                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null)) {
             throw DynamoException.validation("One or more parameter values were invalid: an index override needs "
                     + "IndexName, KeySchema (HASH, then RANGE) and Projection");
         }

@@ -4,7 +4,6 @@ import dev.kumiko.catalog.AttributeDefinition;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.Table;
@@ -26,7 +25,8 @@ import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
-import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.SseType;
+import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,12 +79,12 @@ public final class ControlPlane {
         Throughput throughput = onDemand ? Throughput.ZERO : throughput(r.provisionedThroughput());
         List<AttributeDefinition> definitions = new ArrayList<>();
         r.attributeDefinitions().forEach(a -> definitions.add(
-                new AttributeDefinition(a.attributeName(), AttributeType.valueOf(a.attributeType()))));
+                new AttributeDefinition(a.attributeName(), a.attributeType().attributeType())));
         return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
                 keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
                 streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
-                r.tableClass() == null ? "STANDARD" : r.tableClass(),
+                r.tableClass() == null ? TableClass.STANDARD.name() : r.tableClass().name(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED, RecoverySettings.NONE);
     }
@@ -95,7 +95,7 @@ public final class ControlPlane {
 
     private static List<KeySchemaElement> keySchema(List<KeySchemaInput> in) {
         List<KeySchemaElement> out = new ArrayList<>(in.size());
-        in.forEach(k -> out.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+        in.forEach(k -> out.add(new KeySchemaElement(k.attributeName(), k.keyType())));
         return List.copyOf(out);
     }
 
@@ -108,7 +108,7 @@ public final class ControlPlane {
             List<String> nonKey = x.projection().nonKeyAttributes();
             Throughput t = global && !onDemand ? throughput(x.provisionedThroughput()) : Throughput.ZERO;
             out.add(new IndexDescriptor(catalog.allocateId(), x.indexName(), global, keySchema(x.keySchema()),
-                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                    new Projection(x.projection().projectionType().name(), nonKey == null ? null : List.copyOf(nonKey)), t,
                     "ACTIVE"));
         }
         return List.copyOf(out);
@@ -122,7 +122,7 @@ public final class ControlPlane {
         if (s == null || !Boolean.TRUE.equals(s.enabled())) {
             return SseSettings.DEFAULT;
         }
-        return new SseSettings(true, s.sseType() == null ? "KMS" : s.sseType(), s.kmsMasterKeyId());
+        return new SseSettings(true, s.sseType() == null ? SseType.KMS.name() : s.sseType().name(), s.kmsMasterKeyId());
     }
 
     private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
@@ -230,7 +230,7 @@ public final class ControlPlane {
      * overwritten with the descriptor read here.
      */
     public TableDescription updateTable(RequestContext ctx, UpdateTableRequest r) {
-        UpdateTableValidator.checkConstraints(r);
+        UpdateTableValidator.checkRequest(r);
         synchronized (catalog) {
             Table t = controlTable(r.tableName());
             GsiUpdates.Applied[] gsi = new GsiUpdates.Applied[1];
@@ -271,7 +271,7 @@ public final class ControlPlane {
                 : new GsiUpdates.Applied(d, List.of(), List.of());
         return gsi[0].descriptor().withSettings(billingMode, throughput, billingChange,
                 streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
-                r.tableClass() == null ? d.tableClass() : r.tableClass(),
+                r.tableClass() == null ? d.tableClass() : r.tableClass().name(),
                 onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand), sse);
     }
 

@@ -1,5 +1,8 @@
 package dev.kumiko.engine.ttl;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
@@ -45,8 +48,8 @@ class TimeToLiveSweeperTest {
         Store store = new MemoryStore();
         try (Engine e = Engine.open(store, now::get, EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(0))) {
             e.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("big",
-                    List.of(new CreateTableRequest.AttributeDefinitionInput("pk", "S")),
-                    List.of(new CreateTableRequest.KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST",
+                    List.of(new CreateTableRequest.AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                    List.of(new CreateTableRequest.KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST,
                     null, null, null, null, null, null));
             e.timeToLive().updateTimeToLive(new TimeToLiveRequests.UpdateTimeToLive("big",
                     new TimeToLiveRequests.Specification("ttl", true)));
