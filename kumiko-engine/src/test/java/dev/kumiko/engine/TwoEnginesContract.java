@@ -295,7 +295,7 @@ public abstract class TwoEnginesContract {
                     e.catalog().refresh();
                     TableDescriptor d = e.catalog().get("updated").descriptor();
                     assertThat(d.deletionProtectionEnabled()).as("round " + round).isEqualTo(protect);
-                    assertThat(d.tableClass()).as("round " + round).isEqualTo(tableClass);
+                    assertThat(d.tableClass()).as("round " + round).isEqualTo(dev.kumiko.model.TableClass.valueOf(tableClass));
                 }
             }
         } finally {

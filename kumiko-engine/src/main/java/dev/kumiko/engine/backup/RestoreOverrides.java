@@ -8,6 +8,8 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.SseType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
@@ -18,14 +20,14 @@ import java.util.function.IntSupplier;
  * index entries live under their index's id.
  */
 final class RestoreOverrides {
-    record Applied(String billingMode, Throughput throughput, List<IndexDescriptor> lsis,
+    record Applied(BillingMode billingMode, Throughput throughput, List<IndexDescriptor> lsis,
             List<IndexDescriptor> gsis, SseSettings sse) {}
 
     private RestoreOverrides() {}
 
     static Applied apply(TableDescriptor source, BackupRequests.Overrides o, IntSupplier newId) {
-        String billing = o.billingMode() != null ? o.billingMode().name() : source.billingMode();
-        boolean onDemand = TableDescriptor.PAY_PER_REQUEST.equals(billing);
+        BillingMode billing = o.billingMode() != null ? o.billingMode() : source.billingMode();
+        boolean onDemand = billing == BillingMode.PAY_PER_REQUEST;
         Throughput throughput = onDemand ? Throughput.ZERO : o.provisionedThroughput() != null
                 ? throughput(o.provisionedThroughput()) : source.throughput();
         if (!onDemand && throughput.readCapacityUnits() <= 0) {
@@ -40,7 +42,7 @@ final class RestoreOverrides {
                 newId, onDemand) : fromInput(source, o.globalSecondaryIndexes(), true, !onDemand, newId);
         SseSettings sse = o.sse() == null ? source.sse() : !Boolean.TRUE.equals(o.sse().enabled())
                 ? SseSettings.DEFAULT
-                : new SseSettings(true, o.sse().sseType() == null ? "KMS" : o.sse().sseType().name(),
+                : new SseSettings(true, o.sse().sseType() == null ? SseType.KMS : o.sse().sseType(),
                         o.sse().kmsMasterKeyId());
         return new Applied(billing, throughput, lsis, gsis, sse);
     }
@@ -74,7 +76,7 @@ final class RestoreOverrides {
                     : Throughput.ZERO;
             List<String> nonKey = x.projection().nonKeyAttributes();
             out.add(new IndexDescriptor(newId.getAsInt(), x.indexName(), global, List.copyOf(keys),
-                    new Projection(x.projection().projectionType().name(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
                     IndexDescriptor.ACTIVE));
         }
         return List.copyOf(out);

@@ -25,6 +25,7 @@ import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.model.SseType;
 import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
@@ -75,7 +76,7 @@ public final class ControlPlane {
     private TableDescriptor newDescriptor(CreateTableRequest r) {
         long now = clock.nowMillis();
         boolean onDemand = CreateTableValidator.isOnDemand(r.billingMode());
-        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : throughput(r.provisionedThroughput());
         List<AttributeDefinition> definitions = new ArrayList<>();
         r.attributeDefinitions().forEach(a -> definitions.add(
@@ -84,7 +85,7 @@ public final class ControlPlane {
                 keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
                 streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
-                r.tableClass() == null ? TableClass.STANDARD.name() : r.tableClass().name(),
+                r.tableClass() == null ? TableClass.STANDARD : r.tableClass(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED, RecoverySettings.NONE);
     }
@@ -108,7 +109,7 @@ public final class ControlPlane {
             List<String> nonKey = x.projection().nonKeyAttributes();
             Throughput t = global && !onDemand ? throughput(x.provisionedThroughput()) : Throughput.ZERO;
             out.add(new IndexDescriptor(catalog.allocateId(), x.indexName(), global, keySchema(x.keySchema()),
-                    new Projection(x.projection().projectionType().name(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
                     "ACTIVE"));
         }
         return List.copyOf(out);
@@ -122,7 +123,7 @@ public final class ControlPlane {
         if (s == null || !Boolean.TRUE.equals(s.enabled())) {
             return SseSettings.DEFAULT;
         }
-        return new SseSettings(true, s.sseType() == null ? SseType.KMS.name() : s.sseType().name(), s.kmsMasterKeyId());
+        return new SseSettings(true, s.sseType() == null ? SseType.KMS : s.sseType(), s.kmsMasterKeyId());
     }
 
     private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
@@ -259,9 +260,9 @@ public final class ControlPlane {
     private TableDescriptor updated(UpdateTableRequest r, TableDescriptor d, GsiUpdates.Applied[] gsi) {
         UpdateTableValidator.check(r, d);
         boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
-        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : provisioned(r, d);
-        long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
+        long billingChange = billingMode == d.billingMode() ? d.billingModeChangeEpochMillis()
                 : clock.nowMillis();
         boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
                 : r.deletionProtectionEnabled();
@@ -271,7 +272,7 @@ public final class ControlPlane {
                 : new GsiUpdates.Applied(d, List.of(), List.of());
         return gsi[0].descriptor().withSettings(billingMode, throughput, billingChange,
                 streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
-                r.tableClass() == null ? d.tableClass() : r.tableClass().name(),
+                r.tableClass() == null ? d.tableClass() : r.tableClass(),
                 onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand), sse);
     }
 
@@ -284,7 +285,7 @@ public final class ControlPlane {
             return d.throughput();
         }
         Throughput requested = throughput(r.provisionedThroughput());
-        if (!TableDescriptor.PROVISIONED.equals(d.billingMode())) {
+        if (d.billingMode() != BillingMode.PROVISIONED) {
             return requested;
         }
         return d.throughput().changedTo(requested.readCapacityUnits(), requested.writeCapacityUnits(),

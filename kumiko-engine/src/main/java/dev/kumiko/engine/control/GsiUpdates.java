@@ -214,7 +214,7 @@ final class GsiUpdates {
         Throughput t = onDemand ? Throughput.ZERO : new Throughput(x.provisionedThroughput().readCapacityUnits(),
                 x.provisionedThroughput().writeCapacityUnits());
         return new IndexDescriptor(id, x.indexName(), true, List.copyOf(keys),
-                new Projection(x.projection().projectionType().name(), nonKey == null ? null : List.copyOf(nonKey)), t,
+                new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
                 IndexDescriptor.CREATING);
     }
 

@@ -49,7 +49,7 @@ final class UpdateTableValidator {
     }
 
     static boolean willBeOnDemand(UpdateTableRequest r, TableDescriptor d) {
-        return r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
+        return r.billingMode() == null ? d.billingMode() == BillingMode.PAY_PER_REQUEST
                 : r.billingMode() == BillingMode.PAY_PER_REQUEST;
     }
 
@@ -62,7 +62,7 @@ final class UpdateTableValidator {
             }
             return;
         }
-        boolean switching = TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode());
+        boolean switching = d.billingMode() == BillingMode.PAY_PER_REQUEST;
         if (switching && r.provisionedThroughput() == null) {
             throw DynamoException.validation("No provisioned throughput specified for the table");
         }

@@ -174,7 +174,7 @@ public final class StreamLifecycle {
         while (hasLabel(others, LABEL.format(Instant.ofEpochMilli(labelMillis)))) {
             labelMillis++;
         }
-        return new StreamEpoch(LABEL.format(Instant.ofEpochMilli(labelMillis)), viewType.name(), nowMillis, 0, 0,
+        return new StreamEpoch(LABEL.format(Instant.ofEpochMilli(labelMillis)), viewType, nowMillis, 0, 0,
                 List.of(new StreamEpoch.ShardSpan(startSequence, nowMillis)));
     }
 
