@@ -31,6 +31,7 @@ import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The change log inside the engine: what is recorded, in which batch, numbered how. */
@@ -231,6 +232,7 @@ class ChangeLogTest {
      * A reader polling while writers of different items commit out of number order gets every
      * record exactly once: it never reads past a number still in flight.
      */
+    @Tag("slow")
     @Test
     void aReaderPollingDuringConcurrentWritesMissesNothing() throws Exception {
         int writers = 4;

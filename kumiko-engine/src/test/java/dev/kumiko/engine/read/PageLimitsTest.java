@@ -17,9 +17,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The size limits of reads: a 1 MB Query/Scan page and a 16 MB BatchGetItem response. */
+@Tag("slow")
 class PageLimitsTest {
     private static final int ITEMS = 45;
     private static final String BIG = "x".repeat(390 * 1024);

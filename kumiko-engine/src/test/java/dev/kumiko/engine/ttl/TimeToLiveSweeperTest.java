@@ -19,6 +19,7 @@ import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The expiry rule, and the background sweep's bounded steps over a large table. */
@@ -42,6 +43,7 @@ class TimeToLiveSweeperTest {
         assertThat(Expiry.isExpired(Map.of(a, AttributeValue.n(-5)), a, NOW_MILLIS)).isFalse();
     }
 
+    @Tag("slow")
     @Test
     void backgroundLooksReadABoundedStepAndResume() {
         AtomicLong now = new AtomicLong(NOW_MILLIS);

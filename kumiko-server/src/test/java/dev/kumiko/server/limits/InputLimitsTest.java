@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -99,6 +100,7 @@ class InputLimitsTest {
         return JsonTree.parseObject(b, 0, b.length);
     }
 
+    @Tag("slow")
     @Test
     void gzipBombIsRefusedByItsDecompressedSize() throws IOException {
         // 64 MiB of zeros compress to about 64 KB: small on the wire, four times the body limit inflated.
