@@ -17,7 +17,8 @@ import java.util.Map;
  * The API model's member constraints of CreateTable and UpdateTable (and of the table members of
  * ImportTable and the restores), checked on the body as sent: every violation in one "N validation
  * errors detected: ..." message, in the order DynamoDB's front end lists them, which is the order
- * of the checks here. The body has been decoded already, so every member has its JSON type.
+ * of the checks here. The body has been decoded already, so every member has its JSON type (a JSON
+ * null reads as absent, as the decoder reads it).
  */
 final class TableMembers {
     /** An attribute, index or key attribute name: 1 to 255 characters. */
@@ -35,13 +36,13 @@ final class TableMembers {
 
     static void createTable(Map<String, Object> b) {
         Constraints c = new Constraints();
-        if (c.notNull("attributeDefinitions", b.get("AttributeDefinitions"))) {
+        if (c.notNull("attributeDefinitions", Fields.list(b, "AttributeDefinitions"))) {
             definitions(c, b);
         }
         if (c.notNull("tableName", Fields.string(b, "TableName"))) {
             c.tableName("tableName", Fields.string(b, "TableName"));
         }
-        if (c.notNull("keySchema", b.get("KeySchema"))) {
+        if (c.notNull("keySchema", Fields.list(b, "KeySchema"))) {
             keySchema(c, "keySchema", Fields.objects(b, "KeySchema", m -> m), TABLE_KEY_ELEMENTS_MAX);
         }
         indexes(c, "localSecondaryIndexes", Fields.objects(b, "LocalSecondaryIndexes", m -> m), TABLE_KEY_ELEMENTS_MAX);
@@ -68,7 +69,7 @@ final class TableMembers {
         throughput(c, "provisionedThroughput", Fields.object(b, "ProvisionedThroughput"));
         stream(c, Fields.object(b, "StreamSpecification"));
         WireEnums.check(c, "tableClass", Fields.string(b, "TableClass"), TableClass.class);
-        if (b.get("AttributeDefinitions") != null) {
+        if (Fields.list(b, "AttributeDefinitions") != null) {
             definitions(c, b);
         }
         gsiUpdates(c, Fields.objects(b, "GlobalSecondaryIndexUpdates", m -> m));
@@ -152,7 +153,7 @@ final class TableMembers {
         if (c.notNull(p + "indexName", indexName)) {
             c.tableName(p + "indexName", indexName);
         }
-        if (c.notNull(p + "keySchema", x.get("KeySchema"))) {
+        if (c.notNull(p + "keySchema", Fields.list(x, "KeySchema"))) {
             keySchema(c, p + "keySchema", Fields.objects(x, "KeySchema", m -> m), keyElementsMax);
         }
         Map<String, Object> projection = Fields.object(x, "Projection");

@@ -174,6 +174,16 @@ class InputLimitsTest {
     }
 
     @Test
+    void jsonNullListsOfCreateTableAreAbsentMembers() {
+        HttpResponse<byte[]> r = post("CreateTable", "{\"TableName\": \"nulls\", \"AttributeDefinitions\": null, "
+                + "\"KeySchema\": null, \"BillingMode\": \"PAY_PER_REQUEST\"}", Map.of());
+        assertError(r, 400, "com.amazon.coral.validate#ValidationException");
+        assertThat(json(r)).containsEntry("message", "2 validation errors detected: Value null at "
+                + "'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value null at "
+                + "'keySchema' failed to satisfy constraint: Member must not be null");
+    }
+
+    @Test
     void nullListMemberIsAValidationError() {
         HttpResponse<byte[]> r = post("CreateTable", "{\"TableName\": \"x\", \"AttributeDefinitions\": "
                 + "[{\"AttributeName\": \"id\", \"AttributeType\": \"S\"}], \"KeySchema\": [null], "
