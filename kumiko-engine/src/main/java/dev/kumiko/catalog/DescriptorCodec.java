@@ -1,6 +1,12 @@
 package dev.kumiko.catalog;
 
 import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.SseType;
+import dev.kumiko.model.StreamViewType;
+import dev.kumiko.model.TableClass;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -42,19 +48,19 @@ public final class DescriptorCodec {
                 out.writeUTF(d.attributeName());
                 out.writeUTF(d.attributeType().name());
             }
-            out.writeUTF(t.billingMode());
+            out.writeUTF(t.billingMode().name());
             writeThroughput(out, t.throughput());
             out.writeLong(t.billingModeChangeEpochMillis());
             writeIndexes(out, t.localSecondaryIndexes());
             writeIndexes(out, t.globalSecondaryIndexes());
             out.writeBoolean(t.stream().enabled());
-            writeNullable(out, t.stream().viewType());
+            writeNullable(out, t.stream().viewType() == null ? null : t.stream().viewType().name());
             writeNullable(out, t.stream().label());
             writeEpochs(out, t.stream().epochs());
             out.writeBoolean(t.sse().enabled());
-            writeNullable(out, t.sse().sseType());
+            writeNullable(out, t.sse().sseType() == null ? null : t.sse().sseType().name());
             writeNullable(out, t.sse().kmsMasterKeyId());
-            out.writeUTF(t.tableClass());
+            out.writeUTF(t.tableClass().name());
             out.writeBoolean(t.deletionProtectionEnabled());
             out.writeInt(t.tags().size());
             for (Map.Entry<String, String> e : t.tags().entrySet()) {
@@ -90,14 +96,16 @@ public final class DescriptorCodec {
             for (int i = 0; i < defs; i++) {
                 definitions.add(new AttributeDefinition(in.readUTF(), AttributeType.valueOf(in.readUTF())));
             }
-            String billingMode = in.readUTF();
+            BillingMode billingMode = BillingMode.valueOf(in.readUTF());
             Throughput throughput = readThroughput(in);
             long billingChange = in.readLong();
             List<IndexDescriptor> lsis = readIndexes(in);
             List<IndexDescriptor> gsis = readIndexes(in);
             StreamSettings stream = readStream(in, version);
-            SseSettings sse = new SseSettings(in.readBoolean(), readNullable(in), readNullable(in));
-            String tableClass = in.readUTF();
+            boolean sseEnabled = in.readBoolean();
+            String sseType = readNullable(in);
+            SseSettings sse = new SseSettings(sseEnabled, sseType(sseType), readNullable(in));
+            TableClass tableClass = TableClass.valueOf(in.readUTF());
             boolean deletionProtection = in.readBoolean();
             int tagCount = in.readInt();
             Map<String, String> tags = new LinkedHashMap<>();
@@ -194,7 +202,7 @@ public final class DescriptorCodec {
             out.writeUTF(x.indexName());
             out.writeBoolean(x.global());
             writeKeySchema(out, x.keySchema());
-            out.writeUTF(x.projection().projectionType());
+            out.writeUTF(x.projection().projectionType().name());
             List<String> nonKey = x.projection().nonKeyAttributes();
             out.writeInt(nonKey == null ? -1 : nonKey.size());
             if (nonKey != null) {
@@ -215,7 +223,7 @@ public final class DescriptorCodec {
             String name = in.readUTF();
             boolean global = in.readBoolean();
             List<KeySchemaElement> keySchema = readKeySchema(in);
-            String projectionType = in.readUTF();
+            ProjectionType projectionType = ProjectionType.valueOf(in.readUTF());
             int nonKeyCount = in.readInt();
             List<String> nonKey = null;
             if (nonKeyCount >= 0) {
@@ -235,7 +243,7 @@ public final class DescriptorCodec {
         out.writeInt(epochs.size());
         for (StreamEpoch e : epochs) {
             out.writeUTF(e.label());
-            out.writeUTF(e.viewType());
+            out.writeUTF(e.viewType().name());
             out.writeLong(e.createdMillis());
             out.writeLong(e.disabledMillis());
             out.writeLong(e.endSequence());
@@ -249,7 +257,8 @@ public final class DescriptorCodec {
 
     private static StreamSettings readStream(DataInputStream in, int version) throws IOException {
         boolean enabled = in.readBoolean();
-        String viewType = readNullable(in);
+        String viewName = readNullable(in);
+        StreamViewType viewType = viewName == null ? null : StreamViewType.valueOf(viewName);
         String label = readNullable(in);
         if (version == 1) {
             // Before the change log existed: an enabled stream has no records yet and starts at 1.
@@ -264,7 +273,7 @@ public final class DescriptorCodec {
         List<StreamEpoch> epochs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String l = in.readUTF();
-            String v = in.readUTF();
+            StreamViewType v = StreamViewType.valueOf(in.readUTF());
             long created = in.readLong();
             long disabled = in.readLong();
             long end = in.readLong();
@@ -283,6 +292,19 @@ public final class DescriptorCodec {
         if (s != null) {
             out.writeUTF(s);
         }
+    }
+
+    /**
+     * A stored SSEType. Restores once kept an override's SSEType unchecked, so a data directory may
+     * hold another word; it reads as absent (DescribeTable then shows no type), not as a failure to open.
+     */
+    private static SseType sseType(String stored) {
+        for (SseType t : SseType.values()) {
+            if (t.name().equals(stored)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     private static String readNullable(DataInputStream in) throws IOException {

@@ -1,5 +1,6 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.model.KeyType;
 import java.util.ArrayList;
 import java.util.List;
 

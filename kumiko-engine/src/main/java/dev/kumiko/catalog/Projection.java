@@ -1,6 +1,7 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.model.ProjectionType;
 import java.util.List;
 
 /** An index projection: ALL, KEYS_ONLY, or INCLUDE with its non-key attributes. */
-public record Projection(String projectionType, List<String> nonKeyAttributes) {}
+public record Projection(ProjectionType projectionType, List<String> nonKeyAttributes) {}

@@ -1,5 +1,6 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.model.StreamViewType;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  * @param disabledMillis 0 while enabled
  * @param endSequence the first number past the stream; 0 while it is enabled or still closing
  */
-public record StreamEpoch(String label, String viewType, long createdMillis, long disabledMillis,
+public record StreamEpoch(String label, StreamViewType viewType, long createdMillis, long disabledMillis,
         long endSequence, List<ShardSpan> shards) {
 
     /** Where one shard starts, and when it was opened. */

@@ -1,5 +1,6 @@
 package dev.kumiko.catalog;
 
+import dev.kumiko.model.StreamViewType;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
  * and the ones disabled less than 24 hours ago. Each covers its own range of the table's change
  * log sequence numbers, so records need not say which stream they belong to.
  */
-public record StreamSettings(boolean enabled, String viewType, String label, List<StreamEpoch> epochs) {
+public record StreamSettings(boolean enabled, StreamViewType viewType, String label, List<StreamEpoch> epochs) {
     public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of());
 
     public StreamSettings {

@@ -1,6 +1,8 @@
 package dev.kumiko.catalog;
 
 import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.TableClass;
 import java.util.List;
 import java.util.Map;
 
@@ -12,21 +14,19 @@ public record TableDescriptor(
         long creationEpochMillis,
         List<KeySchemaElement> keySchema,
         List<AttributeDefinition> attributeDefinitions,
-        String billingMode,
+        BillingMode billingMode,
         Throughput throughput,
         long billingModeChangeEpochMillis,
         List<IndexDescriptor> localSecondaryIndexes,
         List<IndexDescriptor> globalSecondaryIndexes,
         StreamSettings stream,
         SseSettings sse,
-        String tableClass,
+        TableClass tableClass,
         boolean deletionProtectionEnabled,
         Map<String, String> tags,
         TimeToLiveSettings timeToLive,
         RecoverySettings recovery) {
 
-    public static final String PROVISIONED = "PROVISIONED";
-    public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
 
     public String hashKeyName() {
         return keySchema.get(0).attributeName();
@@ -75,8 +75,8 @@ public record TableDescriptor(
                 globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
     }
 
-    public TableDescriptor withSettings(String newBillingMode, Throughput newThroughput, long billingChangeMillis,
-            StreamSettings newStream, boolean newDeletionProtection, String newTableClass,
+    public TableDescriptor withSettings(BillingMode newBillingMode, Throughput newThroughput, long billingChangeMillis,
+            StreamSettings newStream, boolean newDeletionProtection, TableClass newTableClass,
             List<IndexDescriptor> newGsis, SseSettings newSse) {
         return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
                 newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
@@ -93,10 +93,10 @@ public record TableDescriptor(
 
     /** A copy of this table under a new name and ids (a restore's target): no stream, TTL or tags. */
     public TableDescriptor restoredAs(int newId, String newName, String newTableId, long createdMillis,
-            String newBillingMode, Throughput newThroughput, List<IndexDescriptor> newLsis,
+            BillingMode newBillingMode, Throughput newThroughput, List<IndexDescriptor> newLsis,
             List<IndexDescriptor> newGsis, SseSettings newSse, RecoverySettings newRecovery) {
         return new TableDescriptor(newId, newName, newTableId, createdMillis, keySchema, attributeDefinitions,
-                newBillingMode, newThroughput, PAY_PER_REQUEST.equals(newBillingMode) ? createdMillis : 0, newLsis,
+                newBillingMode, newThroughput, newBillingMode == BillingMode.PAY_PER_REQUEST ? createdMillis : 0, newLsis,
                 newGsis, StreamSettings.NONE, newSse, tableClass, false, Map.of(), TimeToLiveSettings.DISABLED,
                 newRecovery);
     }

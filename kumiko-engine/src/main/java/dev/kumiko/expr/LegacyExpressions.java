@@ -1,6 +1,7 @@
 package dev.kumiko.expr;
 
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.MemberConstraintException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class LegacyExpressions {
             return;
         }
         if (!conditionalOperator.equals("AND") && !conditionalOperator.equals("OR")) {
-            throw DynamoException.validation("1 validation error detected: Value '" + conditionalOperator
+            throw new MemberConstraintException("1 validation error detected: Value '" + conditionalOperator
                     + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: "
                     + "[AND, OR]");
         }
@@ -70,7 +71,7 @@ public final class LegacyExpressions {
             return;
         }
         if (names.isEmpty()) {
-            throw DynamoException.validation("1 validation error detected: Value '[]' at 'attributesToGet' failed to "
+            throw new MemberConstraintException("1 validation error detected: Value '[]' at 'attributesToGet' failed to "
                     + "satisfy constraint: Member must have length greater than or equal to 1");
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
@@ -165,7 +166,7 @@ public final class LegacyExpressions {
                 }
                 return new UpdateAction.Add(path, new Operand.Literal(value));
             default:
-                throw DynamoException.validation("1 validation error detected: Value '" + action
+                throw new MemberConstraintException("1 validation error detected: Value '" + action
                         + "' at 'attributeUpdates." + name + ".member.action' failed to satisfy constraint:"
                         + " Member must satisfy enum value set: [ADD, PUT, DELETE]");
         }

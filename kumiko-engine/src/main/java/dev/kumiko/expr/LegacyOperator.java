@@ -1,6 +1,7 @@
 package dev.kumiko.expr;
 
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.MemberConstraintException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
@@ -13,14 +14,14 @@ enum LegacyOperator {
         if (name == null) {
             // Found by the fuzzer (a Condition without ComparisonOperator). UNVERIFIED wording: DynamoDB's
             // constraint-validation form; it names the full member path (e.g. keyConditions.PK.member...).
-            throw DynamoException.validation("1 validation error detected: Value null at 'comparisonOperator' "
+            throw new MemberConstraintException("1 validation error detected: Value null at 'comparisonOperator' "
                     + "failed to satisfy constraint: Member must not be null");
         }
         try {
             return valueOf(name);
         } catch (IllegalArgumentException e) {
             // Unverified wording; the server's JSON decoding normally rejects unknown enum values first.
-            throw DynamoException.validation("1 validation error detected: Value '" + name
+            throw new MemberConstraintException("1 validation error detected: Value '" + name
                     + "' at 'comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set:"
                     + " [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
         }

@@ -44,7 +44,7 @@ final class PqBatch {
     /** The statement, or the ValidationException that becomes its Error entry. */
     private static Object parse(PqRequests.BatchStatement s) {
         try {
-            return PqParser.parse(s.statement(), s.parameters());
+            return s.parse().statement();
         } catch (DynamoException e) {
             return e;
         }

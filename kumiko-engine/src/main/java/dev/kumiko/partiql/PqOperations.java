@@ -38,7 +38,7 @@ public final class PqOperations {
     }
 
     public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {
-        PqStatement s = PqParser.parse(r.statement(), r.parameters());
+        PqStatement s = r.parse().statement();
         return run(s, r.consistentRead(), r.limit(), PqNextToken.decode(r.nextToken()), r.returnConsumedCapacity(),
                 r.returnValuesOnConditionCheckFailure());
     }

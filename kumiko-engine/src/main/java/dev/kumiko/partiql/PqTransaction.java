@@ -32,7 +32,7 @@ final class PqTransaction {
     PqResults.ExecuteTransaction run(PqRequests.ExecuteTransaction r) {
         List<PqStatement> statements = new ArrayList<>(r.transactStatements().size());
         for (PqRequests.TransactStatement s : r.transactStatements()) {
-            statements.add(PqParser.parse(s.statement(), s.parameters()));
+            statements.add(s.parse().statement());
         }
         long reads = statements.stream().filter(PqStatement::isRead).count();
         if (reads == statements.size()) {

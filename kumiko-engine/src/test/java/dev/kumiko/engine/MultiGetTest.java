@@ -1,5 +1,8 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.base.RequestContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,8 +28,8 @@ class MultiGetTest {
         Engine engine = Engine.open(store);
         for (String name : tables) {
             engine.control().createTable(CTX, new CreateTableRequest(name,
-                    List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null,
-                    null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
+                    null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
             for (int i = 0; i < 3; i++) {
                 engine.items().putItem(new ItemRequests.PutItem(name, Map.of("pk", AttributeValue.s("k" + i),
                         "t", AttributeValue.s(name)), null, null, null, null, ItemRequests.Conditions.NONE));

@@ -1,5 +1,9 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.StreamViewType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.base.RequestContext;
@@ -196,8 +200,8 @@ public abstract class TwoEnginesContract {
     @Timeout(180)
     void anItemsStreamRecordsAreInWriteOrder() throws Exception {
         one.control().createTable(CTX, new CreateTableRequest("streamed",
-                List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null, null,
-                "PAY_PER_REQUEST", null, new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null,
+                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null,
+                BillingMode.PAY_PER_REQUEST, null, new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null,
                 null));
         runOnBoth(engine -> {
             for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
@@ -231,8 +235,8 @@ public abstract class TwoEnginesContract {
     @Timeout(180)
     void recordsOfManyItemsFromBothTakeUniqueNumbersInWriteOrder() throws Exception {
         one.control().createTable(CTX, new CreateTableRequest("streamed-many",
-                List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null, null,
-                "PAY_PER_REQUEST", null, new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null,
+                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null,
+                BillingMode.PAY_PER_REQUEST, null, new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null,
                 null));
         int itemsCount = 5;
         runOnBoth(engine -> {
@@ -283,7 +287,7 @@ public abstract class TwoEnginesContract {
                 Future<?> b = pool.submit(() -> {
                     start.await();
                     return two.control().updateTable(CTX, new dev.kumiko.engine.control.UpdateTableRequest("updated",
-                            null, null, null, null, null, null, false, tableClass, null));
+                            null, null, null, null, null, null, false, dev.kumiko.model.TableClass.valueOf(tableClass), null));
                 });
                 a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
                 b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
@@ -291,7 +295,7 @@ public abstract class TwoEnginesContract {
                     e.catalog().refresh();
                     TableDescriptor d = e.catalog().get("updated").descriptor();
                     assertThat(d.deletionProtectionEnabled()).as("round " + round).isEqualTo(protect);
-                    assertThat(d.tableClass()).as("round " + round).isEqualTo(tableClass);
+                    assertThat(d.tableClass()).as("round " + round).isEqualTo(dev.kumiko.model.TableClass.valueOf(tableClass));
                 }
             }
         } finally {
@@ -391,8 +395,8 @@ public abstract class TwoEnginesContract {
     }
 
     static void createTable(Engine engine, String name) {
-        engine.control().createTable(CTX, new CreateTableRequest(name, List.of(new AttributeDefinitionInput("pk", "S")),
-                List.of(new KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST", null, null, null, null,
+        engine.control().createTable(CTX, new CreateTableRequest(name, List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null,
                 null, null));
     }
 

@@ -1,5 +1,8 @@
 package dev.kumiko.engine;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.model.ReturnValue;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,8 +25,8 @@ class UpdateCostTest {
         CountingStore store = new CountingStore(new MemoryStore());
         try (Engine engine = Engine.open(store)) {
             engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("counters",
-                    List.of(new AttributeDefinitionInput("PK", "S")), List.of(new KeySchemaInput("PK", "HASH")),
-                    null, null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+                    List.of(new AttributeDefinitionInput("PK", ScalarAttributeType.S)), List.of(new KeySchemaInput("PK", KeyType.HASH)),
+                    null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
             Map<String, AttributeValue> key = Map.of("PK", AttributeValue.s("c1"));
             var conditions = new ItemRequests.Conditions("attribute_not_exists(locked)", null,
                     Map.of(":zero", AttributeValue.n(0), ":inc", AttributeValue.n(1)), null, null);

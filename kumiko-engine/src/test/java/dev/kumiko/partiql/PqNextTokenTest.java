@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** NextToken carries a key exactly, and a token a client made up is only ever a ValidationException. */
@@ -25,6 +26,7 @@ class PqNextTokenTest {
         assertThat(PqNextToken.encode(Map.of())).isNull();
     }
 
+    @Tag("slow")
     @Test
     void madeUpTokensAreValidationErrors() {
         Random random = new Random(15);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -91,6 +92,7 @@ class KumikoEmbeddedTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void closeFreesThePort() {
         Kumiko kumiko = Kumiko.inMemory();

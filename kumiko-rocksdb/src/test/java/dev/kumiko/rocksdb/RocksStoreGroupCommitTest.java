@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,7 @@ class RocksStoreGroupCommitTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void withoutFsyncApplyNeverSyncs() {
         try (RocksStore store = RocksStore.open(dir, RocksStoreCrashTest.OPTIONS.withFsync(false))) {

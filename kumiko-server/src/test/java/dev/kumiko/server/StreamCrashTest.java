@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly the committed changes: a record for every item that is there (every acknowledged write
  * among them), none for an item that is not, none twice; and numbering goes on without reuse.
  */
+@Tag("slow")
 class StreamCrashTest {
     static final int WRITES_PER_THREAD = 10_000_000;
     static final long KILL_AFTER_FIRST_ACK_MILLIS = 300;

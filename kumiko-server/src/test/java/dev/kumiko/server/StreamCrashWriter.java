@@ -1,5 +1,9 @@
 package dev.kumiko.server;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.StreamViewType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
@@ -27,9 +31,9 @@ public final class StreamCrashWriter {
         Engine engine = Engine.open(RocksStore.open(Path.of(args[0]), RocksStoreOptions.defaults()));
         int writesPerThread = Integer.parseInt(args[1]);
         engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest(TABLE,
-                List.of(new CreateTableRequest.AttributeDefinitionInput("pk", "S")),
-                List.of(new CreateTableRequest.KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST", null,
-                new CreateTableRequest.StreamInput(true, "NEW_IMAGE"), null, null, null, null));
+                List.of(new CreateTableRequest.AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                List.of(new CreateTableRequest.KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST, null,
+                new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null, null));
         Thread[] threads = new Thread[THREADS];
         for (int t = 0; t < THREADS; t++) {
             int thread = t;

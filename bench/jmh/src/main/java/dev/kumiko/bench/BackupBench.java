@@ -1,5 +1,9 @@
 package dev.kumiko.bench;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.backup.BackupRequests;
@@ -78,11 +82,11 @@ public final class BackupBench {
     private static void load(Engine engine, int from, int to) {
         if (from == 0) {
             engine.control().createTable(CTX, new CreateTableRequest("items",
-                    List.of(new AttributeDefinitionInput("pk", "S"), new AttributeDefinitionInput("group", "S")),
-                    List.of(new KeySchemaInput("pk", "HASH")), null,
-                    List.of(new IndexInput("byGroup", List.of(new KeySchemaInput("group", "HASH")),
-                            new ProjectionInput("KEYS_ONLY", null), null)),
-                    "PAY_PER_REQUEST", null, null, null, null, null, null));
+                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S), new AttributeDefinitionInput("group", ScalarAttributeType.S)),
+                    List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
+                    List.of(new IndexInput("byGroup", List.of(new KeySchemaInput("group", KeyType.HASH)),
+                            new ProjectionInput(ProjectionType.KEYS_ONLY, null), null)),
+                    BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
         }
         for (int first = from; first < to; first += BATCH_ITEMS) {
             List<BatchRequests.WriteRequest> writes = new ArrayList<>(BATCH_ITEMS);

@@ -1,5 +1,8 @@
 package dev.kumiko.bench;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
@@ -53,8 +56,8 @@ public final class RocksOpen {
         long t0 = System.nanoTime();
         try (Engine engine = Engine.open(RocksStore.open(dir, RocksStoreOptions.defaults().withFsync(false)))) {
             engine.control().createTable(CTX, new CreateTableRequest("items",
-                    List.of(new AttributeDefinitionInput("pk", "S")), List.of(new KeySchemaInput("pk", "HASH")), null,
-                    null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
+                    null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
             for (int first = 0; first < items; first += BATCH_ITEMS) {
                 List<BatchRequests.WriteRequest> writes = new ArrayList<>(BATCH_ITEMS);
                 for (int i = first; i < Math.min(items, first + BATCH_ITEMS); i++) {

@@ -4,6 +4,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.SseInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.model.BillingMode;
 import java.util.List;
 
 /** The typed requests and answers of the backup and point-in-time recovery operations. */
@@ -17,7 +18,7 @@ public final class BackupRequests {
             String exclusiveStartBackupArn, String backupType) {}
 
     /** What a restore may change about the restored table; null members keep the source's. */
-    public record Overrides(String billingMode, ThroughputInput provisionedThroughput,
+    public record Overrides(BillingMode billingMode, ThroughputInput provisionedThroughput,
             List<IndexInput> globalSecondaryIndexes, List<IndexInput> localSecondaryIndexes, SseInput sse) {
         public static final Overrides NONE = new Overrides(null, null, null, null, null);
     }

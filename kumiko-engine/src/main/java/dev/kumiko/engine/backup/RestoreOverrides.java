@@ -2,13 +2,14 @@ package dev.kumiko.engine.backup;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.SseType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
@@ -19,19 +20,14 @@ import java.util.function.IntSupplier;
  * index entries live under their index's id.
  */
 final class RestoreOverrides {
-    record Applied(String billingMode, Throughput throughput, List<IndexDescriptor> lsis,
+    record Applied(BillingMode billingMode, Throughput throughput, List<IndexDescriptor> lsis,
             List<IndexDescriptor> gsis, SseSettings sse) {}
 
     private RestoreOverrides() {}
 
     static Applied apply(TableDescriptor source, BackupRequests.Overrides o, IntSupplier newId) {
-        String billing = o.billingMode() != null ? o.billingMode() : source.billingMode();
-        if (!TableDescriptor.PROVISIONED.equals(billing) && !TableDescriptor.PAY_PER_REQUEST.equals(billing)) {
-            throw DynamoException.validation("1 validation error detected: Value '" + billing
-                    + "' at 'billingModeOverride' failed to satisfy constraint: Member must satisfy enum value set: "
-                    + "[PROVISIONED, PAY_PER_REQUEST]");
-        }
-        boolean onDemand = TableDescriptor.PAY_PER_REQUEST.equals(billing);
+        BillingMode billing = o.billingMode() != null ? o.billingMode() : source.billingMode();
+        boolean onDemand = billing == BillingMode.PAY_PER_REQUEST;
         Throughput throughput = onDemand ? Throughput.ZERO : o.provisionedThroughput() != null
                 ? throughput(o.provisionedThroughput()) : source.throughput();
         if (!onDemand && throughput.readCapacityUnits() <= 0) {
@@ -46,7 +42,7 @@ final class RestoreOverrides {
                 newId, onDemand) : fromInput(source, o.globalSecondaryIndexes(), true, !onDemand, newId);
         SseSettings sse = o.sse() == null ? source.sse() : !Boolean.TRUE.equals(o.sse().enabled())
                 ? SseSettings.DEFAULT
-                : new SseSettings(true, o.sse().sseType() == null ? "KMS" : o.sse().sseType(),
+                : new SseSettings(true, o.sse().sseType() == null ? SseType.KMS : o.sse().sseType(),
                         o.sse().kmsMasterKeyId());
         return new Applied(billing, throughput, lsis, gsis, sse);
     }
@@ -67,7 +63,7 @@ final class RestoreOverrides {
         for (IndexInput x : in) {
             checkShape(x);
             List<KeySchemaElement> keys = new ArrayList<>();
-            x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+            x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), k.keyType())));
             for (KeySchemaElement k : keys) {
                 if (source.attributeType(k.attributeName()) == null) {
                     // UNVERIFIED wording; a restore cannot define new attributes, so an index key must be defined.
@@ -101,8 +97,7 @@ final class RestoreOverrides {
     private static void checkShape(IndexInput x) {
         if (x == null || x.indexName() == null || x.keySchema() == null || x.keySchema().isEmpty()
                 || x.projection() == null || x.projection().projectionType() == null
-                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null
-                        || !List.of("HASH", "RANGE").contains(k.keyType()))) {
+                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null)) {
             throw DynamoException.validation("One or more parameter values were invalid: an index override needs "
                     + "IndexName, KeySchema (HASH, then RANGE) and Projection");
         }

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.base;
 
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.MemberConstraintException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -115,6 +116,6 @@ public final class Constraints {
         }
         int n = violations.size();
         String head = n + (n == 1 ? " validation error detected: " : " validation errors detected: ");
-        throw DynamoException.validation(head + String.join("; ", violations));
+        throw new MemberConstraintException(head + String.join("; ", violations));
     }
 }

@@ -92,7 +92,7 @@ public final class ChangeLog {
      * ({@link ChangeRecordCodec} drops what the view does not show when streams read it).
      */
     private static ChangeRecord.ViewType viewOf(TableDescriptor d) {
-        return d.stream().enabled() ? ChangeRecord.ViewType.valueOf(d.stream().viewType())
+        return d.stream().enabled() ? ChangeRecord.ViewType.valueOf(d.stream().viewType().name())
                 : ChangeRecord.ViewType.NEW_IMAGE;
     }
 

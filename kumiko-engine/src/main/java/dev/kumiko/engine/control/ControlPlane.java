@@ -4,7 +4,6 @@ import dev.kumiko.catalog.AttributeDefinition;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.Table;
@@ -26,7 +25,9 @@ import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
-import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.SseType;
+import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,16 +76,16 @@ public final class ControlPlane {
     private TableDescriptor newDescriptor(CreateTableRequest r) {
         long now = clock.nowMillis();
         boolean onDemand = CreateTableValidator.isOnDemand(r.billingMode());
-        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : throughput(r.provisionedThroughput());
         List<AttributeDefinition> definitions = new ArrayList<>();
         r.attributeDefinitions().forEach(a -> definitions.add(
-                new AttributeDefinition(a.attributeName(), AttributeType.valueOf(a.attributeType()))));
+                new AttributeDefinition(a.attributeName(), a.attributeType().attributeType())));
         return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
                 keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
                 indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
                 streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
-                r.tableClass() == null ? "STANDARD" : r.tableClass(),
+                r.tableClass() == null ? TableClass.STANDARD : r.tableClass(),
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED, RecoverySettings.NONE);
     }
@@ -95,7 +96,7 @@ public final class ControlPlane {
 
     private static List<KeySchemaElement> keySchema(List<KeySchemaInput> in) {
         List<KeySchemaElement> out = new ArrayList<>(in.size());
-        in.forEach(k -> out.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+        in.forEach(k -> out.add(new KeySchemaElement(k.attributeName(), k.keyType())));
         return List.copyOf(out);
     }
 
@@ -122,7 +123,7 @@ public final class ControlPlane {
         if (s == null || !Boolean.TRUE.equals(s.enabled())) {
             return SseSettings.DEFAULT;
         }
-        return new SseSettings(true, s.sseType() == null ? "KMS" : s.sseType(), s.kmsMasterKeyId());
+        return new SseSettings(true, s.sseType() == null ? SseType.KMS : s.sseType(), s.kmsMasterKeyId());
     }
 
     private static Map<String, String> tags(Map<String, String> current, List<TagInput> add) {
@@ -230,7 +231,7 @@ public final class ControlPlane {
      * overwritten with the descriptor read here.
      */
     public TableDescription updateTable(RequestContext ctx, UpdateTableRequest r) {
-        UpdateTableValidator.checkConstraints(r);
+        UpdateTableValidator.checkRequest(r);
         synchronized (catalog) {
             Table t = controlTable(r.tableName());
             GsiUpdates.Applied[] gsi = new GsiUpdates.Applied[1];
@@ -259,9 +260,9 @@ public final class ControlPlane {
     private TableDescriptor updated(UpdateTableRequest r, TableDescriptor d, GsiUpdates.Applied[] gsi) {
         UpdateTableValidator.check(r, d);
         boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
-        String billingMode = onDemand ? TableDescriptor.PAY_PER_REQUEST : TableDescriptor.PROVISIONED;
+        BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : provisioned(r, d);
-        long billingChange = billingMode.equals(d.billingMode()) ? d.billingModeChangeEpochMillis()
+        long billingChange = billingMode == d.billingMode() ? d.billingModeChangeEpochMillis()
                 : clock.nowMillis();
         boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
                 : r.deletionProtectionEnabled();
@@ -284,7 +285,7 @@ public final class ControlPlane {
             return d.throughput();
         }
         Throughput requested = throughput(r.provisionedThroughput());
-        if (!TableDescriptor.PROVISIONED.equals(d.billingMode())) {
+        if (d.billingMode() != BillingMode.PROVISIONED) {
             return requested;
         }
         return d.throughput().changedTo(requested.readCapacityUnits(), requested.writeCapacityUnits(),

@@ -1,14 +1,14 @@
 package dev.kumiko.engine.control;
 
 import dev.kumiko.catalog.IndexDescriptor;
-import dev.kumiko.engine.base.Constraints;
-import dev.kumiko.engine.base.Enums;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CreateTable's checks in DynamoDB's order: the model's member constraints first (all reported
- * together), then the key schema, attribute definitions, billing, indexes and stream, each
- * failing alone with DynamoDB's message.
+ * CreateTable's checks in DynamoDB's order, after the API model's member constraints (the caller's:
+ * the server's decoder answers them with DynamoDB's texts): the key schema, attribute definitions,
+ * billing, indexes and stream, each failing alone with DynamoDB's message.
  */
 final class CreateTableValidator {
     static final int LOCAL_INDEXES_MAX = 5;
@@ -32,12 +32,12 @@ final class CreateTableValidator {
     private CreateTableValidator() {}
 
     /**
-     * Member constraints, then every key schema (the table's and its indexes'), then throughput:
+     * The request's shape, then every key schema (the table's and its indexes'), then throughput:
      * DynamoDB judges the keys before the capacity, so a table with a bad index key and no
      * throughput is told about the key.
      */
     static void validate(CreateTableRequest r) {
-        checkConstraints(r);
+        RequiredMembers.check(r);
         checkKeySchema(r.keySchema(), "KeySchema");
         checkDefinitions(r);
         checkLocalIndexes(r);
@@ -46,132 +46,20 @@ final class CreateTableValidator {
         checkStream(r.streamSpecification());
     }
 
-    static void checkConstraints(CreateTableRequest r) {
-        Constraints c = new Constraints();
-        if (c.notNull("attributeDefinitions", r.attributeDefinitions())) {
-            checkDefinitionMembers(c, r.attributeDefinitions());
-        }
-        if (c.notNull("tableName", r.tableName())) {
-            c.tableName("tableName", r.tableName());
-        }
-        if (c.notNull("keySchema", r.keySchema())) {
-            checkKeySchemaMembers(c, "keySchema", r.keySchema());
-        }
-        checkIndexMembers(c, "localSecondaryIndexes", r.localSecondaryIndexes(), 2);
-        checkIndexMembers(c, "globalSecondaryIndexes", r.globalSecondaryIndexes(), GSI_KEY_ELEMENTS_MAX);
-        c.enumValue("billingMode", r.billingMode(), Enums.BILLING_MODE);
-        checkThroughputMembers(c, "provisionedThroughput", r.provisionedThroughput());
-        if (r.streamSpecification() != null) {
-            c.notNull("streamSpecification.streamEnabled", r.streamSpecification().streamEnabled());
-            c.enumValue("streamSpecification.streamViewType", r.streamSpecification().streamViewType(),
-                    Enums.STREAM_VIEW_TYPE);
-        }
-        if (r.sseSpecification() != null) {
-            c.enumValue("sSESpecification.sSEType", r.sseSpecification().sseType(), Enums.SSE_TYPE);
-        }
-        TagRules.checkMembers(c, "tags", r.tags());
-        c.enumValue("tableClass", r.tableClass(), Enums.TABLE_CLASS);
-        c.throwIfAny();
-    }
-
-    static void checkDefinitionMembers(Constraints c, List<AttributeDefinitionInput> definitions) {
-        for (int i = 0; i < definitions.size(); i++) {
-            AttributeDefinitionInput d = definitions.get(i);
-            String p = "attributeDefinitions." + (i + 1) + ".member.";
-            if (d == null) {
-                continue;
-            }
-            if (c.notNull(p + "attributeName", d.attributeName())) {
-                c.length(p + "attributeName", d.attributeName(), 1, 255);
-            }
-            if (c.notNull(p + "attributeType", d.attributeType())) {
-                c.enumValue(p + "attributeType", d.attributeType(), Enums.SCALAR_ATTRIBUTE_TYPE);
-            }
-        }
-    }
-
-    static void checkKeySchemaMembers(Constraints c, String path, List<KeySchemaInput> keySchema) {
-        checkKeySchemaMembers(c, path, keySchema, 2);
-    }
-
-    /** GSI key schemas may hold up to four HASH and four RANGE elements (multi-attribute keys). */
-    static void checkKeySchemaMembers(Constraints c, String path, List<KeySchemaInput> keySchema, int max) {
-        c.size(path, keySchema, keySchema.toString(), 1, max);
-        for (int i = 0; i < keySchema.size(); i++) {
-            KeySchemaInput k = keySchema.get(i);
-            String p = path + "." + (i + 1) + ".member.";
-            if (c.notNull(p + "attributeName", k.attributeName())) {
-                c.length(p + "attributeName", k.attributeName(), 1, 255);
-            }
-            if (c.notNull(p + "keyType", k.keyType())) {
-                c.enumValue(p + "keyType", k.keyType(), Enums.KEY_TYPE);
-            }
-        }
-    }
-
-    /** The API Reference's length limit of a NonKeyAttributes name. */
-    static final int NON_KEY_ATTRIBUTE_NAME_CHARS_MAX = 255;
-
-    static void checkIndexMembers(Constraints c, String path, List<IndexInput> indexes, int keyElementsMax) {
-        if (indexes == null) {
-            return;
-        }
-        for (int i = 0; i < indexes.size(); i++) {
-            checkIndexMember(c, path + "." + (i + 1) + ".member.", indexes.get(i), keyElementsMax);
-        }
-    }
-
-    /** One index's members; {@code p} is its path with a trailing dot. */
-    static void checkIndexMember(Constraints c, String p, IndexInput x, int keyElementsMax) {
-        if (c.notNull(p + "indexName", x.indexName())) {
-            c.tableName(p + "indexName", x.indexName());
-        }
-        if (c.notNull(p + "keySchema", x.keySchema())) {
-            checkKeySchemaMembers(c, p + "keySchema", x.keySchema(), keyElementsMax);
-        }
-        if (c.notNull(p + "projection", x.projection())) {
-            c.enumValue(p + "projection.projectionType", x.projection().projectionType(), Enums.PROJECTION_TYPE);
-            checkNonKeyAttributeNames(c, p + "projection.nonKeyAttributes", x.projection().nonKeyAttributes());
-        }
-        checkThroughputMembers(c, p + "provisionedThroughput", x.provisionedThroughput());
-    }
-
-    /**
-     * NonKeyAttributes names are 1-255 characters (the API Reference). A list member's violation is
-     * reported on the list, in the model's nested form. UNVERIFIED wording.
-     */
-    private static void checkNonKeyAttributeNames(Constraints c, String path, List<String> names) {
-        if (names == null) {
-            return;
-        }
-        for (String n : names) {
-            if (n != null && (n.isEmpty() || n.length() > NON_KEY_ATTRIBUTE_NAME_CHARS_MAX)) {
-                c.fail(path, names.toString(), "Member must satisfy constraint: [Member must have length less than "
-                        + "or equal to " + NON_KEY_ATTRIBUTE_NAME_CHARS_MAX
-                        + ", Member must have length greater than or equal to 1]");
-                return;
-            }
-        }
-    }
-
-    static void checkThroughputMembers(Constraints c, String path, ThroughputInput t) {
-        if (t == null) {
-            return;
-        }
-        if (c.notNull(path + ".writeCapacityUnits", t.writeCapacityUnits())) {
-            c.range(path + ".writeCapacityUnits", t.writeCapacityUnits(), 1, Long.MAX_VALUE);
-        }
-        if (c.notNull(path + ".readCapacityUnits", t.readCapacityUnits())) {
-            c.range(path + ".readCapacityUnits", t.readCapacityUnits(), 1, Long.MAX_VALUE);
+    static void checkThroughputLimit(ThroughputInput t) {
+        if (t.readCapacityUnits() > CAPACITY_UNITS_MAX || t.writeCapacityUnits() > CAPACITY_UNITS_MAX) {
+            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED, "Subscriber limit exceeded: Provisioned throughput "
+                    + "for the table exceeds the account limit; read units: " + CAPACITY_UNITS_MAX
+                    + ", write units: " + CAPACITY_UNITS_MAX);
         }
     }
 
     static void checkKeySchema(List<KeySchemaInput> keySchema, String what) {
-        if (!"HASH".equals(keySchema.get(0).keyType())) {
+        if (keySchema.get(0).keyType() != KeyType.HASH) {
             throw DynamoException.validation("Invalid " + what + ": The first KeySchemaElement is not a HASH key type");
         }
         if (keySchema.size() == 2) {
-            if (!"RANGE".equals(keySchema.get(1).keyType())) {
+            if (keySchema.get(1).keyType() != KeyType.RANGE) {
                 throw DynamoException.validation(
                         "Invalid " + what + ": The second KeySchemaElement is not a RANGE key type");
             }
@@ -237,8 +125,8 @@ final class CreateTableValidator {
         return lists;
     }
 
-    static boolean isOnDemand(String billingMode) {
-        return "PAY_PER_REQUEST".equals(billingMode);
+    static boolean isOnDemand(BillingMode billingMode) {
+        return billingMode == BillingMode.PAY_PER_REQUEST;
     }
 
     private static void checkBilling(CreateTableRequest r) {
@@ -270,14 +158,6 @@ final class CreateTableValidator {
                 }
                 checkThroughputLimit(x.provisionedThroughput());
             }
-        }
-    }
-
-    static void checkThroughputLimit(ThroughputInput t) {
-        if (t.readCapacityUnits() > CAPACITY_UNITS_MAX || t.writeCapacityUnits() > CAPACITY_UNITS_MAX) {
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED, "Subscriber limit exceeded: Provisioned throughput "
-                    + "for the table exceeds the account limit; read units: " + CAPACITY_UNITS_MAX
-                    + ", write units: " + CAPACITY_UNITS_MAX);
         }
     }
 
@@ -348,11 +228,11 @@ final class CreateTableValidator {
      * texts are not quoted in the documentation).
      */
     static void checkGlobalKeySchema(List<KeySchemaInput> keySchema) {
-        if (keySchema.size() <= 2 && (keySchema.size() < 2 || "RANGE".equals(keySchema.get(1).keyType()))) {
+        if (keySchema.size() <= 2 && (keySchema.size() < 2 || keySchema.get(1).keyType() == KeyType.RANGE)) {
             checkKeySchema(keySchema, "KeySchema");
             return;
         }
-        if (!"HASH".equals(keySchema.get(0).keyType())) {
+        if (keySchema.get(0).keyType() != KeyType.HASH) {
             throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
         }
         int hash = 0;
@@ -363,7 +243,7 @@ final class CreateTableValidator {
                 throw DynamoException.validation("Invalid KeySchema: Duplicate attribute name in KeySchema: "
                         + k.attributeName());
             }
-            if ("HASH".equals(k.keyType())) {
+            if (k.keyType() == KeyType.HASH) {
                 if (range > 0) {
                     throw DynamoException.validation(
                             "Invalid KeySchema: All HASH key elements must come before the RANGE key elements");

@@ -3,11 +3,9 @@ package dev.kumiko.engine.control;
 import dev.kumiko.catalog.AttributeDefinition;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.Projection;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
-import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
@@ -31,31 +29,6 @@ final class GsiUpdates {
 
     /** The descriptor after the updates, plus the indexes created and deleted. */
     record Applied(TableDescriptor descriptor, List<IndexDescriptor> created, List<IndexDescriptor> deleted) {}
-
-    static void checkMembers(Constraints c, List<GsiUpdate> updates) {
-        if (updates == null) {
-            return;
-        }
-        for (int i = 0; i < updates.size(); i++) {
-            GsiUpdate u = updates.get(i);
-            String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member.";
-            if (u == null) {
-                continue;
-            }
-            if (u.create() != null) {
-                CreateTableValidator.checkIndexMember(c, p + "create.", u.create(),
-                        CreateTableValidator.GSI_KEY_ELEMENTS_MAX);
-            }
-            if (u.update() != null && c.notNull(p + "update.indexName", u.update().indexName())) {
-                c.tableName(p + "update.indexName", u.update().indexName());
-                CreateTableValidator.checkThroughputMembers(c, p + "update.provisionedThroughput",
-                        u.update().provisionedThroughput());
-            }
-            if (u.delete() != null && c.notNull(p + "delete.indexName", u.delete().indexName())) {
-                c.tableName(p + "delete.indexName", u.delete().indexName());
-            }
-        }
-    }
 
     /** Rules that depend on the table; runs before anything is changed, so a rejection changes nothing. */
     static void check(UpdateTableRequest r, TableDescriptor d, boolean onDemand) {
@@ -236,7 +209,7 @@ final class GsiUpdates {
 
     private static IndexDescriptor newIndex(IndexInput x, boolean onDemand, int id) {
         List<KeySchemaElement> keys = new ArrayList<>(x.keySchema().size());
-        x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), KeyType.valueOf(k.keyType()))));
+        x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), k.keyType())));
         List<String> nonKey = x.projection().nonKeyAttributes();
         Throughput t = onDemand ? Throughput.ZERO : new Throughput(x.provisionedThroughput().readCapacityUnits(),
                 x.provisionedThroughput().writeCapacityUnits());
@@ -268,7 +241,7 @@ final class GsiUpdates {
         }
         for (AttributeDefinitionInput a : r.attributeDefinitions()) {
             if (name.equals(a.attributeName()) && a.attributeType() != null) {
-                return AttributeType.valueOf(a.attributeType());
+                return a.attributeType().attributeType();
             }
         }
         return null;

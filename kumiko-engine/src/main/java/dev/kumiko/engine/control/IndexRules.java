@@ -2,6 +2,7 @@ package dev.kumiko.engine.control;
 
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.ProjectionType;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,12 +12,12 @@ final class IndexRules {
     private IndexRules() {}
 
     static void checkProjection(IndexInput x) {
-        String type = x.projection().projectionType();
+        ProjectionType type = x.projection().projectionType();
         List<String> nonKey = x.projection().nonKeyAttributes();
         if (type == null) {
             throw DynamoException.invalidParameter("Unknown ProjectionType: null");
         }
-        if ("INCLUDE".equals(type)) {
+        if (type == ProjectionType.INCLUDE) {
             if (nonKey == null || nonKey.isEmpty()) {
                 throw DynamoException.invalidParameter(
                         "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");

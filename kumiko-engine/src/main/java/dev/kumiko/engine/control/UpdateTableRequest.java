@@ -5,19 +5,21 @@ import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
 import dev.kumiko.engine.control.CreateTableRequest.SseInput;
 import dev.kumiko.engine.control.CreateTableRequest.StreamInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.TableClass;
 import java.util.List;
 
-/** UpdateTable as the client sent it; any member may be null. */
+/** UpdateTable, typed (enum members are enums, checked by the server's decoder); any member may be null. */
 public record UpdateTableRequest(
         String tableName,
         List<AttributeDefinitionInput> attributeDefinitions,
-        String billingMode,
+        BillingMode billingMode,
         ThroughputInput provisionedThroughput,
         List<GsiUpdate> globalSecondaryIndexUpdates,
         StreamInput streamSpecification,
         SseInput sseSpecification,
         boolean hasReplicaUpdates,
-        String tableClass,
+        TableClass tableClass,
         Boolean deletionProtectionEnabled) {
 
     /** One GlobalSecondaryIndexUpdates element: exactly one of its three actions in a valid request. */

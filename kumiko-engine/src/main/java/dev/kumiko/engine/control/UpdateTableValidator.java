@@ -2,32 +2,20 @@ package dev.kumiko.engine.control;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
-import dev.kumiko.engine.base.Constraints;
-import dev.kumiko.engine.base.Enums;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.model.BillingMode;
 
-/** UpdateTable's checks: member constraints, then what the change means for this table. */
+/** UpdateTable's checks: the request's shape, then what the change means for this table. */
 final class UpdateTableValidator {
     private UpdateTableValidator() {}
 
-    static void checkConstraints(UpdateTableRequest r) {
-        Constraints c = new Constraints();
-        if (c.notNull("tableName", r.tableName())) {
-            c.length("tableName", r.tableName(), 1, 1024);
-        }
-        c.enumValue("billingMode", r.billingMode(), Enums.BILLING_MODE);
-        CreateTableValidator.checkThroughputMembers(c, "provisionedThroughput", r.provisionedThroughput());
-        if (r.streamSpecification() != null) {
-            c.notNull("streamSpecification.streamEnabled", r.streamSpecification().streamEnabled());
-            c.enumValue("streamSpecification.streamViewType", r.streamSpecification().streamViewType(),
-                    Enums.STREAM_VIEW_TYPE);
-        }
-        c.enumValue("tableClass", r.tableClass(), Enums.TABLE_CLASS);
-        if (r.attributeDefinitions() != null) {
-            CreateTableValidator.checkDefinitionMembers(c, r.attributeDefinitions());
-        }
-        GsiUpdates.checkMembers(c, r.globalSecondaryIndexUpdates());
-        c.throwIfAny();
+    /**
+     * What the request must hold before the table is looked up. The API model's member constraints
+     * are the caller's (the server's decoder answers them with DynamoDB's texts); the engine only
+     * refuses a request it cannot run.
+     */
+    static void checkRequest(UpdateTableRequest r) {
+        RequiredMembers.check(r);
         checkSomethingToChange(r);
     }
 
@@ -61,8 +49,8 @@ final class UpdateTableValidator {
     }
 
     static boolean willBeOnDemand(UpdateTableRequest r, TableDescriptor d) {
-        return r.billingMode() == null ? TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())
-                : CreateTableValidator.isOnDemand(r.billingMode());
+        return r.billingMode() == null ? d.billingMode() == BillingMode.PAY_PER_REQUEST
+                : r.billingMode() == BillingMode.PAY_PER_REQUEST;
     }
 
     private static void checkBilling(UpdateTableRequest r, TableDescriptor d) {
@@ -74,7 +62,7 @@ final class UpdateTableValidator {
             }
             return;
         }
-        boolean switching = TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode());
+        boolean switching = d.billingMode() == BillingMode.PAY_PER_REQUEST;
         if (switching && r.provisionedThroughput() == null) {
             throw DynamoException.validation("No provisioned throughput specified for the table");
         }

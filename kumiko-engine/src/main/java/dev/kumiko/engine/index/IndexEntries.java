@@ -2,10 +2,11 @@ package dev.kumiko.engine.index;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.keys.IndexKey;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class IndexEntries {
     }
 
     public static boolean projectsAll(IndexDescriptor x) {
-        return "ALL".equals(x.projection().projectionType());
+        return x.projection().projectionType() == ProjectionType.ALL;
     }
 
     /** Whether the index stores this top-level attribute (keys always; others by projection). */

@@ -2,7 +2,7 @@ package dev.kumiko.engine.index;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.KeyType;
+import dev.kumiko.model.KeyType;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.error.DynamoException;

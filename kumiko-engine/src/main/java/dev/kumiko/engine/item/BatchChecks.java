@@ -2,11 +2,9 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
-import java.util.Collection;
-import java.util.HashSet;
+import dev.kumiko.error.MemberConstraintException;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /** Request-shape checks shared by BatchWriteItem and BatchGetItem. */
@@ -32,7 +30,7 @@ final class BatchChecks {
             int n = e.getValue() == null ? 0 : size.applyAsInt(e.getValue());
             if (n < 1 || (perTableMax > 0 && n > perTableMax)) {
                 // Model constraint text; the "{...}" rendering of the map is not DynamoDB's.
-                throw DynamoException.validation("1 validation error detected: Value '{...}' at 'requestItems' failed "
+                throw new MemberConstraintException("1 validation error detected: Value '{...}' at 'requestItems' failed "
                         + "to satisfy constraint: Map value must satisfy constraint: [Member must have length less "
                         + "than or equal to " + perTableMax + ", Member must have length greater than or equal to 1]");
             }
@@ -43,15 +41,7 @@ final class BatchChecks {
         }
     }
 
-    /** Keys are compared by their storage key, which identifies an item across tables. */
-    static void noDuplicates(Collection<byte[]> keys) {
-        Set<java.nio.ByteBuffer> seen = new HashSet<>(keys.size() * 2);
-        for (byte[] k : keys) {
-            if (!seen.add(java.nio.ByteBuffer.wrap(k))) { // content equality, no copy
-                throw DynamoException.validation("Provided list of item keys contains duplicates");
-            }
-        }
-    }
+    static final String DUPLICATE_KEYS = "Provided list of item keys contains duplicates";
 
     static int size(List<?> list) {
         return list.size();

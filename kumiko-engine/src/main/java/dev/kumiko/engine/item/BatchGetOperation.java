@@ -1,5 +1,6 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
@@ -54,7 +55,7 @@ final class BatchGetOperation {
         parsed.forEach((name, p) -> reads.add(validated(name, r.requestItems().get(name), p)));
         List<byte[]> allKeys = new ArrayList<>();
         reads.forEach(t -> allKeys.addAll(t.keys()));
-        BatchChecks.noDuplicates(allKeys);
+        DuplicateKeys.refuse(allKeys, BatchChecks.DUPLICATE_KEYS);
         return readAll(reads, r.returnConsumedCapacity());
     }
 

@@ -1,5 +1,6 @@
 package dev.kumiko.engine.item;
 
+import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
@@ -73,7 +74,7 @@ final class BatchWriteOperation {
                 writes.add(validated(table, w, sizes[writes.size()]));
             }
         }
-        BatchChecks.noDuplicates(writes.stream().map(Write::key).toList());
+        DuplicateKeys.refuse(writes.stream().map(Write::key).toList(), BatchChecks.DUPLICATE_KEYS);
         Committed committed = commitAll(writes, r.returnItemCollectionMetrics());
         if (committed.throttles().size() == writes.size()) {
             throw ThrottleErrors.nothingProcessed(committed.throttles());

@@ -6,6 +6,7 @@ import dev.kumiko.catalog.StreamSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.model.StreamViewType;
 import dev.kumiko.storage.Store;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import java.time.Instant;
@@ -167,7 +168,7 @@ public final class StreamLifecycle {
         return e.shards().get(e.shards().size() - 1);
     }
 
-    private static StreamEpoch open(String viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {
+    private static StreamEpoch open(StreamViewType viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {
         long labelMillis = nowMillis;
         // A label names the stream's ARN: never give two streams of a table the same one.
         while (hasLabel(others, LABEL.format(Instant.ofEpochMilli(labelMillis)))) {

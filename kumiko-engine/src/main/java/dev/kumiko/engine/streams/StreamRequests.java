@@ -1,5 +1,7 @@
 package dev.kumiko.engine.streams;
 
+import dev.kumiko.model.StreamViewType;
+
 /**
  * The DynamoDB Streams requests, typed (enum members are enums; the server's decoder checks the
  * wire strings); any member may be null (absent).
@@ -8,7 +10,7 @@ public final class StreamRequests {
     private StreamRequests() {}
 
     /** A table's StreamSpecification as CreateTable and UpdateTable carry it; null members were not given. */
-    public record Specification(Boolean streamEnabled, String streamViewType) {}
+    public record Specification(Boolean streamEnabled, StreamViewType streamViewType) {}
 
     public record ListStreams(String tableName, Long limit, String exclusiveStartStreamArn) {}
 

@@ -2,6 +2,7 @@ package dev.kumiko.engine.streams;
 
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.engine.changelog.ChangeRecord;
+import dev.kumiko.model.StreamViewType;
 import java.util.List;
 
 /** What the DynamoDB Streams operations answer, before it is written as JSON. */
@@ -16,8 +17,8 @@ public final class StreamResults {
     public record ShardDescription(String shardId, String parentShardId, String startingSequenceNumber,
             String endingSequenceNumber) {}
 
-    public record StreamDescription(String streamArn, String streamLabel, String streamStatus, String streamViewType,
-            long creationRequestMillis, String tableName, List<KeySchemaElement> keySchema,
+    public record StreamDescription(String streamArn, String streamLabel, String streamStatus,
+            StreamViewType streamViewType, long creationRequestMillis, String tableName, List<KeySchemaElement> keySchema,
             List<ShardDescription> shards, String lastEvaluatedShardId) {}
 
     /** One stream record: the change, its eventID and its wire sequence number. */

@@ -9,6 +9,7 @@ import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -189,7 +190,7 @@ public final class ThroughputLimiter {
     }
 
     private static boolean isProvisioned(TableDescriptor d) {
-        return TableDescriptor.PROVISIONED.equals(d.billingMode());
+        return d.billingMode() == BillingMode.PROVISIONED;
     }
 
     private static double sum(Map<String, Double> units) {

@@ -7,12 +7,9 @@ import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.ReturnConsumedCapacity;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Request checks and reporting shared by TransactWriteItems and TransactGetItems. */
 final class TransactChecks {
@@ -43,15 +40,5 @@ final class TransactChecks {
         List<ConsumedCapacity> out = new ArrayList<>(perTable.size());
         perTable.values().forEach(t -> out.add(t.report(mode)));
         return out;
-    }
-
-    /** No two actions on one item; actions whose key is invalid (null) have no item to compare. */
-    static void noDuplicates(List<byte[]> storageKeys) {
-        Set<ByteBuffer> seen = new HashSet<>();
-        for (byte[] key : storageKeys) {
-            if (key != null && !seen.add(ByteBuffer.wrap(key))) {
-                throw DynamoException.validation(MULTIPLE_OPERATIONS_ON_ONE_ITEM);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.TableDescriptor;
@@ -55,7 +56,8 @@ public final class TransactGetOperation {
         for (int i = 0; i < projections.size(); i++) {
             targets.add(resolve(i, r.transactItems().get(i), projections.get(i)));
         }
-        TransactChecks.noDuplicates(targets.stream().map(Target::storageKey).toList());
+        DuplicateKeys.refuse(targets.stream().map(Target::storageKey).toList(),
+                TransactChecks.MULTIPLE_OPERATIONS_ON_ONE_ITEM);
         cancelOnProblems(targets);
         return answer(targets, readAll(targets), r.returnConsumedCapacity());
     }

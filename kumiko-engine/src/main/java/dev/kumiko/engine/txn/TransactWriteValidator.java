@@ -1,5 +1,6 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
@@ -39,7 +40,8 @@ final class TransactWriteValidator {
         for (int i = 0; i < items.size(); i++) {
             actions.add(resolve(i, items.get(i), expressions.get(i)));
         }
-        TransactChecks.noDuplicates(actions.stream().map(TransactAction::storageKey).toList());
+        DuplicateKeys.refuse(actions.stream().map(TransactAction::storageKey).toList(),
+                TransactChecks.MULTIPLE_OPERATIONS_ON_ONE_ITEM);
         checkAggregateSize(actions);
         return actions;
     }

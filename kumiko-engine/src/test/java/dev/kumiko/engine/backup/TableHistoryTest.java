@@ -1,5 +1,9 @@
 package dev.kumiko.engine.backup;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.StreamViewType;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.EngineInternals;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,9 +61,9 @@ class TableHistoryTest {
     @Test
     void readsTheTableAsOfAMillisecondAndKeepsTheLogWhileRecoveryIsOn() {
         try (Engine e = open()) {
-            e.control().createTable(CTX, new CreateTableRequest("tbl", List.of(new AttributeDefinitionInput("pk", "S")),
-                    List.of(new KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST", null,
-                    new StreamInput(true, "KEYS_ONLY"), null, null, null, null));
+            e.control().createTable(CTX, new CreateTableRequest("tbl", List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                    List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST, null,
+                    new StreamInput(true, StreamViewType.KEYS_ONLY), null, null, null, null));
             put(e, "a", "0");
             e.backups().continuous().update(new BackupRequests.UpdateContinuousBackups("tbl", true, null));
             now.addAndGet(10);

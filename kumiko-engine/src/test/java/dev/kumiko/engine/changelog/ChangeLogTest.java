@@ -1,5 +1,10 @@
 package dev.kumiko.engine.changelog;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.StreamViewType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -26,6 +31,7 @@ import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The change log inside the engine: what is recorded, in which batch, numbered how. */
@@ -37,14 +43,15 @@ class ChangeLogTest {
     }
 
     private static void createTable(Engine engine, String name, String viewType, boolean lsi) {
-        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", "S"),
-                new AttributeDefinitionInput("sk", "S"), new AttributeDefinitionInput("g", "S"));
-        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", "HASH"), new KeySchemaInput("sk", "RANGE"));
+        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("sk", ScalarAttributeType.S), new AttributeDefinitionInput("g", ScalarAttributeType.S));
+        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
         List<IndexInput> lsis = !lsi ? null : List.of(new IndexInput("byG",
-                List.of(new KeySchemaInput("pk", "HASH"), new KeySchemaInput("g", "RANGE")),
-                new ProjectionInput("ALL", null), null));
+                List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("g", KeyType.RANGE)),
+                new ProjectionInput(ProjectionType.ALL, null), null));
         engine.control().createTable(CTX, new CreateTableRequest(name, lsi ? attributes : attributes.subList(0, 2),
-                key, lsis, null, "PAY_PER_REQUEST", null, viewType == null ? null : new StreamInput(true, viewType),
+                key, lsis, null, BillingMode.PAY_PER_REQUEST, null, viewType == null ? null : new StreamInput(true,
+                        StreamViewType.valueOf(viewType)),
                 null, null, null, null));
     }
 
@@ -225,6 +232,7 @@ class ChangeLogTest {
      * A reader polling while writers of different items commit out of number order gets every
      * record exactly once: it never reads past a number still in flight.
      */
+    @Tag("slow")
     @Test
     void aReaderPollingDuringConcurrentWritesMissesNothing() throws Exception {
         int writers = 4;

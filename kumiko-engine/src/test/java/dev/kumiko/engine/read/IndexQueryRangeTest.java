@@ -1,5 +1,9 @@
 package dev.kumiko.engine.read;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.CountingStore;
@@ -35,11 +39,11 @@ class IndexQueryRangeTest {
         engine = Engine.open(store);
         engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("matches",
                 List.of(def("id"), def("tournament"), def("area"), def("round"), def("bracket")),
-                List.of(new KeySchemaInput("id", "HASH")), null,
-                List.of(new IndexInput("byPlace", List.of(new KeySchemaInput("tournament", "HASH"),
-                        new KeySchemaInput("area", "HASH"), new KeySchemaInput("round", "RANGE"),
-                        new KeySchemaInput("bracket", "RANGE")), new ProjectionInput("KEYS_ONLY", null), null)),
-                "PAY_PER_REQUEST", null, null, null, null, null, null));
+                List.of(new KeySchemaInput("id", KeyType.HASH)), null,
+                List.of(new IndexInput("byPlace", List.of(new KeySchemaInput("tournament", KeyType.HASH),
+                        new KeySchemaInput("area", KeyType.HASH), new KeySchemaInput("round", KeyType.RANGE),
+                        new KeySchemaInput("bracket", KeyType.RANGE)), new ProjectionInput(ProjectionType.KEYS_ONLY, null), null)),
+                BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
         int id = 0;
         for (String area : List.of("EU", "NA")) {
             for (String round : List.of("R1", "R2", "R3")) {
@@ -51,7 +55,7 @@ class IndexQueryRangeTest {
     }
 
     private static AttributeDefinitionInput def(String name) {
-        return new AttributeDefinitionInput(name, "S");
+        return new AttributeDefinitionInput(name, ScalarAttributeType.S);
     }
 
     @AfterEach

@@ -1,5 +1,8 @@
 package dev.kumiko.engine.read;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
@@ -14,9 +17,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The size limits of reads: a 1 MB Query/Scan page and a 16 MB BatchGetItem response. */
+@Tag("slow")
 class PageLimitsTest {
     private static final int ITEMS = 45;
     private static final String BIG = "x".repeat(390 * 1024);
@@ -26,11 +31,11 @@ class PageLimitsTest {
     void setUp() {
         engine = Engine.inMemory();
         engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("big",
-                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", "S"),
-                        new CreateTableRequest.AttributeDefinitionInput("SK", "S")),
-                List.of(new CreateTableRequest.KeySchemaInput("PK", "HASH"),
-                        new CreateTableRequest.KeySchemaInput("SK", "RANGE")),
-                null, null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", ScalarAttributeType.S),
+                        new CreateTableRequest.AttributeDefinitionInput("SK", ScalarAttributeType.S)),
+                List.of(new CreateTableRequest.KeySchemaInput("PK", KeyType.HASH),
+                        new CreateTableRequest.KeySchemaInput("SK", KeyType.RANGE)),
+                null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
         for (int i = 0; i < ITEMS; i++) {
             engine.items().putItem(new ItemRequests.PutItem("big", Map.of("PK", s("P"), "SK", s(sk(i)), "v", s(BIG)),
                     null, null, null, null, ItemRequests.Conditions.NONE));

@@ -1,5 +1,8 @@
 package dev.kumiko.engine.read;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.CountingStore;
@@ -28,11 +31,11 @@ class QueryRangeTest {
         store = new CountingStore(new MemoryStore());
         engine = Engine.open(store);
         engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("ttt",
-                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", "S"),
-                        new CreateTableRequest.AttributeDefinitionInput("SK", "S")),
-                List.of(new CreateTableRequest.KeySchemaInput("PK", "HASH"),
-                        new CreateTableRequest.KeySchemaInput("SK", "RANGE")),
-                null, null, "PAY_PER_REQUEST", null, null, null, null, null, null));
+                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", ScalarAttributeType.S),
+                        new CreateTableRequest.AttributeDefinitionInput("SK", ScalarAttributeType.S)),
+                List.of(new CreateTableRequest.KeySchemaInput("PK", KeyType.HASH),
+                        new CreateTableRequest.KeySchemaInput("SK", KeyType.RANGE)),
+                null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
         for (String pk : List.of("A", "B", "C")) {
             for (int i = 0; i < 100; i++) {
                 put(pk, String.format("MESSAGE#%03d", i));

@@ -1,5 +1,8 @@
 package dev.kumiko.engine.ttl;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
@@ -16,6 +19,7 @@ import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The expiry rule, and the background sweep's bounded steps over a large table. */
@@ -39,14 +43,15 @@ class TimeToLiveSweeperTest {
         assertThat(Expiry.isExpired(Map.of(a, AttributeValue.n(-5)), a, NOW_MILLIS)).isFalse();
     }
 
+    @Tag("slow")
     @Test
     void backgroundLooksReadABoundedStepAndResume() {
         AtomicLong now = new AtomicLong(NOW_MILLIS);
         Store store = new MemoryStore();
         try (Engine e = Engine.open(store, now::get, EngineSettings.DEFAULTS.withTtlSweepIntervalMillis(0))) {
             e.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("big",
-                    List.of(new CreateTableRequest.AttributeDefinitionInput("pk", "S")),
-                    List.of(new CreateTableRequest.KeySchemaInput("pk", "HASH")), null, null, "PAY_PER_REQUEST",
+                    List.of(new CreateTableRequest.AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                    List.of(new CreateTableRequest.KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST,
                     null, null, null, null, null, null));
             e.timeToLive().updateTimeToLive(new TimeToLiveRequests.UpdateTimeToLive("big",
                     new TimeToLiveRequests.Specification("ttl", true)));

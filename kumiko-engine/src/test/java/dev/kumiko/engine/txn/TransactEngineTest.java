@@ -1,5 +1,9 @@
 package dev.kumiko.engine.txn;
 
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -32,15 +36,15 @@ class TransactEngineTest {
     private static final RequestContext CTX = new RequestContext("us-east-1");
 
     private static void createTable(Engine engine, String name, boolean withIndexes) {
-        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", "S"),
-                new AttributeDefinitionInput("sk", "S"), new AttributeDefinitionInput("g", "S"));
-        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", "HASH"), new KeySchemaInput("sk", "RANGE"));
-        ProjectionInput all = new ProjectionInput("ALL", null);
-        List<IndexInput> lsi = List.of(new IndexInput("byG", List.of(new KeySchemaInput("pk", "HASH"),
-                new KeySchemaInput("g", "RANGE")), all, null));
-        List<IndexInput> gsi = List.of(new IndexInput("global", List.of(new KeySchemaInput("g", "HASH")), all, null));
+        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("sk", ScalarAttributeType.S), new AttributeDefinitionInput("g", ScalarAttributeType.S));
+        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
+        ProjectionInput all = new ProjectionInput(ProjectionType.ALL, null);
+        List<IndexInput> lsi = List.of(new IndexInput("byG", List.of(new KeySchemaInput("pk", KeyType.HASH),
+                new KeySchemaInput("g", KeyType.RANGE)), all, null));
+        List<IndexInput> gsi = List.of(new IndexInput("global", List.of(new KeySchemaInput("g", KeyType.HASH)), all, null));
         engine.control().createTable(CTX, new CreateTableRequest(name, withIndexes ? attributes : attributes.subList(0, 2),
-                key, withIndexes ? lsi : null, withIndexes ? gsi : null, "PAY_PER_REQUEST", null, null, null, null,
+                key, withIndexes ? lsi : null, withIndexes ? gsi : null, BillingMode.PAY_PER_REQUEST, null, null, null, null,
                 null, null));
     }
 

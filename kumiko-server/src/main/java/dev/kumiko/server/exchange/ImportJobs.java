@@ -31,6 +31,9 @@ public final class ImportJobs {
         if (service.inProgress(ExchangeJobs.IMPORT, "ImportStatus") >= ExchangeService.IMPORTS_IN_PROGRESS_MAX) {
             throw ExchangeService.limitExceeded("imports", ExchangeService.IMPORTS_IN_PROGRESS_MAX);
         }
+        if (r.tableCreationViolations() != null) {
+            throw r.tableCreationViolations();
+        }
         TableDescription table = service.engine.control().createTable(ctx, r.tableCreation());
         long now = service.engine.exchange().nowMillis();
         String id = JobIds.next(now);

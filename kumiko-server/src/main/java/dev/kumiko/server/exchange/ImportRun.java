@@ -7,6 +7,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.model.ScalarAttributeType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -50,8 +51,8 @@ final class ImportRun {
         this.errors = errors;
         if (request.tableCreation().attributeDefinitions() != null) {
             for (CreateTableRequest.AttributeDefinitionInput d : request.tableCreation().attributeDefinitions()) {
-                if ("N".equals(d.attributeType()) || "B".equals(d.attributeType())) {
-                    keyTypes.put(d.attributeName(), AttributeType.valueOf(d.attributeType()));
+                if (d.attributeType() != null && d.attributeType() != ScalarAttributeType.S) {
+                    keyTypes.put(d.attributeName(), d.attributeType().attributeType());
                 }
             }
         }

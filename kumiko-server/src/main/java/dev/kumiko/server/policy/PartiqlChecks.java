@@ -1,8 +1,7 @@
 package dev.kumiko.server.policy;
 
 import dev.kumiko.error.DynamoException;
-import dev.kumiko.model.AttributeValue;
-import dev.kumiko.partiql.PqParser;
+import dev.kumiko.partiql.PqParse;
 import dev.kumiko.partiql.PqStatement;
 import dev.kumiko.partiql.PqRequests;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ public final class PartiqlChecks {
 
     public static List<AuthorizationCheck> executeStatement(PqRequests.ExecuteStatement r, AuthFacts f) {
         List<AuthorizationCheck> out = new ArrayList<>(1);
-        add(f, r.statement(), r.parameters(), out);
+        add(f, r.statement(), r.parse(), out);
         return out;
     }
 
@@ -30,7 +29,7 @@ public final class PartiqlChecks {
         List<AuthorizationCheck> out = new ArrayList<>();
         if (r.statements() != null) {
             for (PqRequests.BatchStatement s : r.statements()) {
-                add(f, s.statement(), s.parameters(), out);
+                add(f, s.statement(), s.parse(), out);
             }
         }
         return out;
@@ -40,20 +39,20 @@ public final class PartiqlChecks {
         List<AuthorizationCheck> out = new ArrayList<>();
         if (r.transactStatements() != null) {
             for (PqRequests.TransactStatement s : r.transactStatements()) {
-                add(f, s.statement(), s.parameters(), out);
+                add(f, s.statement(), s.parse(), out);
             }
         }
         return out;
     }
 
-    private static void add(AuthFacts f, String text, List<AttributeValue> parameters,
-            List<AuthorizationCheck> out) {
+    /** The statement's parse is the one the engine then runs (no text is parsed twice). */
+    private static void add(AuthFacts f, String text, PqParse parse, List<AuthorizationCheck> out) {
         if (text == null) {
             return;
         }
         PqStatement parsed;
         try {
-            parsed = PqParser.parse(text, parameters);
+            parsed = parse.statement();
         } catch (DynamoException | IllegalArgumentException e) {
             return;
         }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.backup.BackupRequests;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.MemberConstraintException;
+import dev.kumiko.model.BillingMode;
 import dev.kumiko.server.json.JsonNull;
 import dev.kumiko.server.json.JsonNumber;
 import dev.kumiko.server.policy.AuthorizationCheck;
@@ -78,18 +80,24 @@ final class BackupOperations {
     }
 
     private static BackupRequests.RestoreFromBackup restoreFromBackup(Map<String, Object> body) {
-        return new BackupRequests.RestoreFromBackup(Fields.string(body, "TargetTableName"),
-                Fields.string(body, "BackupArn"), overrides(body));
+        BackupRequests.RestoreFromBackup r = new BackupRequests.RestoreFromBackup(
+                Fields.string(body, "TargetTableName"), Fields.string(body, "BackupArn"), overrides(body));
+        MemberViolations.check(r, () -> TableMembers.restoreOverrides(body));
+        return r;
     }
 
     private static BackupRequests.RestoreToPointInTime restoreToPointInTime(Map<String, Object> body) {
-        return new BackupRequests.RestoreToPointInTime(Fields.string(body, "SourceTableArn"),
-                Fields.string(body, "SourceTableName"), Fields.string(body, "TargetTableName"),
-                Fields.bool(body, "UseLatestRestorableTime"), epochMillis(body, "RestoreDateTime"), overrides(body));
+        BackupRequests.RestoreToPointInTime r = new BackupRequests.RestoreToPointInTime(
+                Fields.string(body, "SourceTableArn"), Fields.string(body, "SourceTableName"),
+                Fields.string(body, "TargetTableName"), Fields.bool(body, "UseLatestRestorableTime"),
+                epochMillis(body, "RestoreDateTime"), overrides(body));
+        MemberViolations.check(r, () -> TableMembers.restoreOverrides(body));
+        return r;
     }
 
     private static BackupRequests.Overrides overrides(Map<String, Object> body) {
-        return new BackupRequests.Overrides(Fields.string(body, "BillingModeOverride"),
+        return new BackupRequests.Overrides(
+                WireEnums.lenient(BillingMode.class, Fields.string(body, "BillingModeOverride")),
                 ControlPlaneRequests.throughput(Fields.object(body, "ProvisionedThroughputOverride")),
                 body.containsKey("GlobalSecondaryIndexOverride")
                         ? Fields.objects(body, "GlobalSecondaryIndexOverride", ControlPlaneRequests::index) : null,
@@ -101,7 +109,7 @@ final class BackupOperations {
     private static BackupRequests.UpdateContinuousBackups updateContinuous(Map<String, Object> body) {
         Map<String, Object> spec = Fields.object(body, "PointInTimeRecoverySpecification");
         if (spec == null) {
-            throw DynamoException.validation("1 validation error detected: Value null at "
+            throw new MemberConstraintException("1 validation error detected: Value null at "
                     + "'pointInTimeRecoverySpecification' failed to satisfy constraint: Member must not be null");
         }
         return new BackupRequests.UpdateContinuousBackups(Fields.string(body, "TableName"),

@@ -38,7 +38,7 @@ final class BackupWriter {
         JsonOut.epochSeconds(g, "TableCreationDateTime", d.creationEpochMillis());
         throughput(g, d.throughput());
         g.writeNumberField("ItemCount", b.itemCount());
-        g.writeStringField("BillingMode", d.billingMode());
+        g.writeStringField("BillingMode", d.billingMode().name());
         g.writeEndObject();
     }
 
@@ -50,7 +50,7 @@ final class BackupWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamDescription");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType", d.stream().viewType());
+            g.writeStringField("StreamViewType", d.stream().viewType().name());
             g.writeEndObject();
         }
         if (d.timeToLive().enabled()) {
@@ -62,7 +62,9 @@ final class BackupWriter {
         if (d.sse().enabled()) {
             g.writeObjectFieldStart("SSEDescription");
             g.writeStringField("Status", "ENABLED");
-            g.writeStringField("SSEType", d.sse().sseType());
+            if (d.sse().sseType() != null) {
+                g.writeStringField("SSEType", d.sse().sseType().name());
+            }
             g.writeEndObject();
         }
         g.writeEndObject();
@@ -78,7 +80,7 @@ final class BackupWriter {
             g.writeStringField("IndexName", x.indexName());
             TableDescriptionWriter.keySchema(g, x.keySchema());
             g.writeObjectFieldStart("Projection");
-            g.writeStringField("ProjectionType", x.projection().projectionType());
+            g.writeStringField("ProjectionType", x.projection().projectionType().name());
             if (x.projection().nonKeyAttributes() != null) {
                 JsonOut.stringArray(g, "NonKeyAttributes", x.projection().nonKeyAttributes());
             }

@@ -10,42 +10,62 @@ import dev.kumiko.engine.control.CreateTableRequest.StreamInput;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.CreateTableRequest.ThroughputInput;
 import dev.kumiko.engine.control.UpdateTableRequest;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.SseType;
+import dev.kumiko.model.StreamViewType;
+import dev.kumiko.model.TableClass;
 import java.util.List;
 import java.util.Map;
 
-/** Decodes control-plane request bodies into the engine's request records. */
+/**
+ * Decodes control-plane request bodies into the engine's request records. Enum members are typed
+ * leniently (a value that is not one of the enum's reads as absent); the member checks of
+ * {@link TableMembers} then report it, after the authorization rule has seen the request.
+ */
 final class ControlPlaneRequests {
     private ControlPlaneRequests() {}
 
     static CreateTableRequest createTable(Map<String, Object> b) {
+        CreateTableRequest r = createTableUnchecked(b);
+        MemberViolations.check(r, () -> TableMembers.createTable(b));
+        return r;
+    }
+
+    /** CreateTable's members typed, not yet checked (ImportTable checks them later, in its own order). */
+    static CreateTableRequest createTableUnchecked(Map<String, Object> b) {
         return new CreateTableRequest(
                 Fields.string(b, "TableName"),
                 Fields.objects(b, "AttributeDefinitions", ControlPlaneRequests::attributeDefinition),
                 keySchema(b, "KeySchema"),
                 Fields.objects(b, "LocalSecondaryIndexes", ControlPlaneRequests::index),
                 Fields.objects(b, "GlobalSecondaryIndexes", ControlPlaneRequests::index),
-                Fields.string(b, "BillingMode"),
+                WireEnums.lenient(BillingMode.class, Fields.string(b, "BillingMode")),
                 throughput(Fields.object(b, "ProvisionedThroughput")),
                 stream(Fields.object(b, "StreamSpecification")),
                 sse(Fields.object(b, "SSESpecification")),
                 tags(b),
-                Fields.string(b, "TableClass"),
+                WireEnums.lenient(TableClass.class, Fields.string(b, "TableClass")),
                 Fields.bool(b, "DeletionProtectionEnabled"));
     }
 
     static UpdateTableRequest updateTable(Map<String, Object> b) {
         List<Object> replicaUpdates = Fields.list(b, "ReplicaUpdates");
-        return new UpdateTableRequest(
+        UpdateTableRequest r = new UpdateTableRequest(
                 Fields.string(b, "TableName"),
                 Fields.objects(b, "AttributeDefinitions", ControlPlaneRequests::attributeDefinition),
-                Fields.string(b, "BillingMode"),
+                WireEnums.lenient(BillingMode.class, Fields.string(b, "BillingMode")),
                 throughput(Fields.object(b, "ProvisionedThroughput")),
                 Fields.objects(b, "GlobalSecondaryIndexUpdates", ControlPlaneRequests::gsiUpdate),
                 stream(Fields.object(b, "StreamSpecification")),
                 sse(Fields.object(b, "SSESpecification")),
                 replicaUpdates != null && !replicaUpdates.isEmpty(),
-                Fields.string(b, "TableClass"),
+                WireEnums.lenient(TableClass.class, Fields.string(b, "TableClass")),
                 Fields.bool(b, "DeletionProtectionEnabled"));
+        MemberViolations.check(r, () -> TableMembers.updateTable(b));
+        return r;
     }
 
     private static UpdateTableRequest.GsiUpdate gsiUpdate(Map<String, Object> m) {
@@ -64,18 +84,21 @@ final class ControlPlaneRequests {
     }
 
     private static AttributeDefinitionInput attributeDefinition(Map<String, Object> m) {
-        return new AttributeDefinitionInput(Fields.string(m, "AttributeName"), Fields.string(m, "AttributeType"));
+        return new AttributeDefinitionInput(Fields.string(m, "AttributeName"), 
+                WireEnums.lenient(ScalarAttributeType.class, Fields.string(m, "AttributeType")));
     }
 
     private static List<KeySchemaInput> keySchema(Map<String, Object> b, String name) {
         return Fields.objects(b, name,
-                k -> new KeySchemaInput(Fields.string(k, "AttributeName"), Fields.string(k, "KeyType")));
+                k -> new KeySchemaInput(Fields.string(k, "AttributeName"), 
+                        WireEnums.lenient(KeyType.class, Fields.string(k, "KeyType"))));
     }
 
     static IndexInput index(Map<String, Object> m) {
         Map<String, Object> p = Fields.object(m, "Projection");
         ProjectionInput projection = p == null ? null
-                : new ProjectionInput(Fields.string(p, "ProjectionType"), Fields.strings(p, "NonKeyAttributes"));
+                : new ProjectionInput(WireEnums.lenient(ProjectionType.class, Fields.string(p, "ProjectionType")),
+                         Fields.strings(p, "NonKeyAttributes"));
         return new IndexInput(Fields.string(m, "IndexName"), keySchema(m, "KeySchema"), projection,
                 throughput(Fields.object(m, "ProvisionedThroughput")));
     }
@@ -86,11 +109,13 @@ final class ControlPlaneRequests {
     }
 
     private static StreamInput stream(Map<String, Object> m) {
-        return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"), Fields.string(m, "StreamViewType"));
+        return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"),
+                WireEnums.lenient(StreamViewType.class, Fields.string(m, "StreamViewType")));
     }
 
     static SseInput sse(Map<String, Object> m) {
         return m == null ? null
-                : new SseInput(Fields.bool(m, "Enabled"), Fields.string(m, "SSEType"), Fields.string(m, "KMSMasterKeyId"));
+                : new SseInput(Fields.bool(m, "Enabled"),
+                        WireEnums.lenient(SseType.class, Fields.string(m, "SSEType")), Fields.string(m, "KMSMasterKeyId"));
     }
 }

@@ -110,7 +110,18 @@ final class ExchangeOperations {
                 source == null ? null : Fields.string(source, "S3BucketOwner"),
                 Fields.string(b, "InputFormat"), delimiter == null ? null : delimiter.charAt(0),
                 csv == null ? null : Fields.strings(csv, "HeaderList"), Fields.string(b, "InputCompressionType"),
-                creation == null ? null : ControlPlaneRequests.createTable(creation), source, options, creation);
+                creation == null ? null : ControlPlaneRequests.createTableUnchecked(creation),
+                creation == null ? null : tableCreationViolations(creation), source, options, creation);
+    }
+
+    /** TableCreationParameters' member violations, answered where CreateTable would answer them. */
+    private static DynamoException tableCreationViolations(Map<String, Object> creation) {
+        try {
+            TableMembers.createTable(creation);
+            return null;
+        } catch (DynamoException e) {
+            return e;
+        }
     }
 
     private static void description(JsonGenerator g, String field, JobRecord job) throws IOException {

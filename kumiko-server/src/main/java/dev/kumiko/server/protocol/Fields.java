@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import dev.kumiko.error.DynamoException;
+import dev.kumiko.error.MemberConstraintException;
 import dev.kumiko.server.json.JsonNull;
 import dev.kumiko.server.json.JsonNumber;
 import java.util.ArrayList;
@@ -128,7 +129,7 @@ public final class Fields {
     private static Object member(List<Object> raw, int i, String listName) {
         Object o = raw.get(i);
         if (o == null || o == JsonNull.INSTANCE) {
-            throw DynamoException.validation("1 validation error detected: Value null at '"
+            throw new MemberConstraintException("1 validation error detected: Value null at '"
                     + Character.toLowerCase(listName.charAt(0)) + listName.substring(1) + "." + (i + 1)
                     + ".member' failed to satisfy constraint: Member must not be null");
         }

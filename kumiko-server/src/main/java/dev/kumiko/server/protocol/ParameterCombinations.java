@@ -2,11 +2,11 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.error.MemberConstraintException;
 import dev.kumiko.expr.LegacyExpressions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * DynamoDB reports a request whose members do not go together (legacy and expression members
@@ -23,8 +23,6 @@ final class ParameterCombinations {
     private static final List<String> EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression",
             "ProjectionExpression", "FilterExpression", "KeyConditionExpression");
 
-    private static final Pattern CONSTRAINTS = Pattern.compile("\\d+ validation errors? detected: ");
-
     private ParameterCombinations() {}
 
     /** decoder, except that a bad combination wins over an AttributeValue the decoder refused. */
@@ -33,20 +31,14 @@ final class ParameterCombinations {
             try {
                 return decoder.decode(body);
             } catch (DynamoException e) {
-                if (e.code() == ErrorCode.VALIDATION && body != null && !isConstraintMessage(e.getMessage())) {
+                // Member constraints come before every semantic check in DynamoDB, so a decoder that
+                // reports one keeps it (a MemberViolations is no DynamoException: it passes too).
+                if (e.code() == ErrorCode.VALIDATION && body != null && !(e instanceof MemberConstraintException)) {
                     check(body);
                 }
                 throw e;
             }
         };
-    }
-
-    /**
-     * Member constraints ("N validation errors detected: ...") come before every semantic check in
-     * DynamoDB, so a decoder that reports one keeps it.
-     */
-    private static boolean isConstraintMessage(String message) {
-        return message != null && CONSTRAINTS.matcher(message).lookingAt();
     }
 
     static void check(Map<String, Object> body) {

@@ -95,7 +95,7 @@ final class StreamsOperations {
         g.writeStringField("StreamArn", d.streamArn());
         g.writeStringField("StreamLabel", d.streamLabel());
         g.writeStringField("StreamStatus", d.streamStatus());
-        g.writeStringField("StreamViewType", d.streamViewType());
+        g.writeStringField("StreamViewType", d.streamViewType().name());
         JsonOut.epochSeconds(g, "CreationRequestDateTime", d.creationRequestMillis());
         g.writeStringField("TableName", d.tableName());
         g.writeArrayFieldStart("KeySchema");

@@ -9,6 +9,8 @@ import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.control.TableDescription;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.TableClass;
 import java.io.IOException;
 import java.util.List;
 
@@ -40,10 +42,10 @@ final class TableDescriptionWriter {
         g.writeNumberField("ItemCount", t.itemCount());
         g.writeStringField("TableArn", t.tableArn());
         g.writeStringField("TableId", d.tableId());
-        if (d.billingModeChangeEpochMillis() != 0 || TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())) {
+        if (d.billingModeChangeEpochMillis() != 0 || d.billingMode() == BillingMode.PAY_PER_REQUEST) {
             g.writeObjectFieldStart("BillingModeSummary");
-            g.writeStringField("BillingMode", d.billingMode());
-            if (TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())) {
+            g.writeStringField("BillingMode", d.billingMode().name());
+            if (d.billingMode() == BillingMode.PAY_PER_REQUEST) {
                 JsonOut.epochSeconds(g, "LastUpdateToPayPerRequestDateTime", d.billingModeChangeEpochMillis());
             }
             g.writeEndObject();
@@ -54,14 +56,16 @@ final class TableDescriptionWriter {
         if (d.sse().enabled()) {
             g.writeObjectFieldStart("SSEDescription");
             g.writeStringField("Status", "ENABLED");
-            g.writeStringField("SSEType", d.sse().sseType());
+            if (d.sse().sseType() != null) {
+                g.writeStringField("SSEType", d.sse().sseType().name());
+            }
             g.writeStringField("KMSMasterKeyArn", d.sse().kmsMasterKeyId() != null ? d.sse().kmsMasterKeyId()
                     : "arn:aws:kms:" + t.region() + ":000000000000:key/aws-managed-dynamodb");
             g.writeEndObject();
         }
-        if (!"STANDARD".equals(d.tableClass())) {
+        if (d.tableClass() != TableClass.STANDARD) {
             g.writeObjectFieldStart("TableClassSummary");
-            g.writeStringField("TableClass", d.tableClass());
+            g.writeStringField("TableClass", d.tableClass().name());
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
@@ -101,9 +105,9 @@ final class TableDescriptionWriter {
         g.writeNumberField("ItemCount", t.itemCount());
         g.writeStringField("TableArn", t.tableArn());
         g.writeStringField("TableId", d.tableId());
-        if (TableDescriptor.PAY_PER_REQUEST.equals(d.billingMode())) {
+        if (d.billingMode() == BillingMode.PAY_PER_REQUEST) {
             g.writeObjectFieldStart("BillingModeSummary");
-            g.writeStringField("BillingMode", d.billingMode());
+            g.writeStringField("BillingMode", d.billingMode().name());
             JsonOut.epochSeconds(g, "LastUpdateToPayPerRequestDateTime", d.billingModeChangeEpochMillis());
             g.writeEndObject();
         }
@@ -115,7 +119,7 @@ final class TableDescriptionWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamSpecification");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType", d.stream().viewType());
+            g.writeStringField("StreamViewType", d.stream().viewType().name());
             g.writeEndObject();
         }
         if (d.stream().label() != null) {
@@ -178,7 +182,7 @@ final class TableDescriptionWriter {
 
     private static void projection(JsonGenerator g, Projection p) throws IOException {
         g.writeObjectFieldStart("Projection");
-        g.writeStringField("ProjectionType", p.projectionType());
+        g.writeStringField("ProjectionType", p.projectionType().name());
         if (p.nonKeyAttributes() != null) {
             JsonOut.stringArray(g, "NonKeyAttributes", p.nonKeyAttributes());
         }

@@ -13,6 +13,7 @@ import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.TestServer;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BackupStatus;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  * FAILED (gone: not found, not listed), never left CREATING. Each batch of a job waits
  * {@link #STEP_PAUSE_MILLIS} first, so the restart reliably lands while a job is running.
  */
+@Tag("slow")
 class BackupRestartTest {
     private static final long STEP_PAUSE_MILLIS = 1_500;
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ class ExchangeCommandsTest {
     @TempDir
     Path tmp;
 
+    @Tag("slow")
     @Test
     void exportThenImportAgainstAServerAndADataDirectory() throws Exception {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {

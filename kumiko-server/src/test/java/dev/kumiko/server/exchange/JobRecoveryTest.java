@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kumiko.engine.exchange.ExchangeJobs;
 import dev.kumiko.server.TestServer;
 import java.util.LinkedHashMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.ExportStatus;
 import software.amazon.awssdk.services.dynamodb.model.ImportStatus;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
 
 /** A job whose server stopped while it ran is marked FAILED at the next start, and an import's table is deleted. */
+@Tag("slow")
 class JobRecoveryTest {
     @Test
     void jobsLeftInProgressByAStoppedServerAreFailedAndLeaveNothingHalfDone() {

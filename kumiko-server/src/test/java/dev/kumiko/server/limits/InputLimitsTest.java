@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -99,6 +100,7 @@ class InputLimitsTest {
         return JsonTree.parseObject(b, 0, b.length);
     }
 
+    @Tag("slow")
     @Test
     void gzipBombIsRefusedByItsDecompressedSize() throws IOException {
         // 64 MiB of zeros compress to about 64 KB: small on the wire, four times the body limit inflated.
@@ -169,6 +171,16 @@ class InputLimitsTest {
         assertError(r, 400, "com.amazon.coral.validate#ValidationException");
         assertThat(json(r)).containsEntry("message",
                 "One or more parameter values were invalid: An string set  may not contain null members");
+    }
+
+    @Test
+    void jsonNullListsOfCreateTableAreAbsentMembers() {
+        HttpResponse<byte[]> r = post("CreateTable", "{\"TableName\": \"nulls\", \"AttributeDefinitions\": null, "
+                + "\"KeySchema\": null, \"BillingMode\": \"PAY_PER_REQUEST\"}", Map.of());
+        assertError(r, 400, "com.amazon.coral.validate#ValidationException");
+        assertThat(json(r)).containsEntry("message", "2 validation errors detected: Value null at "
+                + "'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value null at "
+                + "'keySchema' failed to satisfy constraint: Member must not be null");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.TestServer;
 import java.time.Instant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -22,6 +23,7 @@ class ThroughputHistoryTest {
     /** 2026-03-01T10:00:00Z: a day boundary is 14 hours ahead. */
     private static final long START_MILLIS = 1_772_359_200_000L;
 
+    @Tag("slow")
     @Test
     void increasesAndDecreasesAreStampedAndSurviveRestart() {
         ManualClock clock = new ManualClock(START_MILLIS);
