@@ -19,6 +19,24 @@ public final class CountingStore implements Store {
         this.inner = inner;
     }
 
+    /** Null: every thread's calls count. */
+    private volatile Thread counted;
+
+    /**
+     * Zeroes the counts and from now on counts only the calling thread's calls: what one in-process
+     * request asks, without the background tasks (catalog watch, sweepers) that a slow run lets
+     * fall inside the measured span.
+     */
+    public void resetForThisThread() {
+        reset();
+        counted = Thread.currentThread();
+    }
+
+    private boolean counts() {
+        Thread t = counted;
+        return t == null || t == Thread.currentThread();
+    }
+
     public void reset() {
         gets.set(0);
         getAlls.set(0);
@@ -29,7 +47,7 @@ public final class CountingStore implements Store {
     @Override
     public byte[] get(byte[] key) {
         // The catalog watch reads the catalog version in the background; requests never do.
-        if (key.length == 0 || key[0] != dev.kumiko.keys.KeySpace.META) {
+        if (counts() && (key.length == 0 || key[0] != dev.kumiko.keys.KeySpace.META)) {
             gets.incrementAndGet();
         }
         return inner.get(key);
@@ -37,19 +55,22 @@ public final class CountingStore implements Store {
 
     @Override
     public byte[][] getAll(byte[][] keys) {
-        getAlls.incrementAndGet();
-        gets.addAndGet(keys.length);
+        if (counts()) {
+            getAlls.incrementAndGet();
+            gets.addAndGet(keys.length);
+        }
         return inner.getAll(keys);
     }
 
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         Cursor c = inner.scan(startInclusive, endExclusive, reverse);
+        boolean counting = counts();
         return new Cursor() {
             @Override
             public boolean next() {
                 boolean more = c.next();
-                if (more) {
+                if (more && counting) {
                     entriesScanned.incrementAndGet();
                 }
                 return more;
@@ -74,7 +95,9 @@ public final class CountingStore implements Store {
 
     @Override
     public void apply(WriteBatch batch) {
-        batches.incrementAndGet();
+        if (counts()) {
+            batches.incrementAndGet();
+        }
         inner.apply(batch);
     }
 

@@ -46,7 +46,7 @@ class MultiGetTest {
     void batchGetItemReadsEveryKeyOfEveryTableInOneCall() {
         CountingStore store = new CountingStore(new MemoryStore());
         try (Engine engine = engineWithTables(store, "aaa", "bbb")) {
-            store.reset();
+            store.resetForThisThread();
             Map<String, BatchRequests.KeysAndAttributes> request = new LinkedHashMap<>();
             for (String table : List.of("aaa", "bbb")) {
                 request.put(table, new BatchRequests.KeysAndAttributes(List.of(key("k0"), key("k2"), key("missing")),
@@ -65,7 +65,7 @@ class MultiGetTest {
     void transactGetItemsReadsEveryKeyInOneCall() {
         CountingStore store = new CountingStore(new MemoryStore());
         try (Engine engine = engineWithTables(store, "aaa", "bbb")) {
-            store.reset();
+            store.resetForThisThread();
             List<TransactRequests.GetAction> gets = new ArrayList<>();
             for (String pk : List.of("k1", "missing", "k0")) {
                 gets.add(new TransactRequests.GetAction(true, "aaa", key(pk), null, null));

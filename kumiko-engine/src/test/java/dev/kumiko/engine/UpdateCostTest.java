@@ -33,7 +33,7 @@ class UpdateCostTest {
             var update = new ItemRequests.UpdateItem("counters", key,
                     "SET n = if_not_exists(n, :zero) + :inc", ReturnValue.ALL_NEW, null, null, null, null, conditions);
             engine.items().updateItem(update);
-            store.reset();
+            store.resetForThisThread();
             var result = engine.items().updateItem(update);
             assertThat(result.attributes()).containsEntry("n", AttributeValue.n(2));
             assertThat(store.gets.get()).isEqualTo(1);
