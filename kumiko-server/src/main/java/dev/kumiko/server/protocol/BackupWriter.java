@@ -79,12 +79,7 @@ final class BackupWriter {
             g.writeStartObject();
             g.writeStringField("IndexName", x.indexName());
             TableDescriptionWriter.keySchema(g, x.keySchema());
-            g.writeObjectFieldStart("Projection");
-            g.writeStringField("ProjectionType", x.projection().projectionType().name());
-            if (x.projection().nonKeyAttributes() != null) {
-                JsonOut.stringArray(g, "NonKeyAttributes", x.projection().nonKeyAttributes());
-            }
-            g.writeEndObject();
+            TableDescriptionWriter.projection(g, x.projection());
             if (x.global()) {
                 throughput(g, x.throughput());
             }

@@ -180,7 +180,7 @@ final class TableDescriptionWriter {
         g.writeEndArray();
     }
 
-    private static void projection(JsonGenerator g, Projection p) throws IOException {
+    static void projection(JsonGenerator g, Projection p) throws IOException {
         g.writeObjectFieldStart("Projection");
         g.writeStringField("ProjectionType", p.projectionType().name());
         if (p.nonKeyAttributes() != null) {
