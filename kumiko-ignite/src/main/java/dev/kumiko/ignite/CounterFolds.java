@@ -63,13 +63,16 @@ final class CounterFolds {
 
     private boolean foldWithRetry(List<Tuple> rows) {
         for (int attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-            Transaction tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+            Transaction tx = null;
             try {
+                tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
                 foldIn(tx, rows);
                 tx.commit();
                 return true;
             } catch (RuntimeException e) {
-                rollbackQuietly(tx);
+                if (tx != null) {
+                    rollbackQuietly(tx);
+                }
                 if (!Conflicts.isConflict(e)) {
                     throw e;
                 }

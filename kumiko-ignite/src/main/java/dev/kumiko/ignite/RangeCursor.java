@@ -1,6 +1,7 @@
 package dev.kumiko.ignite;
 
 import dev.kumiko.storage.Cursor;
+import org.apache.ignite.lang.IgniteException;
 import org.apache.ignite.sql.IgniteSql;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
@@ -56,8 +57,17 @@ final class RangeCursor implements Cursor {
         return value;
     }
 
+    /**
+     * Closes the server's cursor. A failure to close is not the caller's: every row it read was
+     * read, and a cursor that is gone already (the node closed it with its implicit transaction:
+     * "Failed to find resource", seen under load) holds nothing to release.
+     */
     @Override
     public void close() {
-        rows.close();
+        try {
+            rows.close();
+        } catch (IgniteException alreadyGone) {
+            // Nothing to release; the node drops a cursor it no longer has.
+        }
     }
 }
