@@ -1,20 +1,34 @@
 package dev.kumiko.server.http;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Request ids shaped like DynamoDB's: 52 upper-case letters and digits. */
 final class RequestIds {
-    private static final char[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
-    private static final int LENGTH = 52;
+    static final int LENGTH = 52;
+    private static final byte[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".getBytes(StandardCharsets.US_ASCII);
+    /** Base-36 digits cut from one random 63-bit number: 36^12 < 2^63. */
+    private static final int DIGITS_PER_LONG = 12;
 
     private RequestIds() {}
 
+    /**
+     * Every request gets one, so it is cut from five random longs rather than 52 bounded draws
+     * (which were about 2 % of a GetItem's server CPU). The first digit of each long is slightly
+     * less likely to be a letter late in the alphabet than others: an id needs to be unique, not
+     * uniform.
+     */
     static String next() {
-        ThreadLocalRandom r = ThreadLocalRandom.current();
-        char[] id = new char[LENGTH];
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        byte[] id = new byte[LENGTH];
+        long bits = 0;
         for (int i = 0; i < LENGTH; i++) {
-            id[i] = ALPHABET[r.nextInt(ALPHABET.length)];
+            if (i % DIGITS_PER_LONG == 0) {
+                bits = random.nextLong() >>> 1;
+            }
+            id[i] = ALPHABET[(int) (bits % ALPHABET.length)];
+            bits /= ALPHABET.length;
         }
-        return new String(id);
+        return new String(id, StandardCharsets.US_ASCII);
     }
 }

@@ -10,6 +10,9 @@ import dev.kumiko.error.ErrorCode;
  */
 public final class SigV4Header {
     private static final String ALGORITHM = "AWS4-HMAC-SHA256";
+    /** AKID, date, region, service, terminator. */
+    private static final int SCOPE_PARTS = 5;
+    private static final String TERMINATOR = "aws4_request";
 
     private SigV4Header() {}
 
@@ -32,12 +35,40 @@ public final class SigV4Header {
         while (end < h.length() && h.charAt(end) != ',' && !Character.isWhitespace(h.charAt(end))) {
             end++;
         }
-        String credential = h.substring(start, end);
-        String[] scope = credential.split("/");
-        if (scope.length != 5 || scope[2].isEmpty() || !"aws4_request".equals(scope[4])) {
+        String region = scopeRegion(h, start, end);
+        if (region == null) {
             throw incomplete(h);
         }
-        return scope[2];
+        return region;
+    }
+
+    /**
+     * The region of the credential scope AKID/date/region/service/aws4_request in h[start, end), or
+     * null if that is not such a scope or its region is empty. Trailing slashes are ignored, as
+     * String.split ignored them when this was a split. Read in place: it runs on every request.
+     */
+    static String scopeRegion(String h, int start, int end) {
+        while (end > start && h.charAt(end - 1) == '/') {
+            end--;
+        }
+        int[] slashes = new int[SCOPE_PARTS - 1];
+        int found = 0;
+        for (int i = start; i < end; i++) {
+            if (h.charAt(i) == '/') {
+                if (found == slashes.length) {
+                    return null;
+                }
+                slashes[found++] = i;
+            }
+        }
+        if (found != slashes.length || slashes[2] - slashes[1] == 1) {
+            return null;
+        }
+        int terminator = slashes[3] + 1;
+        if (end - terminator != TERMINATOR.length() || !h.startsWith(TERMINATOR, terminator)) {
+            return null;
+        }
+        return h.substring(slashes[1] + 1, slashes[2]);
     }
 
     private static DynamoException incomplete(String header) {
