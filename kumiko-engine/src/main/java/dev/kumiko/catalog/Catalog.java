@@ -106,14 +106,23 @@ public final class Catalog {
             return false;
         }
         synchronized (this) {
-            reload(Counters.decode(store.get(VERSION_KEY)));
+            long now = Counters.decode(store.get(VERSION_KEY));
+            if (now != version) {
+                reload(now);
+            }
         }
         return true;
     }
 
+    /**
+     * The table, or null. A miss looks at the map again after {@link #refresh} whatever it answers:
+     * another thread may have reloaded the map between this thread's miss and its refresh, which
+     * then finds nothing to do (a table created on another engine was reported missing that way).
+     */
     public Table get(String tableName) {
         Table t = tables.get(tableName);
-        if (t == null && refresh()) {
+        if (t == null) {
+            refresh();
             t = tables.get(tableName);
         }
         return t;
