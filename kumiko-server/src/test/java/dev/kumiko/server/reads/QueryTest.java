@@ -207,12 +207,12 @@ class QueryTest {
             DynamoDbClient client = s2.client();
             Fixtures.createTable(client, "chat");
             client.putItem(b -> b.tableName("chat").item(Map.of("PK", s("ROOM#1"), "SK", s("METADATA"))));
+            List<Map<String, AttributeValue>> messages = new ArrayList<>();
             for (int i = 0; i < 120; i++) {
                 String sk = String.format("MESSAGE#2024-01-01T00:%02d:%02d", i / 60, i % 60);
-                int n = i;
-                client.putItem(b -> b.tableName("chat").item(Map.of("PK", s("ROOM#1"), "SK", s(sk),
-                        "text", s("hello " + n))));
+                messages.add(Map.of("PK", s("ROOM#1"), "SK", s(sk), "text", s("hello " + i)));
             }
+            Fixtures.putAll(client, "chat", messages);
             client.putItem(b -> b.tableName("chat").item(Map.of("PK", s("ROOM#2"), "SK", s("MESSAGE#x"))));
             Map<String, AttributeValue> values = new HashMap<>(Map.of(":pk", s("ROOM#1"), ":m", s("MESSAGE#")));
             QueryResponse first = client.query(b -> b.tableName("chat")
