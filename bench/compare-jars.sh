@@ -6,7 +6,9 @@
 #                         [--connections 32] [--max-regression 5] [--out DIR]
 #
 # Both servers run at once on free 127.0.0.1 ports with the same JVM options ($HEAP, default
-# "-Xms1g -Xmx1g", plus $KUMIKO_JAVA_OPTS). Per workload: an unmeasured --warmup on each, then
+# "-Xms1g -Xmx1g", plus $KUMIKO_JAVA_OPTS); while one is under load the other is stopped (SIGSTOP,
+# harness.py --pause-idle), so that its background work (RocksDB's flushes and compactions) does
+# not run beside the measured one. Per workload: an unmeasured --warmup on each, then
 # --rounds measured runs each in the order old new, new old, ... so that neither gains from going
 # second; "÷ old" is the median of the per-round ratios. Exits 3 if NEW's ops/s is more than
 # --max-regression percent (default 5) below OLD's in any workload, so a regression check is:
@@ -72,7 +74,7 @@ for side in old new; do
 done
 
 status=0
-python3 "$bench_dir/harness/harness.py" run "${args[@]}" --reference old --workloads "$workloads" \
+python3 "$bench_dir/harness/harness.py" run "${args[@]}" --pause-idle --reference old --workloads "$workloads" \
   --duration "$duration" --warmup "$warmup" --rounds "$rounds" --items "$items" --connections "$connections" \
   --max-regression "new/old:$max_regression" --out "$out" | tee "$out/stdout.txt" || status=${PIPESTATUS[0]}
 exit "$status"

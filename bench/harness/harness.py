@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -58,10 +59,29 @@ def warmup(target, workload, args):
     return None
 
 
+class IdleOthersPaused:
+    """With --pause-idle, the targets other than the one under load are stopped (SIGSTOP) while it
+    runs, and continued (SIGCONT) after, so that an idle server's background work (RocksDB's flushes
+    and compactions, a GC) does not take CPU from the measured one on a small machine."""
+
+    def __init__(self, busy, targets, args):
+        self.others = [t.pid for t in targets if t is not busy and t.pid] if args.pause_idle else []
+
+    def __enter__(self):
+        for pid in self.others:
+            os.kill(pid, signal.SIGSTOP)
+
+    def __exit__(self, *exc):
+        for pid in self.others:
+            os.kill(pid, signal.SIGCONT)
+        return False
+
+
 def run_workload(workload, targets, args):
     live = []
     for t in targets:
-        reason = warmup(t, workload, args)
+        with IdleOthersPaused(t, targets, args):
+            reason = warmup(t, workload, args)
         if reason:
             t.status[workload] = reason
             ddb.log(t.name, workload, "failed:", reason)
@@ -69,7 +89,8 @@ def run_workload(workload, targets, args):
             live.append(t)
     for rnd in range(args.rounds):
         for t in (live if rnd % 2 == 0 else live[::-1]):
-            r = wrkrun.measure(t.url, workload, args.items, args.duration, args.connections, args.threads, t.pid)
+            with IdleOthersPaused(t, targets, args):
+                r = wrkrun.measure(t.url, workload, args.items, args.duration, args.connections, args.threads, t.pid)
             r["round"] = rnd + 1
             t.runs.setdefault(workload, []).append(r)
             ddb.log("%-16s %-9s round %d: %9.0f ops/s  p50 %6.2f ms  p99 %6.2f ms  errors %d" % (
@@ -181,6 +202,8 @@ def main():
     p.add_argument("--target", action="append", required=True, help="NAME=URL, once per server (order kept)")
     p.add_argument("--pid", action="append", help="NAME=PID: sample this process tree's CPU and RSS")
     p.add_argument("--no-load", help="comma-separated target names that need no table (the floor)")
+    p.add_argument("--pause-idle", action="store_true",
+                   help="stop (SIGSTOP) every other --pid target while one is warmed up or measured")
     p.add_argument("--workloads", default=",".join(ALL_WORKLOADS))
     p.add_argument("--duration", type=int, default=20, help="measured seconds per run (20)")
     p.add_argument("--warmup", type=int, default=5, help="unmeasured seconds per target and workload (5)")

@@ -64,6 +64,7 @@ stop_started() { # stops every process spawn started, newest first
   for ((i = ${#started_pids[@]} - 1; i >= 0; i--)); do
     pid="${started_pids[$i]}"
     kill -0 "$pid" 2>/dev/null || continue
+    kill -CONT "$pid" 2>/dev/null || true # a server harness.py --pause-idle left stopped cannot act on TERM
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
