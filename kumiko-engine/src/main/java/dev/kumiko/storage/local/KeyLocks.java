@@ -98,11 +98,26 @@ public final class KeyLocks {
         for (int i = 0; i < keys.length; i++) {
             stripes[i] = stripeOf(keys[i]);
         }
-        int[] unique = Arrays.stream(stripes).distinct().sorted().toArray();
+        int[] unique = sortedDistinct(stripes);
         for (int s : unique) {
             locks[s].lock();
         }
         return unique;
+    }
+
+    /**
+     * values in ascending order without repeats; sorts values in place. A stream's distinct()
+     * boxed every stripe into a hash set, on every multi-key transaction.
+     */
+    static int[] sortedDistinct(int[] values) {
+        Arrays.sort(values);
+        int n = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (n == 0 || values[i] != values[n - 1]) {
+                values[n++] = values[i];
+            }
+        }
+        return n == values.length ? values : Arrays.copyOf(values, n);
     }
 
     /**
