@@ -682,16 +682,13 @@ class SecondaryIndexBehaviourTest {
         }
         createTable(SCANNED, List.of(def("gk")), b -> b.globalSecondaryIndexes(g -> g.indexName("Gsi")
                 .keySchema(key("gk", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
-        for (int from = 0; from < SCANNED_ITEMS; from += 25) {
-            List<WriteRequest> batch = new ArrayList<>();
-            for (int i = from; i < from + 25; i++) {
-                // Every third item has no gk and stays out of the index; the rest spread over 17 keys.
-                Map<String, AttributeValue> it = i % 3 == 0 ? item("PK", s("P" + i), "SK", s("x"))
-                        : item("PK", s("P" + i), "SK", s("x"), "gk", s("G" + (i % 17)));
-                batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(it).build()).build());
-            }
-            c.batchWriteItem(b -> b.requestItems(Map.of(SCANNED, batch)));
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int i = 0; i < SCANNED_ITEMS; i++) {
+            // Every third item has no gk and stays out of the index; the rest spread over 17 keys.
+            items.add(i % 3 == 0 ? item("PK", s("P" + i), "SK", s("x"))
+                    : item("PK", s("P" + i), "SK", s("x"), "gk", s("G" + (i % 17))));
         }
+        Fixtures.putAll(c, SCANNED, items);
     }
 
     /** Parallel Scan of a GSI: the segments together return every entry exactly once, and only entries. */
@@ -913,14 +910,11 @@ class SecondaryIndexBehaviourTest {
         try (TestServer rocks = TestServer.start(TestServer.StoreKind.ROCKSDB)) {
             DynamoDbClient rc = rocks.client();
             Fixtures.createTable(rc, "resume");
-            for (int from = 0; from < items; from += 25) {
-                List<WriteRequest> batch = new ArrayList<>();
-                for (int i = from; i < from + 25; i++) {
-                    batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item("PK", s("P" + i),
-                            "SK", s("x"), "grp", s("g" + (i % 10)), "pad", s("p".repeat(200)))).build()).build());
-                }
-                rc.batchWriteItem(b -> b.requestItems(Map.of("resume", batch)));
+            List<Map<String, AttributeValue>> written = new ArrayList<>();
+            for (int i = 0; i < items; i++) {
+                written.add(item("PK", s("P" + i), "SK", s("x"), "grp", s("g" + (i % 10)), "pad", s("p".repeat(200))));
             }
+            Fixtures.putAll(rc, "resume", written);
             rc.updateTable(b -> b.tableName("resume").attributeDefinitions(def("grp"))
                     .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("ByGroup")
                             .keySchema(key("grp", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))));
