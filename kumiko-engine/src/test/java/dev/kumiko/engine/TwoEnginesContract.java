@@ -32,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,6 +50,8 @@ public abstract class TwoEnginesContract {
     /** Writer threads per engine, and conditional increments per thread. */
     static final int THREADS_PER_ENGINE = 2;
     static final int INCREMENTS_PER_THREAD = 100;
+    /** New items each writer thread puts into one table. */
+    static final int PUTS_PER_THREAD = 100;
     static final int ACCOUNTS = 8;
     static final long OPENING_BALANCE = 100;
     static final int TRANSFERS_PER_THREAD = 100;
@@ -168,6 +171,27 @@ public abstract class TwoEnginesContract {
         assertThat(one.control().describeTable(CTX, "made-on-one").itemCount()).isEqualTo(2);
         assertThatThrownBy(() -> createTable(two, "made-on-one")).isInstanceOf(DynamoException.class)
                 .hasMessageContaining("made-on-one");
+    }
+
+    /**
+     * Every put of a new item adds to the table's item count and size in its own commit: many
+     * writers of one table, from both engines, all add to the same two counters, and once their
+     * writes have returned both engines count every item.
+     */
+    @Test
+    @Timeout(180)
+    void itemCountsOfConcurrentPutsFromBothAreExact() throws Exception {
+        createTable(one, "counted");
+        AtomicInteger writer = new AtomicInteger();
+        runOnBoth(engine -> {
+            int w = writer.getAndIncrement();
+            for (int i = 0; i < PUTS_PER_THREAD; i++) {
+                put(engine, "counted", Map.of("pk", s(w + "-" + i), "v", s("x".repeat(i % 7))));
+            }
+        });
+        long items = 2L * THREADS_PER_ENGINE * PUTS_PER_THREAD;
+        assertThat(one.control().describeTable(CTX, "counted").itemCount()).isEqualTo(items);
+        assertThat(two.control().describeTable(CTX, "counted").itemCount()).isEqualTo(items);
     }
 
     @Test

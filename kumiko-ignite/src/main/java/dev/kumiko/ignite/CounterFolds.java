@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.ignite.client.IgniteClient;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
@@ -19,6 +22,12 @@ import org.apache.ignite.tx.TransactionOptions;
  * its commit, or a sweep at connect for deltas whose writer died between the two. Until its fold,
  * a delta is invisible to readers of the counter (counters are read-committed and lag one
  * transaction behind the write that made them).
+ *
+ * <p>Every write of a table adds to the same two counters (its item count and size), so folds are
+ * grouped, as a log's group commit: a writer queues its deltas, and whichever writer holds the
+ * fold lock folds everything queued in one transaction, for itself and for those waiting behind
+ * it. One fold per lock turn instead of one per write keeps the counters' rows from serializing
+ * a table's writes on one replicated commit each.
  */
 final class CounterFolds {
     static final String ID = "ID";
@@ -28,17 +37,36 @@ final class CounterFolds {
     /** Deltas read per sweep step, and steps per sweep (writers may add deltas while it runs). */
     static final int SWEEP_ROWS_MAX = 512;
     static final int SWEEP_STEPS_MAX = 64;
+    /** Delta rows one grouped fold takes from the queue (a writer's own rows are never split). */
+    static final int GROUP_ROWS_MAX = 1024;
+    /**
+     * How long a writer waits for the fold lock. A fold holding it retries conflicts with other
+     * servers' folds for at most a few seconds; a writer that waits longer leaves its deltas
+     * queued, where the next fold of this process takes them, and answers its client.
+     */
+    static final long LOCK_WAIT_MILLIS = 10_000;
 
     private final IgniteClient client;
     private final RecordView<Tuple> data;
     private final RecordView<Tuple> deltas;
-    private final LocalStripes stripes;
+    private final ConcurrentLinkedQueue<Queued> queue = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock foldLock = new ReentrantLock();
 
-    CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas, LocalStripes stripes) {
+    /** One writer's delta rows, and once a fold has taken them, whether it committed. */
+    private static final class Queued {
+        final List<Tuple> rows;
+        /** Written by the fold that took the rows, under foldLock; read by the writer under it. */
+        Boolean folded;
+
+        Queued(List<Tuple> rows) {
+            this.rows = rows;
+        }
+    }
+
+    CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas) {
         this.client = client;
         this.data = data;
         this.deltas = deltas;
-        this.stripes = stripes;
     }
 
     static Tuple deltaRow(byte[] counterKey, byte[] id, long delta) {
@@ -46,18 +74,55 @@ final class CounterFolds {
                 .set(Rows.K, counterKey).set(D, delta);
     }
 
-    /** Folds rows (full delta rows); returns whether they are folded (false: left to a sweep). */
+    /**
+     * Folds rows (full delta rows), grouped with other writers' queued rows; returns whether they
+     * are folded (false: left to a later fold or a sweep).
+     */
     boolean fold(List<Tuple> rows) {
         if (rows.isEmpty()) {
             return true;
         }
-        // This process's folds of one counter queue here rather than abort each other in Ignite.
-        byte[][] counters = rows.stream().map(r -> r.bytesValue(Rows.K)).toArray(byte[][]::new);
-        int[] held = stripes.tryLockAll(counters, LocalStripes.QUEUE_MILLIS);
+        Queued mine = new Queued(rows);
+        queue.add(mine);
         try {
-            return foldWithRetry(rows);
+            if (!foldLock.tryLock(LOCK_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                return false;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        try {
+            // A fold that held the lock before us may have taken our rows already; if not, each
+            // turn takes the oldest queued rows, so ours are taken within a bounded number of turns.
+            while (mine.folded == null) {
+                foldQueued();
+            }
+            return mine.folded;
         } finally {
-            stripes.unlockAll(held);
+            foldLock.unlock();
+        }
+    }
+
+    /** Takes queued rows up to {@value #GROUP_ROWS_MAX} (at least one writer's) and folds them. */
+    private void foldQueued() {
+        assert foldLock.isHeldByCurrentThread();
+        List<Queued> taken = new ArrayList<>();
+        List<Tuple> rows = new ArrayList<>();
+        for (Queued next = queue.peek(); next != null && (rows.isEmpty() || rows.size() + next.rows.size() <= GROUP_ROWS_MAX);
+                next = queue.peek()) {
+            queue.poll();
+            taken.add(next);
+            rows.addAll(next.rows);
+        }
+        boolean folded = false;
+        try {
+            folded = foldWithRetry(rows);
+        } finally {
+            // On an error the rows stay in the deltas table, for a sweep; their writers are told.
+            for (Queued q : taken) {
+                q.folded = folded;
+            }
         }
     }
 

@@ -46,7 +46,7 @@ public final class IgniteStore implements Store {
         this.data = client.tables().table(IgniteSchema.DATA).recordView();
         this.deltas = client.tables().table(IgniteSchema.DELTAS).recordView();
         this.claims = new Claims(client.tables().table(IgniteSchema.CLAIMS).recordView());
-        this.folds = new CounterFolds(client, data, deltas, stripes);
+        this.folds = new CounterFolds(client, data, deltas);
     }
 
     /**

@@ -19,9 +19,9 @@ final class LocalStripes {
     static final int STRIPES = 1024;
     static final long TRY_LOCK_MILLIS = 50;
     /**
-     * How long a transaction, a plain batch or a counter fold waits for each stripe of its keys:
-     * long enough to queue behind this process's other writers of a hot key (a counter), bounded
-     * because the holder may be waiting in Ignite, and the caller may hold stripes of its own.
+     * How long a transaction or a plain batch waits for each stripe of its keys: long enough to
+     * queue behind this process's other writers of a hot key, bounded because the holder may be
+     * waiting in Ignite, and the caller may hold stripes of its own.
      */
     static final long QUEUE_MILLIS = 2_000;
 
@@ -57,8 +57,8 @@ final class LocalStripes {
 
     /**
      * Locks the stripes of keys in ascending order, waiting at most waitMillis for each, so it
-     * never deadlocks, also for a caller that holds stripes already (a commit folding its
-     * counters); returns the stripes it took (those it could not take are left to Ignite's locks).
+     * never deadlocks, also for a caller that holds stripes already; returns the stripes it took
+     * (those it could not take are left to Ignite's locks).
      */
     int[] tryLockAll(byte[][] keys, long waitMillis) {
         int[] wanted = Arrays.stream(keys).mapToInt(k -> Math.floorMod(Arrays.hashCode(k), STRIPES))
