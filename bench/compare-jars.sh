@@ -6,11 +6,13 @@
 #                         [--connections 32] [--max-regression 5] [--out DIR]
 #
 # Both servers run at once on free 127.0.0.1 ports with the same JVM options ($HEAP, default
-# "-Xms1g -Xmx1g", plus $KUMIKO_JAVA_OPTS); while one is under load the other is stopped (SIGSTOP,
-# harness.py --pause-idle), so that its background work (RocksDB's flushes and compactions) does
-# not run beside the measured one. Per workload: an unmeasured --warmup on each, then
-# --rounds measured runs each in the order old new, new old, ... so that neither gains from going
-# second; "÷ old" is the median of the per-round ratios. Exits 3 if NEW's ops/s is more than
+# "-Xms1g -Xmx1g", -XX:+AlwaysPreTouch, plus $KUMIKO_JAVA_OPTS). The heap is touched at start
+# because the first touches of its pages otherwise land in the measured runs as page faults, more
+# in one server than the other depending on where its young generation happens to lie. While one
+# is under load the other is stopped (SIGSTOP, harness.py --pause-idle), so that its background
+# work (RocksDB's flushes and compactions) does not run beside the measured one. Per workload: an
+# unmeasured --warmup on each, then --rounds measured runs each in the order old new, new old, ...
+# so that neither gains from going second; "÷ old" is the median of the per-round ratios. Exits 3 if NEW's ops/s is more than
 # --max-regression percent (default 5) below OLD's in any workload, so a regression check is:
 #
 #   bench/compare-jars.sh /tmp/kumiko-before.jar kumiko-server/target/kumiko.jar --duration 20
@@ -53,6 +55,7 @@ for j in "$old_jar" "$new_jar"; do [[ -f $j ]] || die "no such jar: $j"; done
 out="${out:-$repo_root/bench-results/compare-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out/old" "$out/new"
 out="$(cd "$out" && pwd -P)"
+export KUMIKO_JAVA_OPTS="-XX:+AlwaysPreTouch ${KUMIKO_JAVA_OPTS:-}"
 stop_on_exit
 install_wrk || die "wrk is needed: apt-get install -y wrk"
 
