@@ -91,6 +91,11 @@ final class BatchWrites {
         return deltas;
     }
 
+    /** Keys (data-table key tuples) the batch deletes. */
+    List<Tuple> deletes() {
+        return deletes;
+    }
+
     boolean isEmpty() {
         return puts.isEmpty() && deletes.isEmpty() && deltas.isEmpty();
     }

@@ -12,6 +12,9 @@ import org.apache.ignite.client.IgniteClient;
  *       unsigned byte order, ascending and descending.
  *   <li>{@value #DELTAS}: counter additions not yet folded into their counter ({@link CounterFolds}).
  *   <li>{@value #CLAIMS}: keys claimed by a running TransactWriteItems ({@link Claims}).
+ *   <li>{@value #LOCKS}: one empty row per key a read-write transaction has read, written by the
+ *       transaction before its read so that it holds the key's exclusive lock first
+ *       ({@link IgniteTransaction}).
  * </ul>
  */
 final class IgniteSchema {
@@ -19,6 +22,7 @@ final class IgniteSchema {
     static final String DATA = "KUMIKO_KV";
     static final String DELTAS = "KUMIKO_DELTAS";
     static final String CLAIMS = "KUMIKO_CLAIMS";
+    static final String LOCKS = "KUMIKO_LOCKS";
     /** A key is at most a few KB (DynamoDB: 2 KB partition key, 1 KB sort key, plus index keys). */
     static final int KEY_BYTES_MAX = 8 * 1024;
     /** An item is at most 400 KB; a catalog descriptor or change record (two images) stays below this. */
@@ -45,6 +49,9 @@ final class IgniteSchema {
             "CREATE TABLE IF NOT EXISTS " + CLAIMS + " (G " + bytesKey + ", K " + bytesKey
                     + ", OWNER VARCHAR(36) NOT NULL, EXPIRES BIGINT NOT NULL, PRIMARY KEY (G, K)) COLOCATE BY (G) ZONE "
                     + ZONE,
+            "CREATE TABLE IF NOT EXISTS " + LOCKS + " (G " + bytesKey + ", K " + bytesKey
+                    + ", V VARBINARY(1) NOT NULL, PRIMARY KEY (G, K)) COLOCATE BY (G) ZONE " + ZONE,
+            "CREATE INDEX IF NOT EXISTS " + LOCKS + "_BY_KEY ON " + LOCKS + " USING SORTED (K ASC)",
         };
         for (String sql : statements) {
             client.sql().execute(null, sql).close();

@@ -35,6 +35,7 @@ public final class IgniteStore implements Store {
     private final IgniteClient client;
     private final RecordView<Tuple> data;
     private final RecordView<Tuple> deltas;
+    private final RecordView<Tuple> locks;
     private final Claims claims;
     private final CounterFolds folds;
     private final OpenTransactions open = new OpenTransactions();
@@ -45,6 +46,7 @@ public final class IgniteStore implements Store {
         this.client = client;
         this.data = client.tables().table(IgniteSchema.DATA).recordView();
         this.deltas = client.tables().table(IgniteSchema.DELTAS).recordView();
+        this.locks = client.tables().table(IgniteSchema.LOCKS).recordView();
         this.claims = new Claims(client.tables().table(IgniteSchema.CLAIMS).recordView());
         this.folds = new CounterFolds(client, data, deltas);
     }
@@ -156,21 +158,29 @@ public final class IgniteStore implements Store {
         return new IgniteSnapshot(this);
     }
 
-    /** Deletes the range in steps of {@value #DELETE_ROWS_MAX} keys (a table's drop may be large). */
+    /**
+     * Deletes the range, and the lock rows of its keys, in steps of {@value #DELETE_ROWS_MAX} keys
+     * (a table's drop may be large).
+     */
     @Override
     public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
         checkOpen();
         checkRange(startInclusive, endExclusive);
+        deleteRangeOf(data, IgniteSchema.DATA, startInclusive, endExclusive);
+        deleteRangeOf(locks, IgniteSchema.LOCKS, startInclusive, endExclusive);
+    }
+
+    private void deleteRangeOf(RecordView<Tuple> view, String table, byte[] startInclusive, byte[] endExclusive) {
         while (true) {
             List<Tuple> keys = new ArrayList<>(DELETE_ROWS_MAX);
-            try (ResultSet<SqlRow> rows = client.sql().execute(null, "SELECT G, K FROM " + IgniteSchema.DATA
+            try (ResultSet<SqlRow> rows = client.sql().execute(null, "SELECT G, K FROM " + table
                     + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX, startInclusive, endExclusive)) {
                 rows.forEachRemaining(r -> keys.add(Tuple.create(2).set(Rows.G, r.bytesValue(0)).set(Rows.K, r.bytesValue(1))));
             }
             if (keys.isEmpty()) {
                 return;
             }
-            data.deleteAll(null, keys);
+            view.deleteAll(null, keys);
         }
     }
 
@@ -210,6 +220,10 @@ public final class IgniteStore implements Store {
 
     RecordView<Tuple> deltas() {
         return deltas;
+    }
+
+    RecordView<Tuple> locks() {
+        return locks;
     }
 
     Claims claims() {

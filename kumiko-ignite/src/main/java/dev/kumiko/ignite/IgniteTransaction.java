@@ -16,6 +16,13 @@ import org.apache.ignite.tx.TransactionOptions;
  * when two transactions meet, Ignite aborts one, which surfaces here as a retryable
  * {@link StoreConflictException}. A CLAIM transaction first commits claims on its keys
  * ({@link Claims}); any transaction first checks its keys' claims.
+ *
+ * <p>Before it reads a key, a transaction writes the key's row in {@value IgniteSchema#LOCKS}, so
+ * it holds an exclusive lock on that row before its read takes a shared one on the data. Two
+ * transactions that read one key and then both write it would otherwise each hold the shared lock
+ * and wait for the other's to become exclusive; Ignite 3.1 was seen to leave such a pair waiting
+ * past the transaction timeout. Exclusive first, the second simply meets the first's lock, and
+ * Ignite makes the younger give way at once (a conflict, which the engine retries).
  */
 final class IgniteTransaction implements Transaction {
     /**
@@ -27,6 +34,8 @@ final class IgniteTransaction implements Transaction {
     static final long TIMEOUT_MILLIS = 10_000;
     /** A snapshot reads without locks and may read a whole table (a backup): it may live longer. */
     static final long SNAPSHOT_TIMEOUT_MILLIS = 30_000;
+    /** A lock row carries nothing: its write is the point. */
+    private static final byte[] LOCK_VALUE = new byte[0];
 
     private final IgniteStore store;
     private final CountDownLatch ended;
@@ -35,6 +44,8 @@ final class IgniteTransaction implements Transaction {
     /** Stripes of keys first read inside the transaction, taken with a bounded wait. */
     private int[] lateStripes = new int[0];
     private int lateCount;
+    /** Keys whose lock row this transaction has written. */
+    private final java.util.Set<BatchWrites.ByteKey> locked = new java.util.HashSet<>();
     private org.apache.ignite.tx.Transaction tx;
     private boolean committed;
     private boolean closed;
@@ -82,11 +93,26 @@ final class IgniteTransaction implements Transaction {
         }
     }
 
+    /** Writes the lock rows of the keys not yet locked by this transaction (see the class comment). */
+    private void lockRows(org.apache.ignite.tx.Transaction t, byte[]... keys) {
+        List<Tuple> rows = new java.util.ArrayList<>(keys.length);
+        for (byte[] key : keys) {
+            if (locked.add(new BatchWrites.ByteKey(key))) {
+                rows.add(Rows.row(key, LOCK_VALUE));
+            }
+        }
+        if (!rows.isEmpty()) {
+            TxBatches.upsertAll(store.locks(), t, rows);
+        }
+    }
+
     @Override
     public byte[] get(byte[] key) {
         lockLate(key);
         try {
-            return Rows.value(store.data().get(tx(), Rows.key(key)));
+            org.apache.ignite.tx.Transaction t = tx();
+            lockRows(t, key);
+            return Rows.value(store.data().get(t, Rows.key(key)));
         } catch (RuntimeException e) {
             throw abort(e);
         }
@@ -101,7 +127,9 @@ final class IgniteTransaction implements Transaction {
             lockLate(key);
         }
         try {
-            return Rows.values(TxBatches.getAll(store.data(), tx(), Rows.keys(keys)));
+            org.apache.ignite.tx.Transaction t = tx();
+            lockRows(t, keys);
+            return Rows.values(TxBatches.getAll(store.data(), t, Rows.keys(keys)));
         } catch (RuntimeException e) {
             throw abort(e);
         }
@@ -113,6 +141,7 @@ final class IgniteTransaction implements Transaction {
         BatchWrites writes = BatchWrites.of(batch);
         try {
             writes.write(store.data(), store.deltas(), t);
+            releaseLockRowsOfDeleted(t, writes.deletes());
             t.commit();
         } catch (RuntimeException e) {
             throw abort(e);
@@ -120,6 +149,22 @@ final class IgniteTransaction implements Transaction {
             committed = true;
         }
         store.folds().fold(writes.deltas());
+    }
+
+    /**
+     * Deletes the lock rows of deleted items, with the delete, so that lock rows do not outlive
+     * their items; a later transaction on the key writes its row again.
+     */
+    private void releaseLockRowsOfDeleted(org.apache.ignite.tx.Transaction t, List<Tuple> deletedKeys) {
+        List<Tuple> rows = new java.util.ArrayList<>();
+        for (Tuple key : deletedKeys) {
+            if (locked.contains(new BatchWrites.ByteKey(key.bytesValue(Rows.K)))) {
+                rows.add(key);
+            }
+        }
+        if (!rows.isEmpty()) {
+            TxBatches.deleteAll(store.locks(), t, rows);
+        }
     }
 
     /** Rolls back after a failed call; an Ignite transaction error becomes a retryable conflict. */

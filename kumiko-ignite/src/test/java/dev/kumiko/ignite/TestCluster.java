@@ -75,7 +75,7 @@ final class TestCluster {
     static IgniteStore emptyStore() {
         String at = endpoints();
         try (IgniteClient client = IgniteClient.builder().addresses(at.split(",")).build()) {
-            for (String table : List.of(IgniteSchema.DATA, IgniteSchema.DELTAS, IgniteSchema.CLAIMS)) {
+            for (String table : List.of(IgniteSchema.DATA, IgniteSchema.DELTAS, IgniteSchema.CLAIMS, IgniteSchema.LOCKS)) {
                 client.sql().execute(null, "DELETE FROM " + table).close();
             }
         }
