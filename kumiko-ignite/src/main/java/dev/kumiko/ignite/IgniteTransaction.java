@@ -4,7 +4,10 @@ import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.apache.ignite.table.Tuple;
@@ -45,7 +48,7 @@ final class IgniteTransaction implements Transaction {
     private int[] lateStripes = new int[0];
     private int lateCount;
     /** Keys whose lock row this transaction has written. */
-    private final java.util.Set<BatchWrites.ByteKey> locked = new java.util.HashSet<>();
+    private final Set<BatchWrites.ByteKey> locked = new HashSet<>();
     private org.apache.ignite.tx.Transaction tx;
     private boolean committed;
     private boolean closed;
@@ -95,7 +98,7 @@ final class IgniteTransaction implements Transaction {
 
     /** Writes the lock rows of the keys not yet locked by this transaction (see the class comment). */
     private void lockRows(org.apache.ignite.tx.Transaction t, byte[]... keys) {
-        List<Tuple> rows = new java.util.ArrayList<>(keys.length);
+        List<Tuple> rows = new ArrayList<>(keys.length);
         for (byte[] key : keys) {
             if (locked.add(new BatchWrites.ByteKey(key))) {
                 rows.add(Rows.row(key, LOCK_VALUE));
@@ -156,7 +159,7 @@ final class IgniteTransaction implements Transaction {
      * their items; a later transaction on the key writes its row again.
      */
     private void releaseLockRowsOfDeleted(org.apache.ignite.tx.Transaction t, List<Tuple> deletedKeys) {
-        List<Tuple> rows = new java.util.ArrayList<>();
+        List<Tuple> rows = new ArrayList<>();
         for (Tuple key : deletedKeys) {
             if (locked.contains(new BatchWrites.ByteKey(key.bytesValue(Rows.K)))) {
                 rows.add(key);
