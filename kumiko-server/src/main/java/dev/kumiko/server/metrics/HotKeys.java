@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -12,9 +13,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the console's hot-key view. Memory is bounded: past {@link #KEYS_MAX} keys the coldest quarter
  * is dropped, so a key that stays hot is always kept. Finding an existing key allocates nothing
  * (three lookups on objects the request already holds).
+ *
+ * <p>Once full, a key not yet counted is let in on one request in {@link #ADMIT_ONE_IN_WHEN_FULL},
+ * at random: a workload over many more keys than the bound (every random read, say) would otherwise
+ * add a key and evict on nearly every request. A hot key is let in within a few dozen requests and
+ * loses only those from its counts; a key seen once rarely displaces anything.
  */
 public final class HotKeys {
     static final int KEYS_MAX = 2_000;
+    static final int ADMIT_ONE_IN_WHEN_FULL = 16;
     /** DynamoDB's per-partition limits (Developer Guide, "Partitions and data distribution"). */
     public static final double PARTITION_READ_UNITS_PER_SECOND = 3_000;
     public static final double PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
@@ -34,6 +41,9 @@ public final class HotKeys {
         var keys = indexes == null ? null : indexes.get(index);
         KeyHeat h = keys == null ? null : keys.get(partitionKey);
         if (h == null) {
+            if (size.get() >= KEYS_MAX && ThreadLocalRandom.current().nextInt(ADMIT_ONE_IN_WHEN_FULL) != 0) {
+                return;
+            }
             h = create(tableName, index, partitionKey, now);
         }
         h.add(read, units, now);

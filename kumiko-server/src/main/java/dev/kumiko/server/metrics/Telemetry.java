@@ -35,6 +35,10 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         String tableName;
         double readUnits;
         double writeUnits;
+        /** The meters this thread used last, and for which pair: a request finds them once, not per call. */
+        OperationMeters meters;
+        String metersTable;
+        String metersOperation;
     }
 
     private final ThreadLocal<Current> current = ThreadLocal.withInitial(Current::new);
@@ -88,7 +92,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         c.active = false;
         String operation = operationLabel(c.operation, error);
         String tableName = tableLabel(c.tableName, error);
-        OperationMeters m = metrics.meters(tableName, operation);
+        OperationMeters m = meters(c, tableName, operation);
         if (error == null) {
             m.successfulRequestLatency.record(latencyNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
             if ("DeleteTable".equals(operation)) {
@@ -101,6 +105,15 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             log.write(c.operation, c.tableName, error == null ? 200 : ErrorStatuses.of(error.code()),
                     error == null ? null : error.code().shortName(), latencyNanos, c.readUnits, c.writeUnits);
         }
+    }
+
+    private OperationMeters meters(Current c, String tableName, String operation) {
+        if (c.meters == null || !operation.equals(c.metersOperation) || !tableName.equals(c.metersTable)) {
+            c.meters = metrics.meters(tableName, operation);
+            c.metersTable = tableName;
+            c.metersOperation = operation;
+        }
+        return c.meters;
     }
 
     private static String operationLabel(String operation, DynamoException error) {
@@ -160,7 +173,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             }
             operation = c.operation;
         }
-        OperationMeters m = metrics.meters(table.tableName(), operation);
+        OperationMeters m = meters(c, table.tableName(), operation);
         (read ? m.consumedReadCapacityUnits : m.consumedWriteCapacityUnits).increment(total);
         if (partitionKey != null) {
             hotKeys.record(table.tableName(), index == null ? null : index.indexName(), partitionKey, read, total);
@@ -170,7 +183,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     @Override
     public void readPage(TableDescriptor table, int count, int scannedCount) {
         Current c = current.get();
-        metrics.meters(table.tableName(), c.active ? c.operation : NOT_DECODED).returnedItemCount.record(count);
+        meters(c, table.tableName(), c.active ? c.operation : NOT_DECODED).returnedItemCount.record(count);
     }
 
     @Override

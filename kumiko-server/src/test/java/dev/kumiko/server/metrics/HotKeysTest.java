@@ -27,6 +27,22 @@ class HotKeysTest {
     }
 
     @Test
+    void aKeyThatTurnsHotWhenFullIsLetIn() {
+        HotKeys keys = new HotKeys();
+        for (int i = 0; i < HotKeys.KEYS_MAX; i++) {
+            keys.record("T", null, new AttributeValue.S("USER#" + i), true, 0.5);
+        }
+        AttributeValue late = new AttributeValue.S("ROOM#late");
+        // Let in on one request in 16 at random: missed by all 400 with odds (15/16)^400, about 1e-11.
+        for (int i = 0; i < 400; i++) {
+            keys.record("T", null, late, false, 10);
+        }
+        List<KeyHeat.View> top = keys.top(1);
+        assertThat(top.get(0).partitionKey()).isEqualTo(late);
+        assertThat(top.get(0).requests()).as("counted from when it was let in").isGreaterThan(1).isLessThanOrEqualTo(400);
+    }
+
+    @Test
     void aDroppedTableIsForgotten() {
         HotKeys keys = new HotKeys();
         keys.record("Gone", "GSI1", new AttributeValue.S("K"), true, 1);
