@@ -2,6 +2,7 @@ package dev.kumiko.ignite;
 
 import dev.kumiko.storage.StoreConflictException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeoutException;
 import org.apache.ignite.lang.ErrorGroups;
 import org.apache.ignite.client.IgniteClientConnectionException;
 import org.apache.ignite.lang.IgniteException;
@@ -27,14 +28,15 @@ final class Conflicts {
      * Whether error (or a cause) aborted the Ignite transaction in a way that running the
      * read-modify-write again can cure: a transaction error (lock conflict, an aborted or timed-out
      * transaction, a primary replica that moved), a replication error, a lost connection to a
-     * node (a node failing over), or the client's own internal error (under heavy load the 3.1.0
+     * node (a node failing over), a call past the client's operation timeout, or the client's own internal error (under heavy load the 3.1.0
      * client has failed a call with "refCnt: 0" from a network buffer it released too early). A commit that fails this way may, rarely, have committed: the
      * engine's retry reads again and re-evaluates its condition, as a client retrying a 500 would.
      */
     static boolean isConflict(Throwable error) {
         Throwable t = error;
         for (int depth = 0; t != null && depth < CAUSE_DEPTH_MAX; depth++) {
-            if (t instanceof TransactionException || t instanceof IgniteClientConnectionException) {
+            if (t instanceof TransactionException || t instanceof IgniteClientConnectionException
+                    || t instanceof TimeoutException) {
                 return true;
             }
             if (t instanceof IgniteException ignite

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.ignite.client.IgniteClient;
 import org.apache.ignite.sql.ResultSet;
@@ -28,6 +29,10 @@ import org.apache.ignite.tx.TransactionOptions;
  * fold lock folds everything queued in one transaction, for itself and for those waiting behind
  * it. One fold per lock turn instead of one per write keeps the counters' rows from serializing
  * a table's writes on one replicated commit each.
+ *
+ * <p>A fold that cannot finish within {@link #FOLD_DEADLINE_MILLIS} (a partition failing over)
+ * puts its rows back in the queue, and a writer that waited {@link #LOCK_WAIT_MILLIS} for the
+ * lock leaves its rows there: {@link #drain}, run every second by the store, folds what is left.
  */
 final class CounterFolds {
     static final String ID = "ID";
@@ -45,11 +50,19 @@ final class CounterFolds {
      * queued, where the next fold of this process takes them, and answers its client.
      */
     static final long LOCK_WAIT_MILLIS = 10_000;
+    /** How long one grouped fold retries before its rows go back in the queue. */
+    static final long FOLD_DEADLINE_MILLIS = 5_000;
+    /**
+     * Rows kept queued at most; past it, rows of a failed fold stay only in the deltas table, for
+     * the sweep at the next connect (a cluster that stays unreachable must not fill the heap).
+     */
+    static final int QUEUED_ROWS_MAX = 64 * GROUP_ROWS_MAX;
 
     private final IgniteClient client;
     private final RecordView<Tuple> data;
     private final RecordView<Tuple> deltas;
     private final ConcurrentLinkedQueue<Queued> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queuedRows = new AtomicInteger();
     private final ReentrantLock foldLock = new ReentrantLock();
 
     /** One writer's delta rows, and once a fold has taken them, whether it committed. */
@@ -76,14 +89,14 @@ final class CounterFolds {
 
     /**
      * Folds rows (full delta rows), grouped with other writers' queued rows; returns whether they
-     * are folded (false: left to a later fold or a sweep).
+     * are folded (false: left queued for a later fold or {@link #drain}).
      */
     boolean fold(List<Tuple> rows) {
         if (rows.isEmpty()) {
             return true;
         }
         Queued mine = new Queued(rows);
-        queue.add(mine);
+        enqueue(mine);
         try {
             if (!foldLock.tryLock(LOCK_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
                 return false;
@@ -96,22 +109,34 @@ final class CounterFolds {
             // A fold that held the lock before us may have taken our rows already; if not, each
             // turn takes the oldest queued rows, so ours are taken within a bounded number of turns.
             while (mine.folded == null) {
-                foldQueued();
+                if (!foldQueued()) {
+                    // A fold that failed once is failing over: ours stay queued for a later turn.
+                    break;
+                }
             }
-            return mine.folded;
+            return Boolean.TRUE.equals(mine.folded);
         } finally {
             foldLock.unlock();
         }
     }
 
-    /** Takes queued rows up to {@value #GROUP_ROWS_MAX} (at least one writer's) and folds them. */
-    private void foldQueued() {
+    private void enqueue(Queued q) {
+        queuedRows.addAndGet(q.rows.size());
+        queue.add(q);
+    }
+
+    /**
+     * Takes queued rows up to {@value #GROUP_ROWS_MAX} (at least one writer's) and folds them;
+     * returns whether they are folded (if not, they are queued again, within the bound).
+     */
+    private boolean foldQueued() {
         assert foldLock.isHeldByCurrentThread();
         List<Queued> taken = new ArrayList<>();
         List<Tuple> rows = new ArrayList<>();
         for (Queued next = queue.peek(); next != null && (rows.isEmpty() || rows.size() + next.rows.size() <= GROUP_ROWS_MAX);
                 next = queue.peek()) {
             queue.poll();
+            queuedRows.addAndGet(-next.rows.size());
             taken.add(next);
             rows.addAll(next.rows);
         }
@@ -119,15 +144,44 @@ final class CounterFolds {
         try {
             folded = foldWithRetry(rows);
         } finally {
-            // On an error the rows stay in the deltas table, for a sweep; their writers are told.
+            // On an error the rows stay in the deltas table and go back in the queue; their
+            // writers are told they are not folded yet.
             for (Queued q : taken) {
                 q.folded = folded;
+                if (!folded && queuedRows.get() < QUEUED_ROWS_MAX) {
+                    enqueue(new Queued(q.rows));
+                }
             }
+        }
+        return folded;
+    }
+
+    /**
+     * Folds rows left queued (by a writer whose wait ran out, or a fold that failed), as long as
+     * folds succeed; returns at once if another thread holds the fold lock. Never throws: it runs
+     * on a schedule, and a failure is simply tried again on the next run.
+     */
+    void drain() {
+        if (queue.isEmpty() || !foldLock.tryLock()) {
+            return;
+        }
+        try {
+            int turns = queuedRows.get() / GROUP_ROWS_MAX + 1;
+            for (int turn = 0; turn < turns && !queue.isEmpty(); turn++) {
+                if (!foldQueued()) {
+                    return;
+                }
+            }
+        } catch (RuntimeException e) {
+            // a cluster call failed outside a transaction (a node going away): next run
+        } finally {
+            foldLock.unlock();
         }
     }
 
     private boolean foldWithRetry(List<Tuple> rows) {
-        for (int attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+        long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FOLD_DEADLINE_MILLIS);
+        for (int attempt = 1; attempt <= ATTEMPTS_MAX && System.nanoTime() - deadlineNanos < 0; attempt++) {
             Transaction tx = null;
             try {
                 tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));

@@ -10,6 +10,9 @@ import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.ignite.client.IgniteClient;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
@@ -31,6 +34,15 @@ public final class IgniteStore implements Store {
     static final int APPLY_ATTEMPTS_MAX = 64;
     /** Keys deleted per transaction by {@link #deleteRange}. */
     static final int DELETE_ROWS_MAX = 512;
+    /**
+     * The longest one call to the cluster may take before it fails as a retryable conflict. Ignite's
+     * client waits without end by default, and right after a node is killed a call whose partition's
+     * primary replica was there has been seen to wait for good (tens of seconds, past any SDK's
+     * timeout). Well above a healthy call's latency on a loaded 2-core machine (p99 ~1 s).
+     */
+    static final long OPERATION_TIMEOUT_MILLIS = 5_000;
+    /** How often counter deltas that no writer folded are folded in the background. */
+    static final long DRAIN_INTERVAL_MILLIS = 1_000;
 
     private final IgniteClient client;
     private final RecordView<Tuple> data;
@@ -39,6 +51,11 @@ public final class IgniteStore implements Store {
     private final Claims claims;
     private final CounterFolds folds;
     private final OpenTransactions open = new OpenTransactions();
+    private final ScheduledExecutorService drains = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "kumiko-ignite-folds");
+        t.setDaemon(true);
+        return t;
+    });
     private final LocalStripes stripes = new LocalStripes();
     private volatile boolean closed;
 
@@ -49,6 +66,8 @@ public final class IgniteStore implements Store {
         this.locks = client.tables().table(IgniteSchema.LOCKS).recordView();
         this.claims = new Claims(client.tables().table(IgniteSchema.CLAIMS).recordView());
         this.folds = new CounterFolds(client, data, deltas);
+        drains.scheduleWithFixedDelay(folds::drain, DRAIN_INTERVAL_MILLIS, DRAIN_INTERVAL_MILLIS,
+                TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -57,10 +76,13 @@ public final class IgniteStore implements Store {
      * folds counter deltas a stopped writer left.
      */
     public static IgniteStore connect(List<String> endpoints) {
-        IgniteClient client = IgniteClient.builder().addresses(endpoints.toArray(new String[0]))
-                .loggerFactory(QuietLogger::forName).build();
+        // Creating tables and indexes may take longer than a data call may: a client of its own,
+        // without the operation timeout, does it.
+        try (IgniteClient schema = builder(endpoints).build()) {
+            IgniteSchema.ensure(schema, schema.clusterNodes().size());
+        }
+        IgniteClient client = builder(endpoints).operationTimeout(OPERATION_TIMEOUT_MILLIS).build();
         try {
-            IgniteSchema.ensure(client, client.clusterNodes().size());
             IgniteStore store = new IgniteStore(client);
             store.folds.sweep();
             return store;
@@ -68,6 +90,10 @@ public final class IgniteStore implements Store {
             client.close();
             throw e;
         }
+    }
+
+    private static IgniteClient.Builder builder(List<String> endpoints) {
+        return IgniteClient.builder().addresses(endpoints.toArray(new String[0])).loggerFactory(QuietLogger::forName);
     }
 
     @Override
@@ -194,6 +220,7 @@ public final class IgniteStore implements Store {
     public void close() {
         if (!closed) {
             closed = true;
+            drains.shutdownNow();
             client.close();
         }
     }
