@@ -21,6 +21,7 @@ SERVER_START_TIMEOUT_SECONDS=90
 CLIENT_SECONDS=240
 NODE_KILL_LOAD_SECONDS=20
 SERVER_KILL_LOAD_SECONDS=12
+AWAIT_WRITES_SECONDS=120
 PIDS=()
 
 cleanup_cluster() {
@@ -135,6 +136,10 @@ run_client node-kill-verify verify "$ep_b" "$acked"
 : >"$SMOKE_TMP/acked-after.txt"
 run_client after-node-kill load "$ep_a,$ep_b" "$SMOKE_TMP/acked-after.txt" 5 strict
 run_client after-node-kill-verify verify "$ep_a" "$SMOKE_TMP/acked-after.txt"
+# Both servers write again before one of them is killed, so that its load below acknowledges
+# writes to check (right after the node kill, one server's writes may still be waiting).
+run_client await-writes-a await-writes "$ep_a" "$AWAIT_WRITES_SECONDS"
+run_client await-writes-b await-writes "$ep_b" "$AWAIT_WRITES_SECONDS"
 
 # --- kill -9 of one Kumiko server: the other's clients see no error ------------------------------
 acked_a="$SMOKE_TMP/acked-a.txt"

@@ -3,7 +3,8 @@
   suite EP1 EP2              the two-engine suite over HTTP, clients spread over both servers
   load EP1[,EP2] OUT SECONDS strict|tolerant   bounded write load; acknowledged keys appended to
                              OUT; strict: FAIL on any error (tolerant: errors only reported)
-  verify EP IN               every key in IN reads back (consistent read)
+  verify EP IN               every key in IN reads back (consistent read); IN must not be empty
+  await-writes EP SECONDS    a put through EP succeeds within SECONDS (after a failure, before the next)
 Prints PASS/FAIL lines; the shell script counts them.
 """
 import sys
@@ -283,6 +284,9 @@ def load(endpoints, out, seconds, strict):
 def verify(endpoint, keys_file):
     c = client(endpoint, attempts=3)
     keys = [k.strip() for k in open(keys_file) if k.strip()]
+    if not keys:
+        print(f"FAIL no acknowledged writes to read back through {endpoint}: the load proved nothing", flush=True)
+        return
     missing = []
     for i in range(0, len(keys), 100):
         chunk = keys[i:i + 100]
@@ -299,6 +303,22 @@ def verify(endpoint, keys_file):
         print(f"PASS every acknowledged write is there ({len(keys)} read back through {endpoint})", flush=True)
 
 
+def await_writes(endpoint, seconds):
+    table = "kumiko-ignite-load"
+    c = client(endpoint)
+    start = time.time()
+    last = None
+    while time.time() - start < seconds:
+        try:
+            c.put_item(TableName=table, Item={"pk": {"S": f"probe-{uuid.uuid4().hex[:8]}"}, "v": {"N": "0"}})
+            print(f"PASS a write through {endpoint} succeeds (after {time.time() - start:.1f}s)", flush=True)
+            return
+        except Exception as e:  # noqa: BLE001 - retried until the deadline
+            last = f"{type(e).__name__}: {e}"
+            time.sleep(0.5)
+    print(f"FAIL no write through {endpoint} succeeded within {seconds}s; last: {last}", flush=True)
+
+
 if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "suite":
@@ -307,4 +327,6 @@ if __name__ == "__main__":
         load(sys.argv[2].split(","), sys.argv[3], float(sys.argv[4]), sys.argv[5] == "strict")
     elif mode == "verify":
         verify(sys.argv[2], sys.argv[3])
+    elif mode == "await-writes":
+        await_writes(sys.argv[2], float(sys.argv[3]))
     sys.exit(1 if failures else 0)
