@@ -28,9 +28,11 @@ final class Conflicts {
      * Whether error (or a cause) aborted the Ignite transaction in a way that running the
      * read-modify-write again can cure: a transaction error (lock conflict, an aborted or timed-out
      * transaction, a primary replica that moved), a replication error, a lost connection to a
-     * node (a node failing over), a call past the client's operation timeout, or the client's own internal error (under heavy load the 3.1.0
-     * client has failed a call with "refCnt: 0" from a network buffer it released too early). A commit that fails this way may, rarely, have committed: the
-     * engine's retry reads again and re-evaluates its condition, as a client retrying a 500 would.
+     * node (a node failing over), a call past the client's operation timeout, or the client's own
+     * internal error (under heavy load the 3.1.0 client has failed a call with "refCnt: 0" from a
+     * network buffer it released too early). A commit that fails this way may, rarely, have
+     * committed: the engine's retry reads again and re-evaluates its condition, as a client
+     * retrying a 500 would.
      */
     static boolean isConflict(Throwable error) {
         Throwable t = error;

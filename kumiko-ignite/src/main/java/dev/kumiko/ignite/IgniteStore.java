@@ -36,9 +36,9 @@ public final class IgniteStore implements Store {
     static final int DELETE_ROWS_MAX = 512;
     /**
      * The longest one call to the cluster may take before it fails as a retryable conflict. Ignite's
-     * client waits without end by default, and right after a node is killed a call whose partition's
-     * primary replica was there has been seen to wait for good (tens of seconds, past any SDK's
-     * timeout). Well above a healthy call's latency on a loaded 2-core machine (p99 ~1 s).
+     * client waits without end by default, and after a node was killed a call has been seen to wait
+     * 37 s and more, past any SDK's timeout. Well above a healthy call's latency (a range query's
+     * first page, the slowest, takes about 250 ms on one local node).
      */
     static final long OPERATION_TIMEOUT_MILLIS = 5_000;
     /** How often counter deltas that no writer folded are folded in the background. */
