@@ -12,6 +12,15 @@ public record NodeLayout(int nodes, int basePort) {
     public static final int NODES_MAX = 9;
     static final int PORTS_PER_NODE = 3;
     static final String HOST = "127.0.0.1";
+    /**
+     * Failure detection: a node that answers no ping is dropped after multiplier x ceil(log2(nodes))
+     * x interval, 4 s with 3 nodes (Ignite's defaults, 2,000 ms and 5, make that 20 s). Until a dead
+     * node is dropped, the placement driver keeps renewing its primary-replica leases, so the
+     * partitions it led take no writes: the whole wait is write downtime. A node must stall for
+     * longer than that (a GC pause, a starved CPU) to be dropped while alive.
+     */
+    static final int FAILURE_PING_INTERVAL_MILLIS = 500;
+    static final int SUSPICION_MULTIPLIER = 4;
 
     public NodeLayout {
         if (nodes < 1 || nodes > NODES_MAX) {
@@ -48,7 +57,7 @@ public record NodeLayout(int nodes, int basePort) {
         return String.join(",", out);
     }
 
-    /** The node's configuration (HOCON): ports, the other nodes to find, Raft fsync on. */
+    /** The node's configuration (HOCON): ports, the other nodes to find, failure detection, Raft fsync on. */
     public String config(int node) {
         List<String> seeds = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
@@ -58,6 +67,10 @@ public record NodeLayout(int nodes, int basePort) {
                 + "  network {\n"
                 + "    port: " + networkPort(node) + "\n"
                 + "    nodeFinder.netClusterNodes: [" + String.join(", ", seeds) + "]\n"
+                + "    membership {\n"
+                + "      failurePingIntervalMillis: " + FAILURE_PING_INTERVAL_MILLIS + "\n"
+                + "      scaleCube.membershipSuspicionMultiplier: " + SUSPICION_MULTIPLIER + "\n"
+                + "    }\n"
                 + "  }\n"
                 + "  clientConnector.port: " + clientPort(node) + "\n"
                 + "  rest.port: " + restPort(node) + "\n"
