@@ -32,7 +32,8 @@ import org.apache.ignite.tx.TransactionOptions;
  *
  * <p>A fold that cannot finish within {@link #FOLD_DEADLINE_MILLIS} (a partition failing over)
  * puts its rows back in the queue, and a writer that waited {@link #LOCK_WAIT_MILLIS} for the
- * lock leaves its rows there: {@link #drain}, run every second by the store, folds what is left.
+ * lock leaves its rows there, as does every writer while the last fold failed: {@link #drain},
+ * run every second by the store, folds what is left.
  */
 final class CounterFolds {
     static final String ID = "ID";
@@ -66,6 +67,12 @@ final class CounterFolds {
     private final ConcurrentLinkedQueue<Queued> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queuedRows = new AtomicInteger();
     private final ReentrantLock foldLock = new ReentrantLock();
+    /**
+     * Whether the last fold failed (a partition failing over): writers then leave their deltas
+     * queued for {@link #drain} and answer at once, rather than each wait its turn behind folds
+     * that are failing. The next fold that commits clears it.
+     */
+    private volatile boolean failing;
 
     /** One writer's delta rows, and once a fold has taken them, whether it committed. */
     private static final class Queued {
@@ -99,6 +106,9 @@ final class CounterFolds {
         }
         Queued mine = new Queued(rows);
         enqueue(mine);
+        if (failing) {
+            return false;
+        }
         try {
             if (!foldLock.tryLock(LOCK_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
                 return false;
@@ -146,6 +156,7 @@ final class CounterFolds {
         try {
             folded = foldWithRetry(rows);
         } finally {
+            failing = !folded;
             // On an error the rows stay in the deltas table and go back in the queue; their
             // writers are told they are not folded yet.
             for (Queued q : taken) {

@@ -76,16 +76,17 @@ public final class IgniteStore implements Store {
      * folds counter deltas a stopped writer left.
      */
     public static IgniteStore connect(List<String> endpoints) {
-        // Creating tables and indexes may take longer than a data call may: a client of its own,
-        // without the operation timeout, does it.
+        // Creating tables and indexes may take longer than a data call may, and so may the first
+        // SQL query of a cluster that has just started (planning, partitions' first leases on a
+        // busy machine): a client of its own, without the operation timeout, does both.
         try (IgniteClient schema = builder(endpoints).build()) {
             IgniteSchema.ensure(schema, schema.clusterNodes().size());
+            new CounterFolds(schema, schema.tables().table(IgniteSchema.DATA).recordView(),
+                    schema.tables().table(IgniteSchema.DELTAS).recordView()).sweep();
         }
         IgniteClient client = builder(endpoints).operationTimeout(OPERATION_TIMEOUT_MILLIS).build();
         try {
-            IgniteStore store = new IgniteStore(client);
-            store.folds.sweep();
-            return store;
+            return new IgniteStore(client);
         } catch (RuntimeException e) {
             client.close();
             throw e;
