@@ -15,7 +15,7 @@ source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/lib/smoke-common.sh"
 SMOKE_SUMMARY_LABEL=ignite-cluster
 CLIENT="$SMOKE_REPO_ROOT/scripts/lib/ignite_cluster_client.py"
 IGNITE_DIR="$SMOKE_TMP/ignite"
-# Each wait is bounded; the whole script takes 3-5 minutes on 2 cores (.ci/run gives it 7).
+# Each wait is bounded; the whole script takes 3-5 minutes on 2 cores (.ci/run gives it 10).
 IGNITE_START_SECONDS=240
 SERVER_START_TIMEOUT_SECONDS=90
 CLIENT_SECONDS=240
@@ -146,13 +146,20 @@ acked_a="$SMOKE_TMP/acked-a.txt"
 acked_b="$SMOKE_TMP/acked-b.txt"
 : >"$acked_a"
 : >"$acked_b"
+rm -f "$acked_a.first" "$acked_b.first"
 timeout "$CLIENT_SECONDS" "$PY" "$CLIENT" load "$ep_a" "$acked_a" "$SERVER_KILL_LOAD_SECONDS" tolerant \
   >"$SMOKE_TMP/client-a.log" 2>&1 &
 load_a=$!
 timeout "$CLIENT_SECONDS" "$PY" "$CLIENT" load "$ep_b" "$acked_b" "$SERVER_KILL_LOAD_SECONDS" strict \
   >"$SMOKE_TMP/client-b.log" 2>&1 &
 load_b=$!
-sleep 4
+# Killed once its load is under way (its first write acknowledged, then 2 s more), not after a
+# fixed wait: on a busy machine the client's start alone can take seconds.
+for _ in $(seq "$((SERVER_KILL_LOAD_SECONDS * 10))"); do
+  [[ -e $acked_a.first ]] && break
+  sleep 0.1
+done
+sleep 2
 kill -KILL "$pid_a" 2>/dev/null && pass "kill -9 Kumiko server A (pid $pid_a) under load"
 wait "$load_a" || true
 wait "$load_b"

@@ -2,7 +2,8 @@
 
   suite EP1 EP2              the two-engine suite over HTTP, clients spread over both servers
   load EP1[,EP2] OUT SECONDS strict|tolerant   bounded write load; acknowledged keys appended to
-                             OUT; strict: FAIL on any error (tolerant: errors only reported)
+                             OUT (OUT.first is created at the first); strict: FAIL on any error
+                             (tolerant: errors only reported)
   verify EP IN               every key in IN reads back (consistent read); IN must not be empty
   await-writes EP SECONDS    a put through EP succeeds within SECONDS (after a failure, before the next)
 Prints PASS/FAIL lines; the shell script counts them.
@@ -267,6 +268,9 @@ def load(endpoints, out, seconds, strict):
                 w.put_item(TableName=table, Item={"pk": {"S": key}, "v": {"N": str(n)}})
                 with lock:
                     acked.append(key)
+                    if len(acked) == 1:
+                        # OUT.first: the load is under way (a script waits for it before a kill)
+                        open(out + ".first", "w").close()
             except Exception as e:  # noqa: BLE001 - counted
                 with lock:
                     errors.append(f"{type(e).__name__}: {e}")
