@@ -49,8 +49,9 @@ final class CounterFolds {
      * How long a writer waits for the fold lock. Its write has committed; the wait only keeps the
      * counters current. A fold holds the lock for milliseconds, but while a partition fails over
      * it can hold it for seconds (calls that time out, then retries), and a writer waiting behind
-     * it holds its client's answer just as long. A writer that waits longer leaves its deltas queued, where the next fold of this
-     * process or {@link #drain} takes them, and answers its client.
+     * it holds its client's answer just as long. A writer that waits longer leaves its deltas
+     * queued, where the next fold of this process or {@link #drain} takes them, and answers its
+     * client.
      */
     static final long LOCK_WAIT_MILLIS = 1_000;
     /** How long one grouped fold retries before its rows go back in the queue. */

@@ -57,7 +57,10 @@ public record NodeLayout(int nodes, int basePort) {
         return String.join(",", out);
     }
 
-    /** The node's configuration (HOCON): ports, the other nodes to find, failure detection, Raft fsync on. */
+    /**
+     * The node's configuration (HOCON): ports, the other nodes to find, failure detection, Raft
+     * fsync on.
+     */
     public String config(int node) {
         List<String> seeds = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
