@@ -11,14 +11,18 @@ import io.netty.handler.codec.http.HttpVersion;
 
 /** CORS for browser clients (the JavaScript SDK in a page, web consoles): any origin may call. */
 final class Cors {
-    private static final String EXPOSED = "x-amzn-RequestId,x-amzn-ErrorType,x-amz-crc32,Date";
+    static final String EXPOSED = "x-amzn-RequestId,x-amzn-ErrorType,x-amz-crc32,Date";
     private static final String MAX_AGE_SECONDS = "172800";
 
     private Cors() {}
 
+    /** A request with an Origin is a browser's, and its answer carries the CORS headers. */
+    static boolean applies(FullHttpRequest req) {
+        return req.headers().contains(HttpHeaderNames.ORIGIN);
+    }
+
     static void addHeaders(FullHttpRequest req, HttpHeaders h) {
-        String origin = req.headers().get(HttpHeaderNames.ORIGIN);
-        if (origin == null) {
+        if (!applies(req)) {
             return;
         }
         h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");

@@ -13,6 +13,7 @@ import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.server.protocol.RequestBodies;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -63,17 +64,33 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             transportError(ctx, req.decoderResult().cause());
             return;
         }
-        FullHttpResponse response = respond(ctx, req);
         boolean keepAlive = HttpUtil.isKeepAlive(req);
-        HttpUtil.setKeepAlive(response, keepAlive);
-        Cors.addHeaders(req, response.headers());
-        var future = ctx.writeAndFlush(response);
+        ChannelFuture written;
+        if (isDynamoCall(req)) {
+            written = ctx.writeAndFlush(WireResponse.encode(ctx.alloc(), call(ctx, req), keepAlive, Cors.applies(req)));
+        } else {
+            FullHttpResponse response = respond(req);
+            HttpUtil.setKeepAlive(response, keepAlive);
+            Cors.addHeaders(req, response.headers());
+            if (req.method() == HttpMethod.HEAD) {
+                // HTTP's rule: the headers a GET would get, no body (the encoder does not know the method).
+                response = response.replace(Unpooled.EMPTY_BUFFER);
+            }
+            written = ctx.writeAndFlush(response);
+        }
         if (!keepAlive) {
-            future.addListener(ChannelFutureListener.CLOSE);
+            written.addListener(ChannelFutureListener.CLOSE);
         }
     }
 
-    private FullHttpResponse respond(ChannelHandlerContext ctx, FullHttpRequest req) {
+    /** A JSON POST to DynamoDB's or DynamoDB Streams' endpoint (not the admin paths). */
+    private static boolean isDynamoCall(FullHttpRequest req) {
+        return req.method() == HttpMethod.POST && !req.uri().startsWith(AdminOperations.PREFIX)
+                && HttpEdge.isJsonContentType(req.headers());
+    }
+
+    /** Everything but a DynamoDB call: CORS preflight, admin paths, GET paths, and 404 for the rest. */
+    private FullHttpResponse respond(FullHttpRequest req) {
         if (req.method() == HttpMethod.OPTIONS) {
             return Cors.preflight(req);
         }
@@ -89,18 +106,19 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 return health(req);
             }
         }
-        if (req.method() != HttpMethod.POST || !HttpEdge.isJsonContentType(req.headers())) {
-            return HttpEdge.notFound();
-        }
+        return HttpEdge.notFound();
+    }
+
+    private JsonAnswer call(ChannelHandlerContext ctx, FullHttpRequest req) {
         String requestId = RequestIds.next();
         hooks.begin();
         try {
             byte[] body = handlePost(ctx, req, requestId);
             hooks.end(null);
-            return Responses.json(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
+            return Responses.answer(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
         } catch (DynamoException e) {
             hooks.end(e);
-            return error(e, requestId, req);
+            return errorAnswer(e, requestId, req);
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
             // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
             // exceptionCaught would give it as a transport error.
@@ -108,7 +126,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             DynamoException internal = new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an "
                     + "internal error trying to fulfill the request");
             hooks.end(internal);
-            return error(internal, requestId, req);
+            return errorAnswer(internal, requestId, req);
         }
     }
 
@@ -225,12 +243,16 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return r;
     }
 
-    FullHttpResponse error(DynamoException e, String requestId, FullHttpRequest req) {
+    private FullHttpResponse error(DynamoException e, String requestId, FullHttpRequest req) {
+        return errorAnswer(e, requestId, req).toResponse();
+    }
+
+    private static JsonAnswer errorAnswer(DynamoException e, String requestId, FullHttpRequest req) {
         // Only a throttled request names resources by ARN; its Authorization header was parsed already.
         String region = e instanceof ThroughputExceeded
                 ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION)) : null;
         byte[] body = ErrorBodies.of(e, region);
-        return Responses.json(HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req,
+        return Responses.answer(HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req,
                 Integer.MAX_VALUE);
     }
 

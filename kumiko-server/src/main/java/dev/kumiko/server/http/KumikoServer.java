@@ -10,7 +10,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
@@ -68,7 +68,8 @@ public final class KumikoServer implements AutoCloseable {
                         }
                         ch.pipeline()
                                 .addLast(deadline.firstByte())
-                                .addLast(new HttpServerCodec(ServerLimits.INITIAL_LINE_BYTES_MAX,
+                                .addLast(new AnswerEncoder())
+                                .addLast(new HttpRequestDecoder(ServerLimits.INITIAL_LINE_BYTES_MAX,
                                         ServerLimits.HEADER_BYTES_MAX, ServerLimits.CHUNK_BYTES_MAX))
                                 .addLast(deadline.lastByte());
                         if (config.sigV4()) {

@@ -1,13 +1,10 @@
 package dev.kumiko.server.http;
 
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,30 +16,28 @@ import java.util.zip.GZIPOutputStream;
  * response is gzipped, which is what the SDKs check for DynamoDB.
  */
 final class Responses {
+    static final String REQUEST_ID = "x-amzn-RequestId";
+    static final String CRC32 = "x-amz-crc32";
+    static final String GZIP = "gzip";
+    static final String SERVER = "Kumiko";
+
     private Responses() {}
 
     static FullHttpResponse json(HttpResponseStatus status, byte[] body, String requestId, FullHttpRequest req,
             int compressionThresholdBytes) {
-        byte[] wire = body;
+        return answer(status, body, requestId, req, compressionThresholdBytes).toResponse();
+    }
+
+    /** The answer with body, gzipped when the body is at least the threshold and the client accepts gzip. */
+    static JsonAnswer answer(HttpResponseStatus status, byte[] body, String requestId, FullHttpRequest req,
+            int compressionThresholdBytes) {
         boolean gzip = req != null && body.length >= compressionThresholdBytes && acceptsGzip(req);
-        if (gzip) {
-            wire = gzip(body);
-        }
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(wire));
-        HttpHeaders h = r.headers();
-        h.set(HttpHeaderNames.CONTENT_TYPE, HttpEdge.responseContentType(req));
-        h.setInt(HttpHeaderNames.CONTENT_LENGTH, wire.length);
-        h.set("x-amzn-RequestId", requestId);
-        h.set("x-amz-crc32", Long.toString(crc32(wire)));
-        if (gzip) {
-            h.set(HttpHeaderNames.CONTENT_ENCODING, "gzip");
-        }
-        common(h);
-        return r;
+        byte[] wire = gzip ? gzip(body) : body;
+        return new JsonAnswer(status, HttpEdge.responseContentType(req), wire, requestId, crc32(wire), gzip);
     }
 
     static void common(HttpHeaders h) {
-        h.set(HttpHeaderNames.SERVER, "Kumiko");
+        h.set(HttpHeaderNames.SERVER, SERVER);
         h.set(HttpHeaderNames.DATE, HttpDate.now());
     }
 

@@ -98,6 +98,29 @@ class HttpEdgeTest {
     }
 
     @Test
+    void headIsAnsweredWithoutABodyAndTheConnectionStaysUsable() throws IOException {
+        try (java.net.Socket socket = new java.net.Socket(server.endpoint().getHost(), server.endpoint().getPort())) {
+            socket.setSoTimeout(20_000);
+            String list = "{}";
+            String requests = "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: " + TARGET + "ListTables\r\n"
+                    + "Authorization: " + dev.kumiko.server.protocol.WireProtocolTest.AUTH + "\r\n"
+                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + list.length()
+                    + "\r\nConnection: close\r\n\r\n" + list;
+            socket.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
+            String both = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            int second = both.indexOf("HTTP/1.1 ", 1);
+            assertThat(both).startsWith("HTTP/1.1 404 ");
+            assertThat(second).as("a second response").isPositive();
+            String head = both.substring(0, second);
+            assertThat(head).contains("content-length: ").endsWith("\r\n\r\n");
+            String post = both.substring(second);
+            assertThat(post).startsWith("HTTP/1.1 200 OK\r\n").contains("\r\nconnection: close\r\n")
+                    .endsWith("\r\n\r\n{\"TableNames\":[\"edge\"]}");
+        }
+    }
+
+    @Test
     void corsOnlyWithAnOriginAndEchoingTheRequestedMethod() {
         HttpResponse<byte[]> plain = send(request("/").method("OPTIONS", HttpRequest.BodyPublishers.noBody())
                 .header("Access-Control-Request-Method", "POST").build());
