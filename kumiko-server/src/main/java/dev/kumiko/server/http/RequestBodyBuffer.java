@@ -1,6 +1,7 @@
 package dev.kumiko.server.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.FastThreadLocal;
 
 /**
  * The bytes of a request body for the parser, without a new array per request: a heap buffer's own
@@ -11,7 +12,12 @@ final class RequestBodyBuffer {
     /** Bodies bigger than this get an array of their own, so that no thread keeps a large buffer. */
     static final int RETAINED_BYTES_MAX = 64 * 1024;
     private static final int INITIAL_BYTES = 4 * 1024;
-    private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[INITIAL_BYTES]);
+    private static final FastThreadLocal<byte[]> BUFFER = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[INITIAL_BYTES];
+        }
+    };
 
     /** A view of a body: bytes[offset, offset + length). */
     record Bytes(byte[] bytes, int offset, int length) {}

@@ -5,6 +5,7 @@ import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
 import dev.kumiko.server.json.JsonTree;
+import io.netty.util.concurrent.FastThreadLocal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,20 +22,36 @@ public final class JsonOut implements AutoCloseable {
     /** A buffer that held more than this is dropped after use, so that no thread keeps a large one. */
     private static final int SPARE_BYTES_MAX = 256 * 1024;
     private static final int INITIAL_BYTES = 256;
-    private static final ThreadLocal<ByteArrayOutputStream> SPARE = new ThreadLocal<>();
+    /** Netty's thread-local: an array slot on the event loops, where every response is written. */
+    private static final FastThreadLocal<Spare> SPARE = new FastThreadLocal<>() {
+        @Override
+        protected Spare initialValue() {
+            return new Spare();
+        }
+    };
+
+    /** A thread's spare buffer, and whether an open JsonOut holds it. */
+    private static final class Spare {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(INITIAL_BYTES);
+        boolean taken;
+    }
 
     private final ByteArrayOutputStream bytes;
     private final JsonGenerator gen;
+    /** The thread's spare, which this holds until closed; null: this has a buffer of its own. */
+    private final Spare spare;
 
     public JsonOut() {
-        ByteArrayOutputStream spare = SPARE.get();
-        if (spare == null) {
+        Spare s = SPARE.get();
+        if (s.taken) {
+            // Not shared: a JsonOut opened while another is open gets its own buffer.
+            spare = null;
             bytes = new ByteArrayOutputStream(INITIAL_BYTES);
         } else {
-            // Taken, not shared: a JsonOut opened while this one is open gets its own buffer.
-            SPARE.remove();
-            spare.reset();
-            bytes = spare;
+            s.taken = true;
+            s.bytes.reset();
+            spare = s;
+            bytes = s.bytes;
         }
         try {
             gen = JsonTree.factory().createGenerator(bytes);
@@ -62,9 +79,13 @@ public final class JsonOut implements AutoCloseable {
             gen.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-        if (bytes.size() <= SPARE_BYTES_MAX) {
-            SPARE.set(bytes);
+        } finally {
+            if (spare != null) {
+                if (bytes.size() > SPARE_BYTES_MAX) {
+                    spare.bytes = new ByteArrayOutputStream(INITIAL_BYTES);
+                }
+                spare.taken = false;
+            }
         }
     }
 
