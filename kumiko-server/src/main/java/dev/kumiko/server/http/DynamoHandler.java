@@ -74,7 +74,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             Cors.addHeaders(req, response.headers());
             if (req.method() == HttpMethod.HEAD) {
                 // HTTP's rule: the headers a GET would get, no body (the encoder does not know the method).
-                response = response.replace(Unpooled.EMPTY_BUFFER);
+                FullHttpResponse head = response.replace(Unpooled.EMPTY_BUFFER);
+                response.release();
+                response = head;
             }
             written = ctx.writeAndFlush(response);
         }

@@ -66,7 +66,9 @@ final class WireResponse {
         if (cors) {
             buf.writeBytes(CORS);
         }
-        buf.writeBytes(END_OF_HEAD).writeBytes(body);
+        buf.writeBytes(END_OF_HEAD);
+        assert buf.writerIndex() <= HEAD_BYTES_MAX : "head of " + buf.writerIndex() + " bytes";
+        buf.writeBytes(body);
         return buf;
     }
 
