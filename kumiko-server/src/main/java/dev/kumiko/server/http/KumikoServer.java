@@ -55,6 +55,8 @@ public final class KumikoServer implements AutoCloseable {
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.ALLOCATOR, BufferPool.SHARED)
+                .childOption(ChannelOption.ALLOCATOR, BufferPool.SHARED)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
