@@ -26,6 +26,7 @@ import dev.kumiko.engine.txn.TransactionOperations;
 import dev.kumiko.partiql.PqOperations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The DynamoDB engine over one store: typed requests in, typed results out, no HTTP or JSON. The
@@ -56,9 +57,11 @@ public final class Engine implements AutoCloseable {
         this.store = store;
         this.catalog = new Catalog(store);
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
-        // Unique among engines over the store: process id and this engine's start (no SecureRandom,
-        // whose seeding would slow an embedded start).
-        String owner = ProcessHandle.current().pid() + "-" + System.nanoTime() + "-" + System.identityHashCode(this);
+        // Unique among engines over the store: 64 random bits and this engine's start. Neither
+        // SecureRandom, whose seeding would slow an embedded start, nor the process id, whose first
+        // ProcessHandle.current() costs about 8 ms of a cold start.
+        String owner = Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-" + System.nanoTime() + "-"
+                + System.identityHashCode(this);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
                 new Lease(store, "changelog-trim", owner, clock::nowMillis));
         ItemWriter writer = new ItemWriter(settings, changeLog, catalog::dropped);
