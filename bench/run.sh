@@ -5,7 +5,7 @@
 #   bench/run.sh [--duration 20] [--warmup 5] [--rounds 1] [--items 100000] [--connections 32]
 #                [--threads 1] [--targets kumiko-mem,kumiko-rocksdb,ddblocal-mem,dynalite,floor]
 #                [--workloads put,get,query,query_gsi,update,batch,mixed] [--jar PATH] [--skip-build]
-#                [--out DIR] [--startup] [--doc [FILE]] [--label TEXT]
+#                [--out DIR] [--startup] [--doc [FILE]] [--label TEXT] [--pin SERVER_CPUS:WRK_CPUS]
 #
 # Targets (all started on free 127.0.0.1 ports before the first workload and stopped at the end;
 # the JVMs get the same heap, $HEAP, default "-Xms1g -Xmx1g"):
@@ -21,6 +21,9 @@
 # Per workload: an unmeasured --warmup on each target, then --rounds measured runs of each target
 # (order reversed every other round). --startup also measures Kumiko's start time, idle RSS and
 # Engine.inMemory() cold start; --doc rewrites the generated part of docs/benchmarks.md (or FILE).
+# --pin 1:0 runs every server on CPU 1 and wrk on CPU 0 (taskset lists), so that they do not take
+# each other's cores: a server's p99 then shows its own tail rather than the scheduler's
+# (docs/benchmarks.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.
 # Output: --out (default bench-results/run-<time>/, git-ignored): results.md, <target>/results.json,
 # server logs. Check a change for regressions with bench/compare-jars.sh instead.
 set -euo pipefail
@@ -53,6 +56,8 @@ while [[ $# -gt 0 ]]; do
     --doc) doc="$repo_root/docs/benchmarks.md"
            if [[ $# -gt 1 && $2 != --* ]]; then doc="$2"; shift; fi ;;
     --label) label="$2"; shift ;;
+    --pin) [[ $2 =~ ^[0-9,-]+:[0-9,-]+$ ]] || die "--pin takes SERVER_CPUS:WRK_CPUS, e.g. 1:0"
+           export BENCH_SERVER_CPUS="${2%%:*}" BENCH_WRK_CPUS="${2#*:}"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac

@@ -52,9 +52,11 @@ wait_answers() { # port pid log
 server_pid=""
 
 spawn() { # log dir command... -> starts it in the background in dir; sets server_pid, records it
-  local log="$1" dir="$2"
+  local log="$1" dir="$2" pin=()
   shift 2
-  (cd "$dir" && exec "$@") >"$log" 2>&1 </dev/null &
+  # run.sh --pin: the server and its children on these CPUs only
+  [[ -n ${BENCH_SERVER_CPUS:-} ]] && pin=(taskset -c "$BENCH_SERVER_CPUS")
+  (cd "$dir" && exec "${pin[@]}" "$@") >"$log" 2>&1 </dev/null &
   server_pid=$!
   started_pids+=("$server_pid")
 }

@@ -91,6 +91,8 @@ def run_wrk(url, workload, items, duration_s, connections, threads, table="bench
     env = dict(os.environ, DDB_WORKLOAD=workload, DDB_ITEMS=str(items), DDB_TABLE=table)
     cmd = ["wrk", "-t", str(threads), "-c", str(connections), "-d", "%ds" % duration_s, "--timeout", "10s",
            "-s", LUA, url + "/"]
+    if os.environ.get("BENCH_WRK_CPUS"):  # run.sh --pin: wrk on its own CPUs
+        cmd = ["taskset", "-c", os.environ["BENCH_WRK_CPUS"]] + cmd
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=duration_s + WRK_GRACE_SECONDS)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
