@@ -43,7 +43,7 @@ final class Cors {
             h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
         }
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
-        h.set("x-amzn-RequestId", RequestIds.next());
+        h.set(Responses.REQUEST_ID, RequestIds.next());
         Responses.common(h);
         return r;
     }

@@ -239,8 +239,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 Unpooled.wrappedBuffer(text));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
-        r.headers().set("x-amzn-RequestId", RequestIds.next());
-        r.headers().set("x-amz-crc32", Long.toString(Responses.crc32(text)));
+        r.headers().set(Responses.REQUEST_ID, RequestIds.next());
+        r.headers().set(Responses.CRC32, Long.toString(Responses.crc32(text)));
         Responses.common(r.headers());
         return r;
     }

@@ -45,7 +45,7 @@ final class HttpEdge {
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND,
                 Unpooled.wrappedBuffer(NOT_FOUND_BODY));
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, NOT_FOUND_BODY.length);
-        r.headers().set("x-amzn-RequestId", RequestIds.next());
+        r.headers().set(Responses.REQUEST_ID, RequestIds.next());
         Responses.common(r.headers());
         return r;
     }

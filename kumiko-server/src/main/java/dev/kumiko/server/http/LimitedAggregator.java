@@ -40,8 +40,8 @@ final class LimitedAggregator extends HttpObjectAggregator {
                 HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, Unpooled.wrappedBuffer(body));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, DynamoHandler.contentType());
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        r.headers().set("x-amzn-RequestId", RequestIds.next());
-        r.headers().set("x-amz-crc32", Long.toString(Responses.crc32(body)));
+        r.headers().set(Responses.REQUEST_ID, RequestIds.next());
+        r.headers().set(Responses.CRC32, Long.toString(Responses.crc32(body)));
         r.headers().set(HttpHeaderNames.CONNECTION, "close");
         return r;
     }
