@@ -23,7 +23,9 @@ final class BufferPool {
             PooledByteBufAllocator.defaultNumHeapArena(),
             PooledByteBufAllocator.defaultNumDirectArena(),
             PooledByteBufAllocator.defaultPageSize(),
-            Integer.getInteger("io.netty.allocator.maxOrder", CHUNK_ORDER),
+            // Netty's own reading of the property, which checks its range, when one is set.
+            System.getProperty("io.netty.allocator.maxOrder") != null
+                    ? PooledByteBufAllocator.defaultMaxOrder() : CHUNK_ORDER,
             PooledByteBufAllocator.defaultSmallCacheSize(),
             PooledByteBufAllocator.defaultNormalCacheSize(),
             PooledByteBufAllocator.defaultUseCacheForAllThreads());
