@@ -51,6 +51,25 @@ public abstract class StoreContract extends StoreTransactionContract {
         assertThat(store.get(b("k"))).isNull();
     }
 
+    /** A store keeps its own bytes: neither the writer's array nor a reader's copy is shared with it. */
+    @Test
+    void valuesAreCopiedInAndOut() {
+        byte[] written = b("first");
+        store.apply(new WriteBatch().put(b("k"), written).put(b("twin"), written));
+        written[0] = 'X';
+        byte[] read = store.get(b("k"));
+        read[1] = 'Y';
+        assertThat(store.get(b("k"))).isEqualTo(b("first"));
+        // Overwriting one key leaves another that was given the same array as it was.
+        store.apply(new WriteBatch().put(b("k"), b("other")));
+        assertThat(store.get(b("twin"))).isEqualTo(b("first"));
+        try (Cursor cursor = store.scan(b("k"), b("l"), false)) {
+            assertThat(cursor.next()).isTrue();
+            cursor.value()[0] = 'Z';
+        }
+        assertThat(store.get(b("k"))).isEqualTo(b("other"));
+    }
+
     @Test
     void emptyValueIsPresentNotNull() {
         // Index entries may carry no value; an empty value must not read as a missing key.
@@ -316,6 +335,71 @@ public abstract class StoreContract extends StoreTransactionContract {
             checked++;
         }
         return checked;
+    }
+
+    static final int OVERWRITES = 20_000;
+    static final int READER_THREADS = 2;
+
+    /**
+     * One key is overwritten over and over with values whose length and every byte follow from
+     * one number, growing and shrinking, while readers get and scan it without a lock: every value
+     * read must be one that was written whole.
+     */
+    @Test
+    @Timeout(30)
+    void readersNeverSeeHalfAnOverwrite() throws Exception {
+        store.apply(new WriteBatch().put(b("v"), uniformValue(0)));
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(READER_THREADS);
+        try {
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int t = 0; t < READER_THREADS; t++) {
+                boolean scanning = t % 2 == 1;
+                readers.add(pool.submit(() -> checkWholeValuesWhile(writing, scanning)));
+            }
+            for (int i = 1; i <= rounds(OVERWRITES); i++) {
+                store.apply(new WriteBatch().put(b("v"), uniformValue(i)));
+            }
+            writing.set(false);
+            for (Future<Integer> reader : readers) {
+                assertThat(reader.get(5, TimeUnit.SECONDS)).isPositive();
+            }
+        } finally {
+            writing.set(false);
+            pool.shutdownNow();
+        }
+        assertThat(store.get(b("v"))).isEqualTo(uniformValue(rounds(OVERWRITES)));
+    }
+
+    /**
+     * Value number i: i in its first 4 bytes, then (i * 37) % 700 bytes more, so lengths jump both
+     * ways, each i % 251.
+     */
+    private static byte[] uniformValue(int i) {
+        byte[] value = new byte[Integer.BYTES + (i * 37) % 700];
+        java.util.Arrays.fill(value, (byte) (i % 251));
+        java.nio.ByteBuffer.wrap(value).putInt(0, i);
+        return value;
+    }
+
+    /** Returns how many reads it checked, so the test knows the reader really ran. */
+    private int checkWholeValuesWhile(AtomicBoolean writing, boolean scanning) {
+        int checked = 0;
+        while (writing.get() || checked == 0) {
+            byte[] value = scanning ? scanOne(b("v")) : store.get(b("v"));
+            assertThat(value).isNotNull().hasSizeGreaterThanOrEqualTo(Integer.BYTES);
+            int number = java.nio.ByteBuffer.wrap(value).getInt(0);
+            assertThat(value).as("value %d, read while it was being overwritten", number)
+                    .isEqualTo(uniformValue(number));
+            checked++;
+        }
+        return checked;
+    }
+
+    private byte[] scanOne(byte[] key) {
+        try (Cursor cursor = store.scan(key, Bytes.prefixEnd(key), false)) {
+            return cursor.next() ? cursor.value() : null;
+        }
     }
 
     // ---- lifecycle and durability ------------------------------------------------------------

@@ -24,7 +24,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * cells for point reads (a GetItem, and the read before every write), which a skip list of a few
  * hundred thousand keys answers several times slower. Both maps hold one mutable {@link Cell} per
  * key, so overwriting an existing key (a PutItem over an item, an UpdateItem, an index entry
- * rewritten under the same key) is a hash lookup and one volatile write; only a new or deleted
+ * rewritten under the same key) is a hash lookup and a copy into the cell's buffer, which makes no
+ * new object for the garbage collector to trace ({@link Cell}); only a new or deleted
  * key pays for the skip list. Batches are applied under a write lock so that a
  * {@link Snapshot} (which holds the read lock for its lifetime) never sees half a batch; plain
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
@@ -35,7 +36,7 @@ public final class MemoryStore implements Store {
     private final ConcurrentSkipListMap<byte[], Cell> map = new ConcurrentSkipListMap<>(Bytes.ORDER);
     // Writers add a new key to `map` first and `points` second, and remove a key from `map` first,
     // so a reader that finds a key in `points` finds it in `map` too: a Get then a Query never goes
-    // back in time. A removed cell's value is nulled first, so a cursor that holds it skips it.
+    // back in time. A removed cell is marked deleted first, so a cursor that holds it skips it.
     private final ConcurrentHashMap<PointKey, Cell> points = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
     private final LocalTransactions transactions = new LocalTransactions(this);
@@ -49,7 +50,7 @@ public final class MemoryStore implements Store {
     }
 
     private static byte[] valueOf(Cell cell) {
-        return cell == null ? null : cell.value;
+        return cell == null ? null : cell.read();
     }
 
     @Override
@@ -65,9 +66,9 @@ public final class MemoryStore implements Store {
 
     /**
      * The keys' cells are looked up before the batch lock is taken, so that what the lock covers is
-     * a volatile write per existing key: writers on every event loop take it, and a longer hold
+     * one copy per existing key: writers on every event loop take it, and a longer hold
      * turned into lock hand-offs (parking, futex calls) once the counters joined each batch. A cell
-     * found outside the lock is used only if it is still live under it (a delete nulls its value
+     * found outside the lock is used only if it is still live under it (a delete marks it
      * under the lock); otherwise the key is looked up again inside.
      */
     @Override
@@ -93,7 +94,7 @@ public final class MemoryStore implements Store {
 
     /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
     private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
-        Cell live = found != null && found.value != null ? found : null;
+        Cell live = found != null && found.isLive() ? found : null;
         if (op.isAdd()) {
             Cell cell = live != null ? live : points.get(point);
             long delta = Counters.decode(op.value());
@@ -109,7 +110,7 @@ public final class MemoryStore implements Store {
     private void put(byte[] key, PointKey point, Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
-            cell.value = value;
+            cell.write(value);
             return;
         }
         cell = new Cell(value);
@@ -120,7 +121,7 @@ public final class MemoryStore implements Store {
     private void delete(byte[] key) {
         Cell cell = map.remove(key);
         if (cell != null) {
-            cell.value = null;
+            cell.delete();
             points.remove(new PointKey(key));
         }
     }
@@ -204,15 +205,6 @@ public final class MemoryStore implements Store {
         }
     }
 
-    /** One key's current value; null once the key is deleted (a cursor holding it skips it). */
-    private static final class Cell {
-        volatile byte[] value;
-
-        Cell(byte[] value) {
-            this.value = value;
-        }
-    }
-
     private static final class MapCursor implements Cursor {
         private final Iterator<Map.Entry<byte[], Cell>> it;
         private byte[] key;
@@ -226,7 +218,7 @@ public final class MemoryStore implements Store {
         public boolean next() {
             while (it.hasNext()) {
                 Map.Entry<byte[], Cell> e = it.next();
-                byte[] v = e.getValue().value;
+                byte[] v = e.getValue().read();
                 if (v != null) {
                     key = e.getKey();
                     value = v;

@@ -1,0 +1,121 @@
+package dev.kumiko.storage.memory;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+
+/**
+ * One key's value in the memory store, kept in a buffer of the cell's own that an overwrite of
+ * about the same size rewrites in place.
+ *
+ * <p>Why in place: a value stored as a new array is a young object that an old cell points to.
+ * Every young collection then had to find it through a dirty card and copy it out of the young
+ * generation, so each pause grew with the data written since the last one (20–30 ms every
+ * second under a PutItem load, which set the writes' p99). Bytes copied into an array the cell
+ * already holds make no new object and no reference for the collector to follow.
+ *
+ * <p>Writers are serialized by the store's batch lock. Readers take no lock: they copy the value
+ * out under a sequence number (a seqlock), which is odd while a writer changes the cell, and keep
+ * the copy only if the number was even and the same before and after it. So a reader gets an
+ * array of its own, never one a later write changes.
+ */
+final class Cell {
+    /** A value this many times smaller than the buffer, or more, moves to a smaller one. */
+    static final int SHRINK_RATIO = 2;
+    /**
+     * A buffer holds 1/8 more than the value it is made for, so that the next values of an item
+     * that grows a little (a counter gaining a digit, an attribute added) still fit: otherwise
+     * each such write made a new long-lived array, and collections slowed down again until every
+     * item had been written twice.
+     */
+    static final int HEADROOM_DIVISOR = 8;
+    /** Arrays take whole multiples of 8 bytes of heap: room up to the next one costs nothing. */
+    private static final int HEAP_ALIGNMENT_BYTES = 8;
+    private static final int DELETED = -1;
+    private static final VarHandle SEQUENCE;
+
+    static {
+        try {
+            SEQUENCE = MethodHandles.lookup().findVarHandle(Cell.class, "sequence", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // Written only under the batch lock; read racily by readers, who validate with sequence.
+    private byte[] buffer;
+    private int length;
+    private volatile int sequence;
+
+    /**
+     * A new cell holding a copy of value, in a buffer of its own: the caller's array may be stored
+     * under other keys too (an item and its index entry), and this one is rewritten in place.
+     */
+    Cell(byte[] value) {
+        assert value != null;
+        this.buffer = new byte[capacityFor(value.length)];
+        System.arraycopy(value, 0, buffer, 0, value.length);
+        this.length = value.length;
+    }
+
+    /** False once deleted. Called under the batch lock (writers see each other's changes there). */
+    boolean isLive() {
+        return length != DELETED;
+    }
+
+    /** A copy of the value, or null once the cell is deleted. Lock-free; retries while a write runs. */
+    byte[] read() {
+        while (true) {
+            int before = sequence;
+            if ((before & 1) == 0) {
+                byte[] held = buffer;
+                int n = length;
+                // held and n may be from two different writes; the check below throws such a copy away.
+                byte[] copy = held == null || n == DELETED ? null : Arrays.copyOf(held, n);
+                // The copy's loads may not move after the check (StampedLock.validate's fence).
+                VarHandle.acquireFence();
+                if (sequence == before) {
+                    return copy;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Replaces the value; called under the batch lock. */
+    void write(byte[] value) {
+        assert value != null && isLive();
+        int before = beginWrite();
+        if (value.length > buffer.length || value.length < buffer.length / SHRINK_RATIO) {
+            buffer = new byte[capacityFor(value.length)];
+        }
+        System.arraycopy(value, 0, buffer, 0, value.length);
+        length = value.length;
+        sequence = before + 2;
+    }
+
+    /** Marks the cell deleted (a cursor holding it skips it); called under the batch lock. */
+    void delete() {
+        int before = beginWrite();
+        buffer = null;
+        length = DELETED;
+        sequence = before + 2;
+    }
+
+    /** The value's length plus headroom, rounded up to the heap's alignment. */
+    static int capacityFor(int lengthBytes) {
+        assert lengthBytes >= 0;
+        long wanted = (long) lengthBytes + lengthBytes / HEADROOM_DIVISOR;
+        long aligned = (wanted + HEAP_ALIGNMENT_BYTES - 1) / HEAP_ALIGNMENT_BYTES * HEAP_ALIGNMENT_BYTES;
+        return (int) Math.min(aligned, Integer.MAX_VALUE - HEAP_ALIGNMENT_BYTES);
+    }
+
+    /** Makes the sequence odd, visibly before any field or byte of the cell changes. */
+    private int beginWrite() {
+        int before = sequence;
+        assert (before & 1) == 0 : "writers are serialized by the batch lock";
+        SEQUENCE.setOpaque(this, before + 1);
+        VarHandle.storeStoreFence();
+        return before;
+    }
+}
