@@ -141,13 +141,14 @@ install_dynalite() {
 }
 
 # ---------------------------------------------------------------- servers (each sets server_pid)
-# Kumiko from a jar, with bin/kumiko's JVM options (ParallelGC, no Netty leak detector) and $heap.
+# Kumiko from a jar, with bin/kumiko's JVM options (ParallelGC, tenuring after one collection, no
+# Netty leak detector) and $heap.
 start_kumiko_jar() { # jar port log serve-args...
   local jar="$1" port="$2" log="$3"
   shift 3
   jar="$(readlink -f "$jar")"
   # shellcheck disable=SC2086
-  spawn "$log" "$(dirname "$log")" java -XX:+UseParallelGC $heap -XX:+ExitOnOutOfMemoryError \
+  spawn "$log" "$(dirname "$log")" java -XX:+UseParallelGC -XX:MaxTenuringThreshold=1 $heap -XX:+ExitOnOutOfMemoryError \
     -Dio.netty.leakDetection.level=disabled ${KUMIKO_JAVA_OPTS:-} -jar "$jar" serve --port "$port" "$@"
   wait_answers "$port" "$server_pid" "$log"
 }
