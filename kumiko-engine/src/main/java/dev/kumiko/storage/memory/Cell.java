@@ -85,10 +85,11 @@ final class Cell {
     /** Replaces the value; called under the batch lock. */
     void write(byte[] value) {
         assert value != null && isLive();
+        boolean fits = value.length <= buffer.length && value.length >= buffer.length / SHRINK_RATIO;
+        // Allocated before the sequence turns odd: an OutOfMemoryError here leaves the cell readable.
+        byte[] target = fits ? buffer : new byte[capacityFor(value.length)];
         int before = beginWrite();
-        if (value.length > buffer.length || value.length < buffer.length / SHRINK_RATIO) {
-            buffer = new byte[capacityFor(value.length)];
-        }
+        buffer = target;
         System.arraycopy(value, 0, buffer, 0, value.length);
         length = value.length;
         sequence = before + 2;
