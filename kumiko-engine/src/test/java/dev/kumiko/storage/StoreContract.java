@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -377,8 +379,8 @@ public abstract class StoreContract extends StoreTransactionContract {
      */
     private static byte[] uniformValue(int i) {
         byte[] value = new byte[Integer.BYTES + (i * 37) % 700];
-        java.util.Arrays.fill(value, (byte) (i % 251));
-        java.nio.ByteBuffer.wrap(value).putInt(0, i);
+        Arrays.fill(value, (byte) (i % 251));
+        ByteBuffer.wrap(value).putInt(0, i);
         return value;
     }
 
@@ -388,7 +390,7 @@ public abstract class StoreContract extends StoreTransactionContract {
         while (writing.get() || checked == 0) {
             byte[] value = scanning ? scanOne(b("v")) : store.get(b("v"));
             assertThat(value).isNotNull().hasSizeGreaterThanOrEqualTo(Integer.BYTES);
-            int number = java.nio.ByteBuffer.wrap(value).getInt(0);
+            int number = ByteBuffer.wrap(value).getInt(0);
             assertThat(value).as("value %d, read while it was being overwritten", number)
                     .isEqualTo(uniformValue(number));
             checked++;
