@@ -72,6 +72,37 @@ public abstract class StoreContract extends StoreTransactionContract {
         assertThat(store.get(b("k"))).isEqualTo(b("other"));
     }
 
+    /** Dozens of keys with one Arrays.hashCode: a store that hashes keys must still compare them. */
+    @Test
+    void keysWithOneHashCodeStayApart() {
+        List<byte[]> keys = new ArrayList<>();
+        for (int x = -3; x <= 3 && keys.size() < 40; x++) {
+            for (int y = Byte.MIN_VALUE; y <= Byte.MAX_VALUE && keys.size() < 40; y++) {
+                int z = -(961 * x + 31 * y); // Arrays.hashCode of {x, y, z} is 29791 for all of them
+                if (z >= Byte.MIN_VALUE && z <= Byte.MAX_VALUE) {
+                    keys.add(new byte[] {(byte) x, (byte) y, (byte) z});
+                }
+            }
+        }
+        assertThat(keys).hasSize(40);
+        assertThat(keys.stream().mapToInt(Arrays::hashCode).distinct().count()).isEqualTo(1);
+        WriteBatch batch = new WriteBatch();
+        for (int i = 0; i < keys.size(); i++) {
+            batch.put(keys.get(i), b("v" + i));
+        }
+        store.apply(batch);
+        WriteBatch deletes = new WriteBatch();
+        for (int i = 0; i < keys.size(); i += 2) {
+            deletes.delete(keys.get(i));
+        }
+        store.apply(deletes);
+        store.apply(new WriteBatch().put(keys.get(1), b("again")));
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] expected = i % 2 == 0 ? null : i == 1 ? b("again") : b("v" + i);
+            assertThat(store.get(keys.get(i))).as("key %d", i).isEqualTo(expected);
+        }
+    }
+
     @Test
     void emptyValueIsPresentNotNull() {
         // Index entries may carry no value; an empty value must not read as a missing key.

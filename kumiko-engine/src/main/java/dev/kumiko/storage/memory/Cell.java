@@ -5,8 +5,14 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * One key's value in the memory store, kept in a buffer of the cell's own that an overwrite of
- * about the same size rewrites in place.
+ * One key and its value in the memory store, the value kept in a buffer of the cell's own that an
+ * overwrite of about the same size rewrites in place.
+ *
+ * <p>The cell is its own key in the store's hash map ({@link PointKey} is the probe a lookup
+ * brings): a lookup then follows the map's node to the cell and its key bytes, and the value it
+ * reads is in the object it just compared, with no key object of the map's own between them. Point
+ * lookups are a large share of a write's CPU (the read of the old item, then the write of the item
+ * and its index entries) and each step is a likely cache miss.
  *
  * <p>Why in place: a value stored as a new array is a young object that an old cell points to.
  * Every young collection then had to find it through a dirty card and copy it out of the young
@@ -42,20 +48,46 @@ final class Cell {
         }
     }
 
+    private final byte[] key;
+    private final int keyHash;
     // Written only under the batch lock; read racily by readers, who validate with sequence.
     private byte[] buffer;
     private int length;
     private volatile int sequence;
 
     /**
-     * A new cell holding a copy of value, in a buffer of its own: the caller's array may be stored
-     * under other keys too (an item and its index entry), and this one is rewritten in place.
+     * A new cell for key (kept, not copied: the store's skip list holds the same array) holding a
+     * copy of value, in a buffer of its own: the caller's array may be stored under other keys too
+     * (an item and its index entry), and this one is rewritten in place.
      */
-    Cell(byte[] value) {
-        assert value != null;
+    Cell(byte[] key, byte[] value) {
+        assert key != null && value != null;
+        this.key = key;
+        this.keyHash = PointKey.hashOf(key);
         this.buffer = new byte[capacityFor(value.length)];
         System.arraycopy(value, 0, buffer, 0, value.length);
         this.length = value.length;
+    }
+
+    byte[] key() {
+        return key;
+    }
+
+    /** Equal to another cell or a {@link PointKey} of the same key bytes, as a hash-map key. */
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (o instanceof Cell other) {
+            return keyHash == other.keyHash && Arrays.equals(key, other.key);
+        }
+        return o instanceof PointKey probe && probe.equals(this);
+    }
+
+    @Override
+    public int hashCode() {
+        return keyHash;
     }
 
     /** False once deleted. Called under the batch lock (writers see each other's changes there). */

@@ -37,7 +37,8 @@ public final class MemoryStore implements Store {
     // Writers add a new key to `map` first and `points` second, and remove a key from `map` first,
     // so a reader that finds a key in `points` finds it in `map` too: a Get then a Query never goes
     // back in time. A removed cell is marked deleted first, so a cursor that holds it skips it.
-    private final ConcurrentHashMap<PointKey, Cell> points = new ConcurrentHashMap<>();
+    // Each cell is its own key here, and a lookup's probe is a PointKey (see Cell).
+    private final ConcurrentHashMap<Object, Cell> points = new ConcurrentHashMap<>();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
     private final LocalTransactions transactions = new LocalTransactions(this);
     private final ProcessShared shared = new ProcessShared();
@@ -98,31 +99,31 @@ public final class MemoryStore implements Store {
         if (op.isAdd()) {
             Cell cell = live != null ? live : points.get(point);
             long delta = Counters.decode(op.value());
-            put(op.key(), point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
+            put(op.key(), cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
         } else if (op.isDelete()) {
             delete(op.key());
         } else {
-            put(op.key(), point, live != null ? live : points.get(point), op.value());
+            put(op.key(), live != null ? live : points.get(point), op.value());
         }
     }
 
     /** Called with the batch lock held: writers are serialized, readers are not. cell: the key's, or null. */
-    private void put(byte[] key, PointKey point, Cell cell, byte[] value) {
+    private void put(byte[] key, Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
             cell.write(value);
             return;
         }
-        cell = new Cell(value);
+        cell = new Cell(key, value);
         map.put(key, cell);
-        points.put(point, cell);
+        points.put(cell, cell);
     }
 
     private void delete(byte[] key) {
         Cell cell = map.remove(key);
         if (cell != null) {
             cell.delete();
-            points.remove(new PointKey(key));
+            points.remove(cell);
         }
     }
 
