@@ -121,7 +121,13 @@ final class Cell {
         // Allocated before the sequence turns odd: an OutOfMemoryError here leaves the cell readable.
         byte[] target = fits ? buffer : new byte[capacityFor(value.length)];
         int before = beginWrite();
-        buffer = target;
+        if (!fits) {
+            // Only a new buffer is stored: any reference store marks the cell's card dirty, even of
+            // the same array, and a young collection then scans every dirty card of the old
+            // generation. Rewriting every cell in place marked all of them between two collections
+            // (scavenges of 11 ms under BatchWriteItem that freed all but 128 KB).
+            buffer = target;
+        }
         System.arraycopy(value, 0, buffer, 0, value.length);
         length = value.length;
         sequence = before + 2;
