@@ -43,6 +43,18 @@ public final class ByteSink {
         return this;
     }
 
+    /** Overwrites 4 bytes already written at position (a field whose value is known only later). */
+    public ByteSink setIntBigEndian(int position, int v) {
+        if (position < 0 || position > size - 4) {
+            throw new IndexOutOfBoundsException("position " + position + " of " + size + " bytes");
+        }
+        buf[position] = (byte) (v >>> 24);
+        buf[position + 1] = (byte) (v >>> 16);
+        buf[position + 2] = (byte) (v >>> 8);
+        buf[position + 3] = (byte) v;
+        return this;
+    }
+
     public ByteSink putLongBigEndian(long v) {
         putIntBigEndian((int) (v >>> 32));
         return putIntBigEndian((int) v);
@@ -65,6 +77,18 @@ public final class ByteSink {
     /** The backing array, valid up to {@link #size()} until the next put; lets a caller skip a copy. */
     public byte[] buffer() {
         return buf;
+    }
+
+    /**
+     * Empties the sink for reuse; a buffer grown past keepMaxBytes (by one large item) is dropped
+     * for one of initialCapacityBytes, so a reused sink does not hold on to it.
+     */
+    public ByteSink reset(int initialCapacityBytes, int keepMaxBytes) {
+        size = 0;
+        if (buf.length > keepMaxBytes) {
+            buf = new byte[Math.max(16, initialCapacityBytes)];
+        }
+        return this;
     }
 
     public byte[] toArray() {

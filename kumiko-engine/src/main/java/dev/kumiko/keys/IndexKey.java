@@ -12,6 +12,9 @@ import java.util.List;
  * table's.
  */
 public final class IndexKey {
+    /** Room for the head, the index key and the table key of a typical entry; longer ones grow once. */
+    private static final int CAPACITY_BYTES = 96;
+
     private IndexKey() {}
 
     public static byte[] of(int indexId, List<AttributeValue> hashValues, List<AttributeValue> rangeValues,
@@ -34,12 +37,10 @@ public final class IndexKey {
 
     private static ByteSink partitionSink(int indexId, List<AttributeValue> hashValues) {
         assert !hashValues.isEmpty();
-        ByteSink encoded = new ByteSink(32);
+        ByteSink out = PartitionHead.start(KeySpace.INDEX, indexId, CAPACITY_BYTES);
         for (AttributeValue v : hashValues) {
-            KeyEncoding.encode(encoded, v);
+            KeyEncoding.encode(out, v);
         }
-        byte[] pk = encoded.toArray();
-        ByteSink out = new ByteSink(9 + pk.length + 48);
-        return out.put(KeySpace.INDEX).putIntBigEndian(indexId).putIntBigEndian(KeyHash.of(pk)).put(pk);
+        return PartitionHead.sealHash(out);
     }
 }

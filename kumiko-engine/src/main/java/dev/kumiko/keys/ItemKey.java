@@ -6,10 +6,11 @@ import dev.kumiko.model.AttributeValue;
 public final class ItemKey {
     private ItemKey() {}
 
+    /** Room for the head and the typical key; a longer key grows the buffer once. */
+    private static final int CAPACITY_BYTES = 64;
+
     public static byte[] of(int tableId, AttributeValue partitionKey, AttributeValue sortKey) {
-        byte[] pk = KeyEncoding.encode(partitionKey);
-        ByteSink out = new ByteSink(9 + pk.length + 16);
-        out.put(KeySpace.ITEMS).putIntBigEndian(tableId).putIntBigEndian(KeyHash.of(pk)).put(pk);
+        ByteSink out = partitionSink(tableId, partitionKey);
         if (sortKey != null) {
             KeyEncoding.encode(out, sortKey);
         }
@@ -18,8 +19,12 @@ public final class ItemKey {
 
     /** The prefix shared by every item of one partition (one item collection). */
     public static byte[] partitionPrefix(int tableId, AttributeValue partitionKey) {
-        byte[] pk = KeyEncoding.encode(partitionKey);
-        return new ByteSink(9 + pk.length).put(KeySpace.ITEMS).putIntBigEndian(tableId)
-                .putIntBigEndian(KeyHash.of(pk)).put(pk).toArray();
+        return partitionSink(tableId, partitionKey).toArray();
+    }
+
+    private static ByteSink partitionSink(int tableId, AttributeValue partitionKey) {
+        ByteSink out = PartitionHead.start(KeySpace.ITEMS, tableId, CAPACITY_BYTES);
+        KeyEncoding.encode(out, partitionKey);
+        return PartitionHead.sealHash(out);
     }
 }

@@ -10,9 +10,15 @@ public final class KeyHash {
     private KeyHash() {}
 
     public static int of(byte[] encodedPartitionKey) {
+        return of(encodedPartitionKey, 0, encodedPartitionKey.length);
+    }
+
+    /** The hash of bytes[from, to): an encoded partition key written into a larger buffer. */
+    public static int of(byte[] bytes, int from, int to) {
+        assert 0 <= from && from <= to && to <= bytes.length;
         int h = 0x811C9DC5;
-        for (byte b : encodedPartitionKey) {
-            h ^= b & 0xFF;
+        for (int i = from; i < to; i++) {
+            h ^= bytes[i] & 0xFF;
             h *= 0x01000193;
         }
         h ^= h >>> 16;
