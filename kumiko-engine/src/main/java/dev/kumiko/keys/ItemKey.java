@@ -4,10 +4,10 @@ import dev.kumiko.model.AttributeValue;
 
 /** Builds storage keys of items: space, table id, partition-key hash, encoded keys. */
 public final class ItemKey {
-    private ItemKey() {}
-
     /** Room for the head and the typical key; a longer key grows the buffer once. */
     private static final int CAPACITY_BYTES = 64;
+
+    private ItemKey() {}
 
     public static byte[] of(int tableId, AttributeValue partitionKey, AttributeValue sortKey) {
         ByteSink out = partitionSink(tableId, partitionKey);

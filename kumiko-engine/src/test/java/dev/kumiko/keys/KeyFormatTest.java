@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Item and index keys are part of the on-disk format: a store written by one build is read by the
- * next. These pin their bytes, part by part and as whole literals taken from the build before
- * the keys were written into one buffer.
+ * next. These pin their bytes, part by part and as whole literals that earlier builds wrote.
  */
 class KeyFormatTest {
     private static final AttributeValue PK = AttributeValue.s("p#000042");
