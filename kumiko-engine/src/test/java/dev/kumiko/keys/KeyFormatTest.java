@@ -17,6 +17,9 @@ class KeyFormatTest {
     private static final AttributeValue SK = AttributeValue.n("17.5");
     private static final AttributeValue GSI_PK = AttributeValue.s("g#042");
     private static final AttributeValue GSI_SK = AttributeValue.b(new byte[] {0, 1, (byte) 0xFF});
+    /** ItemKey.of(7, PK, SK) and IndexKey.of(3, [GSI_PK], [GSI_SK], PK, SK) as the build of 1a40046 wrote them. */
+    private static final String ITEM_KEY_HEX = "02000000075aa8e7e7702330303030343200038302080600";
+    private static final String INDEX_KEY_HEX = "030000000316e1acc267233034320000ff01ff00702330303030343200038302080600";
 
     @Test
     void itemKeyIsSpaceIdHashThenTheEncodedKey() {
@@ -57,7 +60,4 @@ class KeyFormatTest {
     private static int hashField(byte[] key) {
         return ((key[5] & 0xFF) << 24) | ((key[6] & 0xFF) << 16) | ((key[7] & 0xFF) << 8) | (key[8] & 0xFF);
     }
-
-    private static final String ITEM_KEY_HEX = "02000000075aa8e7e7702330303030343200038302080600";
-    private static final String INDEX_KEY_HEX = "030000000316e1acc267233034320000ff01ff00702330303030343200038302080600";
 }
