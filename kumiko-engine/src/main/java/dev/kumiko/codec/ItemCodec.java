@@ -43,12 +43,13 @@ public final class ItemCodec {
 
     public static byte[] encode(Map<String, AttributeValue> item) {
         ByteSink out = SCRATCH.get();
-        out.reset(SCRATCH_START_BYTES, SCRATCH_KEEP_MAX_BYTES); // also after a failed encode
-        out.put(FORMAT_VERSION);
-        encodeMap(out, item);
-        byte[] bytes = out.toArray();
-        out.reset(SCRATCH_START_BYTES, SCRATCH_KEEP_MAX_BYTES);
-        return bytes;
+        try {
+            out.put(FORMAT_VERSION);
+            encodeMap(out, item);
+            return out.toArray();
+        } finally {
+            out.reset(SCRATCH_START_BYTES, SCRATCH_KEEP_MAX_BYTES); // after a failed encode too
+        }
     }
 
     public static Map<String, AttributeValue> decode(byte[] bytes) {

@@ -56,14 +56,15 @@ final class Cell {
     private volatile int sequence;
 
     /**
-     * A new cell for key (kept, not copied: the store's skip list holds the same array) holding a
-     * copy of value, in a buffer of its own: the caller's array may be stored under other keys too
-     * (an item and its index entry), and this one is rewritten in place.
+     * A new cell for the probe's key (its bytes kept, not copied: the store's skip list holds the
+     * same array; its hash taken over, not computed again) holding a copy of value, in a buffer of
+     * its own: the caller's array may be stored under other keys too (an item and its index
+     * entry), and this one is rewritten in place.
      */
-    Cell(byte[] key, byte[] value) {
+    Cell(PointKey key, byte[] value) {
         assert key != null && value != null;
-        this.key = key;
-        this.keyHash = PointKey.hashOf(key);
+        this.key = key.bytes();
+        this.keyHash = key.hashCode();
         this.buffer = new byte[capacityFor(value.length)];
         System.arraycopy(value, 0, buffer, 0, value.length);
         this.length = value.length;

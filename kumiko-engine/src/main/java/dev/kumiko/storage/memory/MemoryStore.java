@@ -99,23 +99,23 @@ public final class MemoryStore implements Store {
         if (op.isAdd()) {
             Cell cell = live != null ? live : points.get(point);
             long delta = Counters.decode(op.value());
-            put(op.key(), cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
+            put(point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
         } else if (op.isDelete()) {
             delete(op.key());
         } else {
-            put(op.key(), live != null ? live : points.get(point), op.value());
+            put(point, live != null ? live : points.get(point), op.value());
         }
     }
 
     /** Called with the batch lock held: writers are serialized, readers are not. cell: the key's, or null. */
-    private void put(byte[] key, Cell cell, byte[] value) {
+    private void put(PointKey key, Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
             cell.write(value);
             return;
         }
         cell = new Cell(key, value);
-        map.put(key, cell);
+        map.put(key.bytes(), cell);
         points.put(cell, cell);
     }
 

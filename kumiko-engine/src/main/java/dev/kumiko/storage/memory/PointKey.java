@@ -12,12 +12,11 @@ final class PointKey {
 
     PointKey(byte[] bytes) {
         this.bytes = bytes;
-        this.hash = hashOf(bytes);
+        this.hash = Arrays.hashCode(bytes);
     }
 
-    /** The hash of a key's bytes, the same for a probe and a cell. */
-    static int hashOf(byte[] key) {
-        return Arrays.hashCode(key);
+    byte[] bytes() {
+        return bytes;
     }
 
     @Override
