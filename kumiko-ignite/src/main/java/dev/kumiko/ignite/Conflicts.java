@@ -62,7 +62,7 @@ final class Conflicts {
             Thread.sleep(ThreadLocalRandom.current().nextInt(1, ceiling + 1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while retrying a store write", e);
+            throw new IllegalStateException("interrupted while retrying a store call", e);
         }
     }
 }

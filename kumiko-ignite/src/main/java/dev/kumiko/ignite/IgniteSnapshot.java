@@ -22,18 +22,22 @@ final class IgniteSnapshot implements Snapshot {
 
     @Override
     public byte[] get(byte[] key) {
-        return Rows.value(store.data().get(tx, Rows.key(key)));
+        return TransientReads.read(() -> Rows.value(store.data().get(tx, Rows.key(key))));
     }
 
     @Override
     public byte[][] getAll(byte[][] keys) {
-        return keys.length == 0 ? new byte[0][] : Rows.values(store.data().getAll(tx, Rows.keys(keys)));
+        if (keys.length == 0) {
+            return new byte[0][];
+        }
+        return TransientReads.read(() -> Rows.values(store.data().getAll(tx, Rows.keys(keys))));
     }
 
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         IgniteStore.checkRange(startInclusive, endExclusive);
-        return RangeCursor.open(store.client().sql(), tx, startInclusive, endExclusive, reverse);
+        return TransientReads.read(
+                () -> RangeCursor.open(store.client().sql(), tx, startInclusive, endExclusive, reverse));
     }
 
     @Override

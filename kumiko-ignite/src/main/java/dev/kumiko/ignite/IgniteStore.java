@@ -78,11 +78,13 @@ public final class IgniteStore implements Store {
     public static IgniteStore connect(List<String> endpoints) {
         // Creating tables and indexes may take longer than a data call may, and so may the first
         // SQL query of a cluster that has just started (planning, partitions' first leases on a
-        // busy machine): a client of its own, without the operation timeout, does both.
+        // busy machine): a client of its own, without the operation timeout, does both, and plans
+        // the range query before the engine's first scan needs it.
         try (IgniteClient schema = builder(endpoints).build()) {
             IgniteSchema.ensure(schema, schema.clusterNodes().size());
             new CounterFolds(schema, schema.tables().table(IgniteSchema.DATA).recordView(),
                     schema.tables().table(IgniteSchema.DELTAS).recordView()).sweep();
+            RangeCursor.plan(schema.sql());
         }
         IgniteClient client = builder(endpoints).operationTimeout(OPERATION_TIMEOUT_MILLIS).build();
         try {
@@ -100,20 +102,23 @@ public final class IgniteStore implements Store {
     @Override
     public byte[] get(byte[] key) {
         checkOpen();
-        return Rows.value(data.get(null, Rows.key(key)));
+        return TransientReads.read(() -> Rows.value(data.get(null, Rows.key(key))));
     }
 
     @Override
     public byte[][] getAll(byte[][] keys) {
         checkOpen();
-        return keys.length == 0 ? new byte[0][] : Rows.values(data.getAll(null, Rows.keys(keys)));
+        if (keys.length == 0) {
+            return new byte[0][];
+        }
+        return TransientReads.read(() -> Rows.values(data.getAll(null, Rows.keys(keys))));
     }
 
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         checkOpen();
         checkRange(startInclusive, endExclusive);
-        return RangeCursor.open(client.sql(), null, startInclusive, endExclusive, reverse);
+        return TransientReads.read(() -> RangeCursor.open(client.sql(), null, startInclusive, endExclusive, reverse));
     }
 
     @Override

@@ -36,6 +36,20 @@ final class RangeCursor implements Cursor {
         return new RangeCursor(sql.execute(tx, statement, args));
     }
 
+    /**
+     * Runs both orders' statement once over an empty range. A node plans a statement the first
+     * time it sees it, which on a busy machine's freshly started cluster has taken longer than the
+     * operation timeout; sql should be a client without one.
+     */
+    static void plan(IgniteSql sql) {
+        byte[] key = {0};
+        for (boolean reverse : new boolean[] {false, true}) {
+            try (RangeCursor empty = open(sql, null, key, key, reverse)) {
+                empty.next();
+            }
+        }
+    }
+
     @Override
     public boolean next() {
         if (!rows.hasNext()) {
