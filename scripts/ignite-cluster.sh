@@ -15,10 +15,10 @@ source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/lib/smoke-common.sh"
 SMOKE_SUMMARY_LABEL=ignite-cluster
 CLIENT="$SMOKE_REPO_ROOT/scripts/lib/ignite_cluster_client.py"
 IGNITE_DIR="$SMOKE_TMP/ignite"
-# Each wait is bounded; the whole script takes 3-5 minutes on 2 cores (.ci/run gives it 10).
+# Each wait is bounded; the whole script takes 4-6 minutes on 2 cores (.ci/run gives it 15).
 IGNITE_START_SECONDS=240
 SERVER_START_TIMEOUT_SECONDS=90
-CLIENT_SECONDS=240
+CLIENT_SECONDS=420
 NODE_KILL_LOAD_SECONDS=20
 SERVER_KILL_LOAD_SECONDS=12
 AWAIT_WRITES_SECONDS=120
@@ -54,17 +54,27 @@ for _ in range(100):
 PY
 }
 
-run_client() { # NAME ARGS...: runs the boto3 client, bounded, and counts its PASS/FAIL lines
+run_client() { # NAME ARGS...: runs the boto3 client, bounded, and counts its PASS/FAIL lines;
+  # returns non-zero when the client failed a check or exited non-zero (a timeout, a crash)
   local name=$1 out="$SMOKE_TMP/client-$1.log" status=0
   shift
   timeout "$CLIENT_SECONDS" "$PY" "$CLIENT" "$@" >"$out" 2>&1 || status=$?
   report_client_output "$out" "$status" "$name"
+  ((status == 0))
 }
 
 start_kumiko() { # LOG PORT: a server on the cluster; echoes its pid
   "$KUMIKO_BIN" serve --store ignite --ignite-endpoints "$ENDPOINTS" --port "$2" \
     --ttl-sweep-interval-millis 500 >>"$1" 2>&1 &
   echo $!
+}
+
+show_errors_of_servers() { # the servers' last logged errors, for a failed check
+  local log
+  for log in "$log_a" "$log_b"; do
+    echo "errors in $log (last 30 lines):"
+    grep -E 'SEVERE|Exception|Caused by' "$log" | tail -n 30 | sed 's/^/    | /'
+  done
 }
 
 await_kumiko() { # PID PORT
@@ -115,7 +125,7 @@ fi
 ep_a="http://127.0.0.1:$port_a"
 ep_b="http://127.0.0.1:$port_b"
 
-run_client suite suite "$ep_a" "$ep_b"
+run_client suite suite "$ep_a" "$ep_b" || show_errors_of_servers
 
 # --- kill -9 of one Ignite node under a bounded write load ---------------------------------------
 acked="$SMOKE_TMP/acked-node-kill.txt"
