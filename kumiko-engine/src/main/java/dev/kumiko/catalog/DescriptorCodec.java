@@ -13,9 +13,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +26,6 @@ import java.util.Map;
  */
 public final class DescriptorCodec {
     private static final int FORMAT_VERSION = 4;
-    private static final DateTimeFormatter STREAM_LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private DescriptorCodec() {}
 
@@ -265,7 +260,7 @@ public final class DescriptorCodec {
             if (!enabled) {
                 return new StreamSettings(false, null, label, List.of());
             }
-            long created = Instant.from(STREAM_LABEL.parse(label)).toEpochMilli();
+            long created = StreamLabels.epochMillisOf(label);
             return new StreamSettings(true, viewType, label, List.of(new StreamEpoch(label, viewType, created, 0, 0,
                     List.of(new StreamEpoch.ShardSpan(1, created)))));
         }

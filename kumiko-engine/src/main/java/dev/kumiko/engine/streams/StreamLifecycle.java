@@ -2,6 +2,7 @@ package dev.kumiko.engine.streams;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.StreamEpoch;
+import dev.kumiko.catalog.StreamLabels;
 import dev.kumiko.catalog.StreamSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
@@ -9,9 +10,6 @@ import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.model.StreamViewType;
 import dev.kumiko.storage.Store;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,8 +37,6 @@ public final class StreamLifecycle {
     public static final long SHARD_ROLL_MILLIS = 4L * 60 * 60 * 1000;
     /** Streams of one table remembered at most (the enabled one and recently disabled ones). */
     static final int EPOCHS_MAX = 16;
-    private static final DateTimeFormatter LABEL =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private final Catalog catalog;
     private final ChangeLog changeLog;
@@ -171,10 +167,10 @@ public final class StreamLifecycle {
     private static StreamEpoch open(StreamViewType viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {
         long labelMillis = nowMillis;
         // A label names the stream's ARN: never give two streams of a table the same one.
-        while (hasLabel(others, LABEL.format(Instant.ofEpochMilli(labelMillis)))) {
+        while (hasLabel(others, StreamLabels.of(labelMillis))) {
             labelMillis++;
         }
-        return new StreamEpoch(LABEL.format(Instant.ofEpochMilli(labelMillis)), viewType, nowMillis, 0, 0,
+        return new StreamEpoch(StreamLabels.of(labelMillis), viewType, nowMillis, 0, 0,
                 List.of(new StreamEpoch.ShardSpan(startSequence, nowMillis)));
     }
 
