@@ -5,12 +5,14 @@ import java.util.function.Supplier;
 /**
  * Runs a read again when the cluster failed it transiently: a call past the client's operation
  * timeout, a node failing over, the client's internal error ({@link Conflicts#isConflict}). A
- * read changes nothing, so running it again is safe. On a busy machine a freshly started cluster
- * has been seen to stall a call past the timeout (a node planning its first SQL query while others
- * take partitions' leases); the call after it answered in milliseconds.
+ * read changes nothing, so running it again is safe. On a 2-core machine busy with other work, a
+ * freshly started 3-node cluster took longer than the timeout to answer a server's first range
+ * query (the catalog's, at open), and both servers failed to start; with these retries (and the
+ * query planned at connect) they started and passed scripts/ignite-cluster.sh.
  *
  * <p>Attempts are bounded, so a client waits at most {@value #ATTEMPTS_MAX} operation timeouts
- * (15 s) before it gets the error: inside the AWS SDKs' default request timeouts.
+ * (15 s) before it gets the error (InternalFailure, which the SDKs retry): inside the AWS SDKs'
+ * default request timeouts.
  */
 final class TransientReads {
     static final int ATTEMPTS_MAX = 3;
