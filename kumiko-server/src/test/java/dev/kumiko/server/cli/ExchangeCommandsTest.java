@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -71,6 +70,6 @@ class ExchangeCommandsTest {
     }
 
     private static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        return Main.commandLine(args).execute(args);
     }
 }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 
 /** One run of {@code kumiko model check} through the CLI's entry point, with its exit code and output. */
 record ModelCheckRun(int exitCode, String out, String err) {
@@ -21,7 +20,7 @@ record ModelCheckRun(int exitCode, String out, String err) {
         all[0] = "model";
         all[1] = "check";
         System.arraycopy(args, 0, all, 2, args.length);
-        int code = new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(all);
+        int code = Main.commandLine(all).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(all);
         return new ModelCheckRun(code, out.toString(), err.toString());
     }
 
