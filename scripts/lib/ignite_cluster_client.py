@@ -76,10 +76,11 @@ def await_active(c, name):
 
 
 def backoff(streak):
-    """Seconds to wait after streak refused transactions in a row, as the AWS SDKs wait before a
-    retry: a random pause of up to 25 ms, doubled per refusal, capped at 1 s. With a fixed 10 ms
-    pause, 8 clients kept taking each other's items: 93 % of attempts were refused on a quiet
-    machine, and on a busy one the transfers did not finish in minutes."""
+    """Seconds to wait after streak refused transactions in a row: exponential backoff with full
+    jitter, the AWS SDKs' kind of retry pause (their base and cap differ by SDK; 25 ms and 1 s here
+    keep the check short). With a fixed 10 ms pause, 8 clients kept taking each other's items:
+    93 % of attempts were refused on a quiet machine, and on a busy one the transfers did not
+    finish in minutes."""
     return random.uniform(0, min(1.0, 0.025 * 2 ** min(streak, 6)))
 
 

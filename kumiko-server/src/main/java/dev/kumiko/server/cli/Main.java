@@ -1,5 +1,6 @@
 package dev.kumiko.server.cli;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine;
@@ -27,7 +28,7 @@ public final class Main implements Runnable {
         m.put("export", ExportCommand.class);
         m.put("import", ImportCommand.class);
         m.put("model", dev.kumiko.tools.model.ModelCommand.class);
-        return m;
+        return Collections.unmodifiableMap(m);
     }
 
     @Override
