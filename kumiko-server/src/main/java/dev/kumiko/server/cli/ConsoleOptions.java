@@ -15,10 +15,10 @@ import picocli.CommandLine.Option;
 
 /** {@code kumiko serve}'s options for seeing into the server: the console and the request log. */
 final class ConsoleOptions {
-    @Option(names = "--console", defaultValue = "auto", paramLabel = "auto|on|off",
+    @Option(names = "--console", paramLabel = "auto|on|off",
             description = "The web console at /console/: auto (default) serves it when --host is a loopback "
                     + "address; with --auth=sigv4 it is always off (its browser requests are not signed).")
-    String console;
+    String console = "auto";
 
     @Option(names = "--console-model", paramLabel = "FILE",
             description = "JSON file naming the entity types the console shows (see docs/console.md).")

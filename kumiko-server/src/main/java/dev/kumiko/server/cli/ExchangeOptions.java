@@ -12,9 +12,9 @@ public final class ExchangeOptions {
                     + "e.g. http://127.0.0.1:9000. Without it only S3Bucket values of the form file:/path work.")
     URI s3Endpoint;
 
-    @Option(names = "--s3-region", defaultValue = "us-east-1",
+    @Option(names = "--s3-region",
             description = "Region S3 requests are signed for (default: ${DEFAULT-VALUE}).")
-    String s3Region;
+    String s3Region = "us-east-1";
 
     @Option(names = "--s3-access-key-id", paramLabel = "ID",
             description = "Access key for --s3-endpoint (default: $AWS_ACCESS_KEY_ID).")

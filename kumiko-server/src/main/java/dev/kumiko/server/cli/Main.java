@@ -70,9 +70,25 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        int code = commandLine(args).execute(args);
+        int code = run(args);
         if (code != 0) {
             System.exit(code);
+        }
+    }
+
+    /**
+     * Runs the command line and returns its exit code. A `serve` whose arguments are all plain
+     * skips picocli's reflection (ServeArgs); everything else is picocli's.
+     */
+    static int run(String... args) {
+        ServeCommand serve = ServeArgs.parse(args);
+        if (serve == null) {
+            return commandLine(args).execute(args);
+        }
+        try {
+            return serve.call();
+        } catch (Exception e) { // as picocli's execute hands a command's exception to its handler
+            return unexpected(e, null, null);
         }
     }
 }

@@ -30,18 +30,19 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Serve the DynamoDB API over HTTP (RocksDB data directory by default).")
 public final class ServeCommand implements Callable<Integer> {
-    @Option(names = "--port", defaultValue = "8000", description = "TCP port (default: ${DEFAULT-VALUE}).")
-    int port;
+    // Defaults are the fields' initial values: picocli uses and shows them, and ServeArgs starts from them.
+    @Option(names = "--port", description = "TCP port (default: ${DEFAULT-VALUE}).")
+    int port = 8000;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind (default: ${DEFAULT-VALUE}).")
-    String host;
+    @Option(names = "--host", description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    String host = "127.0.0.1";
 
     @Option(names = "--in-memory", description = "Keep data in memory only; nothing is written to disk.")
     boolean inMemory;
 
-    @Option(names = "--data-dir", defaultValue = "./data",
+    @Option(names = "--data-dir",
             description = "RocksDB data directory, relative to the current directory (default: ${DEFAULT-VALUE}).")
-    Path dataDir;
+    Path dataDir = Path.of("./data");
 
     @Option(names = "--store",
             description = "rocksdb (the default, in --data-dir), memory (as --in-memory), or ignite: an Apache "
@@ -52,30 +53,30 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Client endpoints of the Ignite cluster for --store ignite (what `kumiko ignite start` prints).")
     String igniteEndpoints;
 
-    @Option(names = "--region", defaultValue = "us-east-1",
+    @Option(names = "--region",
             description = "Region for ARNs when a request carries none (default: ${DEFAULT-VALUE}).")
-    String region;
+    String region = "us-east-1";
 
-    @Option(names = "--durability", defaultValue = "process",
+    @Option(names = "--durability",
             description = "process: an acknowledged write survives a crash of the server process (kill -9); "
                     + "fsync: also a machine crash (the write-ahead log is fsynced before the answer, "
                     + "concurrent writes sharing one fsync) (default: ${DEFAULT-VALUE}).")
-    String durability;
+    String durability = "process";
 
     @Option(names = "--throttling",
             description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
                     + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
     boolean throttling;
 
-    @Option(names = "--ttl-sweep-interval-millis", defaultValue = "1000",
+    @Option(names = "--ttl-sweep-interval-millis",
             description = "How often the TTL sweeper deletes expired items, in milliseconds; 0: only when asked "
                     + "(POST /kumiko/admin/ttl/sweep) (default: ${DEFAULT-VALUE}).")
-    long ttlSweepIntervalMillis;
+    long ttlSweepIntervalMillis = 1000;
 
-    @Option(names = "--auth", defaultValue = "none",
+    @Option(names = "--auth",
             description = "none: accept any credentials (local development); sigv4: verify every request's "
                     + "AWS Signature Version 4 against --credentials-file (default: ${DEFAULT-VALUE}).")
-    String auth;
+    String auth = "none";
 
     @Option(names = "--credentials-file", paramLabel = "FILE",
             description = "JSON file of access keys for --auth=sigv4: {\"keys\": [{\"accessKeyId\": ..., "
