@@ -28,7 +28,10 @@ final class ServeArgs {
     /** Longest decimal number read here: 18 digits always fit a long, and 9 an int. */
     private static final int LONG_DIGITS_MAX = 18;
     private static final int INT_DIGITS_MAX = 9;
-    /** More arguments than serve has options is never a plain command line. */
+    /**
+     * A plain command line names each option at most once: "serve", 23 options with a value and 7
+     * flags are 54 arguments. More are left to picocli (it refuses the repeats).
+     */
     private static final int ARGS_MAX = 64;
 
     private ServeArgs() {}
