@@ -142,6 +142,7 @@ public final class ServeCommand implements Callable<Integer> {
             return 2;
         }
         // Every option is valid; now what the machine must offer, still before anything is created.
+        StartupPrefetch.start();
         try {
             StartupChecks.checkPortFree(host, port);
             if (!inMemory && !external) {

@@ -46,6 +46,19 @@ class StartupErrorsTest {
     }
 
     @Test
+    void hostThatDoesNotResolveIsNamedAndTheDataDirIsNotCreated() throws Exception {
+        Path data = dir.resolve("data");
+        // .invalid is reserved (RFC 2606): no resolver answers for it.
+        try (CliProcess cli = CliProcess.start(logs(), "serve", "--host", "no-such-host.invalid", "--port", "8000",
+                "--data-dir", data.toString())) {
+            assertThat(cli.awaitExit()).isEqualTo(1);
+            assertThat(oneLine(cli.stderr())).isEqualTo(
+                    "cannot listen on no-such-host.invalid:8000: Unresolved address; check --host");
+        }
+        assertThat(data).doesNotExist();
+    }
+
+    @Test
     void portOutOfRangeIsAUsageError() throws Exception {
         Path data = dir.resolve("data");
         try (CliProcess cli = CliProcess.start(logs(), "serve", "--port", "99999", "--data-dir", data.toString())) {
