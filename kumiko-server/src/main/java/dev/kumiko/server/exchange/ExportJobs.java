@@ -93,10 +93,13 @@ public final class ExportJobs {
 
     /** Records job IN_PROGRESS and runs work in the background. */
     private JobRecord start(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
-        service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
+        byte[] started = job.encode();
+        service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
         service.jobs.submit(() -> run(job, id, target, exportTimeMillis, work));
-        return job;
+        // The answer is the record as stored: the job's own changes on the thread that runs it (see
+        // ImportJobs.importTable).
+        return JobRecord.decode(started);
     }
 
     public JobRecord describe(String exportArn) {

@@ -38,10 +38,13 @@ public final class ImportJobs {
         long now = service.engine.exchange().nowMillis();
         String id = JobIds.next(now);
         JobRecord job = record(r, table, id, now, ctx.region());
-        service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
+        byte[] started = job.encode();
+        service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, started);
         service.engine.exchange().started(id);
         service.jobs.submit(() -> run(job, id, source, r));
-        return job;
+        // The answer is the record as stored: the job's own changes on the thread that runs it, and
+        // writing it out here while it changes failed with a ConcurrentModificationException.
+        return JobRecord.decode(started);
     }
 
     public JobRecord describe(String importArn) {

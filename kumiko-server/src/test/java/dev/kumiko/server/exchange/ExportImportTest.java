@@ -166,6 +166,28 @@ class ExportImportTest {
         assertThat(done.exportTime()).isEqualTo(noted);
     }
 
+    /**
+     * ImportTable answers with the job as it started, even when the job is done before the answer
+     * is written. A one-item import finishes within a millisecond on its own thread; the answer
+     * used to be written from the record that thread was changing, and was now and then COMPLETED,
+     * or a 500 (ConcurrentModificationException).
+     */
+    @Test
+    void importTableAnswersWithTheJobAsItStartedWhileItRuns() throws Exception {
+        Path dir = tmp.resolve("tiny");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("one.csv"), "pk,sk\na,1\n");
+        for (int i = 0; i < 30; i++) {
+            String table = "tiny" + i;
+            ImportTableDescription started = ddb.importTable(r -> r
+                    .s3BucketSource(s -> s.s3Bucket("file:" + dir))
+                    .inputFormat(InputFormat.CSV).tableCreationParameters(creation(table))).importTableDescription();
+            assertThat(started.importStatus()).as("answer %d", i).isEqualTo(ImportStatus.IN_PROGRESS);
+            assertThat(started.endTime()).as("answer %d", i).isNull();
+            assertThat(awaitImport(started.importArn()).importedItemCount()).isEqualTo(1L);
+        }
+    }
+
     @Test
     void importsFilesWrittenByHandInEachFormatAndCompression() throws Exception {
         Path dir = tmp.resolve("hand");
