@@ -97,8 +97,8 @@ public final class ExportJobs {
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
         service.jobs.submit(() -> run(job, id, target, exportTimeMillis, work));
-        // The answer is the record as stored: the job's own changes on the thread that runs it (see
-        // ImportJobs.importTable).
+        // The answer is decoded from the record as stored, not the job's own record, which changes on
+        // the thread that runs it (see ImportJobs.importTable).
         return JobRecord.decode(started);
     }
 

@@ -42,8 +42,9 @@ public final class ImportJobs {
         service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, started);
         service.engine.exchange().started(id);
         service.jobs.submit(() -> run(job, id, source, r));
-        // The answer is the record as stored: the job's own changes on the thread that runs it, and
-        // writing it out here while it changes failed with a ConcurrentModificationException.
+        // The answer is decoded from the record as stored: the job's own record changes on the thread
+        // that runs it, and writing that one out here failed with a ConcurrentModificationException
+        // (or showed a job already COMPLETED).
         return JobRecord.decode(started);
     }
 
