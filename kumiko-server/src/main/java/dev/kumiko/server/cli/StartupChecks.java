@@ -66,11 +66,10 @@ final class StartupChecks {
             probe.bind(new InetSocketAddress(host, port));
         } catch (BindException e) {
             throw bindFailure(host, port, e);
-        } catch (UnresolvedAddressException e) {
-            throw new Failure(EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port
-                    + ": Unresolved address; check --host");
         } catch (IOException | IllegalArgumentException | SecurityException e) {
-            throw new Failure(EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port + ": " + e.getMessage()
+            // A NIO channel's UnresolvedAddressException (an IllegalArgumentException) has no message.
+            String reason = e instanceof UnresolvedAddressException ? "Unresolved address" : e.getMessage();
+            throw new Failure(EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port + ": " + reason
                     + "; check --host");
         }
     }
