@@ -4,7 +4,9 @@ import dev.kumiko.server.ServerLimits;
 import dev.kumiko.server.protocol.Operations;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -35,6 +37,8 @@ public final class KumikoServer implements AutoCloseable {
      * the event loop, which measured faster than handing each request to another thread.
      */
     static final int BLOCKING_THREADS = 64;
+    private static final String HTTP_DECODER = "http";
+    private static final String HANDLER = "dynamo";
 
     public KumikoServer(ServerConfig config) {
         this.config = config;
@@ -70,21 +74,41 @@ public final class KumikoServer implements AutoCloseable {
                         }
                         ch.pipeline()
                                 .addLast(deadline.firstByte())
-                                .addLast(new AnswerEncoder())
-                                .addLast(new HttpRequestDecoder(ServerLimits.INITIAL_LINE_BYTES_MAX,
-                                        ServerLimits.HEADER_BYTES_MAX, ServerLimits.CHUNK_BYTES_MAX))
-                                .addLast(deadline.lastByte());
+                                .addLast(new AnswerEncoder());
                         if (config.sigV4()) {
-                            ch.pipeline().addLast(new SignedBytes());
+                            ch.pipeline()
+                                    .addLast(HTTP_DECODER, requestDecoder())
+                                    .addLast(deadline.lastByte())
+                                    .addLast(new SignedBytes())
+                                    .addLast(new BoundedDecompressor(limits.requestBytesMax()))
+                                    .addLast(new LimitedAggregator(limits.requestBytesMax()))
+                                    .addLast(blockingWork, HANDLER, handler);
+                            return;
                         }
+                        // Plain requests skip Netty's decoder, decompressor and aggregator; the first
+                        // other request on a connection puts them back for its remaining life.
                         ch.pipeline()
-                                .addLast(new BoundedDecompressor(limits.requestBytesMax()))
-                                .addLast(new LimitedAggregator(limits.requestBytesMax()))
-                                .addLast(blockingWork, "dynamo", handler);
+                                .addLast(new PlainRequestDecoder(limits.requestBytesMax(), deadline,
+                                        plain -> addNettyDecoding(plain, limits)))
+                                .addLast(deadline.lastByte())
+                                .addLast(blockingWork, HANDLER, handler);
                     }
                 });
         channel = b.bind(config.host(), config.port()).sync().channel();
         return this;
+    }
+
+    /** Netty's decoding behind a {@link PlainRequestDecoder} that is handing its connection over. */
+    private static void addNettyDecoding(ChannelHandlerContext plain, ServerLimits limits) {
+        ChannelPipeline p = plain.pipeline();
+        p.addAfter(plain.name(), HTTP_DECODER, requestDecoder());
+        p.addBefore(HANDLER, null, new BoundedDecompressor(limits.requestBytesMax()));
+        p.addBefore(HANDLER, null, new LimitedAggregator(limits.requestBytesMax()));
+    }
+
+    private static HttpRequestDecoder requestDecoder() {
+        return new HttpRequestDecoder(ServerLimits.INITIAL_LINE_BYTES_MAX, ServerLimits.HEADER_BYTES_MAX,
+                ServerLimits.CHUNK_BYTES_MAX);
     }
 
     /** Client connections open now. */

@@ -72,6 +72,16 @@ final class RequestDeadline {
         };
     }
 
+    /**
+     * A request has begun: for a decoder that holds the start of a pipelined request, which arrived
+     * in the same read as the end of the one before (the first byte's arming was spent on that one).
+     */
+    void started(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            arm(ctx); // not for the partial request a decoder is handed when the connection closes
+        }
+    }
+
     private void arm(ChannelHandlerContext ctx) {
         if (armed) {
             return;

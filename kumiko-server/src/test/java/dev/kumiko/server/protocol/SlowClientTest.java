@@ -45,8 +45,12 @@ class SlowClientTest {
     private KumikoServer server;
 
     private void start(int connectionsMax) throws InterruptedException {
+        start(connectionsMax, IDLE_TIMEOUT_MILLIS);
+    }
+
+    private void start(int connectionsMax, long idleTimeoutMillis) throws InterruptedException {
         engine = Engine.open(new MemoryStore());
-        ServerLimits limits = ServerLimits.DEFAULTS.withTimeouts(REQUEST_TIMEOUT_MILLIS, IDLE_TIMEOUT_MILLIS)
+        ServerLimits limits = ServerLimits.DEFAULTS.withTimeouts(REQUEST_TIMEOUT_MILLIS, idleTimeoutMillis)
                 .withConnectionsMax(connectionsMax);
         server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits))
                 .start(new Operations(engine));
@@ -99,6 +103,21 @@ class SlowClientTest {
             assertThat(client.listTables().tableNames()).isEmpty();
             assertThat(closedSilently(stalled)).as("stalled request closed").isTrue();
             assertThat(client.listTables().tableNames()).isEmpty();
+        }
+    }
+
+    @Test
+    void pipelinedRequestStalledInItsBodyIsClosedAtItsDeadline() throws Exception {
+        // The idle timeout is above the test's wait, so only the request deadline can close it.
+        start(100, WAIT_MILLIS * 2L);
+        try (Socket s = connect()) {
+            String next = request("ListTables", "{\"Limit\": 10}");
+            // One write: a whole request, then the next one's headers and part of its body.
+            s.getOutputStream().write((request("ListTables", "{}") + next.substring(0, next.length() - 5))
+                    .getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            assertThat(WireProtocolTest.readResponse(s.getInputStream())).startsWith("HTTP/1.1 200");
+            assertThat(closedSilently(s)).as("the stalled second request is closed").isTrue();
         }
     }
 

@@ -1,0 +1,326 @@
+package dev.kumiko.server.http;
+
+import dev.kumiko.server.ServerLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.ByteProcessor;
+import io.netty.util.concurrent.FastThreadLocal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Decodes the requests DynamoDB's clients send (POST, HTTP/1.1, a body of Content-Length bytes) into
+ * one {@code FullHttpRequest} each, in one pass. Netty's request decoder, decompressor and aggregator
+ * take three pipeline steps, a header parser that validates as it goes, and a composite buffer for
+ * the body: about 15 % of a GetItem's CPU on the server.
+ *
+ * <p>Any request that is not plain, judged on its first bytes and its header part, hands the
+ * connection to those three for good (the {@code fallBack} given at construction installs them;
+ * this decoder then removes itself and passes on every byte it has not decoded): another method or
+ * version, chunked bodies, {@code Expect}, {@code Content-Encoding}, a missing or repeated
+ * Content-Length, a body over the limit, a header part over Netty's limits, obsolete line folding,
+ * bare LF, and any byte outside printable ASCII. So every refusal, and every rarer form of a
+ * request, is answered by the code that answered it before; only what this decoder accepts is
+ * decoded by it, and for that Netty's decoder would have built the same request.
+ *
+ * <p>Not used with SigV4: {@link SignedBytes} records the raw header lines behind Netty's decoder.
+ */
+final class PlainRequestDecoder extends ByteToMessageDecoder {
+    private static final byte[] METHOD = "POST ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] VERSION = " HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** Netty's two limits together: the request line, then the header lines. */
+    static final int HEAD_BYTES_MAX = ServerLimits.INITIAL_LINE_BYTES_MAX + ServerLimits.HEADER_BYTES_MAX;
+    /** Content-Length digits: more than any body under the limit needs, and no overflow of a long. */
+    private static final int LENGTH_DIGITS_MAX = 10;
+    /** Header values are checked here, and names are tokens: Netty's validation would find nothing. */
+    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory()
+            .withNameValidation(false).withValueValidation(false);
+    private static final FastThreadLocal<byte[]> HEAD = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[HEAD_BYTES_MAX];
+        }
+    };
+    /** Bytes allowed in a header name (RFC 9110's tchar). */
+    private static final boolean[] TOKEN = tokenBytes();
+
+    private final int bodyBytesMax;
+    private final RequestDeadline deadline;
+    private final Consumer<ChannelHandlerContext> fallBack;
+    /** Bytes of the request at the reader index already searched for the header part's end. */
+    private int searchedBytes;
+
+    /**
+     * @param bodyBytesMax the largest body decoded here; a larger Content-Length is left to the
+     *     aggregator, which answers it with the 413
+     * @param deadline the connection's; armed here for a request that is not complete yet
+     * @param fallBack installs Netty's decoding right behind this decoder's context
+     */
+    PlainRequestDecoder(int bodyBytesMax, RequestDeadline deadline, Consumer<ChannelHandlerContext> fallBack) {
+        assert bodyBytesMax > 0;
+        this.bodyBytesMax = bodyBytesMax;
+        this.deadline = deadline;
+        this.fallBack = fallBack;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        int headBytes = headBytes(in);
+        if (headBytes == 0) {
+            deadline.started(ctx); // the header part is not complete yet
+            return;
+        }
+        if (headBytes < 0) {
+            handOver(ctx);
+            return;
+        }
+        byte[] head = HEAD.get();
+        in.getBytes(in.readerIndex(), head, 0, headBytes);
+        Head parsed = Head.parse(head, headBytes, bodyBytesMax);
+        if (parsed == null) {
+            handOver(ctx);
+            return;
+        }
+        if (in.readableBytes() - headBytes < parsed.contentLength) {
+            deadline.started(ctx); // the body is not complete yet; the header part is parsed again
+            return;
+        }
+        in.skipBytes(headBytes);
+        searchedBytes = 0;
+        ByteBuf content = in.readRetainedSlice(parsed.contentLength);
+        out.add(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, parsed.uri, content,
+                parsed.headers, EmptyHttpHeaders.INSTANCE));
+    }
+
+    /** Netty's decoding takes over this connection, from the first byte not decoded here. */
+    private void handOver(ChannelHandlerContext ctx) {
+        fallBack.accept(ctx);
+        // ByteToMessageDecoder hands what it holds to the next handler when it is removed.
+        ctx.pipeline().remove(this);
+    }
+
+    /**
+     * The length of the header part at the reader index, through its empty line; 0 when it has not
+     * all arrived, -1 when it is longer than Netty's limits or does not start as a plain request.
+     */
+    private int headBytes(ByteBuf in) {
+        int readable = in.readableBytes();
+        int start = in.readerIndex();
+        for (int i = 0; i < Math.min(readable, METHOD.length); i++) {
+            if (in.getByte(start + i) != METHOD[i]) {
+                return -1;
+            }
+        }
+        int limit = Math.min(readable, HEAD_BYTES_MAX);
+        // Resume a little before where the last search stopped: the empty line may straddle reads.
+        int from = Math.max(0, searchedBytes - 3);
+        int at = from >= limit ? -1 : in.forEachByte(start + from, limit - from, ByteProcessor.FIND_LF);
+        while (at >= 0) {
+            int end = at - start + 1; // bytes through this LF
+            if (end >= 4 && in.getByte(at - 1) == '\r' && in.getByte(at - 2) == '\n' && in.getByte(at - 3) == '\r') {
+                return end;
+            }
+            at = end >= limit ? -1 : in.forEachByte(at + 1, limit - end, ByteProcessor.FIND_LF);
+        }
+        if (readable >= HEAD_BYTES_MAX) {
+            return -1;
+        }
+        searchedBytes = readable;
+        return 0;
+    }
+
+    /** A plain request's header part, or null (from {@link #parse}) for any other. */
+    private static final class Head {
+        final String uri;
+        final HttpHeaders headers;
+        final int contentLength;
+
+        private Head(String uri, HttpHeaders headers, int contentLength) {
+            this.uri = uri;
+            this.headers = headers;
+            this.contentLength = contentLength;
+        }
+
+        /** head[0, length) is a request line and header lines, each ending in CRLF, then CRLF. */
+        static Head parse(byte[] head, int length, int bodyBytesMax) {
+            int uriEnd = uriEnd(head, length);
+            if (uriEnd < 0 || !startsWith(head, uriEnd, VERSION)) {
+                return null;
+            }
+            String uri = new String(head, METHOD.length, uriEnd - METHOD.length, StandardCharsets.ISO_8859_1);
+            int lineStart = uriEnd + VERSION.length;
+            if (lineStart > ServerLimits.INITIAL_LINE_BYTES_MAX) {
+                return null;
+            }
+            HttpHeaders headers = HEADERS.newHeaders();
+            long contentLength = -1;
+            while (head[lineStart] != '\r') {
+                int colon = nameEnd(head, lineStart);
+                if (colon <= lineStart || head[colon] != ':') {
+                    return null; // an empty name, a byte outside a token, or obsolete folding
+                }
+                int valueStart = skipBlanks(head, colon + 1);
+                int lineEnd = valueEnd(head, valueStart);
+                if (lineEnd < 0) {
+                    return null;
+                }
+                int valueEnd = lineEnd;
+                while (valueEnd > valueStart && isBlank(head[valueEnd - 1])) {
+                    valueEnd--;
+                }
+                int special = special(head, lineStart, colon);
+                if (special == SPECIAL_REFUSED) {
+                    return null;
+                }
+                if (special == SPECIAL_CONTENT_LENGTH) {
+                    if (contentLength >= 0) {
+                        return null; // repeated: Netty decides what that means
+                    }
+                    contentLength = digits(head, valueStart, valueEnd);
+                    if (contentLength < 0 || contentLength > bodyBytesMax) {
+                        return null;
+                    }
+                }
+                headers.add(new String(head, lineStart, colon - lineStart, StandardCharsets.ISO_8859_1),
+                        new String(head, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1));
+                lineStart = lineEnd + 2;
+            }
+            if (contentLength < 0 || lineStart - uriEnd - VERSION.length > ServerLimits.HEADER_BYTES_MAX) {
+                return null;
+            }
+            assert lineStart + 2 == length;
+            return new Head(uri, headers, (int) contentLength);
+        }
+
+        /** Where the request target ends (at the space before the version), or -1. */
+        private static int uriEnd(byte[] head, int length) {
+            int i = METHOD.length;
+            while (i < length && head[i] > ' ' && head[i] < 0x7F) {
+                i++;
+            }
+            return i == METHOD.length || i >= length ? -1 : i;
+        }
+
+        private static int nameEnd(byte[] head, int i) {
+            while (TOKEN[head[i] & 0xFF]) {
+                i++;
+            }
+            return i;
+        }
+
+        private static int skipBlanks(byte[] head, int i) {
+            while (isBlank(head[i])) {
+                i++;
+            }
+            return i;
+        }
+
+        /** The CR of the line's CRLF, or -1 for a byte outside printable ASCII and tab, or a bare CR. */
+        private static int valueEnd(byte[] head, int i) {
+            while (true) {
+                byte b = head[i];
+                if (b == '\r') {
+                    return head[i + 1] == '\n' ? i : -1;
+                }
+                if (!(b >= ' ' && b < 0x7F || b == '\t')) {
+                    return -1;
+                }
+                i++;
+            }
+        }
+
+        private static boolean isBlank(byte b) {
+            return b == ' ' || b == '\t';
+        }
+
+        /** A decimal number without sign or blanks, or -1. */
+        private static long digits(byte[] head, int from, int to) {
+            if (to == from || to - from > LENGTH_DIGITS_MAX) {
+                return -1;
+            }
+            long n = 0;
+            for (int i = from; i < to; i++) {
+                int d = head[i] - '0';
+                if (d < 0 || d > 9) {
+                    return -1;
+                }
+                n = n * 10 + d;
+            }
+            return n;
+        }
+
+        private static boolean startsWith(byte[] head, int at, byte[] prefix) {
+            for (int i = 0; i < prefix.length; i++) {
+                if (head[at + i] != prefix[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static final int SPECIAL_NONE = 0;
+    private static final int SPECIAL_CONTENT_LENGTH = 1;
+    private static final int SPECIAL_REFUSED = 2;
+    /** Headers that make a request other than plain: how its body is framed or encoded. */
+    private static final byte[][] REFUSED = {ascii("transfer-encoding"), ascii("content-encoding"), ascii("expect")};
+    private static final byte[] CONTENT_LENGTH = ascii("content-length");
+
+    /** Whether the header name head[from, to) is Content-Length, one that is refused here, or another. */
+    private static int special(byte[] head, int from, int to) {
+        if (equalsLowerCase(head, from, to, CONTENT_LENGTH)) {
+            return SPECIAL_CONTENT_LENGTH;
+        }
+        for (byte[] name : REFUSED) {
+            if (equalsLowerCase(head, from, to, name)) {
+                return SPECIAL_REFUSED;
+            }
+        }
+        return SPECIAL_NONE;
+    }
+
+    /** ASCII case-insensitive equality with a lower-case name. */
+    private static boolean equalsLowerCase(byte[] head, int from, int to, byte[] lower) {
+        if (to - from != lower.length) {
+            return false;
+        }
+        for (int i = 0; i < lower.length; i++) {
+            byte b = head[from + i];
+            if (b >= 'A' && b <= 'Z') {
+                b += 'a' - 'A';
+            }
+            if (b != lower[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static boolean[] tokenBytes() {
+        boolean[] token = new boolean[256];
+        for (int b = '0'; b <= '9'; b++) {
+            token[b] = true;
+        }
+        for (int b = 'a'; b <= 'z'; b++) {
+            token[b] = true;
+            token[b - 'a' + 'A'] = true;
+        }
+        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
+            token[c] = true;
+        }
+        return token;
+    }
+}
