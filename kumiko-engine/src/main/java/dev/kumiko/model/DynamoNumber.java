@@ -18,6 +18,11 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
     private static final BigDecimal MAGNITUDE_LIMIT = new BigDecimal("1E+126");
     /** Longest input text accepted before parsing; guards BigDecimal against absurd exponents. */
     private static final int TEXT_LENGTH_MAX = 1024;
+    /**
+     * Digits of a number parsed without BigDecimal's parser: exact in a long, far below 38
+     * significant digits, and at least 1E-17 in magnitude, so always within DynamoDB's range.
+     */
+    static final int CANONICAL_DIGITS_MAX = 18;
 
     public static final DynamoNumber ZERO = new DynamoNumber(BigDecimal.ZERO);
 
@@ -30,8 +35,56 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
 
     /** Parses and validates wire text, with DynamoDB's messages for each failure. */
     public static DynamoNumber parse(String text) {
+        DynamoNumber canonical = parseCanonical(text);
+        if (canonical != null) {
+            return canonical;
+        }
         BigDecimal parsed = parseDecimal(text);
         return of(parsed);
+    }
+
+    /**
+     * Most numbers on the wire are short and already in the form DynamoDB answers with ("42",
+     * "-3.5", "0.25": no sign but '-', no leading zero but the one before a point, no trailing zero
+     * after a point, no exponent). Such a text is its own output form, so it is kept, instead of
+     * being printed again from the value for every encoding; and with at most
+     * {@link #CANONICAL_DIGITS_MAX} digits its value is exact in a long, within precision and range,
+     * and built without BigDecimal's string parser. Null for any other text.
+     */
+    static DynamoNumber parseCanonical(String text) {
+        int length = text.length();
+        int i = length > 0 && text.charAt(0) == '-' ? 1 : 0;
+        int firstDigit = i;
+        long unscaled = 0;
+        int digits = 0;
+        int point = -1;
+        for (; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                unscaled = unscaled * 10 + (c - '0');
+                digits++;
+            } else if (c == '.' && point < 0) {
+                point = i;
+            } else {
+                return null;
+            }
+        }
+        if (digits == 0 || digits > CANONICAL_DIGITS_MAX || point == length - 1 || point == firstDigit) {
+            return null; // empty, too long, "1." or ".5"
+        }
+        boolean leadingZero = text.charAt(firstDigit) == '0' && length - firstDigit > 1 && point != firstDigit + 1;
+        boolean trailingZero = point >= 0 && text.charAt(length - 1) == '0';
+        if (leadingZero || trailingZero || unscaled == 0 && firstDigit == 1) {
+            return null; // "007", "1.50", "-0" are printed otherwise
+        }
+        if (unscaled == 0) {
+            return ZERO; // "0" only: "0.0" has a trailing zero
+        }
+        int scale = point < 0 ? 0 : length - point - 1;
+        BigDecimal value = BigDecimal.valueOf(firstDigit == 1 ? -unscaled : unscaled, scale);
+        DynamoNumber n = new DynamoNumber(normalize(value));
+        n.text = text;
+        return n;
     }
 
     public static DynamoNumber of(long value) {
