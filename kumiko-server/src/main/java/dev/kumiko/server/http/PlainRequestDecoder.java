@@ -58,6 +58,8 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     private final Consumer<ChannelHandlerContext> fallBack;
     /** Bytes of the request at the reader index already searched for the header part's end. */
     private int searchedBytes;
+    /** The header part of the request at the reader index, parsed while its body is still arriving. */
+    private Head pending;
 
     /**
      * @param bodyBytesMax the largest body decoded here; a larger Content-Length is left to the
@@ -74,31 +76,43 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-        int headBytes = headBytes(in);
-        if (headBytes == 0) {
-            deadline.started(ctx); // the header part is not complete yet
-            return;
-        }
-        if (headBytes < 0) {
-            handOver(ctx);
-            return;
-        }
-        byte[] head = HEAD.get();
-        in.getBytes(in.readerIndex(), head, 0, headBytes);
-        Head parsed = Head.parse(head, headBytes, bodyBytesMax);
+        Head parsed = pending != null ? pending : head(ctx, in);
         if (parsed == null) {
-            handOver(ctx);
+            return; // handed over, or the header part is not complete yet
+        }
+        if (in.readableBytes() - parsed.bytes < parsed.contentLength) {
+            pending = parsed;
+            deadline.started(ctx); // the body is not complete yet
             return;
         }
-        if (in.readableBytes() - headBytes < parsed.contentLength) {
-            deadline.started(ctx); // the body is not complete yet; the header part is parsed again
-            return;
-        }
-        in.skipBytes(headBytes);
+        pending = null;
         searchedBytes = 0;
+        in.skipBytes(parsed.bytes);
         ByteBuf content = in.readRetainedSlice(parsed.contentLength);
         out.add(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, parsed.uri, content,
                 parsed.headers, EmptyHttpHeaders.INSTANCE));
+    }
+
+    /**
+     * The header part at the reader index, parsed; null when it has not all arrived, or when the
+     * request is not plain and the connection has been handed over.
+     */
+    private Head head(ChannelHandlerContext ctx, ByteBuf in) {
+        int headBytes = headBytes(in);
+        if (headBytes == 0) {
+            deadline.started(ctx);
+            return null;
+        }
+        Head parsed = null;
+        if (headBytes > 0) {
+            byte[] head = HEAD.get();
+            in.getBytes(in.readerIndex(), head, 0, headBytes);
+            parsed = Head.parse(head, headBytes, bodyBytesMax);
+        }
+        if (parsed == null) {
+            handOver(ctx);
+        }
+        return parsed;
     }
 
     /** Netty's decoding takes over this connection, from the first byte not decoded here. */
@@ -140,11 +154,14 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
 
     /** A plain request's header part, or null (from {@link #parse}) for any other. */
     private static final class Head {
+        /** The header part's length, through its empty line. */
+        final int bytes;
         final String uri;
         final HttpHeaders headers;
         final int contentLength;
 
-        private Head(String uri, HttpHeaders headers, int contentLength) {
+        private Head(int bytes, String uri, HttpHeaders headers, int contentLength) {
+            this.bytes = bytes;
             this.uri = uri;
             this.headers = headers;
             this.contentLength = contentLength;
@@ -198,7 +215,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
                 return null;
             }
             assert lineStart + 2 == length;
-            return new Head(uri, headers, (int) contentLength);
+            return new Head(length, uri, headers, (int) contentLength);
         }
 
         /** Where the request target ends (at the space before the version), or -1. */
