@@ -44,12 +44,13 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
     }
 
     /**
-     * Most numbers on the wire are short and already in the form DynamoDB answers with ("42",
-     * "-3.5", "0.25": no sign but '-', no leading zero but the one before a point, no trailing zero
-     * after a point, no exponent). Such a text is its own output form, so it is kept, instead of
-     * being printed again from the value for every encoding; and with at most
-     * {@link #CANONICAL_DIGITS_MAX} digits its value is exact in a long, within precision and range,
-     * and built without BigDecimal's string parser. Null for any other text.
+     * Most numbers on the wire are short and plain: digits, at most one point, an optional '-', no
+     * exponent, no leading zero. Such a text with at most {@link #CANONICAL_DIGITS_MAX} digits has a
+     * value exact in a long, within precision and range, and is built without BigDecimal's string
+     * parser. Its output form (DynamoDB's: no trailing zero after a point, no point without a
+     * fraction, "0" for any zero) is the text itself, or the text cut before its trailing
+     * fractional zeros ("12.50" is "12.5", "3.00" is "3"), so it is kept instead of being printed
+     * again from the value for every encoding. Null for any other text.
      */
     static DynamoNumber parseCanonical(String text) {
         int length = text.length();
@@ -73,17 +74,26 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
             return null; // empty, too long, "1." or ".5"
         }
         boolean leadingZero = text.charAt(firstDigit) == '0' && length - firstDigit > 1 && point != firstDigit + 1;
-        boolean trailingZero = point >= 0 && text.charAt(length - 1) == '0';
-        if (leadingZero || trailingZero || unscaled == 0 && firstDigit == 1) {
-            return null; // "007", "1.50", "-0" are printed otherwise
+        if (leadingZero) {
+            return null; // "007", "-01.5" are printed otherwise
         }
         if (unscaled == 0) {
-            return ZERO; // "0" only: "0.0" has a trailing zero
+            return ZERO; // "0", "-0", "0.00": DynamoDB answers "0"
         }
         int scale = point < 0 ? 0 : length - point - 1;
+        int end = length;
+        while (scale > 0 && unscaled % 10 == 0) {
+            unscaled /= 10;
+            scale--;
+            end--;
+        }
+        if (point >= 0 && scale == 0) {
+            end = point; // "3.00" is "3"
+        }
         BigDecimal value = BigDecimal.valueOf(firstDigit == 1 ? -unscaled : unscaled, scale);
-        DynamoNumber n = new DynamoNumber(normalize(value));
-        n.text = text;
+        // Held normalized: only an integer can still end in zeros here ("120", "3.0" after the cut is 3).
+        DynamoNumber n = new DynamoNumber(scale == 0 && unscaled % 10 == 0 ? value.stripTrailingZeros() : value);
+        n.text = end == length ? text : text.substring(0, end);
         return n;
     }
 

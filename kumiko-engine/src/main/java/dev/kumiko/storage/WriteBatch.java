@@ -22,7 +22,12 @@ public final class WriteBatch {
         }
     }
 
-    private final List<Op> ops = new ArrayList<>(4);
+    /** Ops a batch holds without growing when its writer does not say how many to expect. */
+    static final int OPS_DEFAULT = 4;
+    /** Bounds a caller's estimate, so that a wrong one costs growth, not memory. */
+    static final int OPS_EXPECTED_MAX = 1024;
+
+    private final List<Op> ops;
     /**
      * Positions of counter additions that a later addition to the same key (the same array:
      * counters' keys are held by their owners) is folded into; one is dropped from here when a put
@@ -30,6 +35,19 @@ public final class WriteBatch {
      */
     private int[] adds = new int[4];
     private int addCount;
+
+    public WriteBatch() {
+        this(OPS_DEFAULT);
+    }
+
+    /**
+     * A batch sized for about expectedOps ops: a BatchWriteItem's 25 items with their index entries
+     * and counters are about 60, and growing the list there from the default took 3 % of its samples.
+     */
+    public WriteBatch(int expectedOps) {
+        assert expectedOps >= 0 : expectedOps;
+        ops = new ArrayList<>(Math.min(Math.max(expectedOps, OPS_DEFAULT), OPS_EXPECTED_MAX));
+    }
 
     public WriteBatch put(byte[] key, byte[] value) {
         assert key != null && value != null;

@@ -104,7 +104,7 @@ public final class ItemWriter {
                 throw DynamoException.resourceNotFound("Requested resource not found");
             }
         }
-        WriteBatch batch = new WriteBatch();
+        WriteBatch batch = new WriteBatch(expectedOps(changes));
         List<Planned> planned = new ArrayList<>(changes.size());
         List<WriteOutcome> outcomes = new ArrayList<>(changes.size());
         boolean applied = false;
@@ -126,6 +126,20 @@ public final class ItemWriter {
             finishRecords(planned, applied);
         }
         return outcomes;
+    }
+
+    /**
+     * About how many ops the changes add to their batch (an estimate from the first change's table):
+     * per change its item, an entry per index and a change record; per table the count and size
+     * counters of the table and of each index; and the change log's sequence counter.
+     */
+    static int expectedOps(List<Change> changes) {
+        if (changes.isEmpty()) {
+            return 0;
+        }
+        TableDescriptor d = changes.get(0).table().descriptor();
+        int indexes = d.globalSecondaryIndexes().size() + d.localSecondaryIndexes().size();
+        return changes.size() * (2 + indexes) + 2 * (1 + indexes) + 1;
     }
 
     /** Tells the change log which of its records were committed, and releases their numbers. */
