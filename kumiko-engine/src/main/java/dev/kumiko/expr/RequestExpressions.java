@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * All expressions of one request, validated together in DynamoDB's order and bound to the
@@ -21,8 +20,11 @@ import java.util.regex.Pattern;
  * key attributes; (5) unused names, then unused values.
  */
 public final class RequestExpressions {
-    private static final Pattern NAME_KEY = Pattern.compile("#[A-Za-z0-9_]+");
-    private static final Pattern VALUE_KEY = Pattern.compile(":[A-Za-z0-9_]+");
+    /**
+     * A request without any expression (most GetItem, PutItem and DeleteItem calls): nothing to
+     * parse or check, so every such request shares this one instance instead of building its own.
+     */
+    private static final RequestExpressions NONE = new RequestExpressions(new Builder(), Map.of(), Map.of());
 
     private final Map<String, String> names;
     private final Map<String, AttributeValue> values;
@@ -169,6 +171,9 @@ public final class RequestExpressions {
      * and update name, in that order: a key attribute is a scalar, so such a path on one is refused.
      */
     public Set<String> nestedPathTopLevelNames() {
+        if (this == NONE) {
+            return Set.of();
+        }
         Set<String> out = new LinkedHashSet<>();
         java.util.function.Consumer<Operand> leaf = o -> {
             if (o instanceof Operand.Path p && p.elements().size() > 1) {
@@ -283,11 +288,14 @@ public final class RequestExpressions {
             if (!anyExpression && values != null) {
                 throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions");
             }
+            if (!anyExpression) {
+                return NONE; // names and values are absent too (checked above)
+            }
             Map<String, String> n = names == null ? Map.of() : names;
             Map<String, AttributeValue> v = values == null ? Map.of() : values;
-            checkKeys("ExpressionAttributeNames", n.keySet(), NAME_KEY);
+            checkKeys("ExpressionAttributeNames", n.keySet(), '#');
             checkNameValues(n);
-            checkKeys("ExpressionAttributeValues", v.keySet(), VALUE_KEY);
+            checkKeys("ExpressionAttributeValues", v.keySet(), ':');
             return new RequestExpressions(this, n, v);
         }
 
@@ -302,13 +310,28 @@ public final class RequestExpressions {
             }
         }
 
-        private static void checkKeys(String parameter, Set<String> keys, Pattern pattern) {
+        private static void checkKeys(String parameter, Set<String> keys, char sigil) {
             for (String key : keys) {
-                if (!pattern.matcher(key).matches()) {
+                if (!isPlaceholder(key, sigil)) {
                     // Wording recalled from DynamoDB; not verified in sources.
                     throw DynamoException.validation(parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
                 }
             }
+        }
+
+        /** sigil, then one or more of [A-Za-z0-9_]: a placeholder's syntax ("#name", ":value1"). */
+        static boolean isPlaceholder(String key, char sigil) {
+            if (key.length() < 2 || key.charAt(0) != sigil) {
+                return false;
+            }
+            for (int i = 1; i < key.length(); i++) {
+                char c = key.charAt(i);
+                boolean word = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+                if (!word) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

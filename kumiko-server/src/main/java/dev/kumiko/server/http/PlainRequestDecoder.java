@@ -13,6 +13,9 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ByteProcessor;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
@@ -52,6 +55,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     };
     /** Bytes allowed in a header name (RFC 9110's tchar). */
     private static final boolean[] TOKEN = tokenBytes();
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final int bodyBytesMax;
     private final RequestDeadline deadline;
@@ -241,9 +245,18 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
             return i;
         }
 
-        /** The CR of the line's CRLF, or -1 for a byte outside printable ASCII and tab, or a bare CR. */
+        /**
+         * The CR of the line's CRLF, or -1 for a byte outside printable ASCII and tab, or a bare CR.
+         * Runs of printable bytes are skipped eight at a time (a header value scanned byte by byte
+         * was 4 % of a GetItem's samples). A word may reach past the header part into stale bytes
+         * of the buffer, but never past its line's CR, which is not printable and ends the skip.
+         */
         private static int valueEnd(byte[] head, int i) {
             while (true) {
+                if (i + Long.BYTES <= head.length && PrintableAscii.all((long) LONGS.get(head, i))) {
+                    i += Long.BYTES;
+                    continue;
+                }
                 byte b = head[i];
                 if (b == '\r') {
                     return head[i + 1] == '\n' ? i : -1;
