@@ -91,7 +91,7 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
             end = point; // "3.00" is "3"
         }
         BigDecimal value = BigDecimal.valueOf(firstDigit == 1 ? -unscaled : unscaled, scale);
-        // Held normalized: only an integer can still end in zeros here ("120", "3.0" after the cut is 3).
+        // Held normalized: only an integer can still end in zeros here ("120", or "120.0" after the cut).
         DynamoNumber n = new DynamoNumber(scale == 0 && unscaled % 10 == 0 ? value.stripTrailingZeros() : value);
         n.text = end == length ? text : text.substring(0, end);
         return n;

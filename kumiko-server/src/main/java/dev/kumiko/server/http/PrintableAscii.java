@@ -13,8 +13,9 @@ final class PrintableAscii {
 
     /**
      * Whether every byte of word is in [0x20, 0x7E]. A byte at or above 0x7F shows as a high bit
-     * of word + 1 or of word itself; once there is none, every byte is below 0x80 and the borrow of
-     * word - 0x20 per byte marks exactly the bytes below 0x20.
+     * of word + 1 or of word itself. Once there is none, every byte is below 0x80, and word - 0x20
+     * per byte sets a high bit that word lacks if and only if some byte is below 0x20 (a borrow
+     * can mark a higher byte too, but only behind a lower one that is below).
      */
     static boolean all(long word) {
         long atOrAbove7F = ((word + ONES) | word) & HIGH_BITS;
