@@ -22,12 +22,23 @@ final class NativeGuard {
 
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Set<Resource> open = ConcurrentHashMap.newKeySet();
-    private boolean closed; // Guarded by lock.
+    // Written under the lock; volatile for checkOpen, which answers without it.
+    private volatile boolean closed;
 
     void enter() {
         lock.readLock().lock();
         if (closed) {
             lock.readLock().unlock();
+            throw new IllegalStateException("store is closed");
+        }
+    }
+
+    /**
+     * Fails once the store is closed, for an answer that needs no native call (a point-cache hit),
+     * so that a closed store refuses every read alike.
+     */
+    void checkOpen() {
+        if (closed) {
             throw new IllegalStateException("store is closed");
         }
     }

@@ -79,12 +79,16 @@ public final class RocksStore implements Store {
     private final ReadOptions readOptions;
     private final LocalTransactions transactions = new LocalTransactions(this);
     private final ProcessShared shared = new ProcessShared();
+    // Null when RocksStoreOptions.pointCacheSizeBytes is 0.
+    private final PointCache cache;
 
-    private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions) {
+    private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions,
+            PointCache cache) {
         this.dir = dir;
         this.handles = handles;
         this.db = db;
         this.writeOptions = writeOptions;
+        this.cache = cache;
         this.readOptions = new ReadOptions();
         handles.push(readOptions);
     }
@@ -98,7 +102,9 @@ public final class RocksStore implements Store {
             WriteOptions writeOptions = new WriteOptions().setSync(storeOptions.fsync()).setDisableWAL(false);
             handles.push(writeOptions);
             RocksDB db = RocksDB.open(options, dir.toString());
-            return new RocksStore(dir, handles, db, writeOptions);
+            PointCache cache = storeOptions.pointCacheSizeBytes() == 0 ? null
+                    : new PointCache(storeOptions.pointCacheSizeBytes());
+            return new RocksStore(dir, handles, db, writeOptions, cache);
         } catch (RocksDBException | java.io.IOException | RuntimeException e) {
             closeAll(handles);
             throw new IllegalStateException("cannot open RocksDB store in " + dir + ": " + e.getMessage(), e);
@@ -162,8 +168,27 @@ public final class RocksStore implements Store {
         return dir;
     }
 
+    /** From the point cache when it holds key; otherwise from RocksDB, and then held. */
     @Override
     public byte[] get(byte[] key) {
+        if (cache == null) {
+            return read(key);
+        }
+        guard.checkOpen();
+        Object found = cache.lookup(key);
+        if (!(found instanceof PointCache.Fill miss)) {
+            return found == PointCache.ABSENT ? null : (byte[]) found;
+        }
+        try {
+            byte[] value = read(key);
+            cache.fill(miss, value);
+            return value;
+        } finally {
+            cache.done(miss);
+        }
+    }
+
+    private byte[] read(byte[] key) {
         guard.enter();
         try {
             return db.get(readOptions, key);
@@ -174,9 +199,59 @@ public final class RocksStore implements Store {
         }
     }
 
-    /** RocksDB's MultiGet: one call, the keys' blocks looked up together. */
+    /** The point cache's hits, and the misses from RocksDB with one MultiGet, which are then held. */
     @Override
     public byte[][] getAll(byte[][] keys) {
+        if (cache == null) {
+            return readAll(keys);
+        }
+        guard.checkOpen();
+        byte[][] values = new byte[keys.length][];
+        PointCache.Fill[] misses = new PointCache.Fill[keys.length];
+        int missCount = 0;
+        try {
+            for (int i = 0; i < keys.length; i++) {
+                Object found = cache.lookup(keys[i]);
+                if (found instanceof PointCache.Fill miss) {
+                    misses[i] = miss;
+                    missCount++;
+                } else {
+                    values[i] = found == PointCache.ABSENT ? null : (byte[]) found;
+                }
+            }
+            if (missCount > 0) {
+                readMisses(keys, misses, missCount, values);
+            }
+            return values;
+        } finally {
+            for (PointCache.Fill miss : misses) {
+                if (miss != null) {
+                    cache.done(miss);
+                }
+            }
+        }
+    }
+
+    private void readMisses(byte[][] keys, PointCache.Fill[] misses, int missCount, byte[][] values) {
+        byte[][] missed = new byte[missCount][];
+        int m = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (misses[i] != null) {
+                missed[m++] = keys[i];
+            }
+        }
+        byte[][] read = readAll(missed);
+        m = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (misses[i] != null) {
+                values[i] = read[m++];
+                cache.fill(misses[i], values[i]);
+            }
+        }
+    }
+
+    /** RocksDB's MultiGet: one call, the keys' blocks looked up together. */
+    private byte[][] readAll(byte[][] keys) {
         if (keys.length == 0) {
             return new byte[0][]; // RocksJava's multiGet asserts a non-empty key list
         }
@@ -226,12 +301,36 @@ public final class RocksStore implements Store {
         guard.enter();
         try {
             if (!batch.isEmpty()) {
-                write(batch);
+                if (cache == null) {
+                    write(batch);
+                } else {
+                    writeThroughCache(batch);
+                }
             }
         } catch (RocksDBException e) {
             throw new RocksStoreException("write", e);
         } finally {
             guard.exit();
+        }
+    }
+
+    /** Writes batch, marking its keys in the point cache before and giving them their new values after. */
+    private void writeThroughCache(WriteBatch batch) throws RocksDBException {
+        List<WriteBatch.Op> ops = batch.ops();
+        long[] marks = new long[ops.size()];
+        int marked = 0;
+        boolean written = false;
+        try {
+            for (; marked < marks.length; marked++) {
+                marks[marked] = cache.beforeWrite(ops.get(marked).key());
+            }
+            write(batch);
+            written = true;
+        } finally {
+            for (int i = 0; i < marked; i++) {
+                WriteBatch.Op op = ops.get(i);
+                cache.afterWrite(op.key(), marks[i], op.value(), !op.isAdd(), written);
+            }
         }
     }
 
@@ -263,7 +362,16 @@ public final class RocksStore implements Store {
         guard.enter();
         try {
             if (!isEmptyRange(startInclusive, endExclusive)) {
-                db.deleteRange(writeOptions, startInclusive, endExclusive);
+                if (cache == null) {
+                    db.deleteRange(writeOptions, startInclusive, endExclusive);
+                } else {
+                    cache.beforeRangeDelete(startInclusive, endExclusive);
+                    try {
+                        db.deleteRange(writeOptions, startInclusive, endExclusive);
+                    } finally {
+                        cache.afterRangeDelete();
+                    }
+                }
             }
         } catch (RocksDBException e) {
             throw new RocksStoreException("deleteRange", e);

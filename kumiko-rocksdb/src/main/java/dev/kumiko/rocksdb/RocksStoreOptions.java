@@ -10,10 +10,16 @@ package dev.kumiko.rocksdb;
  * @param blockCacheSizeBytes the LRU cache for data, index and filter blocks: the store's main
  *     memory bound besides the memtables.
  * @param writeBufferSizeBytes one memtable's size before it is flushed to a table file.
+ * @param pointCacheSizeBytes the Java-heap cache of recently read and written values
+ *     ({@link PointCache}), which answers a point read of a hot key without calling into RocksDB;
+ *     0 turns it off.
  */
-public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long writeBufferSizeBytes) {
+public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long writeBufferSizeBytes,
+        long pointCacheSizeBytes) {
     public static final long BLOCK_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
     public static final long WRITE_BUFFER_SIZE_BYTES_DEFAULT = 64L << 20;
+    /** About 200,000 keys of 200-byte values: the harness's 100,000 items and their reads fit. */
+    public static final long POINT_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
     /** Below this RocksDB spends its time flushing and evicting; above it is a typo. */
     public static final long SIZE_BYTES_MIN = 1L << 20;
     public static final long SIZE_BYTES_MAX = 1L << 40;
@@ -21,22 +27,31 @@ public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long wr
     public RocksStoreOptions {
         requireSize("blockCacheSizeBytes", blockCacheSizeBytes);
         requireSize("writeBufferSizeBytes", writeBufferSizeBytes);
+        if (pointCacheSizeBytes != 0) {
+            requireSize("pointCacheSizeBytes", pointCacheSizeBytes);
+        }
     }
 
     public static RocksStoreOptions defaults() {
-        return new RocksStoreOptions(false, BLOCK_CACHE_SIZE_BYTES_DEFAULT, WRITE_BUFFER_SIZE_BYTES_DEFAULT);
+        return new RocksStoreOptions(false, BLOCK_CACHE_SIZE_BYTES_DEFAULT, WRITE_BUFFER_SIZE_BYTES_DEFAULT,
+                POINT_CACHE_SIZE_BYTES_DEFAULT);
     }
 
     public RocksStoreOptions withFsync(boolean value) {
-        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes);
+        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes);
     }
 
     public RocksStoreOptions withBlockCacheSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes);
+        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes, pointCacheSizeBytes);
     }
 
     public RocksStoreOptions withWriteBufferSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value, pointCacheSizeBytes);
+    }
+
+    /** 0 turns the point cache off; otherwise at least {@link #SIZE_BYTES_MIN}. */
+    public RocksStoreOptions withPointCacheSizeBytes(long value) {
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, value);
     }
 
     private static void requireSize(String name, long sizeBytes) {

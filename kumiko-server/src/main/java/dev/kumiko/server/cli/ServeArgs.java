@@ -29,8 +29,8 @@ final class ServeArgs {
     private static final int LONG_DIGITS_MAX = 18;
     private static final int INT_DIGITS_MAX = 9;
     /**
-     * A plain command line names each option at most once: "serve", 23 options with a value and 7
-     * flags are 54 arguments. More are left to picocli (it refuses the repeats).
+     * A plain command line names each option at most once: "serve", 24 options with a value and 7
+     * flags are 56 arguments. More are left to picocli (it refuses the repeats).
      */
     private static final int ARGS_MAX = 64;
 
@@ -95,7 +95,7 @@ final class ServeArgs {
     private static boolean takesValue(String name) {
         switch (name) {
             case "--port", "--host", "--data-dir", "--store", "--ignite-endpoints", "--region", "--durability",
-                    "--ttl-sweep-interval-millis", "--auth", "--credentials-file", "--tls-cert", "--tls-key",
+                    "--ttl-sweep-interval-millis", "--point-cache-mb", "--auth", "--credentials-file", "--tls-cert", "--tls-key",
                     "-port", "-dbPath", "-cors", "--console", "--console-model", "--s3-endpoint", "--s3-region",
                     "--s3-access-key-id", "--s3-secret-access-key", "--import-log-dir",
                     "--incremental-export-min-period-seconds":
@@ -129,6 +129,7 @@ final class ServeArgs {
             case "--region" -> s.region = value;
             case "--durability" -> s.durability = value;
             case "--ttl-sweep-interval-millis" -> s.ttlSweepIntervalMillis = longValue(value);
+            case "--point-cache-mb" -> s.pointCacheMib = longValue(value);
             case "--auth" -> s.auth = value;
             case "--credentials-file" -> s.credentialsFile = path(value);
             case "--tls-cert" -> s.tlsCert = path(value);

@@ -63,6 +63,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "concurrent writes sharing one fsync) (default: ${DEFAULT-VALUE}).")
     String durability = "process";
 
+    @Option(names = "--point-cache-mb", paramLabel = "MIB",
+            description = "On the disk store: MiB of Java heap holding recently read and written items, so that "
+                    + "a GetItem or a write's read of the old item of a hot key skips RocksDB; 0 turns it off "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long pointCacheMib = RocksStoreOptions.POINT_CACHE_SIZE_BYTES_DEFAULT >> 20;
+
     @Option(names = "--throttling",
             description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
                     + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
@@ -116,6 +122,12 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (!"process".equals(durability) && !"fsync".equals(durability)) {
             System.err.println("--durability must be 'process' or 'fsync'");
+            return 2;
+        }
+        if (pointCacheMib != 0 && (pointCacheMib < RocksStoreOptions.SIZE_BYTES_MIN >> 20
+                || pointCacheMib > RocksStoreOptions.SIZE_BYTES_MAX >> 20)) {
+            System.err.println("--point-cache-mb must be 0 or in [" + (RocksStoreOptions.SIZE_BYTES_MIN >> 20) + ", "
+                    + (RocksStoreOptions.SIZE_BYTES_MAX >> 20) + "]");
             return 2;
         }
         if (ttlSweepIntervalMillis < 0) {
@@ -256,6 +268,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (inMemory) {
             return new MemoryStore();
         }
-        return RocksStore.open(dataDir, RocksStoreOptions.defaults().withFsync("fsync".equals(durability)));
+        return RocksStore.open(dataDir, RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
+                .withPointCacheSizeBytes(pointCacheMib << 20));
     }
 }

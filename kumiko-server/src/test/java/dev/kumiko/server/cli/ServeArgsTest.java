@@ -43,6 +43,7 @@ class ServeArgsTest {
         m.put("--durability", "fsync");
         m.put("--throttling", null);
         m.put("--ttl-sweep-interval-millis", "0");
+        m.put("--point-cache-mb", "16");
         m.put("--auth", "sigv4");
         m.put("--credentials-file", "keys.json");
         m.put("--tls-cert", "cert.pem");
