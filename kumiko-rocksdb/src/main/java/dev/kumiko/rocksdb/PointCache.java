@@ -2,6 +2,7 @@ package dev.kumiko.rocksdb;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -206,7 +207,7 @@ final class PointCache {
         if (second == null || second.kind == VACANT) {
             return slot ^ 1;
         }
-        return java.util.concurrent.ThreadLocalRandom.current().nextBoolean() ? slot : slot ^ 1;
+        return ThreadLocalRandom.current().nextBoolean() ? slot : slot ^ 1;
     }
 
     /** The held value of key (a copy) or ABSENT, or null when the slot does not hold it now. */
@@ -263,8 +264,11 @@ final class PointCache {
             return;
         }
         if (claim(f.slot, f.stamp)) {
-            store(f.slot, f.key, f.hash, value);
-            release(f.slot, f.stamp);
+            try {
+                store(f.slot, f.key, f.hash, value);
+            } finally {
+                release(f.slot, f.stamp);
+            }
         }
     }
 
@@ -299,6 +303,9 @@ final class PointCache {
             c = new Cell();
             cells[slot] = c; // under the claim; published by release's volatile write
         }
+        // Vacant until whole: if an allocation below fails, the cell answers nothing (the caller
+        // releases the slot either way), never a key with another key's value.
+        c.kind = VACANT;
         // Only changed buffers are stored: a reference store dirties the old generation's card.
         if (keyFits) {
             System.arraycopy(key, 0, c.key, 0, key.length);
@@ -376,9 +383,12 @@ final class PointCache {
             long stamp = mark & ~1L;
             if (mark != NO_MARK && written && holdValue && writers.get(stripe) == 1 && rangeDeletes.get() == 0
                     && (value == null || value.length <= VALUE_BYTES_MAX) && claim(marked, stamp)) {
-                store(marked, key, hash, value);
-                release(marked, stamp);
-                forget(marked ^ 1, key, hash);
+                try {
+                    store(marked, key, hash, value);
+                } finally {
+                    release(marked, stamp);
+                    forget(marked ^ 1, key, hash);
+                }
                 return;
             }
             forget(slot, key, hash);
