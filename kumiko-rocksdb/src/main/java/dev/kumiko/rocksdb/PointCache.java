@@ -285,7 +285,9 @@ final class PointCache {
         Cell c = cells[slot];
         int n = value == null ? 0 : value.length;
         boolean keyFits = c != null && c.key.length == key.length;
-        boolean valueFits = c != null && n <= c.value.length && n >= c.value.length / 2;
+        // An absent key keeps the cell's value buffer: a load reads each new item as absent and
+        // then writes it, and the write then fits the buffer the slot's last item left.
+        boolean valueFits = c != null && (value == null || n <= c.value.length && n >= c.value.length / 2);
         long beforeBytes = c == null ? 0 : c.costBytes();
         long afterBytes = CELL_OVERHEAD_BYTES + key.length + (valueFits ? c.value.length : capacityFor(n));
         long grownBytes = afterBytes - beforeBytes;
