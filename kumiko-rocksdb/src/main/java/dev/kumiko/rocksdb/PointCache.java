@@ -219,7 +219,7 @@ final class PointCache {
             }
             Cell c = cells[slot];
             if (c == null || !c.isOf(key, hash)) {
-                return unchanged(slot, s) ? null : retry();
+                return null; // a miss either way: lookup looks again under a stable stamp
             }
             int kind = c.kind;
             byte[] held = c.value;
@@ -233,11 +233,6 @@ final class PointCache {
                 return kind == HELD_ABSENT ? ABSENT : null;
             }
         }
-    }
-
-    private static Object retry() {
-        Thread.onSpinWait();
-        return null;
     }
 
     /** A miss of one key: the stamp its read noted, and whether it may fill the slot. */
