@@ -1,6 +1,7 @@
 package dev.kumiko.engine.index;
 
 import dev.kumiko.catalog.IndexDescriptor;
+import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedEquality;
 import dev.kumiko.codec.EncodedItem;
@@ -44,14 +45,14 @@ public final class IndexUpdates {
     private static void planOne(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
             long oldItemBytes, Map<String, AttributeValue> newItem, long newItemBytes, byte[] newItemEncoded,
             WriteBatch batch, List<IndexChange> changes) {
-        byte[] oldKey = oldItem == null ? null : IndexEntries.key(t, x, oldItem);
         byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
+        byte[] oldKey = oldKey(t, x, oldItem, newItem, newKey);
         if (oldKey == null && newKey == null) {
             return;
         }
         Map<String, AttributeValue> oldEntry = oldKey == null ? null : IndexEntries.project(t, x, oldItem);
         Map<String, AttributeValue> newEntry = newKey == null ? null : IndexEntries.project(t, x, newItem);
-        boolean sameKey = oldKey != null && newKey != null && Arrays.equals(oldKey, newKey);
+        boolean sameKey = oldKey != null && newKey != null && (oldKey == newKey || Arrays.equals(oldKey, newKey));
         if (sameKey && sameEntry(oldEntry, newEntry, newItem, newItemEncoded)) {
             return;
         }
@@ -65,6 +66,37 @@ public final class IndexUpdates {
         long oldBytes = oldEntry == null ? 0 : entryBytes(x, oldEntry, oldItemBytes);
         long newBytes = newEntry == null ? 0 : entryBytes(x, newEntry, newItemBytes);
         changes.add(new IndexChange(x, oldBytes, newBytes, sameKey));
+    }
+
+    /**
+     * The old item's entry key in x. An item's own key never changes (old and new item are one
+     * item), so when x's key attributes hold equal values in both, the old entry's key is the new
+     * one: returned as is, without building it again or reading the table key out of the stored
+     * bytes (most writes of an item leave its index keys alone). Equal values encode to equal keys:
+     * equal numbers are equal however written, and the key encoding writes their canonical form.
+     */
+    static byte[] oldKey(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem, byte[] newKey) {
+        if (oldItem == null) {
+            return null;
+        }
+        if (newKey != null && sameKeyValues(x, oldItem, newItem)) {
+            assert Arrays.equals(IndexEntries.key(t, x, oldItem), newKey);
+            return newKey;
+        }
+        return IndexEntries.key(t, x, oldItem);
+    }
+
+    /** Whether each of x's key attributes is present in both items with equal values. */
+    private static boolean sameKeyValues(IndexDescriptor x, Map<String, AttributeValue> oldItem,
+            Map<String, AttributeValue> newItem) {
+        for (KeySchemaElement k : x.keySchema()) {
+            AttributeValue before = oldItem.get(k.attributeName());
+            if (before == null || !before.equals(newItem.get(k.attributeName()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -489,6 +489,31 @@ class SecondaryIndexBehaviourTest {
         assertThat(range.count()).isEqualTo(5);
     }
 
+    /**
+     * Rewriting an item whose index key is the same number written another way keeps its one entry,
+     * with the new item's attributes (numbers come back in canonical form); a different number moves it.
+     */
+    @Test
+    void rewritingAnEqualNumericIndexKeyKeepsOneEntry() {
+        createTable("renumber", List.of(def("gk"), defN("score")), b -> b.globalSecondaryIndexes(g -> g.indexName("ByScore")
+                .keySchema(key("gk", KeyType.HASH), key("score", KeyType.RANGE))
+                .projection(p -> p.projectionType(ProjectionType.ALL))));
+        c.putItem(b -> b.tableName("renumber").item(item("PK", s("r"), "SK", s("1"), "gk", s("g"), "score", n("1E+2"),
+                "v", s("first"))));
+        c.putItem(b -> b.tableName("renumber").item(item("PK", s("r"), "SK", s("1"), "gk", s("g"), "score", n("100.00"),
+                "v", s("second"))));
+        assertThat(queryIndex("renumber", "ByScore", "gk = :g", Map.of(":g", s("g"))).items())
+                .containsExactly(item("PK", s("r"), "SK", s("1"), "gk", s("g"), "score", n("100"), "v", s("second")));
+        c.updateItem(b -> b.tableName("renumber").key(key("r", "1")).updateExpression("SET score = :s")
+                .expressionAttributeValues(Map.of(":s", n("101"))));
+        QueryResponse moved = queryIndex("renumber", "ByScore", "gk = :g", Map.of(":g", s("g")));
+        assertThat(moved.items()).containsExactly(
+                item("PK", s("r"), "SK", s("1"), "gk", s("g"), "score", n("101"), "v", s("second")));
+        assertThat(queryIndex("renumber", "ByScore", "gk = :g AND score = :s",
+                Map.of(":g", s("g"), ":s", n("100"))).count()).isZero();
+        assertThat(index(describe("renumber"), "ByScore").itemCount()).isEqualTo(1);
+    }
+
     /** Binary GSI keys order by unsigned bytes (0x7f before 0x80 before 0xff). */
     @Test
     void binaryGsiSortKeyOrdersByUnsignedBytes() {
