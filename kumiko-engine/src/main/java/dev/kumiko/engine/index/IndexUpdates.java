@@ -75,7 +75,7 @@ public final class IndexUpdates {
      * bytes (most writes of an item leave its index keys alone). Equal values encode to equal keys:
      * equal numbers are equal however written, and the key encoding writes their canonical form.
      */
-    static byte[] oldKey(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
+    private static byte[] oldKey(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
             Map<String, AttributeValue> newItem, byte[] newKey) {
         if (oldItem == null) {
             return null;
