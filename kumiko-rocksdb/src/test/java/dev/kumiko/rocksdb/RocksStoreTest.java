@@ -14,6 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +75,65 @@ class RocksStoreTest extends StoreContract {
         cursor.close();
         snapshotCursor.close();
         snapshot.close();
+    }
+
+    /**
+     * Calls racing a close either finish or are refused with an IllegalStateException: none may run
+     * on freed native memory, which would crash the JVM (and fail the build) rather than throw.
+     */
+    @Test
+    void callsRacingACloseFinishOrAreRefused() throws Exception {
+        int threads = 3;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int round = 0; round < 20; round++) {
+                Store racing = RocksStore.open(dir.resolve("race" + round), OPTIONS);
+                racing.apply(new WriteBatch().put(b("a"), b("1")).put(b("b"), b("2")));
+                CountDownLatch running = new CountDownLatch(threads);
+                List<Future<Long>> callers = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    int kind = t;
+                    callers.add(pool.submit(() -> callUntilRefused(racing, kind, running)));
+                }
+                running.await();
+                Thread.sleep(round % 3);
+                racing.close();
+                for (Future<Long> caller : callers) {
+                    assertThat(caller.get(30, TimeUnit.SECONDS)).isPositive();
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Reads, writes or scans until the store refuses; returns how many calls finished first. */
+    private static long callUntilRefused(Store store, int kind, CountDownLatch running) {
+        long done = 0;
+        try {
+            while (true) {
+                switch (kind) {
+                    case 0 -> store.get(b("k" + done % 1_000)); // mostly absent: a RocksDB read
+                    case 1 -> store.apply(new WriteBatch().put(b("w" + done % 50), b("v")));
+                    default -> {
+                        try (Cursor cursor = store.scan(b("a"), b("z"), false)) {
+                            while (cursor.next()) {
+                                cursor.key();
+                                cursor.value();
+                            }
+                        }
+                    }
+                }
+                if (++done == 1) {
+                    running.countDown();
+                }
+            }
+        } catch (IllegalStateException refused) {
+            if (done == 0) {
+                running.countDown();
+            }
+            return done;
+        }
     }
 
     /**
