@@ -77,6 +77,9 @@ class RocksStoreTest extends StoreContract {
         snapshot.close();
     }
 
+    /** A bound on each racing caller, should a close never take effect. */
+    private static final long RACING_CALLS_MAX = 10_000_000;
+
     /**
      * Calls racing a close either finish or are refused with an IllegalStateException: none may run
      * on freed native memory, which would crash the JVM (and fail the build) rather than throw.
@@ -107,13 +110,16 @@ class RocksStoreTest extends StoreContract {
         }
     }
 
-    /** Reads, writes or scans until the store refuses; returns how many calls finished first. */
+    /**
+     * Reads, writes or scans until the store refuses (or, if a close never took, RACING_CALLS_MAX
+     * calls later: -1); returns how many calls finished first.
+     */
     private static long callUntilRefused(Store store, int kind, CountDownLatch running) {
         long done = 0;
         try {
-            while (true) {
+            while (done < RACING_CALLS_MAX) {
                 switch (kind) {
-                    case 0 -> store.get(b("k" + done % 1_000)); // mostly absent: a RocksDB read
+                    case 0 -> store.get(b("k" + done)); // absent and never read before: a RocksDB read
                     case 1 -> store.apply(new WriteBatch().put(b("w" + done % 50), b("v")));
                     default -> {
                         try (Cursor cursor = store.scan(b("a"), b("z"), false)) {
@@ -128,6 +134,7 @@ class RocksStoreTest extends StoreContract {
                     running.countDown();
                 }
             }
+            return -1; // never refused: the close did not take
         } catch (IllegalStateException refused) {
             if (done == 0) {
                 running.countDown();
