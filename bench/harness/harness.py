@@ -9,8 +9,8 @@ on every target, then --rounds rounds, each target measured once per round, the 
 every other round (A B C, C B A, ...) so that no target gains from its position. Medians over the
 rounds go into DIR/results.md (one table) and DIR/<NAME>/results.json (per target).
 
-Modules: harness.py (this command) -> wrkrun.py (one wrk run) and ddb.py (client, table, preload)
--> tables.py (markdown). Nothing imports harness.py.
+Modules: harness.py (this command) -> check_answers.py (ddb.lua's checks, before a run), wrkrun.py
+(one wrk run) and ddb.py (client, table, preload) -> tables.py (markdown). Nothing imports harness.py.
 """
 import argparse
 import json
@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 
+import check_answers
 import ddb
 import tables
 import wrkrun
@@ -157,6 +158,9 @@ def check_regression(by_target, spec):
 
 def cmd_run(args):
     wrkrun.require_wrk()
+    wrong = check_answers.failures()
+    if wrong:
+        raise SystemExit("lua/ddb.lua's answer checks are wrong (check_answers.py):\n  " + "\n  ".join(wrong))
     urls, pids = parse_pairs(args.target, "--target"), parse_pairs(args.pid, "--pid")
     no_load = set(filter(None, (args.no_load or "").split(",")))
     unknown = (set(pids) | no_load) - set(urls)
