@@ -2,7 +2,10 @@ package dev.kumiko.server.protocol;
 
 import dev.kumiko.codec.ItemFormat;
 import dev.kumiko.codec.ItemReader;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -23,6 +26,8 @@ final class ItemJson {
 
     /** Bytes that end a copied run: controls, '"', '\\' and the lead byte of a 4-byte sequence. */
     private static final boolean[] SPECIAL = specialBytes();
+    /** Eight bytes of a stored item at any offset, as one long (unaligned plain reads are allowed). */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private ItemJson() {}
 
@@ -110,29 +115,59 @@ final class ItemJson {
         }
     }
 
-    /** A length-prefixed UTF-8 slice as a JSON string: runs without escapes are copied at once. */
+    /**
+     * A length-prefixed UTF-8 slice as a JSON string: runs without escapes are copied at once, and
+     * they are found eight bytes at a time ({@link #mayHoldSpecial}), since most stored text has
+     * nothing to escape.
+     */
     private static void quoted(ItemReader in, JsonBytes out) {
         int length = in.skipSlice();
         byte[] buf = in.buffer();
         int end = in.position();
         int run = end - length;
         out.put('"');
-        for (int i = run; i < end; i++) {
+        int i = run;
+        while (i < end) {
+            if (i <= end - Long.BYTES && !mayHoldSpecial((long) WORDS.get(buf, i))) {
+                i += Long.BYTES;
+                continue;
+            }
             int b = buf[i];
             if (!SPECIAL[b & 0xFF]) {
+                i++;
                 continue;
             }
             out.put(buf, run, i - run);
             if (b < 0) {
                 supplementary(out, buf, i);
-                i += 3;
+                i += 4;
             } else {
                 escape(out, b);
+                i++;
             }
-            run = i + 1;
+            run = i;
         }
         out.put(buf, run, end - run);
         out.put('"');
+    }
+
+    /**
+     * Whether any of the word's eight bytes may be {@link #SPECIAL}: below 0x20, '"', '\\', or
+     * with its top four bits set (0xF0-0xFF; only 0xF0-0xF7 occur in UTF-8, and the byte loop
+     * decides). Never false for a word that holds one; may be true for one that does not (a
+     * borrow can carry into a higher byte), which only sends that word through the byte loop.
+     */
+    static boolean mayHoldSpecial(long word) {
+        long control = (word - 0x2020202020202020L) & ~word;
+        long quote = zeroBytes(word ^ 0x2222222222222222L);
+        long backslash = zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL);
+        long fourByteLead = word & word << 1 & word << 2 & word << 3;
+        return ((control | quote | backslash | fourByteLead) & 0x8080808080808080L) != 0;
+    }
+
+    /** The high bit of each byte that may be zero (exact for the lowest zero byte; see above). */
+    private static long zeroBytes(long word) {
+        return (word - 0x0101010101010101L) & ~word;
     }
 
     /** JSON's short escapes where they exist, else \\u00XX (upper-case hex, as Jackson writes it). */

@@ -42,6 +42,48 @@ class StoredItemFormsTest {
         }
     }
 
+    /** Every byte value at every place of a word: a word that holds a byte to escape is never passed over. */
+    @Test
+    void aWordWithAByteToEscapeIsNeverSkipped() {
+        for (int place = 0; place < Long.BYTES; place++) {
+            for (int b = 0; b < 256; b++) {
+                long word = 0x6161616161616161L & ~(0xFFL << 8 * place) | (long) b << 8 * place;
+                boolean escaped = b < 0x20 || b == '"' || b == '\\' || b >= 0xF0;
+                if (escaped) {
+                    assertThat(ItemJson.mayHoldSpecial(word)).as("byte %x at %d", b, place).isTrue();
+                }
+            }
+            assertThat(ItemJson.mayHoldSpecial(0x6161616161616161L)).isFalse();
+        }
+        for (int i = 0; i < 200_000; i++) {
+            long word = random.nextLong();
+            boolean holds = false;
+            for (int place = 0; place < Long.BYTES; place++) {
+                int b = (int) (word >>> 8 * place) & 0xFF;
+                holds |= b < 0x20 || b == '"' || b == '\\' || b >= 0xF0;
+            }
+            if (holds) {
+                assertThat(ItemJson.mayHoldSpecial(word)).as("%x", word).isTrue();
+            }
+        }
+    }
+
+    /** One character to escape at every offset of strings of 0-40 bytes: the word steps land on each. */
+    @Test
+    void anEscapeAtEveryOffsetIsWrittenAsJacksonWritesIt() throws IOException {
+        String[] escapes = {"\"", "\\", "\n", "\u0000", "\u001f", "\ud83d\ude00", "\u00e9", "\u20ac"};
+        for (int length = 0; length <= 40; length++) {
+            for (int at = 0; at <= length; at++) {
+                for (String escape : escapes) {
+                    String text = "x".repeat(at) + escape + "y".repeat(length - at);
+                    Map<String, AttributeValue> original = Map.of("a", AttributeValue.s(text));
+                    byte[] stored = ItemCodec.encode(original);
+                    assertThat(json(EncodedItem.of(stored))).as("%s", text).isEqualTo(json(ItemCodec.decode(stored)));
+                }
+            }
+        }
+    }
+
     @Test
     void aDecodedStoredItemIsWrittenFromItsMap() throws IOException {
         Map<String, AttributeValue> original = new LinkedHashMap<>();
