@@ -55,6 +55,9 @@ class Lua:
         self.lib.lua_settop(self.state, -2)
         return was_good
 
+    def close(self):
+        self.lib.lua_close(self.state)
+
 
 def lua_string(text):
     """A Lua string literal: JSON's escapes are Lua's, except \\u, which no case here uses."""
@@ -90,14 +93,25 @@ def cases():
     return out
 
 
+def shown(body):
+    """A body short enough for a line: a page's start and end (where Count is)."""
+    return body if len(body) <= 150 else body[:40] + " ... " + body[-100:]
+
+
 def failures():
     """Descriptions of the cases ddb.lua gets wrong; empty when it is sound."""
     out = []
-    states = {}
-    for workload, status, body, expected in cases():
-        lua = states.setdefault(workload, Lua(workload))
-        if lua.good(status, body) != expected:
-            out.append("%s: HTTP %d %s... counted as %s" % (workload, status, body[:60], "bad" if expected else "good"))
+    states = {}  # workload -> its Lua state, made once
+    try:
+        for workload, status, body, expected in cases():
+            if workload not in states:
+                states[workload] = Lua(workload)
+            if states[workload].good(status, body) != expected:
+                out.append("%s: HTTP %d %s counted as %s"
+                           % (workload, status, shown(body), "bad" if expected else "good"))
+    finally:
+        for lua in states.values():
+            lua.close()
     return out
 
 
