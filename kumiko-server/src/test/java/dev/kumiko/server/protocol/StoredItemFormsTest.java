@@ -48,8 +48,7 @@ class StoredItemFormsTest {
         for (int place = 0; place < Long.BYTES; place++) {
             for (int b = 0; b < 256; b++) {
                 long word = 0x6161616161616161L & ~(0xFFL << 8 * place) | (long) b << 8 * place;
-                boolean escaped = b < 0x20 || b == '"' || b == '\\' || b >= 0xF0;
-                if (escaped) {
+                if (flagged(b)) {
                     assertThat(ItemJson.mayHoldSpecial(word)).as("byte %x at %d", b, place).isTrue();
                 }
             }
@@ -60,12 +59,17 @@ class StoredItemFormsTest {
             boolean holds = false;
             for (int place = 0; place < Long.BYTES; place++) {
                 int b = (int) (word >>> 8 * place) & 0xFF;
-                holds |= b < 0x20 || b == '"' || b == '\\' || b >= 0xF0;
+                holds |= flagged(b);
             }
             if (holds) {
                 assertThat(ItemJson.mayHoldSpecial(word)).as("%x", word).isTrue();
             }
         }
+    }
+
+    /** A byte mayHoldSpecial must flag: a control, '"', '\\', or a lead with its top four bits set. */
+    private static boolean flagged(int b) {
+        return b < 0x20 || b == '"' || b == '\\' || b >= 0xF0;
     }
 
     /** One character to escape at every offset of strings of 0-40 bytes: the word steps land on each. */
