@@ -38,11 +38,8 @@ final class BatchResultWriter {
     static void batchGet(JsonGenerator g, BatchResults.BatchGet r) throws IOException {
         g.writeObjectFieldStart("Responses");
         for (Map.Entry<String, List<Map<String, AttributeValue>>> e : r.responses().entrySet()) {
-            g.writeArrayFieldStart(e.getKey());
-            for (Map<String, AttributeValue> item : e.getValue()) {
-                JsonOut.item(g, item);
-            }
-            g.writeEndArray();
+            g.writeFieldName(e.getKey());
+            JsonOut.items(g, e.getValue());
         }
         g.writeEndObject();
         g.writeObjectFieldStart("UnprocessedKeys");

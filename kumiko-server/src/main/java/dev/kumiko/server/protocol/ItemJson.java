@@ -28,6 +28,8 @@ final class ItemJson {
     private static final boolean[] SPECIAL = specialBytes();
     /** Eight bytes of a stored item at any offset, as one long (unaligned plain reads are allowed). */
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Eight 'A's: fills the word of a string shorter than eight bytes with bytes that need no escape. */
+    private static final long PLAIN_FILL = 0x4141414141414141L;
 
     private ItemJson() {}
 
@@ -116,17 +118,66 @@ final class ItemJson {
     }
 
     /**
-     * A length-prefixed UTF-8 slice as a JSON string: runs without escapes are copied at once, and
-     * they are found eight bytes at a time ({@link #mayHoldSpecial}), since most stored text has
-     * nothing to escape.
+     * A length-prefixed UTF-8 slice as a JSON string. Most stored text has nothing to escape: such a
+     * string is copied whole words at a time ({@link #copyPlain}); one that may hold a byte to escape
+     * is written by {@link #escaped}.
      */
     private static void quoted(ItemReader in, JsonBytes out) {
         int length = in.skipSlice();
-        byte[] buf = in.buffer();
+        byte[] src = in.buffer();
         int end = in.position();
-        int run = end - length;
+        // Two quotes, and the last word's store may reach eight bytes past the string.
+        byte[] dst = out.reserve(length + 2 + Long.BYTES);
+        int at = out.size();
+        dst[at] = '"';
+        if (copyPlain(src, end - length, end, dst, at + 1)) {
+            dst[at + 1 + length] = '"';
+            out.size(at + length + 2);
+            return;
+        }
         out.put('"');
-        int i = run;
+        escaped(src, end - length, end, out);
+        out.put('"');
+    }
+
+    /**
+     * Copies src[from, end) to dst at {@code at} in whole words and answers true if none of its
+     * bytes needs an escape; false (and bytes of no meaning written) if one may. dst has room for
+     * eight bytes past the string. A string shorter than a word is read as the word that ends with
+     * it, so that its check is one word test too; only a string within the item's first eight bytes
+     * (the first attribute name, when it is short) has no such word.
+     */
+    static boolean copyPlain(byte[] src, int from, int end, byte[] dst, int at) {
+        int length = end - from;
+        if (length < Long.BYTES) {
+            if (end < Long.BYTES) {
+                return false;
+            }
+            // The string's bytes moved down to the word's low end, the bytes above them 'A's.
+            long word = (long) WORDS.get(src, end - Long.BYTES) >>> 8 * (Long.BYTES - 1 - length) >>> 8
+                    | PLAIN_FILL << 8 * length;
+            WORDS.set(dst, at, word);
+            return specialBits(word) == 0;
+        }
+        // The last word may overlap the one before it; every byte is checked at least once.
+        long last = (long) WORDS.get(src, end - Long.BYTES);
+        long special = specialBits(last);
+        for (int i = from; i < end - Long.BYTES; i += Long.BYTES) {
+            long word = (long) WORDS.get(src, i);
+            special |= specialBits(word);
+            WORDS.set(dst, at + i - from, word);
+        }
+        WORDS.set(dst, at + length - Long.BYTES, last);
+        return special == 0;
+    }
+
+    /**
+     * src[from, end) with its escapes: runs without one are copied at once, found eight bytes at a
+     * time where a word holds none.
+     */
+    private static void escaped(byte[] buf, int from, int end, JsonBytes out) {
+        int run = from;
+        int i = from;
         while (i < end) {
             if (i <= end - Long.BYTES && !mayHoldSpecial((long) WORDS.get(buf, i))) {
                 i += Long.BYTES;
@@ -148,7 +199,6 @@ final class ItemJson {
             run = i;
         }
         out.put(buf, run, end - run);
-        out.put('"');
     }
 
     /**
@@ -158,11 +208,16 @@ final class ItemJson {
      * borrow can carry into a higher byte), which only sends that word through the byte loop.
      */
     static boolean mayHoldSpecial(long word) {
+        return specialBits(word) != 0;
+    }
+
+    /** The high bit of each of the word's bytes that may be special (see {@link #mayHoldSpecial}); 0 if none. */
+    static long specialBits(long word) {
         long control = (word - 0x2020202020202020L) & ~word;
         long quote = zeroBytes(word ^ 0x2222222222222222L);
         long backslash = zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL);
         long fourByteLead = word & word << 1 & word << 2 & word << 3;
-        return ((control | quote | backslash | fourByteLead) & 0x8080808080808080L) != 0;
+        return (control | quote | backslash | fourByteLead) & 0x8080808080808080L;
     }
 
     /** The high bit of each byte that may be zero (exact for the lowest zero byte; see above). */

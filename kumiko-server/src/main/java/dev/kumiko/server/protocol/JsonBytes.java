@@ -1,12 +1,16 @@
 package dev.kumiko.server.protocol;
 
+import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A growable byte buffer for JSON text that can be emptied and filled again, so that a thread
- * writes every stored item of a response through one buffer instead of one per item.
+ * writes every response, and every stored item of one, through one buffer instead of one per use.
+ * It is also the stream a response's Jackson generator writes to ({@link JsonOut}), so that stored
+ * items can be written into the response body directly.
  */
-final class JsonBytes {
+final class JsonBytes extends OutputStream {
     private byte[] buf;
     private int size;
 
@@ -46,6 +50,21 @@ final class JsonBytes {
         return this;
     }
 
+    /**
+     * The backing array with room for {@code extra} more bytes after {@link #size()}, for a writer
+     * that fills it itself and then calls {@link #size(int)}.
+     */
+    byte[] reserve(int extra) {
+        ensure(extra);
+        return buf;
+    }
+
+    /** Sets the size after a write into the array {@link #reserve} gave, within the room it made. */
+    void size(int newSize) {
+        assert newSize >= size && newSize <= buf.length : newSize;
+        size = newSize;
+    }
+
     int size() {
         return size;
     }
@@ -57,5 +76,16 @@ final class JsonBytes {
 
     byte[] toArray() {
         return Arrays.copyOf(buf, size);
+    }
+
+    @Override
+    public void write(int b) {
+        put(b);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        put(bytes, offset, length);
     }
 }

@@ -2,9 +2,7 @@ package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.read.ReadResult;
-import dev.kumiko.model.AttributeValue;
 import java.io.IOException;
-import java.util.Map;
 
 /** Writes a Query or Scan page: Items (absent for Select COUNT), Count, ScannedCount, LastEvaluatedKey. */
 final class ReadResultWriter {
@@ -12,11 +10,8 @@ final class ReadResultWriter {
 
     static void write(JsonGenerator g, ReadResult r) throws IOException {
         if (r.items() != null) {
-            g.writeArrayFieldStart("Items");
-            for (Map<String, AttributeValue> item : r.items()) {
-                JsonOut.item(g, item);
-            }
-            g.writeEndArray();
+            g.writeFieldName("Items");
+            JsonOut.items(g, r.items());
         }
         g.writeNumberField("Count", r.count());
         g.writeNumberField("ScannedCount", r.scannedCount());

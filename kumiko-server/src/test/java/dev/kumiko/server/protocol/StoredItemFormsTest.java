@@ -88,6 +88,94 @@ class StoredItemFormsTest {
         }
     }
 
+    /**
+     * Text without escapes of 0-40 bytes (the whole-word copy), and with one at every offset, as a
+     * value and as a name, behind a first attribute of 0-9 bytes: a string shorter than a word is
+     * read as the word that ends with it, so each length is tried at each place in the item's first
+     * words. The alphabet holds the bytes next to the ones to escape ('!', '#', '[', ']', DEL) and
+     * 2- and 3-byte characters, which are copied as they are.
+     */
+    @Test
+    void stringsOfEveryLengthAtEveryPlaceAreWrittenAsJacksonWritesThem() throws IOException {
+        String[] escapes = {"", "\"", "\\", "\n", "\u0000", "\ud83d\ude00"};
+        for (int prefix = 0; prefix <= 9; prefix++) {
+            for (int length = 0; length <= 40; length++) {
+                for (String escape : escapes) {
+                    for (int at = 0; at <= (escape.isEmpty() ? 0 : length); at++) {
+                        String text = plainText(at) + escape + plainText(length - at);
+                        Map<String, AttributeValue> asValue = new LinkedHashMap<>();
+                        asValue.put("p".repeat(prefix), AttributeValue.s(text));
+                        asValue.put(text + "n", AttributeValue.s("v"));
+                        byte[] stored = ItemCodec.encode(asValue);
+                        assertThat(json(EncodedItem.of(stored))).as("%s after %d", text, prefix)
+                                .isEqualTo(json(ItemCodec.decode(stored)));
+                    }
+                }
+            }
+        }
+    }
+
+    private static String plainText(int lengthBytes) {
+        String alphabet = "a!#[]~\u007f/ Z9\u00e9\u20ac";
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; b.toString().getBytes(StandardCharsets.UTF_8).length < lengthBytes; i++) {
+            b.append(alphabet.charAt(i % alphabet.length()));
+        }
+        // A 2- or 3-byte character may overshoot: trim with ASCII to the exact length.
+        while (b.toString().getBytes(StandardCharsets.UTF_8).length > lengthBytes) {
+            b.setLength(b.length() - 1);
+            while (b.toString().getBytes(StandardCharsets.UTF_8).length < lengthBytes) {
+                b.append('x');
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * A page written by {@link JsonOut#items} (stored items straight into the body, past the
+     * generator) reads as the same page written item by item from the decoded maps, with the
+     * members around it in place: empty, one item, many, and with one item already decoded.
+     */
+    @Test
+    void aPageOfStoredItemsIsWrittenAsTheDecodedItems() throws IOException {
+        for (int i = 0; i < ITEMS / 10; i++) {
+            List<EncodedItem> stored = new ArrayList<>();
+            List<Map<String, AttributeValue>> decoded = new ArrayList<>();
+            for (int n = random.nextInt(6); n > 0; n--) {
+                byte[] bytes = ItemCodec.encode(item(0));
+                stored.add(EncodedItem.of(bytes));
+                decoded.add(ItemCodec.decode(bytes));
+            }
+            if (!stored.isEmpty() && random.nextInt(4) == 0) {
+                stored.get(random.nextInt(stored.size())).entrySet().iterator().next(); // a filter decoded it
+            }
+            assertThat(page(stored)).isEqualTo(page(decoded));
+        }
+    }
+
+    /** {"Items":[...],"Count":n,"Key":{...}}: members on both sides of the array. */
+    private static String page(List<? extends Map<String, AttributeValue>> items) throws IOException {
+        try (JsonOut out = new JsonOut()) {
+            JsonGenerator g = out.gen();
+            g.writeStartObject();
+            g.writeFieldName("Items");
+            if (items.stream().allMatch(item -> item instanceof EncodedItem)) {
+                JsonOut.items(g, items);
+            } else {
+                g.writeStartArray();
+                for (Map<String, AttributeValue> item : items) {
+                    JsonOut.item(g, item);
+                }
+                g.writeEndArray();
+            }
+            g.writeNumberField("Count", items.size());
+            g.writeFieldName("Key");
+            JsonOut.item(g, Map.of("k", AttributeValue.s("v")));
+            g.writeEndObject();
+            return new String(out.toBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     @Test
     void aDecodedStoredItemIsWrittenFromItsMap() throws IOException {
         Map<String, AttributeValue> original = new LinkedHashMap<>();
