@@ -67,7 +67,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         ChannelFuture written;
         if (isDynamoCall(req)) {
-            written = ctx.writeAndFlush(WireResponse.encode(ctx.alloc(), call(ctx, req), keepAlive, Cors.applies(req)));
+            written = ctx.writeAndFlush(call(ctx, req, keepAlive, Cors.applies(req)));
         } else {
             FullHttpResponse response = respond(req);
             HttpUtil.setKeepAlive(response, keepAlive);
@@ -111,28 +111,45 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return HttpEdge.notFound();
     }
 
-    private JsonAnswer call(ChannelHandlerContext ctx, FullHttpRequest req) {
+    /**
+     * The answer to a DynamoDB call, as the bytes to send. A body is written into the answer's
+     * buffer from the thread's response buffer, where the operation left it, without a copy of its own.
+     */
+    private ByteBuf call(ChannelHandlerContext ctx, FullHttpRequest req, boolean keepAlive, boolean cors) {
         String requestId = RequestIds.next();
         hooks.begin();
+        ByteBuf answer = null;
         try {
-            byte[] body = handlePost(ctx, req, requestId);
+            answer = handlePost(ctx, req, requestId, (body, length) -> WireResponse.encode(ctx.alloc(),
+                    Responses.answer(HttpResponseStatus.OK, body, length, requestId, req,
+                            config.compressionThresholdBytes()), keepAlive, cors));
             hooks.end(null);
-            return Responses.answer(HttpResponseStatus.OK, body, requestId, req, config.compressionThresholdBytes());
+            return answer;
         } catch (DynamoException e) {
+            release(answer);
             hooks.end(e);
-            return errorAnswer(e, requestId, req);
+            return WireResponse.encode(ctx.alloc(), errorAnswer(e, requestId, req), keepAlive, cors);
         } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            release(answer);
             // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
             // exceptionCaught would give it as a transport error.
             LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
             DynamoException internal = new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an "
                     + "internal error trying to fulfill the request");
             hooks.end(internal);
-            return errorAnswer(internal, requestId, req);
+            return WireResponse.encode(ctx.alloc(), errorAnswer(internal, requestId, req), keepAlive, cors);
         }
     }
 
-    private byte[] handlePost(ChannelHandlerContext ctx, FullHttpRequest req, String requestId) {
+    /** An answer made before a later step failed is not sent: its buffer goes back to the pool. */
+    private static void release(ByteBuf answer) {
+        if (answer != null) {
+            answer.release();
+        }
+    }
+
+    private <A> A handlePost(ChannelHandlerContext ctx, FullHttpRequest req, String requestId,
+            Operations.BodyReader<A> reader) {
         HttpHeaders h = req.headers();
         String target = h.get("X-Amz-Target");
         boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
@@ -143,25 +160,22 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             SigV4Verifier.Verified who = verify(ctx, req);
             String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
             CallContext call = new CallContext(new RequestContext(who.region()), requestId, who.key(), host);
-            return dispatch(api, operation, req, call, config.authorizer());
+            return dispatch(api, operation, req, call, config.authorizer(), reader);
         }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
         CallContext call = new CallContext(new RequestContext(region), requestId, null, host);
-        return dispatch(api, operation, req, call, RequestAuthorizer.ALLOW_ALL);
+        return dispatch(api, operation, req, call, RequestAuthorizer.ALLOW_ALL, reader);
     }
 
     /** Decodes the body once, names the call for metrics and the request log, and runs it. */
-    private byte[] dispatch(Operation.Api api, String operation, FullHttpRequest req, CallContext call,
-            RequestAuthorizer authorizer) {
+    private <A> A dispatch(Operation.Api api, String operation, FullHttpRequest req, CallContext call,
+            RequestAuthorizer authorizer, Operations.BodyReader<A> reader) {
         Map<String, Object> body = body(operation, req);
         hooks.named(operation, body);
-        return answer(operation, operations.handle(api, operation, body, call, authorizer));
-    }
-
-    /** TagResource and UntagResource answer an empty body, as DynamoDB does; every other operation its JSON. */
-    private static byte[] answer(String operation, byte[] json) {
-        return HttpEdge.answersEmptyBody(operation) ? new byte[0] : json;
+        Operations.BodyReader<A> sent = HttpEdge.answersEmptyBody(operation)
+                ? (buffer, length) -> reader.read(buffer, 0) : reader;
+        return operations.handle(api, operation, body, call, authorizer, sent);
     }
 
     private static Map<String, Object> body(String operation, FullHttpRequest req) {

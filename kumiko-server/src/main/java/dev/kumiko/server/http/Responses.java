@@ -31,9 +31,18 @@ final class Responses {
     /** The answer with body, gzipped when the body is at least the threshold and the client accepts gzip. */
     static JsonAnswer answer(HttpResponseStatus status, byte[] body, String requestId, FullHttpRequest req,
             int compressionThresholdBytes) {
-        boolean gzip = req != null && body.length >= compressionThresholdBytes && acceptsGzip(req);
-        byte[] wire = gzip ? gzip(body) : body;
-        return new JsonAnswer(status, HttpEdge.responseContentType(req), wire, requestId, crc32(wire), gzip);
+        return answer(status, body, body.length, requestId, req, compressionThresholdBytes);
+    }
+
+    /** The same for the body in the first {@code length} bytes of {@code body}. */
+    static JsonAnswer answer(HttpResponseStatus status, byte[] body, int length, String requestId,
+            FullHttpRequest req, int compressionThresholdBytes) {
+        String contentType = HttpEdge.responseContentType(req);
+        if (req != null && length >= compressionThresholdBytes && acceptsGzip(req)) {
+            byte[] wire = gzip(body, length);
+            return new JsonAnswer(status, contentType, wire, requestId, crc32(wire, wire.length), true);
+        }
+        return new JsonAnswer(status, contentType, body, length, requestId, crc32(body, length), false);
     }
 
     static void common(HttpHeaders h) {
@@ -47,15 +56,19 @@ final class Responses {
     }
 
     static long crc32(byte[] bytes) {
+        return crc32(bytes, bytes.length);
+    }
+
+    private static long crc32(byte[] bytes, int length) {
         CRC32 crc = new CRC32();
-        crc.update(bytes, 0, bytes.length);
+        crc.update(bytes, 0, length);
         return crc.getValue();
     }
 
-    private static byte[] gzip(byte[] body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 4 + 64);
+    private static byte[] gzip(byte[] body, int length) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(length / 4 + 64);
         try (GZIPOutputStream z = new GZIPOutputStream(out, 8192)) {
-            z.write(body);
+            z.write(body, 0, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -42,8 +42,7 @@ final class WireResponse {
      * @param cors      the request came with an Origin header
      */
     static ByteBuf encode(ByteBufAllocator alloc, JsonAnswer a, boolean keepAlive, boolean cors) {
-        byte[] body = a.wire();
-        ByteBuf buf = alloc.ioBuffer(HEAD_BYTES_MAX + body.length);
+        ByteBuf buf = alloc.ioBuffer(HEAD_BYTES_MAX + a.wireLength());
         buf.writeBytes(HTTP_1_1);
         decimal(buf, a.status().code());
         buf.writeByte(' ');
@@ -51,7 +50,7 @@ final class WireResponse {
         buf.writeBytes(CRLF).writeBytes(CONTENT_TYPE);
         ByteBufUtil.writeAscii(buf, a.contentType());
         buf.writeBytes(CONTENT_LENGTH);
-        decimal(buf, body.length);
+        decimal(buf, a.wireLength());
         buf.writeBytes(REQUEST_ID);
         ByteBufUtil.writeAscii(buf, a.requestId());
         buf.writeBytes(CRC32);
@@ -69,7 +68,7 @@ final class WireResponse {
         }
         buf.writeBytes(END_OF_HEAD);
         assert buf.writerIndex() <= HEAD_BYTES_MAX : "head of " + buf.writerIndex() + " bytes";
-        buf.writeBytes(body);
+        buf.writeBytes(a.wire(), 0, a.wireLength());
         return buf;
     }
 

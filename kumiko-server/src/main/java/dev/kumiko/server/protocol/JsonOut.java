@@ -73,6 +73,19 @@ public final class JsonOut implements AutoCloseable {
         return bytes.toArray();
     }
 
+    /**
+     * Hands the body to {@code reader} where it lies, in this JsonOut's buffer, without copying it
+     * out: valid only until {@code reader} returns.
+     */
+    public <A> A read(Operations.BodyReader<A> reader) {
+        try {
+            gen.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return reader.read(bytes.buffer(), bytes.size());
+    }
+
     @Override
     public void close() {
         try {

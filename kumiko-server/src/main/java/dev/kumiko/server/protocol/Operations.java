@@ -40,6 +40,17 @@ public final class Operations {
     private final Engine engine;
     private final OperationTable table;
 
+    /**
+     * What a caller makes of a response body that lies in the thread's response buffer: the bytes
+     * are valid only until {@code read} returns, so the caller copies them or writes them out there.
+     */
+    @FunctionalInterface
+    public interface BodyReader<A> {
+        A read(byte[] buffer, int lengthBytes);
+    }
+
+    private static final BodyReader<byte[]> COPY = (buffer, length) -> java.util.Arrays.copyOf(buffer, length);
+
     public Operations(Engine engine) {
         this.engine = engine;
         this.table = OperationTable.standard();
@@ -57,7 +68,7 @@ public final class Operations {
             return null;
         }
         Map<String, Object> parsed = body.length == 0 ? null : JsonTree.parseObject(body, 0, body.length);
-        return run(op, parsed, ctx, RequestAuthorizer.ALLOW_ALL);
+        return run(op, parsed, ctx, RequestAuthorizer.ALLOW_ALL, COPY);
     }
 
     /**
@@ -66,12 +77,21 @@ public final class Operations {
      */
     public byte[] handle(Operation.Api api, String operation, Map<String, Object> body, CallContext ctx,
             RequestAuthorizer authorizer) {
+        return handle(api, operation, body, ctx, authorizer, COPY);
+    }
+
+    /**
+     * The same, handing the response body to {@code reader} in the thread's buffer (the server
+     * writes it into its answer from there) and returning what {@code reader} made of it.
+     */
+    public <A> A handle(Operation.Api api, String operation, Map<String, Object> body, CallContext ctx,
+            RequestAuthorizer authorizer, BodyReader<A> reader) {
         Operation<?, ?> op = table.find(api, operation);
         if (op == null) {
             throw api == Operation.Api.DYNAMODB ? unknown(operation)
                     : new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
         }
-        return run(op, body, ctx, authorizer);
+        return run(op, body, ctx, authorizer, reader);
     }
 
     /** Runs one DynamoDB operation for an unsigned, in-process caller (tests, benchmarks). */
@@ -86,8 +106,8 @@ public final class Operations {
                 RequestAuthorizer.ALLOW_ALL);
     }
 
-    private <R, T> byte[] run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
-            RequestAuthorizer authorizer) {
+    private <R, T, A> A run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
+            RequestAuthorizer authorizer, BodyReader<A> reader) {
         R request;
         DynamoException violations = null;
         try {
@@ -108,7 +128,7 @@ public final class Operations {
             g.writeStartObject();
             op.encoder().write(g, result, ctx);
             g.writeEndObject();
-            return out.toBytes();
+            return out.read(reader);
         } catch (IOException e) {
             throw new IllegalStateException("writing a response body failed", e);
         }

@@ -42,12 +42,30 @@ class WireResponseTest {
                     byte[] body = body(random, random.nextInt(4) == 0 ? 0 : random.nextInt(1, 3000));
                     JsonAnswer a = new JsonAnswer(status, contentType, body, RequestIds.next(),
                             Responses.crc32(body), gzip);
-                    assertSameBytes(a, keepAlive, origin);
+                    assertSameBytes(a, a, keepAlive, origin);
+                    // The body at the start of a larger buffer (the thread's response buffer): only its bytes go out.
+                    byte[] buffer = java.util.Arrays.copyOf(body, body.length + random.nextInt(1, 100));
+                    java.util.Arrays.fill(buffer, body.length, buffer.length, (byte) 'x');
+                    JsonAnswer inBuffer = new JsonAnswer(status, contentType, buffer, body.length, a.requestId(),
+                            a.crc32(), gzip);
+                    assertSameBytes(inBuffer, a, keepAlive, origin);
                     compared++;
                 }
             }
         }
         assertThat(compared).isEqualTo(STATUSES.length * 2 * 8);
+    }
+
+    /** An answer's body taken from a larger buffer is the same answer as from an array of its own. */
+    @Test
+    void aBodyInALargerBufferIsSentAsItsOwnArrayWouldBe() {
+        byte[] body = "{\"Count\":0}".getBytes(StandardCharsets.UTF_8);
+        byte[] buffer = java.util.Arrays.copyOf(body, 64);
+        JsonAnswer own = new JsonAnswer(HttpResponseStatus.OK, HttpEdge.AMZ_JSON, body, "id", Responses.crc32(body),
+                false);
+        JsonAnswer inBuffer = new JsonAnswer(HttpResponseStatus.OK, HttpEdge.AMZ_JSON, buffer, body.length, "id",
+                Responses.crc32(body), false);
+        assertThat(nettyEncoding(inBuffer, true, false)).isEqualTo(nettyEncoding(own, true, false));
     }
 
     @Test
@@ -59,15 +77,18 @@ class WireResponseTest {
         }
     }
 
-    /** Compares within one second of the Date header (retried if the two straddle a second). */
-    private static void assertSameBytes(JsonAnswer a, boolean keepAlive, boolean origin) {
+    /**
+     * a written by WireResponse against expected written by Netty's encoder. Compares within one
+     * second of the Date header (retried if the two straddle a second).
+     */
+    private static void assertSameBytes(JsonAnswer a, JsonAnswer expected, boolean keepAlive, boolean origin) {
         String wire = null;
         String netty = null;
         for (int attempt = 0; attempt < 3 && (wire == null || !wire.equals(netty)); attempt++) {
             ByteBuf buf = WireResponse.encode(ByteBufAllocator.DEFAULT, a, keepAlive, origin);
             wire = buf.toString(StandardCharsets.ISO_8859_1);
             buf.release();
-            netty = nettyEncoding(a, keepAlive, origin);
+            netty = nettyEncoding(expected, keepAlive, origin);
         }
         assertThat(wire).as("%s keepAlive=%s origin=%s gzip=%s", a.status(), keepAlive, origin, a.gzip())
                 .isEqualTo(netty);
