@@ -2,8 +2,9 @@ package dev.kumiko.codec;
 
 /**
  * An item's size by DynamoDB's rules (see dev.kumiko.model.ItemSize), read from its stored bytes
- * without decoding: names, strings and binaries by their stored length, numbers by the
- * significant digits of their normalized text.
+ * without decoding: the header's, or walked (names, strings and binaries by their stored length,
+ * numbers by the significant digits of their normalized text), which is also how the codec finds
+ * the size it stores.
  */
 public final class EncodedItemSize {
     private static final int CONTAINER_OVERHEAD_BYTES = 3;
@@ -11,8 +12,23 @@ public final class EncodedItemSize {
 
     private EncodedItemSize() {}
 
+    /** From the item's header; walked for an item written without one. */
     public static long of(byte[] encoded) {
         ItemReader in = ItemReader.of(encoded);
+        long stored = in.storedSizeBytes();
+        if (stored >= 0) {
+            assert stored == walked(in) : "stored size " + stored + " is not the walked one";
+            return stored;
+        }
+        return walked(in);
+    }
+
+    /** The size of the attributes at the start of buf (no header): what the codec stores. */
+    static long ofAttributes(byte[] buf) {
+        return attributes(ItemReader.ofAttributes(buf), 0);
+    }
+
+    private static long walked(ItemReader in) {
         long total = attributes(in, 0);
         assert in.atEnd() : "trailing bytes after the item";
         return total;

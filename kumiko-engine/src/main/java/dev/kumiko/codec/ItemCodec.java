@@ -24,8 +24,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The compact binary form items are stored in: a version byte, then a varint attribute count and
- * (name, value) pairs. A value is a type tag and its payload; strings, binaries and numbers are
+ * The compact binary form items are stored in: a version byte and the item's size (see
+ * {@link ItemFormat}), then a varint attribute count and (name, value) pairs. A value is a type tag and its payload; strings, binaries and numbers are
  * length-prefixed (numbers as their normalized text, which is also what the wire needs).
  */
 public final class ItemCodec {
@@ -41,15 +41,40 @@ public final class ItemCodec {
 
     private ItemCodec() {}
 
+    /** The item's stored bytes: the header (version and size, see {@link ItemFormat}), then its attributes. */
     public static byte[] encode(Map<String, AttributeValue> item) {
         ByteSink out = SCRATCH.get();
         try {
-            out.put(FORMAT_VERSION);
             encodeMap(out, item);
-            return out.toArray();
+            int sizeBytes = Math.toIntExact(EncodedItemSize.ofAttributes(out.buffer()));
+            int header = 1 + varintBytes(sizeBytes);
+            byte[] bytes = new byte[header + out.size()];
+            bytes[0] = FORMAT_VERSION;
+            putVarint(bytes, 1, sizeBytes);
+            System.arraycopy(out.buffer(), 0, bytes, header, out.size());
+            return bytes;
         } finally {
             out.reset(SCRATCH_START_BYTES, SCRATCH_KEEP_MAX_BYTES); // after a failed encode too
         }
+    }
+
+    static int varintBytes(int v) {
+        assert v >= 0;
+        int n = 1;
+        while ((v & ~0x7F) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
+    /** Unsigned LEB128, as ByteSink.putVarint writes it. */
+    private static void putVarint(byte[] bytes, int at, int v) {
+        while ((v & ~0x7F) != 0) {
+            bytes[at++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        bytes[at] = (byte) v;
     }
 
     public static Map<String, AttributeValue> decode(byte[] bytes) {

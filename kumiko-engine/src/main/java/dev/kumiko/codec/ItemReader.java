@@ -9,19 +9,33 @@ import java.nio.charset.StandardCharsets;
 public final class ItemReader {
     private final byte[] buf;
     private int pos;
+    /** The size the item's header holds; -1 for an item written without one. */
+    private long storedSizeBytes = -1;
 
     private ItemReader(byte[] buf) {
         this.buf = buf;
     }
 
-    /** A reader positioned after the version byte, which it checks. */
+    /** A reader positioned at the attribute count, after the header (version byte and size), which it checks. */
     public static ItemReader of(byte[] bytes) {
         ItemReader in = new ItemReader(bytes);
         int version = in.u8();
-        if (version != ItemFormat.FORMAT_VERSION) {
+        if (version == ItemFormat.FORMAT_VERSION) {
+            in.storedSizeBytes = in.varint();
+        } else if (version != ItemFormat.FORMAT_VERSION_UNSIZED) {
             throw new IllegalStateException("unknown item format version " + version);
         }
         return in;
+    }
+
+    /** A reader of attributes without a header, from the start of buf (the codec's scratch buffer). */
+    static ItemReader ofAttributes(byte[] buf) {
+        return new ItemReader(buf);
+    }
+
+    /** The item's size by DynamoDB's rules as its header holds it, or -1 if it has none (version 1). */
+    long storedSizeBytes() {
+        return storedSizeBytes;
     }
 
     public byte[] buffer() {

@@ -42,6 +42,40 @@ class StoredItemFormsTest {
         }
     }
 
+    /**
+     * An item stored before the size header (format version 1) reads as the same item stored with
+     * it: same map, size, JSON and equality. Version 1 is made from version 2 by dropping the size.
+     */
+    @Test
+    void anItemStoredWithoutTheSizeHeaderReadsAsWithIt() throws IOException {
+        for (int i = 0; i < ITEMS; i++) {
+            Map<String, AttributeValue> original = item(0);
+            byte[] sized = ItemCodec.encode(original);
+            byte[] unsized = unsized(sized);
+            Map<String, AttributeValue> decoded = ItemCodec.decode(sized);
+
+            assertThat(ItemCodec.decode(unsized)).isEqualTo(decoded);
+            assertThat(EncodedItem.of(unsized).sizeBytes()).isEqualTo(EncodedItem.of(sized).sizeBytes())
+                    .isEqualTo(ItemSize.of(decoded));
+            assertThat(json(EncodedItem.of(unsized))).isEqualTo(json(EncodedItem.of(sized)));
+            assertThat(EncodedEquality.compare(unsized, sized)).isEqualTo(EncodedEquality.Answer.SAME);
+        }
+    }
+
+    /** Version 1 of a version-2 item: the version byte, then the attributes, without the size varint. */
+    private static byte[] unsized(byte[] sized) {
+        assertThat(sized[0]).isEqualTo((byte) 2);
+        int attributes = 1;
+        while ((sized[attributes] & 0x80) != 0) {
+            attributes++;
+        }
+        attributes++;
+        byte[] unsized = new byte[1 + sized.length - attributes];
+        unsized[0] = 1;
+        System.arraycopy(sized, attributes, unsized, 1, sized.length - attributes);
+        return unsized;
+    }
+
     /** Every byte value at every place of a word: a word that holds a byte to escape is never passed over. */
     @Test
     void aWordWithAByteToEscapeIsNeverSkipped() {
