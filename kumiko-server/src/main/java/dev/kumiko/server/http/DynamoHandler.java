@@ -173,6 +173,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             RequestAuthorizer authorizer, Operations.BodyReader<A> reader) {
         Map<String, Object> body = body(operation, req);
         hooks.named(operation, body);
+        // TagResource and UntagResource answer an empty body, as DynamoDB does.
         Operations.BodyReader<A> sent = HttpEdge.answersEmptyBody(operation)
                 ? (buffer, length) -> reader.read(buffer, 0) : reader;
         return operations.handle(api, operation, body, call, authorizer, sent);

@@ -147,7 +147,7 @@ final class ItemJson {
      * it, so that its check is one word test too; only a string within the item's first eight bytes
      * (the first attribute name, when it is short) has no such word.
      */
-    static boolean copyPlain(byte[] src, int from, int end, byte[] dst, int at) {
+    private static boolean copyPlain(byte[] src, int from, int end, byte[] dst, int at) {
         int length = end - from;
         if (length < Long.BYTES) {
             if (end < Long.BYTES) {
@@ -212,7 +212,7 @@ final class ItemJson {
     }
 
     /** The high bit of each of the word's bytes that may be special (see {@link #mayHoldSpecial}); 0 if none. */
-    static long specialBits(long word) {
+    private static long specialBits(long word) {
         long control = (word - 0x2020202020202020L) & ~word;
         long quote = zeroBytes(word ^ 0x2222222222222222L);
         long backslash = zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL);
