@@ -25,8 +25,9 @@ import java.util.Map;
 
 /**
  * The compact binary form items are stored in: a version byte and the item's size (see
- * {@link ItemFormat}), then a varint attribute count and (name, value) pairs. A value is a type tag and its payload; strings, binaries and numbers are
- * length-prefixed (numbers as their normalized text, which is also what the wire needs).
+ * {@link ItemFormat}), then a varint attribute count and (name, value) pairs. A value is a type
+ * tag and its payload; strings, binaries and numbers are length-prefixed (numbers as their
+ * normalized text, which is also what the wire needs).
  */
 public final class ItemCodec {
     /** Room for a typical item; a thread's buffer grows for a larger one. */
@@ -58,7 +59,7 @@ public final class ItemCodec {
         }
     }
 
-    static int varintBytes(int v) {
+    private static int varintBytes(int v) {
         assert v >= 0;
         int n = 1;
         while ((v & ~0x7F) != 0) {

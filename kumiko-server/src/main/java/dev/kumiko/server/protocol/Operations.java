@@ -10,6 +10,7 @@ import dev.kumiko.error.ErrorCode;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.policy.RequestAuthorizer;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,7 +50,7 @@ public final class Operations {
         A read(byte[] buffer, int lengthBytes);
     }
 
-    private static final BodyReader<byte[]> COPY = (buffer, length) -> java.util.Arrays.copyOf(buffer, length);
+    private static final BodyReader<byte[]> COPY = Arrays::copyOf;
 
     public Operations(Engine engine) {
         this.engine = engine;
