@@ -47,35 +47,19 @@ public final class ItemCodec {
         ByteSink out = SCRATCH.get();
         try {
             encodeMap(out, item);
-            int sizeBytes = Math.toIntExact(EncodedItemSize.ofAttributes(out.buffer()));
-            int header = 1 + varintBytes(sizeBytes);
-            byte[] bytes = new byte[header + out.size()];
+            int attributesBytes = out.size();
+            // The size is known only after the attributes: its varint goes after them in the
+            // scratch buffer, and the copy out puts it in front.
+            out.putVarint(Math.toIntExact(EncodedItemSize.ofAttributes(out.buffer())));
+            int sizeVarintBytes = out.size() - attributesBytes;
+            byte[] bytes = new byte[1 + sizeVarintBytes + attributesBytes];
             bytes[0] = FORMAT_VERSION;
-            putVarint(bytes, 1, sizeBytes);
-            System.arraycopy(out.buffer(), 0, bytes, header, out.size());
+            System.arraycopy(out.buffer(), attributesBytes, bytes, 1, sizeVarintBytes);
+            System.arraycopy(out.buffer(), 0, bytes, 1 + sizeVarintBytes, attributesBytes);
             return bytes;
         } finally {
             out.reset(SCRATCH_START_BYTES, SCRATCH_KEEP_MAX_BYTES); // after a failed encode too
         }
-    }
-
-    private static int varintBytes(int v) {
-        assert v >= 0;
-        int n = 1;
-        while ((v & ~0x7F) != 0) {
-            v >>>= 7;
-            n++;
-        }
-        return n;
-    }
-
-    /** Unsigned LEB128, as ByteSink.putVarint writes it. */
-    private static void putVarint(byte[] bytes, int at, int v) {
-        while ((v & ~0x7F) != 0) {
-            bytes[at++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        bytes[at] = (byte) v;
     }
 
     public static Map<String, AttributeValue> decode(byte[] bytes) {
