@@ -81,9 +81,11 @@ public final class RocksStore implements Store {
     private final ProcessShared shared = new ProcessShared();
     // Null when RocksStoreOptions.pointCacheSizeBytes is 0.
     private final PointCache cache;
+    // Null when RocksStoreOptions.idleCompactionBytesMax is 0.
+    private final IdleCompaction idle;
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions,
-            PointCache cache) {
+            PointCache cache, long idleCompactionBytesMax) {
         this.dir = dir;
         this.handles = handles;
         this.db = db;
@@ -91,6 +93,7 @@ public final class RocksStore implements Store {
         this.cache = cache;
         this.readOptions = new ReadOptions();
         handles.push(readOptions);
+        this.idle = idleCompactionBytesMax == 0 ? null : new IdleCompaction(db, guard, idleCompactionBytesMax);
     }
 
     /** Opens the database in dir, creating the directory and database if missing. */
@@ -104,7 +107,7 @@ public final class RocksStore implements Store {
             RocksDB db = RocksDB.open(options, dir.toString());
             PointCache cache = storeOptions.pointCacheSizeBytes() == 0 ? null
                     : new PointCache(storeOptions.pointCacheSizeBytes());
-            return new RocksStore(dir, handles, db, writeOptions, cache);
+            return new RocksStore(dir, handles, db, writeOptions, cache, storeOptions.idleCompactionBytesMax());
         } catch (RocksDBException | java.io.IOException | RuntimeException e) {
             closeAll(handles);
             throw new IllegalStateException("cannot open RocksDB store in " + dir + ": " + e.getMessage(), e);
@@ -413,9 +416,33 @@ public final class RocksStore implements Store {
         }
     }
 
-    /** Waits for calls in flight, closes cursors and snapshots left open, then the database. */
+    /** Settled quiet intervals so far ({@link IdleCompaction}); -1 when it is off. */
+    long idleSettledCount() {
+        return idle == null ? -1 : idle.settledCount();
+    }
+
+    /** One of RocksDB's integer properties, or the count of files in level 0. */
+    long longProperty(String name) {
+        guard.enter();
+        try {
+            return name.equals("rocksdb.num-files-at-level0") ? IdleCompaction.levelZeroFiles(db)
+                    : db.getLongProperty(name);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("property " + name, e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    /**
+     * Stops the idle compaction (cancelling one in progress), waits for calls in flight, closes
+     * cursors and snapshots left open, then the database.
+     */
     @Override
     public void close() {
+        if (idle != null) {
+            idle.close();
+        }
         guard.close(this::closeNative);
     }
 

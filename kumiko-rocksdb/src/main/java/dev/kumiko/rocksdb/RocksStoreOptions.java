@@ -13,13 +13,21 @@ package dev.kumiko.rocksdb;
  * @param pointCacheSizeBytes the Java-heap cache of recently read and written values
  *     ({@link PointCache}), which answers a point read of a hot key without calling into RocksDB;
  *     0 turns it off.
+ * @param idleCompactionBytesMax when writes pause, the memtable is flushed and, while the table
+ *     files hold at most this many bytes, the whole key range is compacted into one level
+ *     ({@link IdleCompaction}); 0 turns both off.
  */
 public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long writeBufferSizeBytes,
-        long pointCacheSizeBytes) {
+        long pointCacheSizeBytes, long idleCompactionBytesMax) {
     public static final long BLOCK_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
     public static final long WRITE_BUFFER_SIZE_BYTES_DEFAULT = 64L << 20;
     /** About 200,000 keys of 200-byte values: the harness's 100,000 items and their reads fit. */
     public static final long POINT_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
+    /**
+     * Rewriting this much takes about two seconds of one core here; above it RocksDB's own
+     * compactions are left to shape the tree.
+     */
+    public static final long IDLE_COMPACTION_BYTES_MAX_DEFAULT = 256L << 20;
     /** Below this RocksDB spends its time flushing and evicting; above it is a typo. */
     public static final long SIZE_BYTES_MIN = 1L << 20;
     public static final long SIZE_BYTES_MAX = 1L << 40;
@@ -30,28 +38,41 @@ public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long wr
         if (pointCacheSizeBytes != 0) {
             requireSize("pointCacheSizeBytes", pointCacheSizeBytes);
         }
+        if (idleCompactionBytesMax != 0) {
+            requireSize("idleCompactionBytesMax", idleCompactionBytesMax);
+        }
     }
 
     public static RocksStoreOptions defaults() {
         return new RocksStoreOptions(false, BLOCK_CACHE_SIZE_BYTES_DEFAULT, WRITE_BUFFER_SIZE_BYTES_DEFAULT,
-                POINT_CACHE_SIZE_BYTES_DEFAULT);
+                POINT_CACHE_SIZE_BYTES_DEFAULT, IDLE_COMPACTION_BYTES_MAX_DEFAULT);
     }
 
     public RocksStoreOptions withFsync(boolean value) {
-        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes);
+        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes,
+                idleCompactionBytesMax);
     }
 
     public RocksStoreOptions withBlockCacheSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes, pointCacheSizeBytes);
+        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes, pointCacheSizeBytes,
+                idleCompactionBytesMax);
     }
 
     public RocksStoreOptions withWriteBufferSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value, pointCacheSizeBytes);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value, pointCacheSizeBytes,
+                idleCompactionBytesMax);
     }
 
     /** 0 turns the point cache off; otherwise at least {@link #SIZE_BYTES_MIN}. */
     public RocksStoreOptions withPointCacheSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, value);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, value,
+                idleCompactionBytesMax);
+    }
+
+    /** 0 turns idle flushes and compactions off; otherwise at least {@link #SIZE_BYTES_MIN}. */
+    public RocksStoreOptions withIdleCompactionBytesMax(long value) {
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes,
+                value);
     }
 
     private static void requireSize(String name, long sizeBytes) {
