@@ -95,7 +95,8 @@ final class ServeArgs {
     private static boolean takesValue(String name) {
         switch (name) {
             case "--port", "--host", "--data-dir", "--store", "--ignite-endpoints", "--region", "--durability",
-                    "--ttl-sweep-interval-millis", "--point-cache-mb", "--auth", "--credentials-file", "--tls-cert", "--tls-key",
+                    "--ttl-sweep-interval-millis", "--point-cache-mb", "--idle-compaction-mb", "--auth",
+                    "--credentials-file", "--tls-cert", "--tls-key",
                     "-port", "-dbPath", "-cors", "--console", "--console-model", "--s3-endpoint", "--s3-region",
                     "--s3-access-key-id", "--s3-secret-access-key", "--import-log-dir",
                     "--incremental-export-min-period-seconds":
@@ -130,6 +131,7 @@ final class ServeArgs {
             case "--durability" -> s.durability = value;
             case "--ttl-sweep-interval-millis" -> s.ttlSweepIntervalMillis = longValue(value);
             case "--point-cache-mb" -> s.pointCacheMib = longValue(value);
+            case "--idle-compaction-mb" -> s.idleCompactionMib = longValue(value);
             case "--auth" -> s.auth = value;
             case "--credentials-file" -> s.credentialsFile = path(value);
             case "--tls-cert" -> s.tlsCert = path(value);

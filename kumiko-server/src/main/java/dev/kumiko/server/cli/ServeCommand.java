@@ -69,6 +69,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     long pointCacheMib = RocksStoreOptions.POINT_CACHE_SIZE_BYTES_DEFAULT >> 20;
 
+    @Option(names = "--idle-compaction-mb", paramLabel = "MIB",
+            description = "On the disk store: after a second without writes the memtable is flushed and, while "
+                    + "the table files hold at most this many MiB, compacted into one level, so range reads "
+                    + "after a burst of writes merge one level; 0 turns both off (default: ${DEFAULT-VALUE}).")
+    long idleCompactionMib = RocksStoreOptions.IDLE_COMPACTION_BYTES_MAX_DEFAULT >> 20;
+
     @Option(names = "--throttling",
             description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
                     + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
@@ -124,10 +130,12 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("--durability must be 'process' or 'fsync'");
             return 2;
         }
-        if (pointCacheMib != 0 && (pointCacheMib < RocksStoreOptions.SIZE_BYTES_MIN >> 20
-                || pointCacheMib > RocksStoreOptions.SIZE_BYTES_MAX >> 20)) {
-            System.err.println("--point-cache-mb must be 0 or in [" + (RocksStoreOptions.SIZE_BYTES_MIN >> 20) + ", "
-                    + (RocksStoreOptions.SIZE_BYTES_MAX >> 20) + "]");
+        if (!zeroOrSizeMib(pointCacheMib)) {
+            System.err.println("--point-cache-mb must be 0 or in " + sizeRangeMib());
+            return 2;
+        }
+        if (!zeroOrSizeMib(idleCompactionMib)) {
+            System.err.println("--idle-compaction-mb must be 0 or in " + sizeRangeMib());
             return 2;
         }
         if (ttlSweepIntervalMillis < 0) {
@@ -264,11 +272,21 @@ public final class ServeCommand implements Callable<Integer> {
         return config;
     }
 
+    /** A RocksStore size option in MiB: 0 (off) or within the store's size bounds. */
+    private static boolean zeroOrSizeMib(long mib) {
+        return mib == 0
+                || (mib >= RocksStoreOptions.SIZE_BYTES_MIN >> 20 && mib <= RocksStoreOptions.SIZE_BYTES_MAX >> 20);
+    }
+
+    private static String sizeRangeMib() {
+        return "[" + (RocksStoreOptions.SIZE_BYTES_MIN >> 20) + ", " + (RocksStoreOptions.SIZE_BYTES_MAX >> 20) + "]";
+    }
+
     private Store openStore() {
         if (inMemory) {
             return new MemoryStore();
         }
         return RocksStore.open(dataDir, RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
-                .withPointCacheSizeBytes(pointCacheMib << 20));
+                .withPointCacheSizeBytes(pointCacheMib << 20).withIdleCompactionBytesMax(idleCompactionMib << 20));
     }
 }

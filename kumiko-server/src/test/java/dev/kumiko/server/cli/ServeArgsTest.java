@@ -1,8 +1,13 @@
 package dev.kumiko.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -44,6 +49,7 @@ class ServeArgsTest {
         m.put("--throttling", null);
         m.put("--ttl-sweep-interval-millis", "0");
         m.put("--point-cache-mb", "16");
+        m.put("--idle-compaction-mb", "512");
         m.put("--auth", "sigv4");
         m.put("--credentials-file", "keys.json");
         m.put("--tls-cert", "cert.pem");
@@ -169,6 +175,29 @@ class ServeArgsTest {
         assertThat(ServeArgs.plainDigits("007", 9)).isFalse();
         assertThat(ServeArgs.plainDigits("+7", 9)).isFalse();
         assertThat(ServeArgs.plainDigits("", 9)).isFalse();
+    }
+
+    /**
+     * A size outside RocksStore's bounds is refused before the store opens (a refusal that did not
+     * happen would start a server, which the timeout turns into a failure).
+     */
+    @Test
+    void sizeOptionsOutsideTheStoreBoundsAreRefused() {
+        for (String option : List.of("--idle-compaction-mb", "--point-cache-mb")) {
+            for (String mib : List.of("-1", "1048577")) {
+                PrintStream err = System.err;
+                ByteArrayOutputStream captured = new ByteArrayOutputStream();
+                System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+                try {
+                    int exit = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Main.commandLine("serve")
+                            .execute("serve", "--port", "0", "--in-memory", option, mib));
+                    assertThat(exit).as("%s %s", option, mib).isEqualTo(2);
+                } finally {
+                    System.setErr(err);
+                }
+                assertThat(captured.toString(StandardCharsets.UTF_8)).contains(option + " must be 0 or in [1, 1048576]");
+            }
+        }
     }
 
     private static void assertSameAsPicocli(String... args) {
