@@ -17,8 +17,9 @@ import org.rocksdb.RocksDBException;
  * <p>Why: a burst of overwrites leaves each key in up to three places (the memtable, a level-0
  * file, the bottom level), and RocksDB compacts only as writes go on, so a range read after the
  * burst merges them all and skips the older versions of every key it returns: a Query page after
- * the harness's put workload cost about three times its CPU on a settled tree. Point reads mostly
- * hit the bloom filters and the point cache, so it is range reads that gain.
+ * the harness's put and update workloads cost about 1.7 times its CPU on a settled tree
+ * (docs/benchmarks.md). Point reads mostly hit the bloom filters and the point cache, so it is
+ * range reads that gain.
  *
  * <p>Bounded: one check a second (a sequence number read, no call on the write path); the flush
  * is at most one memtable; the compaction only below {@code bytesMax} of table files, so a large

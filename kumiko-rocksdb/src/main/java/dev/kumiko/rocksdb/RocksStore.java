@@ -421,14 +421,25 @@ public final class RocksStore implements Store {
         return idle == null ? -1 : idle.settledCount();
     }
 
-    /** One of RocksDB's integer properties, or the count of files in level 0. */
+    /** One of RocksDB's integer properties, such as {@code rocksdb.num-entries-active-mem-table}. */
     long longProperty(String name) {
         guard.enter();
         try {
-            return name.equals("rocksdb.num-files-at-level0") ? IdleCompaction.levelZeroFiles(db)
-                    : db.getLongProperty(name);
+            return db.getLongProperty(name);
         } catch (RocksDBException e) {
             throw new RocksStoreException("property " + name, e);
+        } finally {
+            guard.exit();
+        }
+    }
+
+    /** How many table files level 0 holds. */
+    long levelZeroFiles() {
+        guard.enter();
+        try {
+            return IdleCompaction.levelZeroFiles(db);
+        } catch (RocksDBException e) {
+            throw new RocksStoreException("level-0 file count", e);
         } finally {
             guard.exit();
         }

@@ -36,10 +36,10 @@ class IdleCompactionTest {
         try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
             TreeMap<byte[], byte[]> model = writeRounds(store, 3);
             assertThat(store.longProperty("rocksdb.num-entries-active-mem-table")
-                    + store.longProperty("rocksdb.num-files-at-level0")).isPositive();
+                    + store.levelZeroFiles()).isPositive();
 
             awaitTrue(() -> store.longProperty("rocksdb.num-entries-active-mem-table") == 0
-                    && store.longProperty("rocksdb.num-files-at-level0") == 0);
+                    && store.levelZeroFiles() == 0);
 
             assertThat(store.idleSettledCount()).isPositive();
             assertThat(contents(store)).isEqualTo(asStrings(model));
@@ -59,7 +59,7 @@ class IdleCompactionTest {
             awaitTrue(() -> store.longProperty("rocksdb.num-entries-active-mem-table") == 0
                     && store.idleSettledCount() > 0);
 
-            assertThat(store.longProperty("rocksdb.num-files-at-level0")).isPositive();
+            assertThat(store.levelZeroFiles()).isPositive();
             assertThat(contents(store)).isEqualTo(asStrings(model));
         }
     }
