@@ -63,6 +63,8 @@ public final class RocksStore implements Store {
     static final long INFO_LOG_FILES_MAX = 4;
     /** Size of one piece of a partitioned index or filter, the unit the block cache holds. */
     static final long METADATA_BLOCK_BYTES = 4096;
+    /** Uncompressed size of a table file's data block, the unit a read fetches and caches. */
+    static final long DATA_BLOCK_BYTES = 16 * 1024;
     /** Share of a memtable's size given to its whole-key bloom filter. */
     static final double MEMTABLE_BLOOM_SIZE_RATIO = 0.02;
 
@@ -133,7 +135,11 @@ public final class RocksStore implements Store {
                 .setIndexType(IndexType.kTwoLevelIndexSearch)
                 .setPartitionFilters(true)
                 .setMetadataBlockSize(METADATA_BLOCK_BYTES)
-                .setPinTopLevelIndexAndFilter(true);
+                .setPinTopLevelIndexAndFilter(true)
+                // A Query page of 50 items (about 15 KB) spans one or two 16 KB data blocks instead
+                // of four or five 4 KB ones: fewer block-cache lookups (each under its shard's
+                // mutex) and index steps per page.
+                .setBlockSize(DATA_BLOCK_BYTES);
         // Counters (WriteBatch.add) are merge operands that RocksDB sums when read or compacted.
         UInt64AddOperator counters = new UInt64AddOperator();
         handles.push(counters);
