@@ -83,8 +83,10 @@ final class IdleCompaction implements AutoCloseable {
             boolean quiet = sequence == sequenceSeen;
             sequenceSeen = sequence;
             if (quiet && sequence != sequenceSettled) {
-                settle();
+                // Marked before the work, so that a failure is tried again only after a write,
+                // not every second (a full disk would otherwise log a warning each time).
                 sequenceSettled = sequence;
+                settle();
                 settledCount++;
             }
         } catch (RocksDBException | RuntimeException e) {
