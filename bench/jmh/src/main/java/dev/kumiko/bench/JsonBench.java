@@ -1,11 +1,15 @@
 package dev.kumiko.bench;
 
+import dev.kumiko.codec.EncodedItem;
+import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.server.json.JsonTree;
 import dev.kumiko.server.protocol.AttributeValues;
 import dev.kumiko.server.protocol.JsonOut;
 import dev.kumiko.server.protocol.RequestBodies;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,9 +35,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class JsonBench {
+    private static final int PAGE_ITEMS = 50;
     private byte[][] putBodies;
     private byte[][] batchBodies;
     private Map<String, AttributeValue>[] items;
+    /** Query pages of 50 stored items each, as the store hands them to the response writer. */
+    private List<List<EncodedItem>> pages;
     private int next;
 
     @Setup
@@ -45,6 +52,14 @@ public class JsonBench {
         items = new Map[Fixtures.BODIES];
         for (int i = 0; i < Fixtures.BODIES; i++) {
             items[i] = AttributeValues.item(JsonTree.parseObject(putBodies[i], 0, putBodies[i].length), "Item");
+        }
+        pages = new ArrayList<>();
+        for (int p = 0; p < Fixtures.BODIES / PAGE_ITEMS; p++) {
+            List<EncodedItem> page = new ArrayList<>();
+            for (int i = 0; i < PAGE_ITEMS; i++) {
+                page.add(EncodedItem.of(ItemCodec.encode(items[(p * PAGE_ITEMS + i) % Fixtures.BODIES])));
+            }
+            pages.add(page);
         }
     }
 
@@ -86,6 +101,19 @@ public class JsonBench {
             JsonOut.item(out.gen(), items[nextIndex()]);
             out.gen().writeEndObject();
             return out.toBytes();
+        }
+    }
+
+    /** A Query page's body from its 50 stored items, left in the response buffer (no copy out). */
+    @Benchmark
+    public int encodeQueryPage() throws IOException {
+        List<EncodedItem> page = pages.get(nextIndex() % pages.size());
+        try (JsonOut out = new JsonOut()) {
+            out.gen().writeStartObject();
+            out.gen().writeFieldName("Items");
+            JsonOut.items(out.gen(), page);
+            out.gen().writeEndObject();
+            return out.read((bytes, size) -> size);
         }
     }
 }

@@ -24,6 +24,9 @@ final class ItemJson {
             OPEN_M = ascii("{\"M\":"), OPEN_L = ascii("{\"L\":["), NULL = ascii("{\"NULL\":true}"),
             TRUE = ascii("{\"BOOL\":true}"), FALSE = ascii("{\"BOOL\":false}");
 
+    /** {"S":" and {"N":" as little-endian words, two bytes of padding above them. */
+    private static final long OPEN_S_WORD = word("{\"S\":\""), OPEN_N_WORD = word("{\"N\":\"");
+    private static final int OPEN_SCALAR_BYTES = 6;
     /** Bytes that end a copied run: controls, '"', '\\' and the lead byte of a 4-byte sequence. */
     private static final boolean[] SPECIAL = specialBytes();
     /** Eight bytes of a stored item at any offset, as one long (unaligned plain reads are allowed). */
@@ -60,18 +63,74 @@ final class ItemJson {
         int count = in.varint();
         out.put('{');
         for (int i = 0; i < count; i++) {
-            if (i > 0) {
-                out.put(',');
+            name(in, out, i > 0);
+            int tag = in.u8();
+            if (tag == ItemFormat.TAG_S) {
+                scalar(in, out, OPEN_S_WORD);
+            } else if (tag == ItemFormat.TAG_N) {
+                scalar(in, out, OPEN_N_WORD);
+            } else {
+                writeTagged(tag, in, out, depth);
             }
-            quoted(in, out);
-            out.put(':');
-            writeValue(in, out, depth);
         }
         out.put('}');
     }
 
+    /** ,"name": (the comma unless first), under one reservation when the name needs no escape. */
+    private static void name(ItemReader in, JsonBytes out, boolean comma) {
+        int length = in.skipSlice();
+        byte[] src = in.buffer();
+        int end = in.position();
+        // A comma, two quotes, the colon, and the last word's store up to eight bytes past the name.
+        byte[] dst = out.reserve(length + 4 + Long.BYTES);
+        int at = out.size();
+        int start = at;
+        if (comma) {
+            dst[at++] = ',';
+        }
+        dst[at] = '"';
+        if (copyPlain(src, end - length, end, dst, at + 1)) {
+            at += 1 + length;
+            dst[at] = '"';
+            dst[at + 1] = ':';
+            out.size(at + 2);
+            return;
+        }
+        out.size(start);
+        if (comma) {
+            out.put(',');
+        }
+        out.put('"');
+        escaped(src, end - length, end, out);
+        out.put('"').put(':');
+    }
+
+    /** {"S":"text"} or {"N":"digits"}: the opening as one word store, under one reservation. */
+    private static void scalar(ItemReader in, JsonBytes out, long openWord) {
+        int length = in.skipSlice();
+        byte[] src = in.buffer();
+        int end = in.position();
+        // The opening's word (eight bytes, six of them meant), the string, '"}' and a word past it.
+        byte[] dst = out.reserve(length + Long.BYTES + 2 + Long.BYTES);
+        int at = out.size();
+        WORDS.set(dst, at, openWord);
+        if (copyPlain(src, end - length, end, dst, at + OPEN_SCALAR_BYTES)) {
+            at += OPEN_SCALAR_BYTES + length;
+            dst[at] = '"';
+            dst[at + 1] = '}';
+            out.size(at + 2);
+            return;
+        }
+        out.size(at + OPEN_SCALAR_BYTES);
+        escaped(src, end - length, end, out);
+        out.put('"').put('}');
+    }
+
     private static void writeValue(ItemReader in, JsonBytes out, int depth) {
-        int tag = in.u8();
+        writeTagged(in.u8(), in, out, depth);
+    }
+
+    private static void writeTagged(int tag, ItemReader in, JsonBytes out, int depth) {
         switch (tag) {
             case ItemFormat.TAG_S -> { out.put(OPEN_S); quoted(in, out); out.put('}'); }
             case ItemFormat.TAG_N -> { out.put(OPEN_N); quoted(in, out); out.put('}'); }
@@ -261,6 +320,16 @@ final class ItemJson {
         out.put('"');
         out.put(encoded.array(), encoded.arrayOffset() + encoded.position(), encoded.remaining());
         out.put('"');
+    }
+
+    private static long word(String s) {
+        byte[] bytes = ascii(s);
+        assert bytes.length <= Long.BYTES;
+        long w = 0;
+        for (int i = bytes.length - 1; i >= 0; i--) {
+            w = w << 8 | (bytes[i] & 0xFF);
+        }
+        return w;
     }
 
     private static byte[] ascii(String s) {
