@@ -19,7 +19,9 @@
 # Peers missing on the machine are installed first (bench/harness/peers.sh install).
 #
 # Per workload: an unmeasured --warmup on each target, then --rounds measured runs of each target
-# (order reversed every other round). --startup also measures Kumiko's start time and idle RSS
+# (order reversed every other round). While one target is warmed up or measured, the others are
+# stopped (SIGSTOP, continued after), so that no idle server's background work (a JIT still
+# compiling after its warmup, a GC, RocksDB's compactions) runs beside the measured one. --startup also measures Kumiko's start time and idle RSS
 # (five starts of bin/kumiko, after one that builds the jar and trains the class-data archive if
 # needed) and Engine.inMemory() cold start; --doc rewrites the generated part of docs/benchmarks.md
 # (or FILE).
@@ -146,7 +148,7 @@ for t in kumiko-mem kumiko-rocksdb; do [[ -d $out/$t ]] && cp "$out/git.txt" "$o
 reference="" floor=""
 [[ ,$targets, == *,ddblocal-mem,* ]] && reference=ddblocal-mem
 [[ ,$targets, == *,floor,* ]] && floor=floor
-python3 "$bench_dir/harness/harness.py" run "${target_args[@]}" "${pid_args[@]}" \
+python3 "$bench_dir/harness/harness.py" run --pause-idle "${target_args[@]}" "${pid_args[@]}" \
   ${no_load:+--no-load "$no_load"} ${reference:+--reference "$reference"} ${floor:+--floor "$floor"} \
   --workloads "$workloads" --duration "$duration" --warmup "$warmup" --rounds "$rounds" --items "$items" \
   --connections "$connections" --threads "$threads" --out "$out" | tee "$out/stdout.txt"
