@@ -21,10 +21,10 @@
 # Per workload: an unmeasured --warmup on each target, then --rounds measured runs of each target
 # (order reversed every other round). While one target is warmed up or measured, the others are
 # stopped (SIGSTOP, continued after), so that no idle server's background work (a JIT still
-# compiling after its warmup, a GC, RocksDB's compactions) runs beside the measured one. --startup also measures Kumiko's start time and idle RSS
-# (five starts of bin/kumiko, after one that builds the jar and trains the class-data archive if
-# needed) and Engine.inMemory() cold start; --doc rewrites the generated part of docs/benchmarks.md
-# (or FILE).
+# compiling after its warmup, a GC, RocksDB's compactions) runs beside the measured one.
+# --startup also measures Kumiko's start time and idle RSS (five starts of bin/kumiko, after one
+# that builds the jar and trains the class-data archive if needed) and Engine.inMemory() cold
+# start; --doc rewrites the generated part of docs/benchmarks.md (or FILE).
 # --pin 1:0 runs every server on CPU 1 and wrk on CPU 0 (taskset lists), so that they do not take
 # each other's cores: a server's p99 then shows its own tail rather than the scheduler's
 # (docs/benchmarks.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.

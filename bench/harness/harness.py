@@ -221,7 +221,8 @@ def main():
                    help="stop (SIGSTOP) every other --pid target while one is warmed up or measured")
     p.add_argument("--workloads", default=",".join(ALL_WORKLOADS))
     p.add_argument("--duration", type=int, default=20, help="measured seconds per run (20)")
-    p.add_argument("--warmup", type=int, default=5, help="unmeasured seconds per target and workload, in two wrk runs (5)")
+    p.add_argument("--warmup", type=int, default=5,
+                   help="unmeasured seconds per target and workload, in two wrk runs (5)")
     p.add_argument("--rounds", type=int, default=1, help="measured runs per target and workload (1)")
     p.add_argument("--items", type=int, default=100000, help="preloaded items, a multiple of 100 (100000)")
     p.add_argument("--connections", type=int, default=32)
