@@ -10,9 +10,10 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * Settles the tree when writes pause: once no write has come for a whole check interval, the
- * memtable is flushed, and if the table files hold at most {@code bytesMax} and level 0 is not
- * empty, the whole key range is compacted into one level.
+ * Settles the tree when writes pause: once no write has come for a whole check interval, and at
+ * least {@link #SETTLE_WRITES_MIN} have come since the last settle, the memtable is flushed, and if
+ * the table files hold at most {@code bytesMax} and level 0 is not empty, the whole key range is
+ * compacted into one level.
  *
  * <p>Why: a burst of overwrites leaves each key in up to three places (the memtable, a level-0
  * file, the bottom level), and RocksDB compacts only as writes go on, so a range read after the
@@ -29,6 +30,15 @@ import org.rocksdb.RocksDBException;
  */
 final class IdleCompaction implements AutoCloseable {
     static final long CHECK_INTERVAL_MILLIS = 1_000;
+    /**
+     * Writes (RocksDB sequence numbers, one per key written) since the last settle below which a
+     * quiet interval is left to RocksDB. The engine's background tasks write a lease or their
+     * progress now and then, a few keys a minute in an idle server: settling after each of them
+     * flushed a memtable of one key, which left a level-0 file, and so compacted the whole tree
+     * again, every 10-50 s without a single request (RocksDB's LOG), and left the block cache
+     * cold for the rewritten files each time.
+     */
+    static final long SETTLE_WRITES_MIN = 1_000;
     /** How long close waits for a check to notice the cancel and return. */
     static final long CLOSE_WAIT_MILLIS_MAX = 30_000;
 
@@ -82,7 +92,7 @@ final class IdleCompaction implements AutoCloseable {
             long sequence = db.getLatestSequenceNumber();
             boolean quiet = sequence == sequenceSeen;
             sequenceSeen = sequence;
-            if (quiet && sequence != sequenceSettled) {
+            if (quiet && sequence - sequenceSettled >= SETTLE_WRITES_MIN) {
                 // Marked before the work, so that a failure is tried again only after a write,
                 // not every second (a full disk would otherwise log a warning each time).
                 sequenceSettled = sequence;

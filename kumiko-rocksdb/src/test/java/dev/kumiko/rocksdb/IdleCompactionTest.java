@@ -66,6 +66,31 @@ class IdleCompactionTest {
         }
     }
 
+    /**
+     * A few writes after a settle (a background task's lease) are left in the memtable: settling
+     * after each would rewrite the whole tree for one key.
+     */
+    @Test
+    void aTrickleOfWritesAfterASettleIsLeftAlone() throws InterruptedException {
+        RocksStoreOptions options = RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20)
+                .withBlockCacheSizeBytes(8L << 20);
+        try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
+            writeRounds(store, 1);
+            awaitTrue(() -> store.idleSettledCount() > 0 && store.levelZeroFiles() == 0);
+            long settled = store.idleSettledCount();
+
+            int trickle = 10;
+            assertThat(trickle).isLessThan((int) IdleCompaction.SETTLE_WRITES_MIN);
+            for (int i = 0; i < trickle; i++) {
+                store.apply(new WriteBatch().put(key(i), new byte[] {(byte) i}));
+            }
+            Thread.sleep(3 * IdleCompaction.CHECK_INTERVAL_MILLIS);
+
+            assertThat(store.idleSettledCount()).isEqualTo(settled);
+            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table")).isEqualTo(trickle);
+        }
+    }
+
     @Test
     void offLeavesTheMemtableAsWritesLeftIt() throws InterruptedException {
         RocksStoreOptions options = RocksStoreOptions.defaults().withBlockCacheSizeBytes(8L << 20)
