@@ -70,7 +70,8 @@ public final class ServeCommand implements Callable<Integer> {
     long pointCacheMib = RocksStoreOptions.POINT_CACHE_SIZE_BYTES_DEFAULT >> 20;
 
     @Option(names = "--idle-compaction-mb", paramLabel = "MIB",
-            description = "On the disk store: after a second without writes the memtable is flushed and, while "
+            description = "On the disk store: after a second without writes (and at least 1,000 keys written since "
+                    + "the last time) the memtable is flushed and, while "
                     + "the table files hold at most this many MiB, compacted into one level, so range reads "
                     + "after a burst of writes merge one level; 0 turns both off (default: ${DEFAULT-VALUE}).")
     long idleCompactionMib = RocksStoreOptions.IDLE_COMPACTION_BYTES_MAX_DEFAULT >> 20;

@@ -19,7 +19,7 @@ final class ItemJson {
     /** DynamoDB nests documents at most 32 levels; stored items cannot be deeper than this. */
     private static final int DEPTH_MAX = 64;
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] OPEN_S = ascii("{\"S\":"), OPEN_N = ascii("{\"N\":"), OPEN_B = ascii("{\"B\":"),
+    private static final byte[] OPEN_B = ascii("{\"B\":"),
             OPEN_SS = ascii("{\"SS\":["), OPEN_NS = ascii("{\"NS\":["), OPEN_BS = ascii("{\"BS\":["),
             OPEN_M = ascii("{\"M\":"), OPEN_L = ascii("{\"L\":["), NULL = ascii("{\"NULL\":true}"),
             TRUE = ascii("{\"BOOL\":true}"), FALSE = ascii("{\"BOOL\":false}");
@@ -64,14 +64,7 @@ final class ItemJson {
         out.put('{');
         for (int i = 0; i < count; i++) {
             name(in, out, i > 0);
-            int tag = in.u8();
-            if (tag == ItemFormat.TAG_S) {
-                scalar(in, out, OPEN_S_WORD);
-            } else if (tag == ItemFormat.TAG_N) {
-                scalar(in, out, OPEN_N_WORD);
-            } else {
-                writeTagged(tag, in, out, depth);
-            }
+            writeValue(in, out, depth);
         }
         out.put('}');
     }
@@ -127,13 +120,10 @@ final class ItemJson {
     }
 
     private static void writeValue(ItemReader in, JsonBytes out, int depth) {
-        writeTagged(in.u8(), in, out, depth);
-    }
-
-    private static void writeTagged(int tag, ItemReader in, JsonBytes out, int depth) {
+        int tag = in.u8();
         switch (tag) {
-            case ItemFormat.TAG_S -> { out.put(OPEN_S); quoted(in, out); out.put('}'); }
-            case ItemFormat.TAG_N -> { out.put(OPEN_N); quoted(in, out); out.put('}'); }
+            case ItemFormat.TAG_S -> scalar(in, out, OPEN_S_WORD);
+            case ItemFormat.TAG_N -> scalar(in, out, OPEN_N_WORD);
             case ItemFormat.TAG_B -> { out.put(OPEN_B); base64(in, out); out.put('}'); }
             case ItemFormat.TAG_SS, ItemFormat.TAG_NS -> {
                 out.put(tag == ItemFormat.TAG_SS ? OPEN_SS : OPEN_NS);
