@@ -23,8 +23,8 @@
 # stopped (SIGSTOP, continued after), so that no idle server's background work (a JIT still
 # compiling after its warmup, a GC, RocksDB's compactions) runs beside the measured one.
 # --startup also measures Kumiko's start time and idle RSS (five starts of bin/kumiko, after one
-# that builds the jar and trains the class-data archive if needed) and Engine.inMemory() cold
-# start; --doc rewrites the generated part of docs/benchmarks.md (or FILE).
+# that builds the jar and trains the class-data archive if needed), and the cold starts of
+# Engine.inMemory() and of Kumiko.inMemory() (the embedded server), five fresh JVMs each; --doc rewrites the generated part of docs/benchmarks.md (or FILE).
 # --pin 1:0 runs every server on CPU 1 and wrk on CPU 0 (taskset lists), so that they do not take
 # each other's cores: a server's p99 then shows its own tail rather than the scheduler's
 # (docs/benchmarks.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.
@@ -132,8 +132,13 @@ if [[ $startup == 1 ]]; then
   if [[ -f $bench_dir/jmh/target/benchmarks.jar ]]; then
     for _ in 1 2 3 4 5; do java -cp "$bench_dir/jmh/target/benchmarks.jar" dev.kumiko.bench.EngineStart; done \
       >"$out/startup/engine.jsonl"
+    # Kumiko embedded (kumiko-junit) as a JUnit JVM starts it: after the JDK facilities a test
+    # launcher has already used, so that the figure is Kumiko's own.
+    for _ in 1 2 3 4 5; do
+      java -cp "$bench_dir/jmh/target/benchmarks.jar" dev.kumiko.bench.EmbeddedStart --jdk-warmup
+    done >"$out/startup/embedded.jsonl"
   else
-    note "no bench/jmh/target/benchmarks.jar (mvn -B -q -Pbench -DskipTests package): Engine start not measured"
+    note "no bench/jmh/target/benchmarks.jar (mvn -B -q -Pbench -DskipTests package): Engine and embedded starts not measured"
   fi
 fi
 

@@ -178,7 +178,8 @@ def startup_section(results_dir):
     k = read(os.path.join(results_dir, "startup", "kumiko.json"))
     d = read(os.path.join(results_dir, "startup", "ddblocal.json"))
     e = read(os.path.join(results_dir, "startup", "engine.jsonl"))
-    if not (k or d or e):
+    m = read(os.path.join(results_dir, "startup", "embedded.jsonl"))
+    if not (k or d or e or m):
         return lines
     lines += ["| measure | Kumiko | target | DynamoDB Local in memory |", "|---|---:|---:|---:|"]
     kj = json.loads(k) if k else None
@@ -198,6 +199,14 @@ def startup_section(results_dir):
             lines.append("| `Engine.inMemory()` cold in a fresh JVM, median of %d (ms) | %.1f %s | ≤ %d | – |" % (
                 len(runs), opened, ok(opened <= ENGINE_START_MS_MAX), ENGINE_START_MS_MAX))
             lines.append("| then first CreateTable + PutItem + GetItem, cold (ms) | %.1f | – | – |" % first)
+    if m:
+        runs = [json.loads(line) for line in m.splitlines() if line.strip().startswith("{")]
+        if runs:
+            started = statistics.median(r["embedded_start_ms"] for r in runs)
+            answered = statistics.median(r["first_answer_ms"] for r in runs)
+            lines.append("| `Kumiko.inMemory()` (embedded server) cold in a fresh JVM, median of %d (ms) | %.1f | – | – |"
+                         % (len(runs), started))
+            lines.append("| then first answered ListTables over a new connection, cold (ms) | %.1f | – | – |" % answered)
     if kj:
         lines += ["", "Kumiko runs (ms): %s; idle RSS (MB): %s. Command: `%s` (launcher defaults, no "
                   "`KUMIKO_JAVA_OPTS`)." % (", ".join("%.0f" % s for s in kj["start_ms"]),

@@ -6,6 +6,7 @@ import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
+import dev.kumiko.server.http.StartupPrefetch;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
@@ -111,6 +112,9 @@ public final class Kumiko implements AutoCloseable {
         }
 
         public Kumiko start() {
+            // The first start in a JVM is mostly class loading: a second thread initializes what the
+            // server needs (the operation table, buffer pools) while this one opens the engine.
+            StartupPrefetch.start();
             Store store = dataDir == null ? new MemoryStore() : DiskStore.open(dataDir);
             EngineSettings settings = EngineSettings.DEFAULTS.withThrottling(throttling)
                     .withTtlSweepIntervalMillis(ttlSweepIntervalMillis);

