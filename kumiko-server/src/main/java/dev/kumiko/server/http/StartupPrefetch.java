@@ -26,8 +26,9 @@ public final class StartupPrefetch implements Runnable {
      * operation table before the server starts, the buffer pool and channel ids when it binds, a
      * connection's encoder and decoder and the JSON parser at the first request (which a test
      * usually sends after building its SDK client, time this thread uses). Netty's event loops are
-     * left to the starting thread: it needs them right after the engine, before this thread could
-     * be done with them.
+     * not in it: an embedded start needs them right after the engine, before this thread could be
+     * done with them, so its own thread initializes them; {@code serve}, whose main thread checks
+     * the port and the data directory first, names them among its first classes.
      */
     private static final List<Class<?>> SERVER_CLASSES = List.of(OperationTable.class, BufferPool.class,
             DefaultChannelId.class, AnswerEncoder.class, PlainRequestDecoder.class, JsonTree.class);
