@@ -24,7 +24,8 @@
 # compiling after its warmup, a GC, RocksDB's compactions) runs beside the measured one.
 # --startup also measures Kumiko's start time and idle RSS (five starts of bin/kumiko, after one
 # that builds the jar and trains the class-data archive if needed), and the cold starts of
-# Engine.inMemory() and of Kumiko.inMemory() (the embedded server), five fresh JVMs each; --doc rewrites the generated part of docs/benchmarks.md (or FILE).
+# Engine.inMemory() and of Kumiko.inMemory() (the embedded server), five fresh JVMs each.
+# --doc rewrites the generated part of docs/benchmarks.md (or FILE).
 # --pin 1:0 runs every server on CPU 1 and wrk on CPU 0 (taskset lists), so that they do not take
 # each other's cores: a server's p99 then shows its own tail rather than the scheduler's
 # (docs/benchmarks.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.

@@ -44,10 +44,11 @@ public final class StartupPrefetch implements Runnable {
     }
 
     /**
-     * Starts the thread: it initializes {@code first} (what this kind of start needs before the
-     * rest, in order), then the server's own classes; only at the first call in the JVM. A daemon: a start that fails its checks
-     * exits without waiting for it. A {@code Runnable} class, not a lambda: the first lambda of a
-     * JVM costs about 10 ms to link, which would fall on the starting thread here.
+     * Starts the thread, only at the first call in the JVM: it initializes {@code first} (what this
+     * kind of start needs before the rest, in order), then the server's own classes. A daemon: a
+     * start that fails its checks exits without waiting for it. A {@code Runnable} class, not a
+     * lambda: the first lambda of a JVM costs about 10 ms to link, which would fall on the
+     * starting thread here.
      */
     public static void start(Class<?>... first) {
         if (first.length > FIRST_CLASSES_MAX) {
@@ -57,11 +58,7 @@ public final class StartupPrefetch implements Runnable {
             return;
         }
         List<Class<?>> classes = new ArrayList<>(List.of(first));
-        for (Class<?> c : SERVER_CLASSES) {
-            if (!classes.contains(c)) {
-                classes.add(c);
-            }
-        }
+        classes.addAll(SERVER_CLASSES);
         Thread thread = new Thread(new StartupPrefetch(List.copyOf(classes)), "kumiko-start-prefetch");
         thread.setDaemon(true);
         thread.start();
