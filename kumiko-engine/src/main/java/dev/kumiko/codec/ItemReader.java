@@ -66,6 +66,12 @@ public final class ItemReader {
         throw new IllegalStateException("corrupt item: varint too long");
     }
 
+    /** Moves past {@code bytes} bytes that a caller read from {@link #buffer()} itself. */
+    public void skip(int bytes) {
+        assert bytes >= 0 && pos + bytes <= buf.length : bytes;
+        pos += bytes;
+    }
+
     /** Reads a length prefix and skips the payload; the payload starts at {@code position() - length}. */
     public int skipSlice() {
         int n = varint();

@@ -27,6 +27,9 @@ final class ItemJson {
     /** {"S":" and {"N":" as little-endian words, two bytes of padding above them. */
     private static final long OPEN_S_WORD = word("{\"S\":\""), OPEN_N_WORD = word("{\"N\":\"");
     private static final int OPEN_SCALAR_BYTES = 6;
+    /** ":{"S":" and ":{"N":": a name's closing quote and colon, then a scalar's opening, eight bytes. */
+    private static final long CLOSE_NAME_OPEN_S_WORD = word("\":{\"S\":\""),
+            CLOSE_NAME_OPEN_N_WORD = word("\":{\"N\":\"");
     /** Bytes that end a copied run: controls, '"', '\\' and the lead byte of a 4-byte sequence. */
     private static final boolean[] SPECIAL = specialBytes();
     /** Eight bytes of a stored item at any offset, as one long (unaligned plain reads are allowed). */
@@ -62,11 +65,73 @@ final class ItemJson {
         }
         int count = in.varint();
         out.put('{');
-        for (int i = 0; i < count; i++) {
+        int i = plainScalars(in, out, 0, count);
+        while (i < count) {
             name(in, out, i > 0);
             writeValue(in, out, depth);
+            i = plainScalars(in, out, i + 1, count);
         }
         out.put('}');
+    }
+
+    /**
+     * Writes the map's attributes from index {@code i} on for as long as each is a string or a
+     * number whose name and value need no escape and are shorter than 128 bytes (a one-byte length),
+     * which is what most items hold, and answers the index of the first attribute it left for the
+     * general path, with {@code in} at its start. The loop keeps its positions in locals and writes
+     * {@code ":{"S":"} as one word: per attribute it checks the room once, where the general path
+     * reads the lengths through the reader and reserves room for the name and the value apart.
+     */
+    private static int plainScalars(ItemReader in, JsonBytes out, int i, int count) {
+        byte[] src = in.buffer();
+        int from = in.position();
+        int pos = from;
+        byte[] dst = out.buffer();
+        int at = out.size();
+        for (; i < count; i++) {
+            int nameLength = src[pos]; // a one-byte length is below 128, so it reads non-negative
+            int nameEnd = pos + 1 + nameLength;
+            if (nameLength < 0 || nameEnd + 1 >= src.length) {
+                break;
+            }
+            int tag = src[nameEnd];
+            int valueLength = src[nameEnd + 1];
+            if (tag != ItemFormat.TAG_S && tag != ItemFormat.TAG_N || valueLength < 0) {
+                break;
+            }
+            // A comma and a quote, the name, ":{"S":" as a word, the value, '"}', and the last
+            // word store's eight bytes past the end.
+            int room = 2 + nameLength + Long.BYTES + valueLength + 2 + Long.BYTES;
+            if (at + room > dst.length) {
+                out.size(at);
+                dst = out.reserve(room);
+            }
+            int start = at;
+            if (i > 0) {
+                dst[at++] = ',';
+            }
+            dst[at++] = '"';
+            int valueEnd = nameEnd + 2 + valueLength;
+            if (!copyPlain(src, pos + 1, nameEnd, dst, at)) {
+                at = start;
+                break;
+            }
+            at += nameLength;
+            WORDS.set(dst, at, tag == ItemFormat.TAG_S ? CLOSE_NAME_OPEN_S_WORD : CLOSE_NAME_OPEN_N_WORD);
+            at += Long.BYTES;
+            if (!copyPlain(src, nameEnd + 2, valueEnd, dst, at)) {
+                at = start;
+                break;
+            }
+            at += valueLength;
+            dst[at] = '"';
+            dst[at + 1] = '}';
+            at += 2;
+            pos = valueEnd;
+        }
+        out.size(at);
+        in.skip(pos - from);
+        return i;
     }
 
     /** ,"name": (the comma unless first), under one reservation when the name needs no escape. */
@@ -191,7 +256,9 @@ final class ItemJson {
 
     /**
      * Copies src[from, end) to dst at {@code at} in whole words and answers true if none of its
-     * bytes needs an escape; false (and bytes of no meaning written) if one may. dst has room for
+     * bytes needs an escape; false (and bytes of no meaning written) if one may. The copy's test is
+     * the cheaper {@link #notPlainBits}; only a string it flags (one with a character outside
+     * ASCII, mostly) is read a second time with the exact one. dst has room for
      * eight bytes past the string. A string shorter than a word is read as the word that ends with
      * it, so that its check is one word test too; only a string within the item's first eight bytes
      * (the first attribute name, when it is short) has no such word.
@@ -206,17 +273,26 @@ final class ItemJson {
             long word = (long) WORDS.get(src, end - Long.BYTES) >>> 8 * (Long.BYTES - 1 - length) >>> 8
                     | PLAIN_FILL << 8 * length;
             WORDS.set(dst, at, word);
-            return specialBits(word) == 0;
+            return notPlainBits(word) == 0 || specialBits(word) == 0;
         }
         // The last word may overlap the one before it; every byte is checked at least once.
         long last = (long) WORDS.get(src, end - Long.BYTES);
-        long special = specialBits(last);
+        long special = notPlainBits(last);
         for (int i = from; i < end - Long.BYTES; i += Long.BYTES) {
             long word = (long) WORDS.get(src, i);
-            special |= specialBits(word);
+            special |= notPlainBits(word);
             WORDS.set(dst, at + i - from, word);
         }
         WORDS.set(dst, at + length - Long.BYTES, last);
+        return special == 0 || noSpecialWord(src, from, end);
+    }
+
+    /** Whether no word of src[from, end) (at least eight bytes) holds a byte {@link #specialBits} flags. */
+    private static boolean noSpecialWord(byte[] src, int from, int end) {
+        long special = specialBits((long) WORDS.get(src, end - Long.BYTES));
+        for (int i = from; i < end - Long.BYTES; i += Long.BYTES) {
+            special |= specialBits((long) WORDS.get(src, i));
+        }
         return special == 0;
     }
 
@@ -258,6 +334,19 @@ final class ItemJson {
      */
     static boolean mayHoldSpecial(long word) {
         return specialBits(word) != 0;
+    }
+
+    /**
+     * The high bit of each byte that is not plain ASCII, or may not be: a control, '"', '\\', or
+     * any byte from 0x80 up; 0 if none. Coarser than {@link #specialBits} and cheaper: the copy of
+     * every string runs it on each of its words, and a string of ASCII (most keys, numbers and
+     * names) then needs no other test.
+     */
+    private static long notPlainBits(long word) {
+        long controlOrHigh = (word - 0x2020202020202020L) | word;
+        long quote = zeroBytes(word ^ 0x2222222222222222L);
+        long backslash = zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL);
+        return (controlOrHigh | quote | backslash) & 0x8080808080808080L;
     }
 
     /** The high bit of each of the word's bytes that may be special (see {@link #mayHoldSpecial}); 0 if none. */

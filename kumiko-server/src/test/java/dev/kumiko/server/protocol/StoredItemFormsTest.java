@@ -149,6 +149,34 @@ class StoredItemFormsTest {
         }
     }
 
+    /**
+     * Names and values on both sides of a one-byte length (127 and 128 bytes and around), plain and
+     * with an escape, as strings and numbers, between values of other types: the run of plain
+     * scalars (ItemJson.plainScalars) hands each such attribute to the general path and takes up
+     * the next one, and both must write what Jackson writes.
+     */
+    @Test
+    void scalarsAroundAOneByteLengthBetweenOtherValuesAreWrittenAsJacksonWritesThem() throws IOException {
+        AttributeValue[] others = {AttributeValue.NULL, AttributeValue.m(Map.of("k", AttributeValue.s("v"))),
+                AttributeValue.s("\n"), new AttributeValue.N(DynamoNumber.of(7))};
+        for (int length = 124; length <= 131; length++) {
+            for (String escape : new String[] {"", "\""}) {
+                String text = plainText(length - escape.length()) + escape;
+                for (AttributeValue other : others) {
+                    Map<String, AttributeValue> item = new LinkedHashMap<>();
+                    item.put("a", AttributeValue.s("first"));
+                    item.put(text, AttributeValue.s(text));
+                    item.put("o", other);
+                    item.put("n" + length, new AttributeValue.N(DynamoNumber.parse("1".repeat(38))));
+                    item.put(text + "v", AttributeValue.s("short"));
+                    byte[] stored = ItemCodec.encode(item);
+                    assertThat(json(EncodedItem.of(stored))).as("%d bytes, %s", length, other)
+                            .isEqualTo(json(ItemCodec.decode(stored)));
+                }
+            }
+        }
+    }
+
     private static String plainText(int lengthBytes) {
         String alphabet = "a!#[]~\u007f/ Z9\u00e9\u20ac";
         StringBuilder b = new StringBuilder();
