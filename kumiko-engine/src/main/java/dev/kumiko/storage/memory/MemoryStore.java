@@ -13,7 +13,6 @@ import dev.kumiko.storage.local.ProcessShared;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -206,22 +205,26 @@ public final class MemoryStore implements Store {
         }
     }
 
+    /**
+     * Walks the range's cells, each of which holds its own key (the skip list's key array), so the
+     * walk goes over the map's values: its entry iterator would make an entry object per step.
+     */
     private static final class MapCursor implements Cursor {
-        private final Iterator<Map.Entry<byte[], Cell>> it;
+        private final Iterator<Cell> it;
         private byte[] key;
         private byte[] value;
 
         MapCursor(NavigableMap<byte[], Cell> range) {
-            this.it = range.entrySet().iterator();
+            this.it = range.values().iterator();
         }
 
         @Override
         public boolean next() {
             while (it.hasNext()) {
-                Map.Entry<byte[], Cell> e = it.next();
-                byte[] v = e.getValue().read();
+                Cell cell = it.next();
+                byte[] v = cell.read();
                 if (v != null) {
-                    key = e.getKey();
+                    key = cell.key();
                     value = v;
                     return true;
                 }
