@@ -101,10 +101,10 @@ final class ItemJson {
             }
             // A comma and a quote, the name, ":{"S":" as a word, the value, '"}', and the last
             // word store's eight bytes past the end.
-            int room = 2 + nameLength + Long.BYTES + valueLength + 2 + Long.BYTES;
-            if (at + room > dst.length) {
+            int roomBytes = 2 + nameLength + Long.BYTES + valueLength + 2 + Long.BYTES;
+            if (at + roomBytes > dst.length) {
                 out.size(at);
-                dst = out.reserve(room);
+                dst = out.reserve(roomBytes);
             }
             int start = at;
             if (i > 0) {
