@@ -11,9 +11,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Initializes, on a second thread, classes that a server's start needs and the engine does not,
  * while the starting thread opens the store and the engine. The first start in a JVM is mostly
- * class loading and static initialization on one thread: the operation table (built in a static
- * initializer), Netty's and the response buffers' pools, the JSON parser, and for {@code serve}
- * its metrics registry.
+ * class loading and static initialization on one thread: the operation table (its names and
+ * registration files; each operation is built at its first lookup), Netty's and the response
+ * buffers' pools, the JSON parser, and for {@code serve} its metrics registry.
  *
  * <p>The JVM runs a class's static initializer once, on whichever thread asks first; a second thread
  * that asks meanwhile waits for it to finish. So the starting thread either finds a class ready,

@@ -29,21 +29,32 @@ public final class AdminOperations {
     /** Which clock change a POST /kumiko/admin/clock asks for: one member and its value. */
     private record ClockChange(String member, Map<String, Object> body) {}
 
-    private AdminOperations() {}
+    /** This file's operations, in the order the table lists them. */
+    static final List<String> NAMES = List.of("POST /kumiko/admin/ttl/sweep", "POST /kumiko/admin/streams/trim",
+            "POST /kumiko/admin/clock", "GET /kumiko/admin/clock");
 
-    static void register(OperationTable.Builder b) {
-        b.add(admin("POST /kumiko/admin/ttl/sweep", (e, r, c) -> e.admin().sweepTimeToLive(),
-                (g, n, c) -> g.writeNumberField("deletedItems", n)));
-        b.add(admin("POST /kumiko/admin/streams/trim", (e, r, c) -> e.admin().trimStreams(),
-                (g, n, c) -> g.writeNumberField("deletedRecords", n)));
-        b.add(new Operation<ClockChange, Long>(Operation.Api.ADMIN, "POST /kumiko/admin/clock",
-                AdminOperations::clockChange, (e, r, c) -> {
-                    setClock(e.admin(), r);
-                    return e.admin().timeToLiveNowMillis();
-                }, (g, now, c) -> clock(g, now), AuthRule.neverGrantable()));
-        b.add(admin("GET /kumiko/admin/clock", (e, r, c) -> e.admin().timeToLiveNowMillis(),
-                (g, now, c) -> clock(g, now)));
+    /**
+     * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
+     * its lambdas are linked then, so a process links only the operations it serves.
+     */
+    static Operation<?, ?> operation(String name) {
+        return switch (name) {
+            case "POST /kumiko/admin/ttl/sweep" -> admin(name, (e, r, c) -> e.admin().sweepTimeToLive(),
+                    (g, n, c) -> g.writeNumberField("deletedItems", n));
+            case "POST /kumiko/admin/streams/trim" -> admin(name, (e, r, c) -> e.admin().trimStreams(),
+                    (g, n, c) -> g.writeNumberField("deletedRecords", n));
+            case "POST /kumiko/admin/clock" -> new Operation<ClockChange, Long>(Operation.Api.ADMIN, name,
+                    AdminOperations::clockChange, (e, r, c) -> {
+                        setClock(e.admin(), r);
+                        return e.admin().timeToLiveNowMillis();
+                    }, (g, now, c) -> clock(g, now), AuthRule.neverGrantable());
+            case "GET /kumiko/admin/clock" -> admin(name, (e, r, c) -> e.admin().timeToLiveNowMillis(),
+                    (g, now, c) -> clock(g, now));
+            default -> throw new IllegalArgumentException("not an admin endpoint: " + name);
+        };
     }
+
+    private AdminOperations() {}
 
     /** An endpoint that reads no body. */
     private static <T> Operation<Void, T> admin(String methodAndPath, Operation.Call<Void, T> call,

@@ -1,7 +1,6 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.backup.BackupRequests;
 import dev.kumiko.engine.control.TableDescription;
@@ -26,46 +25,55 @@ import java.util.Map;
  * on the table it creates.
  */
 final class BackupOperations {
+    /** This file's operations, in the order the table lists them. */
+    static final List<String> NAMES = List.of("CreateBackup", "DescribeBackup", "DeleteBackup", "ListBackups",
+            "RestoreTableFromBackup", "UpdateContinuousBackups", "DescribeContinuousBackups",
+            "RestoreTableToPointInTime");
+
+    /**
+     * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
+     * its lambdas are linked then, so a process links only the operations it serves.
+     */
+    static Operation<?, ?> operation(String name) {
+        return switch (name) {
+            case "CreateBackup" -> dynamodb(name,
+                    body -> new BackupRequests.CreateBackup(Fields.string(body, "TableName"),
+                            Fields.string(body, "BackupName")),
+                    (e, r, c) -> e.backups().backups().createBackup(c.engine(), r),
+                    (g, t, c) -> backupDetails(g, "BackupDetails", t),
+                    (r, f) -> ResourceChecks.table("CreateBackup", r.tableName(), f));
+            case "DescribeBackup" -> dynamodb(name, body -> Fields.string(body, "BackupArn"),
+                    (e, r, c) -> e.backups().backups().describeBackup(r), (g, t, c) -> backupDescription(g, t),
+                    (r, f) -> ResourceChecks.arn("DescribeBackup", r, f));
+            case "DeleteBackup" -> dynamodb(name, body -> Fields.string(body, "BackupArn"),
+                    (e, r, c) -> e.backups().backups().deleteBackup(r), (g, t, c) -> backupDescription(g, t),
+                    (r, f) -> ResourceChecks.arn("DeleteBackup", r, f));
+            case "ListBackups" -> dynamodb(name, BackupOperations::listBackups,
+                    (e, r, c) -> e.backups().backups().listBackups(r), (g, t, c) -> backupPage(g, t),
+                    (r, f) -> ResourceChecks.account("ListBackups"));
+            case "RestoreTableFromBackup" -> dynamodb(name, BackupOperations::restoreFromBackup,
+                    (e, r, c) -> e.backups().backups().restoreTableFromBackup(c.engine(), r),
+                    (g, t, c) -> table(g, t),
+                    (r, f) -> both(ResourceChecks.arn("RestoreTableFromBackup", r.backupArn(), f),
+                            ResourceChecks.table("RestoreTableFromBackup", r.targetTableName(), f)));
+            case "UpdateContinuousBackups" -> dynamodb(name, BackupOperations::updateContinuous,
+                    (e, r, c) -> e.backups().continuous().update(r), (g, t, c) -> continuous(g, t),
+                    (r, f) -> ResourceChecks.table("UpdateContinuousBackups", r.tableName(), f));
+            case "DescribeContinuousBackups" -> dynamodb(name, body -> Fields.string(body, "TableName"),
+                    (e, r, c) -> e.backups().continuous().describe(r), (g, t, c) -> continuous(g, t),
+                    (r, f) -> ResourceChecks.table("DescribeContinuousBackups", r, f));
+            case "RestoreTableToPointInTime" -> dynamodb(name, BackupOperations::restoreToPointInTime,
+                    (e, r, c) -> e.backups().continuous().restoreToPointInTime(c.engine(), r),
+                    (g, t, c) -> table(g, t),
+                    (r, f) -> both(ResourceChecks.table("RestoreTableToPointInTime",
+                            r.sourceTableName() != null ? r.sourceTableName() : r.sourceTableArn(), f),
+                            ResourceChecks.table("RestoreTableToPointInTime", r.targetTableName(), f)));
+            default -> throw new IllegalArgumentException("not a backup or point-in-time recovery operation: " + name);
+        };
+    }
+
     private BackupOperations() {}
 
-    static void register(OperationTable.Builder b) {
-        b.add(dynamodb("CreateBackup",
-                body -> new BackupRequests.CreateBackup(Fields.string(body, "TableName"),
-                        Fields.string(body, "BackupName")),
-                (e, r, c) -> e.backups().backups().createBackup(c.engine(), r),
-                (g, t, c) -> backupDetails(g, "BackupDetails", t),
-                (r, f) -> ResourceChecks.table("CreateBackup", r.tableName(), f)));
-        b.add(dynamodb("DescribeBackup", body -> Fields.string(body, "BackupArn"),
-                (e, r, c) -> e.backups().backups().describeBackup(r), (g, t, c) -> backupDescription(g, t),
-                (r, f) -> ResourceChecks.arn("DescribeBackup", r, f)));
-        b.add(dynamodb("DeleteBackup", body -> Fields.string(body, "BackupArn"),
-                (e, r, c) -> e.backups().backups().deleteBackup(r), (g, t, c) -> backupDescription(g, t),
-                (r, f) -> ResourceChecks.arn("DeleteBackup", r, f)));
-        b.add(dynamodb("ListBackups", BackupOperations::listBackups,
-                (e, r, c) -> e.backups().backups().listBackups(r), (g, t, c) -> backupPage(g, t),
-                (r, f) -> ResourceChecks.account("ListBackups")));
-        b.add(dynamodb("RestoreTableFromBackup", BackupOperations::restoreFromBackup,
-                (e, r, c) -> e.backups().backups().restoreTableFromBackup(c.engine(), r),
-                (g, t, c) -> table(g, t),
-                (r, f) -> both(ResourceChecks.arn("RestoreTableFromBackup", r.backupArn(), f),
-                        ResourceChecks.table("RestoreTableFromBackup", r.targetTableName(), f))));
-        registerContinuous(b);
-    }
-
-    private static void registerContinuous(OperationTable.Builder b) {
-        b.add(dynamodb("UpdateContinuousBackups", BackupOperations::updateContinuous,
-                (e, r, c) -> e.backups().continuous().update(r), (g, t, c) -> continuous(g, t),
-                (r, f) -> ResourceChecks.table("UpdateContinuousBackups", r.tableName(), f)));
-        b.add(dynamodb("DescribeContinuousBackups", body -> Fields.string(body, "TableName"),
-                (e, r, c) -> e.backups().continuous().describe(r), (g, t, c) -> continuous(g, t),
-                (r, f) -> ResourceChecks.table("DescribeContinuousBackups", r, f)));
-        b.add(dynamodb("RestoreTableToPointInTime", BackupOperations::restoreToPointInTime,
-                (e, r, c) -> e.backups().continuous().restoreToPointInTime(c.engine(), r),
-                (g, t, c) -> table(g, t),
-                (r, f) -> both(ResourceChecks.table("RestoreTableToPointInTime",
-                        r.sourceTableName() != null ? r.sourceTableName() : r.sourceTableArn(), f),
-                        ResourceChecks.table("RestoreTableToPointInTime", r.targetTableName(), f))));
-    }
 
     private static List<AuthorizationCheck> both(List<AuthorizationCheck> a, List<AuthorizationCheck> b) {
         List<AuthorizationCheck> out = new ArrayList<>(a);

@@ -1,7 +1,6 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.ListTablesResult;
@@ -24,56 +23,65 @@ final class ControlPlaneOperations {
 
     private record Tagging(String resourceArn, List<TagInput> tags, List<String> tagKeys) {}
 
+    /** This file's operations, in the order the table lists them. */
+    static final List<String> NAMES = List.of("CreateTable", "DescribeTable", "UpdateTable", "DeleteTable",
+            "ListTables", "DescribeLimits", "DescribeEndpoints", "TagResource", "UntagResource",
+            "ListTagsOfResource", "UpdateTimeToLive", "DescribeTimeToLive");
+
+    /**
+     * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
+     * its lambdas are linked then, so a process links only the operations it serves.
+     */
+    static Operation<?, ?> operation(String name) {
+        return switch (name) {
+            case "CreateTable" -> dynamodb(name, ControlPlaneRequests::createTable,
+                    (e, r, c) -> e.control().createTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
+                    (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f));
+            case "DescribeTable" -> dynamodb(name, tableName(), (e, r, c) -> e.control().describeTable(c.engine(), r),
+                    (g, t, c) -> table(g, "Table", t), (r, f) -> ResourceChecks.table("DescribeTable", r, f));
+            case "UpdateTable" -> dynamodb(name, ControlPlaneRequests::updateTable,
+                    (e, r, c) -> e.control().updateTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
+                    (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f));
+            case "DeleteTable" -> dynamodb(name, tableName(), (e, r, c) -> e.control().deleteTable(c.engine(), r),
+                    (g, t, c) -> table(g, "TableDescription", t), (r, f) -> ResourceChecks.table("DeleteTable", r, f));
+            case "ListTables" -> dynamodb(name,
+                    body -> new ListTables(Fields.string(body, "ExclusiveStartTableName"),
+                            Fields.longValue(body, "Limit")),
+                    (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
+                    (g, t, c) -> listTables(g, t), (r, f) -> ResourceChecks.account("ListTables"));
+            case "DescribeLimits" -> dynamodb(name, body -> null, (e, r, c) -> null, (g, t, c) -> describeLimits(g),
+                    (r, f) -> ResourceChecks.account("DescribeLimits"));
+            case "DescribeEndpoints" -> dynamodb(name, body -> null, (e, r, c) -> null,
+                    (g, t, c) -> describeEndpoints(g, c), (r, f) -> ResourceChecks.account("DescribeEndpoints"));
+            case "TagResource" -> dynamodb(name,
+                    body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
+                    (e, r, c) -> {
+                        e.control().tagResource(r.resourceArn(), r.tags());
+                        return null;
+                    }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f));
+            case "UntagResource" -> dynamodb(name,
+                    body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
+                    (e, r, c) -> {
+                        e.control().untagResource(r.resourceArn(), r.tagKeys());
+                        return null;
+                    }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f));
+            case "ListTagsOfResource" -> dynamodb(name, body -> Fields.string(body, "ResourceArn"),
+                    (e, r, c) -> e.control().listTags(r), (g, t, c) -> listTags(g, t),
+                    (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f));
+            case "UpdateTimeToLive" -> dynamodb(name, ControlPlaneOperations::updateTimeToLive,
+                    (e, r, c) -> e.timeToLive().updateTimeToLive(r), (g, t, c) -> timeToLiveSpecification(g, t),
+                    (r, f) -> ResourceChecks.table("UpdateTimeToLive", r.tableName(), f));
+            case "DescribeTimeToLive" -> dynamodb(name, tableName(),
+                    (e, r, c) -> e.timeToLive().describeTimeToLive(r), (g, t, c) -> timeToLiveDescription(g, t),
+                    (r, f) -> ResourceChecks.table("DescribeTimeToLive", r, f));
+            default -> throw new IllegalArgumentException("not a table, tag, TTL, limits or endpoints operation: "
+                    + name);
+        };
+    }
+
     private ControlPlaneOperations() {}
 
-    static void register(OperationTable.Builder b) {
-        b.add(dynamodb("CreateTable", ControlPlaneRequests::createTable,
-                (e, r, c) -> e.control().createTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
-                (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f)));
-        b.add(dynamodb("DescribeTable", tableName(), (e, r, c) -> e.control().describeTable(c.engine(), r),
-                (g, t, c) -> table(g, "Table", t), (r, f) -> ResourceChecks.table("DescribeTable", r, f)));
-        b.add(dynamodb("UpdateTable", ControlPlaneRequests::updateTable,
-                (e, r, c) -> e.control().updateTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
-                (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f)));
-        b.add(dynamodb("DeleteTable", tableName(), (e, r, c) -> e.control().deleteTable(c.engine(), r),
-                (g, t, c) -> table(g, "TableDescription", t), (r, f) -> ResourceChecks.table("DeleteTable", r, f)));
-        b.add(dynamodb("ListTables",
-                body -> new ListTables(Fields.string(body, "ExclusiveStartTableName"), Fields.longValue(body, "Limit")),
-                (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
-                (g, t, c) -> listTables(g, t), (r, f) -> ResourceChecks.account("ListTables")));
-        b.add(dynamodb("DescribeLimits", body -> null, (e, r, c) -> null, (g, t, c) -> describeLimits(g),
-                (r, f) -> ResourceChecks.account("DescribeLimits")));
-        b.add(dynamodb("DescribeEndpoints", body -> null, (e, r, c) -> null, (g, t, c) -> describeEndpoints(g, c),
-                (r, f) -> ResourceChecks.account("DescribeEndpoints")));
-        registerTagging(b);
-        registerTimeToLive(b);
-    }
 
-    private static void registerTagging(OperationTable.Builder b) {
-        b.add(dynamodb("TagResource",
-                body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
-                (e, r, c) -> {
-                    e.control().tagResource(r.resourceArn(), r.tags());
-                    return null;
-                }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f)));
-        b.add(dynamodb("UntagResource",
-                body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
-                (e, r, c) -> {
-                    e.control().untagResource(r.resourceArn(), r.tagKeys());
-                    return null;
-                }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f)));
-        b.add(dynamodb("ListTagsOfResource", body -> Fields.string(body, "ResourceArn"),
-                (e, r, c) -> e.control().listTags(r), (g, t, c) -> listTags(g, t),
-                (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f)));
-    }
-
-    private static void registerTimeToLive(OperationTable.Builder b) {
-        b.add(dynamodb("UpdateTimeToLive", ControlPlaneOperations::updateTimeToLive,
-                (e, r, c) -> e.timeToLive().updateTimeToLive(r), (g, t, c) -> timeToLiveSpecification(g, t),
-                (r, f) -> ResourceChecks.table("UpdateTimeToLive", r.tableName(), f)));
-        b.add(dynamodb("DescribeTimeToLive", tableName(), (e, r, c) -> e.timeToLive().describeTimeToLive(r),
-                (g, t, c) -> timeToLiveDescription(g, t), (r, f) -> ResourceChecks.table("DescribeTimeToLive", r, f)));
-    }
 
     private static Operation.Decoder<String> tableName() {
         return body -> Fields.string(body, "TableName");

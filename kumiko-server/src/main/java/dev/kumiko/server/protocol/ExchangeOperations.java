@@ -1,7 +1,6 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.exchange.ExchangeService;
@@ -29,41 +28,52 @@ final class ExchangeOperations {
 
     private record ListJobs(String tableArn, Long pageSize, String nextToken) {}
 
-    private ExchangeOperations() {}
+    /** This file's operations, in the order the table lists them. */
+    static final List<String> NAMES = List.of("ExportTableToPointInTime", "DescribeExport", "ListExports",
+            "ImportTable", "DescribeImport", "ListImports");
 
-    static void register(OperationTable.Builder b) {
-        b.add(dynamodb("ExportTableToPointInTime", ExchangeOperations::exportRequest,
-                (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
-                (g, t, c) -> description(g, "ExportDescription", t),
-                (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f)));
-        b.add(dynamodb("DescribeExport", body -> Fields.string(body, "ExportArn"),
-                (e, r, c) -> ExchangeService.of(e).exports().describe(r),
-                (g, t, c) -> description(g, "ExportDescription", t),
-                (r, f) -> ResourceChecks.arn("DescribeExport", r, f)));
-        b.add(dynamodb("ListExports", body -> new ListJobs(Fields.string(body, "TableArn"),
-                Fields.longValue(body, "MaxResults"), Fields.string(body, "NextToken")),
-                (e, r, c) -> page(ExchangeService.of(e).exports().list(r.tableArn(), r.pageSize(), r.nextToken()),
-                        r.pageSize()),
-                (g, t, c) -> list(g, "ExportSummaries", t, EXPORT_SUMMARY, "ExportArn"),
-                (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListExports")
-                        : ResourceChecks.arn("ListExports", r.tableArn(), f)));
-        b.add(dynamodb("ImportTable", ExchangeOperations::importRequest,
-                (e, r, c) -> ExchangeService.of(e).imports().importTable(c.engine(), r),
-                (g, t, c) -> description(g, "ImportTableDescription", t),
-                (r, f) -> ResourceChecks.table("ImportTable",
-                        r.tableCreation() == null ? null : r.tableCreation().tableName(), f)));
-        b.add(dynamodb("DescribeImport", body -> Fields.string(body, "ImportArn"),
-                (e, r, c) -> ExchangeService.of(e).imports().describe(r),
-                (g, t, c) -> description(g, "ImportTableDescription", t),
-                (r, f) -> ResourceChecks.arn("DescribeImport", r, f)));
-        b.add(dynamodb("ListImports", body -> new ListJobs(Fields.string(body, "TableArn"),
-                Fields.longValue(body, "PageSize"), Fields.string(body, "NextToken")),
-                (e, r, c) -> page(ExchangeService.of(e).imports().list(r.tableArn(), r.pageSize(), r.nextToken()),
-                        r.pageSize()),
-                (g, t, c) -> list(g, "ImportSummaryList", t, IMPORT_SUMMARY, "ImportArn"),
-                (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListImports")
-                        : ResourceChecks.arn("ListImports", r.tableArn(), f)));
+    /**
+     * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
+     * its lambdas are linked then, so a process links only the operations it serves.
+     */
+    static Operation<?, ?> operation(String name) {
+        return switch (name) {
+            case "ExportTableToPointInTime" -> dynamodb(name, ExchangeOperations::exportRequest,
+                    (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
+                    (g, t, c) -> description(g, "ExportDescription", t),
+                    (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f));
+            case "DescribeExport" -> dynamodb(name, body -> Fields.string(body, "ExportArn"),
+                    (e, r, c) -> ExchangeService.of(e).exports().describe(r),
+                    (g, t, c) -> description(g, "ExportDescription", t),
+                    (r, f) -> ResourceChecks.arn("DescribeExport", r, f));
+            case "ListExports" -> dynamodb(name, body -> new ListJobs(Fields.string(body, "TableArn"),
+                    Fields.longValue(body, "MaxResults"), Fields.string(body, "NextToken")),
+                    (e, r, c) -> page(ExchangeService.of(e).exports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                            r.pageSize()),
+                    (g, t, c) -> list(g, "ExportSummaries", t, EXPORT_SUMMARY, "ExportArn"),
+                    (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListExports")
+                            : ResourceChecks.arn("ListExports", r.tableArn(), f));
+            case "ImportTable" -> dynamodb(name, ExchangeOperations::importRequest,
+                    (e, r, c) -> ExchangeService.of(e).imports().importTable(c.engine(), r),
+                    (g, t, c) -> description(g, "ImportTableDescription", t),
+                    (r, f) -> ResourceChecks.table("ImportTable",
+                            r.tableCreation() == null ? null : r.tableCreation().tableName(), f));
+            case "DescribeImport" -> dynamodb(name, body -> Fields.string(body, "ImportArn"),
+                    (e, r, c) -> ExchangeService.of(e).imports().describe(r),
+                    (g, t, c) -> description(g, "ImportTableDescription", t),
+                    (r, f) -> ResourceChecks.arn("DescribeImport", r, f));
+            case "ListImports" -> dynamodb(name, body -> new ListJobs(Fields.string(body, "TableArn"),
+                    Fields.longValue(body, "PageSize"), Fields.string(body, "NextToken")),
+                    (e, r, c) -> page(ExchangeService.of(e).imports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                            r.pageSize()),
+                    (g, t, c) -> list(g, "ImportSummaryList", t, IMPORT_SUMMARY, "ImportArn"),
+                    (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListImports")
+                            : ResourceChecks.arn("ListImports", r.tableArn(), f));
+            default -> throw new IllegalArgumentException("not an export or import operation: " + name);
+        };
     }
+
+    private ExchangeOperations() {}
 
     /** A page of jobs and whether more follow. */
     private record Page(List<JobRecord> jobs, boolean more) {}

@@ -4,14 +4,15 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.changelog.ChangeRecord;
-import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.streams.StreamRequests.ShardFilterType;
 import dev.kumiko.engine.streams.StreamRequests.ShardIteratorType;
+import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.streams.StreamResults;
 import dev.kumiko.server.policy.AuthRule;
 import dev.kumiko.server.policy.ResourceChecks;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,25 +26,37 @@ final class StreamsOperations {
     /** The eventVersion of DynamoDB Streams records. */
     static final String EVENT_VERSION = "1.1";
 
-    private StreamsOperations() {}
+    /** This file's operations, in the order the table lists them. */
+    static final List<String> NAMES = List.of("ListStreams", "DescribeStream", "GetShardIterator",
+            "GetRecords");
 
-    static void register(OperationTable.Builder b) {
-        b.add(streams("ListStreams", body -> new StreamRequests.ListStreams(Fields.string(body, "TableName"),
-                        Fields.longValue(body, "Limit"), Fields.string(body, "ExclusiveStartStreamArn")),
-                (e, r, c) -> e.streams().listStreams(c.engine(), r), (g, t, c) -> listStreams(g, t),
-                (r, f) -> ResourceChecks.account("ListStreams")));
-        b.add(streams("DescribeStream", StreamsOperations::describeRequest,
-                (e, r, c) -> e.streams().describeStream(c.engine(), r), (g, t, c) -> describeStream(g, t),
-                (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f)));
-        b.add(streams("GetShardIterator", StreamsOperations::shardIteratorRequest,
-                (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
-                (g, t, c) -> g.writeStringField("ShardIterator", t),
-                (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f)));
-        b.add(streams("GetRecords", body -> new StreamRequests.GetRecords(Fields.string(body, "ShardIterator"),
-                        Fields.longValue(body, "Limit")),
-                (e, r, c) -> e.streams().getRecords(c.engine(), r), (g, t, c) -> getRecords(g, c, t),
-                (r, f) -> ResourceChecks.shardIterator("GetRecords", r.shardIterator(), f)));
+    /**
+     * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
+     * its lambdas are linked then, so a process links only the operations it serves.
+     */
+    static Operation<?, ?> operation(String name) {
+        return switch (name) {
+            case "ListStreams" -> streams(name, body -> new StreamRequests.ListStreams(Fields.string(body, "TableName"),
+                            Fields.longValue(body, "Limit"), Fields.string(body, "ExclusiveStartStreamArn")),
+                    (e, r, c) -> e.streams().listStreams(c.engine(), r), (g, t, c) -> listStreams(g, t),
+                    (r, f) -> ResourceChecks.account("ListStreams"));
+            case "DescribeStream" -> streams(name, StreamsOperations::describeRequest,
+                    (e, r, c) -> e.streams().describeStream(c.engine(), r), (g, t, c) -> describeStream(g, t),
+                    (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f));
+            case "GetShardIterator" -> streams(name, StreamsOperations::shardIteratorRequest,
+                    (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
+                    (g, t, c) -> g.writeStringField("ShardIterator", t),
+                    (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f));
+            case "GetRecords" -> streams(name,
+                    body -> new StreamRequests.GetRecords(Fields.string(body, "ShardIterator"),
+                            Fields.longValue(body, "Limit")),
+                    (e, r, c) -> e.streams().getRecords(c.engine(), r), (g, t, c) -> getRecords(g, c, t),
+                    (r, f) -> ResourceChecks.shardIterator("GetRecords", r.shardIterator(), f));
+            default -> throw new IllegalArgumentException("not a DynamoDB Streams operation: " + name);
+        };
     }
+
+    private StreamsOperations() {}
 
     private static <R, T> Operation<R, T> streams(String name, Operation.Decoder<R> decoder,
             Operation.Call<R, T> call, Operation.Encoder<T> encoder, AuthRule<R> authorization) {
