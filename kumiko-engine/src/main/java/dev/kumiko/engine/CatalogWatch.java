@@ -2,6 +2,7 @@ package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.base.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +22,8 @@ final class CatalogWatch implements AutoCloseable {
     private final Catalog catalog;
     private final Runnable adoptOrphans;
     private long checks;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-catalog-watch");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor =
+            Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-catalog-watch"));
 
     /** adoptOrphans: run every ADOPT_EVERY_INTERVALS checks, to take over work a dead engine left. */
     CatalogWatch(Catalog catalog, Runnable adoptOrphans) {

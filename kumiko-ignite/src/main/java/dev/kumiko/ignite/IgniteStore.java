@@ -1,5 +1,6 @@
 package dev.kumiko.ignite;
 
+import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
@@ -51,11 +52,8 @@ public final class IgniteStore implements Store {
     private final Claims claims;
     private final CounterFolds folds;
     private final OpenTransactions open = new OpenTransactions();
-    private final ScheduledExecutorService drains = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-ignite-folds");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService drains =
+            Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-ignite-folds"));
     private final LocalStripes stripes = new LocalStripes();
     private volatile boolean closed;
 

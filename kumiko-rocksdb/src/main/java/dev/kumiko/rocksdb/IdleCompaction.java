@@ -1,8 +1,8 @@
 package dev.kumiko.rocksdb;
 
+import dev.kumiko.engine.base.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.FlushOptions;
@@ -61,18 +61,11 @@ final class IdleCompaction implements AutoCloseable {
         this.bytesMax = bytesMax;
         this.compactOptions = new CompactRangeOptions();
         this.flushOptions = new FlushOptions().setWaitForFlush(true);
-        this.timer = Executors.newSingleThreadScheduledExecutor(daemon());
+        this.timer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-rocksdb-idle"));
         timer.scheduleWithFixedDelay(this::check, CHECK_INTERVAL_MILLIS, CHECK_INTERVAL_MILLIS,
                 TimeUnit.MILLISECONDS);
     }
 
-    private static ThreadFactory daemon() {
-        return r -> {
-            Thread t = new Thread(r, "kumiko-rocksdb-idle");
-            t.setDaemon(true);
-            return t;
-        };
-    }
 
     /** How many quiet intervals have been settled (flushed, and compacted when small enough). */
     long settledCount() {

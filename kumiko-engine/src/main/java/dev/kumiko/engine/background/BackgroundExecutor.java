@@ -1,5 +1,6 @@
 package dev.kumiko.engine.background;
 
+import dev.kumiko.engine.base.DaemonThreads;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -15,11 +16,7 @@ public final class BackgroundExecutor {
     private BackgroundExecutor() {}
 
     public static ExecutorService start(String threadName) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            return t;
-        });
+        return Executors.newSingleThreadExecutor(new DaemonThreads(threadName));
     }
 
     public static void stop(ExecutorService executor, String what) {

@@ -1,9 +1,10 @@
 package dev.kumiko.engine.backup;
 
 import dev.kumiko.catalog.Catalog;
-import dev.kumiko.engine.base.Clock;
-import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.DaemonThreads;
+import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.item.ItemWriter;
@@ -27,11 +28,8 @@ public final class BackupSystem implements AutoCloseable {
     private final TableHistory history;
     private final JobRunner jobs;
     private final Lease lease;
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-pitr-bases");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService ticker =
+            Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-pitr-bases"));
 
     public BackupSystem(Catalog catalog, Store store, ChangeLog changeLog, ChangeLogTrimmer trimmer,
             ItemWriter writer, Clock clock, EngineSettings settings, String owner) {

@@ -1,9 +1,10 @@
 package dev.kumiko.engine.backup;
 
 import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.base.DaemonThreads;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,11 +28,8 @@ final class JobRunner implements AutoCloseable {
     /** How long a request waits for its job to take its snapshot. */
     static final long START_WAIT_SECONDS = 60;
 
-    private final ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
-        Thread t = new Thread(r, "kumiko-backup-jobs");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService executor =
+            Executors.newFixedThreadPool(THREADS, new DaemonThreads("kumiko-backup-jobs"));
 
     JobRunner(String owner, long stepPauseMillis) {
         this.owner = owner;

@@ -1,11 +1,11 @@
 package dev.kumiko.engine.changelog;
 
-import dev.kumiko.engine.background.BackgroundExecutor;
-import dev.kumiko.engine.background.Lease;
-
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
+import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.DaemonThreads;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,11 +33,8 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     private final Lease lease;
     /** Per table, the oldest record time something else still needs (point-in-time recovery). */
     private volatile java.util.function.ToLongFunction<Table> keepFrom = t -> Long.MAX_VALUE;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-changelog-trim");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor =
+            Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-changelog-trim"));
 
     public ChangeLogTrimmer(Catalog catalog, ChangeLog changeLog, Clock clock, Lease lease) {
         this.catalog = catalog;

@@ -1,12 +1,12 @@
 package dev.kumiko.engine.ttl;
 
-import dev.kumiko.engine.background.BackgroundExecutor;
-import dev.kumiko.engine.background.Lease;
-
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TimeToLiveSettings;
 import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.background.BackgroundExecutor;
+import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.keys.KeySpace;
@@ -50,11 +50,8 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     private final long intervalMillis;
     /** Of all engines over the store, the one holding it sweeps; it keeps each table's position. */
     private final Lease lease;
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kumiko-ttl-sweeper");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor =
+            Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-ttl-sweeper"));
 
     /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
     public TimeToLiveSweeper(Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock,

@@ -1,6 +1,7 @@
 package dev.kumiko.server.exchange;
 
 import dev.kumiko.engine.Engine;
+import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.exchange.ExchangeJobs;
 import dev.kumiko.error.DynamoException;
@@ -38,11 +39,7 @@ public final class ExchangeService implements AutoCloseable {
     private ExchangeService(Engine engine, ExchangeSettings settings) {
         this.engine = engine;
         this.settings = settings;
-        this.jobs = Executors.newFixedThreadPool(JOB_THREADS, r -> {
-            Thread t = new Thread(r, "kumiko-exchange");
-            t.setDaemon(true);
-            return t;
-        });
+        this.jobs = Executors.newFixedThreadPool(JOB_THREADS, new DaemonThreads("kumiko-exchange"));
         this.exports = new ExportJobs(this);
         this.imports = new ImportJobs(this);
     }
