@@ -11,8 +11,10 @@ import java.util.function.Function;
 /**
  * Every operation Kumiko serves, one {@link Operation} each, by API and name. The registrations
  * are grouped by concern, one file each: {@link DataPlaneOperations} (items, reads, batches,
- * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations} (tables, tags, TTL, limits, endpoints),
- * {@link StreamsOperations} (DynamoDB Streams) and {@link AdminOperations} (Kumiko's own endpoints).
+ * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations}
+ * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
+ * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
+ * imports) and {@link AdminOperations} (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
  * <ol>
