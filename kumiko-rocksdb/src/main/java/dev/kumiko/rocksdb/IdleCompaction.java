@@ -66,7 +66,6 @@ final class IdleCompaction implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-
     /** How many quiet intervals have been settled (flushed, and compacted when small enough). */
     long settledCount() {
         return settledCount;

@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.backup.BackupRequests;
 import dev.kumiko.engine.control.TableDescription;
@@ -73,7 +74,6 @@ final class BackupOperations {
     }
 
     private BackupOperations() {}
-
 
     private static List<AuthorizationCheck> both(List<AuthorizationCheck> a, List<AuthorizationCheck> b) {
         List<AuthorizationCheck> out = new ArrayList<>(a);

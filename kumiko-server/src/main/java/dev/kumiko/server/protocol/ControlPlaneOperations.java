@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.ListTablesResult;
@@ -80,8 +81,6 @@ final class ControlPlaneOperations {
     }
 
     private ControlPlaneOperations() {}
-
-
 
     private static Operation.Decoder<String> tableName() {
         return body -> Fields.string(body, "TableName");

@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.exchange.ExchangeService;

@@ -1,6 +1,7 @@
 package dev.kumiko.server.protocol;
 
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
+
 import dev.kumiko.server.policy.PartiqlChecks;
 import java.util.List;
 
