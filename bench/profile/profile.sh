@@ -6,7 +6,8 @@
 #                    [--store memory|rocksdb] [--heap "-Xms1g -Xmx1g"] [--out DIR]
 #                    [--profiler jfr|async]
 #
-# One server (a free loopback port) serves every workload; per workload: an unrecorded warmup run, then a
+# One server (a free loopback port) serves every workload; per workload: an unrecorded warmup run and a
+# 5 s settle run (a new harness run's first requests cost a round of recompiling; see below), then a
 # recording (JFR "profile" settings: 10 ms Java samples, 20 ms native samples, allocation samples,
 # lock events over 10 ms) that covers exactly one measured harness run. Throughput under the
 # recorder is a little lower than without it: quote docs/benchmarks.md's table, not these runs.
@@ -23,6 +24,7 @@ bench_dir="$(dirname "$script_path")"
 repo_root="$(cd "$bench_dir/../.." && pwd -P)"
 harness_py="$repo_root/bench/harness/harness.py"
 
+settle_seconds=5
 workloads="put,get,update,batch" duration=15 warmup=5 items=100000 store=memory heap="-Xms1g -Xmx1g" out=""
 profiler=jfr
 while [[ $# -gt 0 ]]; do
@@ -105,6 +107,11 @@ IFS=',' read -r -a list <<<"$workloads"
 for w in "${list[@]}"; do
   note "$w: warmup ${warmup}s"
   harness "$w-warmup" "$w" "$warmup" 0
+  # A harness run's first requests (its table check, its fresh connections) take branches the
+  # warmup's compiled code has not seen. After the first warmup they deoptimized the event loop's
+  # inlined code and a third of the next 10 s went to recompiling it, so a short run settles that
+  # before the recording.
+  harness "$w-settle" "$w" "$settle_seconds" 0
   start_recording "$w"
   note "$w: recording ${duration}s"
   harness "$w" "$w" "$duration" 0
