@@ -435,6 +435,71 @@ public abstract class StoreContract extends StoreTransactionContract {
         }
     }
 
+    static final int SCANNED_KEYS = 16;
+
+    /**
+     * Keys whose values grow and shrink (so a store that keeps a key beside its value moves both to
+     * a new buffer) are scanned without a lock meanwhile: every scan finds every key, in order, with
+     * its own bytes and a value written whole for it.
+     */
+    @Test
+    @Timeout(30)
+    void scansFindEveryKeyWhileItsValueMoves() throws Exception {
+        WriteBatch first = new WriteBatch();
+        for (int k = 0; k < SCANNED_KEYS; k++) {
+            first.put(scannedKey(k), keyedValue(k, 0));
+        }
+        store.apply(first);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        ExecutorService pool = Executors.newFixedThreadPool(READER_THREADS);
+        try {
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int t = 0; t < READER_THREADS; t++) {
+                readers.add(pool.submit(() -> checkWholeScansWhile(writing)));
+            }
+            for (int i = 1; i <= rounds(OVERWRITES); i++) {
+                int k = i % SCANNED_KEYS;
+                store.apply(new WriteBatch().put(scannedKey(k), keyedValue(k, i)));
+            }
+            writing.set(false);
+            for (Future<Integer> reader : readers) {
+                assertThat(reader.get(5, TimeUnit.SECONDS)).isPositive();
+            }
+        } finally {
+            writing.set(false);
+            pool.shutdownNow();
+        }
+    }
+
+    private static byte[] scannedKey(int k) {
+        return b(String.format("scan/%02d", k));
+    }
+
+    /** Key k's value number i: k and i, then bytes of k up to a length that jumps with i. */
+    private static byte[] keyedValue(int k, int i) {
+        byte[] value = new byte[2 * Integer.BYTES + (i * 53) % 900];
+        Arrays.fill(value, (byte) k);
+        ByteBuffer.wrap(value).putInt(0, k).putInt(Integer.BYTES, i);
+        return value;
+    }
+
+    private int checkWholeScansWhile(AtomicBoolean writing) {
+        int checked = 0;
+        while (writing.get() || checked == 0) {
+            try (Cursor cursor = store.scan(b("scan/"), b("scan0"), false)) {
+                for (int k = 0; k < SCANNED_KEYS; k++) {
+                    assertThat(cursor.next()).as("key %d of a scan", k).isTrue();
+                    assertThat(cursor.key()).isEqualTo(scannedKey(k));
+                    int number = ByteBuffer.wrap(cursor.value()).getInt(Integer.BYTES);
+                    assertThat(cursor.value()).isEqualTo(keyedValue(k, number));
+                }
+                assertThat(cursor.next()).isFalse();
+            }
+            checked++;
+        }
+        return checked;
+    }
+
     // ---- lifecycle and durability ------------------------------------------------------------
 
     @Test
