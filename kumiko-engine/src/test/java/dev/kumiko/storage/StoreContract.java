@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -382,26 +384,37 @@ public abstract class StoreContract extends StoreTransactionContract {
     @Timeout(30)
     void readersNeverSeeHalfAnOverwrite() throws Exception {
         store.apply(new WriteBatch().put(b("v"), uniformValue(0)));
+        readWhileWriting((t, writing) -> checkWholeValuesWhile(writing, t % 2 == 1),
+                i -> store.apply(new WriteBatch().put(b("v"), uniformValue(i))));
+        assertThat(store.get(b("v"))).isEqualTo(uniformValue(rounds(OVERWRITES)));
+    }
+
+    /**
+     * Runs {@link #READER_THREADS} readers (reader(t, writing): reader t's loop, which returns how
+     * many reads it checked) while write(i) runs for i = 1 to rounds(OVERWRITES); each reader must
+     * have checked at least one read, so that the test knows they really ran.
+     */
+    private void readWhileWriting(BiFunction<Integer, AtomicBoolean, Integer> reader, IntConsumer write)
+            throws Exception {
         AtomicBoolean writing = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(READER_THREADS);
         try {
             List<Future<Integer>> readers = new ArrayList<>();
             for (int t = 0; t < READER_THREADS; t++) {
-                boolean scanning = t % 2 == 1;
-                readers.add(pool.submit(() -> checkWholeValuesWhile(writing, scanning)));
+                int thread = t;
+                readers.add(pool.submit(() -> reader.apply(thread, writing)));
             }
             for (int i = 1; i <= rounds(OVERWRITES); i++) {
-                store.apply(new WriteBatch().put(b("v"), uniformValue(i)));
+                write.accept(i);
             }
             writing.set(false);
-            for (Future<Integer> reader : readers) {
-                assertThat(reader.get(5, TimeUnit.SECONDS)).isPositive();
+            for (Future<Integer> r : readers) {
+                assertThat(r.get(5, TimeUnit.SECONDS)).isPositive();
             }
         } finally {
             writing.set(false);
             pool.shutdownNow();
         }
-        assertThat(store.get(b("v"))).isEqualTo(uniformValue(rounds(OVERWRITES)));
     }
 
     /**
@@ -450,25 +463,10 @@ public abstract class StoreContract extends StoreTransactionContract {
             first.put(scannedKey(k), keyedValue(k, 0));
         }
         store.apply(first);
-        AtomicBoolean writing = new AtomicBoolean(true);
-        ExecutorService pool = Executors.newFixedThreadPool(READER_THREADS);
-        try {
-            List<Future<Integer>> readers = new ArrayList<>();
-            for (int t = 0; t < READER_THREADS; t++) {
-                readers.add(pool.submit(() -> checkWholeScansWhile(writing)));
-            }
-            for (int i = 1; i <= rounds(OVERWRITES); i++) {
-                int k = i % SCANNED_KEYS;
-                store.apply(new WriteBatch().put(scannedKey(k), keyedValue(k, i)));
-            }
-            writing.set(false);
-            for (Future<Integer> reader : readers) {
-                assertThat(reader.get(5, TimeUnit.SECONDS)).isPositive();
-            }
-        } finally {
-            writing.set(false);
-            pool.shutdownNow();
-        }
+        readWhileWriting((t, writing) -> checkWholeScansWhile(writing), i -> {
+            int k = i % SCANNED_KEYS;
+            store.apply(new WriteBatch().put(scannedKey(k), keyedValue(k, i)));
+        });
     }
 
     private static byte[] scannedKey(int k) {
