@@ -62,8 +62,8 @@ fi
 # JFR keeps 64 frames per stack by default; Netty's pipeline alone is ~30 deep, so the outer frames
 # the stage table needs (DynamoHandler.channelRead0, ...) would be cut off.
 # Without DebugNonSafepoints a compiled method's samples are credited to the nearest safepoint's
-# frame (JFR sets it itself; an agent attached later cannot): in profiles of batch without it, an
-# allocation and a hash-map merge were each a tenth of the samples on their own.
+# frame (async-profiler, attached after the start, cannot turn it on for code compiled before): in
+# profiles of batch without it, an allocation and a hash-map merge were each a tenth of the samples.
 KUMIKO_JAVA_OPTS="$heap -XX:FlightRecorderOptions:stackdepth=256 -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints" \
   "$repo_root/bin/kumiko" serve --port "$port" \
   "${serve_args[@]}" >"$out/server.log" 2>&1 &
