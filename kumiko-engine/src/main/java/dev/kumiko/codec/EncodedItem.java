@@ -89,6 +89,23 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
         return ItemCodec.decodeAttribute(encoded, name);
     }
 
+    /**
+     * Whether the item holds name with a value equal to value (not null). While the map is not
+     * decoded the bytes answer where they can ({@link ItemCodec#compareAttribute}), which decodes
+     * nothing: a write's index planning asks this of each index key attribute of the item it
+     * replaces, and most writes leave those alone.
+     */
+    public boolean attributeEquals(String name, AttributeValue value) {
+        if (decoded == null) {
+            EncodedEquality.Answer answer = ItemCodec.compareAttribute(encoded, name, value);
+            if (answer != EncodedEquality.Answer.UNKNOWN) {
+                return answer == EncodedEquality.Answer.SAME;
+            }
+        }
+        AttributeValue held = get(name);
+        return held != null && held.equals(value);
+    }
+
     @Override
     public boolean containsKey(Object key) {
         return get(key) != null; // an item holds no null values

@@ -84,6 +84,54 @@ public final class ItemCodec {
         return null;
     }
 
+    /**
+     * Whether the encoded item's attribute name equals value (not null), as far as the bytes tell
+     * without decoding: a string or binary value compares as its bytes; a stored value of another
+     * type, or no such attribute, is DIFFERENT. A number is SAME when its stored text is the same and
+     * UNKNOWN otherwise (equal numbers may be written differently); so is a value of a type no index
+     * key has.
+     */
+    static EncodedEquality.Answer compareAttribute(byte[] bytes, String name, AttributeValue value) {
+        assert value != null;
+        ItemReader in = ItemReader.of(bytes);
+        int count = in.varint();
+        for (int i = 0; i < count; i++) {
+            if (in.sliceEquals(name)) {
+                return compareValue(in, value);
+            }
+            skipValue(in);
+        }
+        return EncodedEquality.Answer.DIFFERENT;
+    }
+
+    private static EncodedEquality.Answer compareValue(ItemReader in, AttributeValue value) {
+        int tag = in.u8();
+        int expected = switch (value.type()) {
+            case S -> TAG_S;
+            case N -> TAG_N;
+            case B -> TAG_B;
+            default -> -1;
+        };
+        if (expected < 0) {
+            return EncodedEquality.Answer.UNKNOWN;
+        }
+        if (tag != expected) {
+            return EncodedEquality.Answer.DIFFERENT;
+        }
+        boolean same;
+        if (value instanceof AttributeValue.S s) {
+            same = in.sliceEquals(s.value());
+        } else if (value instanceof AttributeValue.B b) {
+            same = in.sliceEquals(b.value());
+        } else {
+            same = in.sliceEquals(((AttributeValue.N) value).value().toString());
+        }
+        if (same) {
+            return EncodedEquality.Answer.SAME;
+        }
+        return tag == TAG_N ? EncodedEquality.Answer.UNKNOWN : EncodedEquality.Answer.DIFFERENT;
+    }
+
     /** The number of top-level attributes, from the encoded item's header. */
     static int attributeCount(byte[] bytes) {
         return ItemReader.of(bytes).varint();

@@ -1,6 +1,7 @@
 package dev.kumiko.codec;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A forward cursor over one stored item ({@link ItemFormat}); slices are read in place, without
@@ -77,6 +78,14 @@ public final class ItemReader {
         int n = varint();
         pos += n;
         return n;
+    }
+
+    /** Whether the next slice holds exactly bytes; reads past the slice either way. */
+    boolean sliceEquals(byte[] bytes) {
+        int n = varint();
+        int start = pos;
+        pos += n;
+        return Arrays.equals(buf, start, start + n, bytes, 0, bytes.length);
     }
 
     /**

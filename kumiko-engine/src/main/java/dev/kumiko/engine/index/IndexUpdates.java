@@ -87,12 +87,26 @@ public final class IndexUpdates {
         return IndexEntries.key(t, x, oldItem);
     }
 
-    /** Whether each of x's key attributes is present in both items with equal values. */
+    /**
+     * Whether each of x's key attributes is present in both items with equal values. The old item
+     * is mostly still in its stored bytes, which answer without decoding its attributes.
+     */
     private static boolean sameKeyValues(IndexDescriptor x, Map<String, AttributeValue> oldItem,
             Map<String, AttributeValue> newItem) {
         for (KeySchemaElement k : x.keySchema()) {
-            AttributeValue before = oldItem.get(k.attributeName());
-            if (before == null || !before.equals(newItem.get(k.attributeName()))) {
+            String name = k.attributeName();
+            AttributeValue after = newItem.get(name);
+            if (after == null) {
+                return false;
+            }
+            boolean same;
+            if (oldItem instanceof EncodedItem stored) {
+                same = stored.attributeEquals(name, after);
+            } else {
+                AttributeValue before = oldItem.get(name);
+                same = before != null && before.equals(after);
+            }
+            if (!same) {
                 return false;
             }
         }
