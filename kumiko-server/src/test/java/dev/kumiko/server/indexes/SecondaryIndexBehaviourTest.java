@@ -87,6 +87,10 @@ class SecondaryIndexBehaviourTest {
         return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.N).build();
     }
 
+    static AttributeDefinition defB(String name) {
+        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.B).build();
+    }
+
     static AttributeValue n(String v) {
         return AttributeValue.builder().n(v).build();
     }
@@ -314,8 +318,7 @@ class SecondaryIndexBehaviourTest {
     /** An empty binary GSI key value gets the same message with "binary". */
     @Test
     void emptyBinaryGsiKeyIsRejectedOnPut() {
-        createTable("emptybinary", List.of(AttributeDefinition.builder().attributeName("bk")
-                .attributeType(ScalarAttributeType.B).build()), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBk")
+        createTable("emptybinary", List.of(defB("bk")), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBk")
                 .keySchema(key("bk", KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
         assertValidation(() -> c.putItem(b -> b.tableName("emptybinary").item(item("PK", s("e"), "SK", s("1"),
                 "bk", AttributeValue.builder().b(SdkBytes.fromByteArray(new byte[0])).build()))),
@@ -521,8 +524,7 @@ class SecondaryIndexBehaviourTest {
      */
     @Test
     void rewritingUnchangedStringAndBinaryIndexKeysKeepsOneEntry() {
-        createTable("rebinary", List.of(def("gk"), AttributeDefinition.builder().attributeName("bin")
-                .attributeType(ScalarAttributeType.B).build()), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBin")
+        createTable("rebinary", List.of(def("gk"), defB("bin")), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBin")
                 .keySchema(key("gk", KeyType.HASH), key("bin", KeyType.RANGE))
                 .projection(p -> p.projectionType(ProjectionType.ALL))));
         AttributeValue bin = AttributeValue.builder().b(SdkBytes.fromByteArray(new byte[] {0x00, (byte) 0xff, 0x10}))
@@ -555,8 +557,7 @@ class SecondaryIndexBehaviourTest {
     /** Binary GSI keys order by unsigned bytes (0x7f before 0x80 before 0xff). */
     @Test
     void binaryGsiSortKeyOrdersByUnsignedBytes() {
-        createTable("binary", List.of(def("gk"), AttributeDefinition.builder().attributeName("bin")
-                .attributeType(ScalarAttributeType.B).build()), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBin")
+        createTable("binary", List.of(def("gk"), defB("bin")), b -> b.globalSecondaryIndexes(g -> g.indexName("ByBin")
                 .keySchema(key("gk", KeyType.HASH), key("bin", KeyType.RANGE))
                 .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
         byte[][] values = {{(byte) 0xff}, {0x00, 0x01}, {(byte) 0x80}, {0x7f}, {0x00}};
