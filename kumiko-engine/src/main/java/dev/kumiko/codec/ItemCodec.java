@@ -74,14 +74,19 @@ public final class ItemCodec {
      */
     static AttributeValue decodeAttribute(byte[] bytes, String name) {
         ItemReader in = ItemReader.of(bytes);
+        return seekAttribute(in, name) ? decodeValue(in) : null;
+    }
+
+    /** Moves in to attribute name's value and answers true, or answers false if the item has none. */
+    private static boolean seekAttribute(ItemReader in, String name) {
         int count = in.varint();
         for (int i = 0; i < count; i++) {
             if (in.sliceEquals(name)) {
-                return decodeValue(in);
+                return true;
             }
             skipValue(in);
         }
-        return null;
+        return false;
     }
 
     /**
@@ -94,42 +99,29 @@ public final class ItemCodec {
     static EncodedEquality.Answer compareAttribute(byte[] bytes, String name, AttributeValue value) {
         assert value != null;
         ItemReader in = ItemReader.of(bytes);
-        int count = in.varint();
-        for (int i = 0; i < count; i++) {
-            if (in.sliceEquals(name)) {
-                return compareValue(in, value);
-            }
-            skipValue(in);
-        }
-        return EncodedEquality.Answer.DIFFERENT;
+        return seekAttribute(in, name) ? compareValue(in, value) : EncodedEquality.Answer.DIFFERENT;
     }
 
     private static EncodedEquality.Answer compareValue(ItemReader in, AttributeValue value) {
         int tag = in.u8();
-        int expected = switch (value.type()) {
-            case S -> TAG_S;
-            case N -> TAG_N;
-            case B -> TAG_B;
-            default -> -1;
-        };
-        if (expected < 0) {
-            return EncodedEquality.Answer.UNKNOWN;
-        }
-        if (tag != expected) {
-            return EncodedEquality.Answer.DIFFERENT;
-        }
-        boolean same;
         if (value instanceof AttributeValue.S s) {
-            same = in.sliceEquals(s.value());
-        } else if (value instanceof AttributeValue.B b) {
-            same = in.sliceEquals(b.value());
-        } else {
-            same = in.sliceEquals(((AttributeValue.N) value).value().toString());
+            return tag == TAG_S && in.sliceEquals(s.value()) ? EncodedEquality.Answer.SAME
+                    : EncodedEquality.Answer.DIFFERENT;
         }
-        if (same) {
-            return EncodedEquality.Answer.SAME;
+        if (value instanceof AttributeValue.B b) {
+            return tag == TAG_B && in.sliceEquals(b.value()) ? EncodedEquality.Answer.SAME
+                    : EncodedEquality.Answer.DIFFERENT;
         }
-        return tag == TAG_N ? EncodedEquality.Answer.UNKNOWN : EncodedEquality.Answer.DIFFERENT;
+        if (value instanceof AttributeValue.N n) {
+            if (tag != TAG_N) {
+                return EncodedEquality.Answer.DIFFERENT;
+            }
+            // Only the same text is certain: a different one is left to value equality rather than
+            // assume that every stored number is in today's normalized form.
+            return in.sliceEquals(n.value().toString()) ? EncodedEquality.Answer.SAME
+                    : EncodedEquality.Answer.UNKNOWN;
+        }
+        return EncodedEquality.Answer.UNKNOWN;
     }
 
     /** The number of top-level attributes, from the encoded item's header. */
