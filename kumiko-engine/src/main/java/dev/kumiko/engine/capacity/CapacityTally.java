@@ -2,19 +2,33 @@ package dev.kumiko.engine.capacity;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.model.ReturnConsumedCapacity;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Sums the units one request consumes on one table: on the table itself and on each index, so
  * that ReturnConsumedCapacity=INDEXES can break the total down as DynamoDB does.
+ *
+ * <p>Every item write makes one (CapacityUnits.write), so the indexes' units are kept in three
+ * small arrays, made at the first index, and found by a scan: a table has at most 5 local and 20
+ * global indexes. Two maps per tally, each with its table, entries and boxed sums, were about a
+ * third of a kilobyte per item written.
  */
 public final class CapacityTally {
+    /** A table's indexes: 5 local and 20 global (DynamoDB's limits). */
+    static final int INDEXES_MAX = 25;
+    /** Index slots made at the first index: most writes touch one or two. */
+    private static final int INDEXES_INITIAL = 2;
+
     private final String tableName;
     private final boolean read;
     private double table;
-    private final Map<String, Double> local = new LinkedHashMap<>();
-    private final Map<String, Double> global = new LinkedHashMap<>();
+    /** Index names in the order first counted; null until an index is counted. */
+    private String[] indexNames;
+    private boolean[] globalIndexes;
+    private double[] indexUnits;
+    private int indexCount;
 
     public CapacityTally(String tableName, boolean read) {
         this.tableName = tableName;
@@ -27,40 +41,70 @@ public final class CapacityTally {
     }
 
     public CapacityTally addIndex(IndexDescriptor x, double units) {
-        (x.global() ? global : local).merge(x.indexName(), units, Double::sum);
+        return addIndex(x.indexName(), x.global(), units);
+    }
+
+    /** Adds units of an index by name (also for a tally read back from the store: a replayed token). */
+    public CapacityTally addIndex(String indexName, boolean globalIndex, double units) {
+        int i = indexOf(indexName, globalIndex);
+        if (i < 0) {
+            i = newIndex(indexName, globalIndex);
+        }
+        indexUnits[i] += units;
         return this;
     }
 
-    /** Adds units of an index by name, for a tally read back from the store (a replayed token). */
-    public CapacityTally addIndex(String indexName, boolean globalIndex, double units) {
-        (globalIndex ? global : local).merge(indexName, units, Double::sum);
-        return this;
+    /** Where the index is counted, or -1. Names are the descriptors' own strings, so most match by identity. */
+    private int indexOf(String indexName, boolean globalIndex) {
+        for (int i = 0; i < indexCount; i++) {
+            String name = indexNames[i];
+            if ((name == indexName || name.equals(indexName)) && globalIndexes[i] == globalIndex) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private int newIndex(String indexName, boolean globalIndex) {
+        if (indexNames == null) {
+            indexNames = new String[INDEXES_INITIAL];
+            globalIndexes = new boolean[INDEXES_INITIAL];
+            indexUnits = new double[INDEXES_INITIAL];
+        } else if (indexCount == indexNames.length) {
+            int grown = indexCount * 2;
+            indexNames = Arrays.copyOf(indexNames, grown);
+            globalIndexes = Arrays.copyOf(globalIndexes, grown);
+            indexUnits = Arrays.copyOf(indexUnits, grown);
+        }
+        assert indexCount < INDEXES_MAX : "more indexes than a table has: " + indexCount;
+        indexNames[indexCount] = indexName;
+        globalIndexes[indexCount] = globalIndex;
+        return indexCount++;
     }
 
     /** Adds everything another tally of the same table counted (batch operations). */
     public CapacityTally addAll(CapacityTally other) {
         assert other.tableName.equals(tableName) && other.read == read;
         table += other.table;
-        other.local.forEach((k, v) -> local.merge(k, v, Double::sum));
-        other.global.forEach((k, v) -> global.merge(k, v, Double::sum));
+        for (int i = 0; i < other.indexCount; i++) {
+            addIndex(other.indexNames[i], other.globalIndexes[i], other.indexUnits[i]);
+        }
         return this;
     }
 
     /** Transactions consume twice the units of the same plain reads and writes. */
     public CapacityTally doubled() {
         table *= 2;
-        local.replaceAll((k, v) -> v * 2);
-        global.replaceAll((k, v) -> v * 2);
+        for (int i = 0; i < indexCount; i++) {
+            indexUnits[i] *= 2;
+        }
         return this;
     }
 
     public double total() {
         double sum = table;
-        for (double v : local.values()) {
-            sum += v;
-        }
-        for (double v : global.values()) {
-            sum += v;
+        for (int i = 0; i < indexCount; i++) {
+            sum += indexUnits[i];
         }
         return sum;
     }
@@ -76,6 +120,17 @@ public final class CapacityTally {
         }
         double total = total();
         return new ConsumedCapacity(tableName, total, read ? total : null, read ? null : total,
-                mode == ReturnConsumedCapacity.INDEXES, table, Map.copyOf(local), Map.copyOf(global));
+                mode == ReturnConsumedCapacity.INDEXES, table, unitsOf(false), unitsOf(true));
+    }
+
+    /** The local or the global indexes' units by name, unmodifiable. */
+    private Map<String, Double> unitsOf(boolean global) {
+        Map<String, Double> out = new HashMap<>();
+        for (int i = 0; i < indexCount; i++) {
+            if (globalIndexes[i] == global) {
+                out.put(indexNames[i], indexUnits[i]);
+            }
+        }
+        return Map.copyOf(out);
     }
 }
