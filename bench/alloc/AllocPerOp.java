@@ -64,6 +64,9 @@ public final class AllocPerOp {
         this.in = new java.io.BufferedInputStream(socket.getInputStream(), 1 << 16);
     }
 
+    /** The workloads {@link #body} knows. */
+    private static final List<String> WORKLOADS = List.of("put", "put_old", "get", "query", "update", "batch", "mixed");
+
     public static void main(String[] args) throws Exception {
         String store = "memory";
         int items = 20000, requests = 20000, warmup = 30000;
@@ -82,6 +85,12 @@ public final class AllocPerOp {
                 case "--connections" -> connections = Integer.parseInt(args[i + 1]);
                 case "--async" -> profile = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        // Checked before the server starts: its event loops would keep the JVM up after a failure.
+        for (String w : workloads.split(",")) {
+            if (!WORKLOADS.contains(w)) {
+                throw new IllegalArgumentException("unknown workload " + w + " (one of " + WORKLOADS + ")");
             }
         }
         int port;
