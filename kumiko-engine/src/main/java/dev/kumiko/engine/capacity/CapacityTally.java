@@ -11,13 +11,12 @@ import java.util.Map;
  * that ReturnConsumedCapacity=INDEXES can break the total down as DynamoDB does.
  *
  * <p>Every item write makes one (CapacityUnits.write), so the indexes' units are kept in three
- * small arrays, made at the first index, and found by a scan: a table has at most 5 local and 20
- * global indexes. Two maps per tally, each with its table, entries and boxed sums, were about a
+ * small arrays, made at the first index and grown as needed, and found by a scan: a table has at
+ * most 5 local and 20 global indexes (a batch's tally may straddle an UpdateTable, so that is no
+ * hard bound). Two maps per tally, each with its table, entries and boxed sums, were about a
  * third of a kilobyte per item written.
  */
 public final class CapacityTally {
-    /** A table's indexes: 5 local and 20 global (DynamoDB's limits). */
-    static final int INDEXES_MAX = 25;
     /** Index slots made at the first index: most writes touch one or two. */
     private static final int INDEXES_INITIAL = 2;
 
@@ -76,7 +75,6 @@ public final class CapacityTally {
             globalIndexes = Arrays.copyOf(globalIndexes, grown);
             indexUnits = Arrays.copyOf(indexUnits, grown);
         }
-        assert indexCount < INDEXES_MAX : "more indexes than a table has: " + indexCount;
         indexNames[indexCount] = indexName;
         globalIndexes[indexCount] = globalIndex;
         return indexCount++;
