@@ -8,11 +8,10 @@ import java.util.Arrays;
  * One key and its value in the memory store, the value kept in a buffer of the cell's own that an
  * overwrite of about the same size rewrites in place.
  *
- * <p>The cell is its own key in the store's hash map ({@link PointKey} is the probe a lookup
- * brings): a lookup then follows the map's node to the cell and its key bytes, and the value it
- * reads is in the object it just compared, with no key object of the map's own between them. Point
- * lookups are a large share of a write's CPU (the read of the old item, then the write of the item
- * and its index entries) and each step is a likely cache miss.
+ * <p>The store's hash table ({@link PointTable}) holds the cells themselves: a lookup goes from the
+ * table's slot to the cell and its key bytes, and the value it reads is in the object it just
+ * compared. Point lookups are a large share of a write's CPU (the read of the old item, then the
+ * write of the item and its index entries) and each step is a likely cache miss.
  *
  * <p>Why in place: a value stored as a new array is a young object that an old cell points to.
  * Every young collection then had to find it through a dirty card and copy it out of the young
@@ -64,7 +63,7 @@ final class Cell {
     Cell(PointKey key, byte[] value) {
         assert key != null && value != null;
         this.key = key.bytes();
-        this.keyHash = key.hashCode();
+        this.keyHash = key.hash();
         this.buffer = new byte[capacityFor(value.length)];
         System.arraycopy(value, 0, buffer, 0, value.length);
         this.length = value.length;
@@ -74,20 +73,8 @@ final class Cell {
         return key;
     }
 
-    /** Equal to another cell or a {@link PointKey} of the same key bytes, as a hash-map key. */
-    @Override
-    public boolean equals(Object o) {
-        if (o == this) {
-            return true;
-        }
-        if (o instanceof Cell other) {
-            return keyHash == other.keyHash && Arrays.equals(key, other.key);
-        }
-        return o instanceof PointKey probe && probe.equals(this);
-    }
-
-    @Override
-    public int hashCode() {
+    /** Arrays.hashCode of the key, as its PointKey had it. */
+    int keyHash() {
         return keyHash;
     }
 

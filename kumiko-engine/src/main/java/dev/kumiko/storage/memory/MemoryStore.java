@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NavigableMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -36,8 +35,8 @@ public final class MemoryStore implements Store {
     // Writers add a new key to `map` first and `points` second, and remove a key from `map` first,
     // so a reader that finds a key in `points` finds it in `map` too: a Get then a Query never goes
     // back in time. A removed cell is marked deleted first, so a cursor that holds it skips it.
-    // Each cell is its own key here, and a lookup's probe is a PointKey (see Cell).
-    private final ConcurrentHashMap<Object, Cell> points = new ConcurrentHashMap<>();
+    // A lookup's probe is a PointKey: the key bytes and their hash.
+    private final PointTable points = new PointTable();
     private final ReentrantReadWriteLock batchLock = new ReentrantReadWriteLock();
     private final LocalTransactions transactions = new LocalTransactions(this);
     private final ProcessShared shared = new ProcessShared();
@@ -47,6 +46,27 @@ public final class MemoryStore implements Store {
     public byte[] get(byte[] key) {
         checkOpen();
         return valueOf(points.get(new PointKey(key)));
+    }
+
+    /** The keys' slots are all loaded before any is compared (PointTable.getAll): their misses overlap. */
+    @Override
+    public byte[][] getAll(byte[][] keys) {
+        checkOpen();
+        Cell[] cells = new Cell[keys.length];
+        points.getAll(probes(keys), cells);
+        byte[][] values = new byte[keys.length][];
+        for (int i = 0; i < keys.length; i++) {
+            values[i] = valueOf(cells[i]);
+        }
+        return values;
+    }
+
+    private static PointKey[] probes(byte[][] keys) {
+        PointKey[] probes = new PointKey[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            probes[i] = new PointKey(keys[i]);
+        }
+        return probes;
     }
 
     private static byte[] valueOf(Cell cell) {
@@ -80,8 +100,8 @@ public final class MemoryStore implements Store {
         Cell[] cells = new Cell[n];
         for (int i = 0; i < n; i++) {
             pointKeys[i] = new PointKey(ops.get(i).key());
-            cells[i] = points.get(pointKeys[i]);
         }
+        points.getAll(pointKeys, cells);
         batchLock.writeLock().lock();
         try {
             for (int i = 0; i < n; i++) {
@@ -115,7 +135,7 @@ public final class MemoryStore implements Store {
         }
         cell = new Cell(key, value);
         map.put(key.bytes(), cell);
-        points.put(cell, cell);
+        points.add(cell);
     }
 
     private void delete(byte[] key) {

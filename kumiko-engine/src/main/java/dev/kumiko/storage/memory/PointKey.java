@@ -3,8 +3,8 @@ package dev.kumiko.storage.memory;
 import java.util.Arrays;
 
 /**
- * A store key as the probe of a hash-map lookup: equal to the {@link Cell} of the same key bytes,
- * which is the map's key and value at once; the hash is computed once. The array is not copied.
+ * A store key as the probe of a {@link PointTable} lookup, and the key of a new {@link Cell}: the
+ * bytes (not copied) and their hash, computed once.
  */
 final class PointKey {
     private final byte[] bytes;
@@ -19,16 +19,8 @@ final class PointKey {
         return bytes;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        if (o instanceof Cell cell) {
-            return hash == cell.hashCode() && Arrays.equals(bytes, cell.key());
-        }
-        return o instanceof PointKey other && hash == other.hash && Arrays.equals(bytes, other.bytes);
-    }
-
-    @Override
-    public int hashCode() {
+    /** Arrays.hashCode of the bytes. */
+    int hash() {
         return hash;
     }
 }
