@@ -18,13 +18,13 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The pure-Java store: a concurrent skip list for ordered scans, and a hash map over the same
- * cells for point reads (a GetItem, and the read before every write), which a skip list of a few
- * hundred thousand keys answers several times slower. Both maps hold one mutable {@link Cell} per
- * key, so overwriting an existing key (a PutItem over an item, an UpdateItem, an index entry
- * rewritten under the same key) is a hash lookup and a copy into the cell's buffer, which makes no
- * new object for the garbage collector to trace ({@link Cell}); only a new or deleted
- * key pays for the skip list. Batches are applied under a write lock so that a
+ * The pure-Java store: a concurrent skip list for ordered scans, and a hash table over the same
+ * cells for point reads ({@link PointTable}: a GetItem, and the read before every write), which a
+ * skip list of a few hundred thousand keys answers several times slower. Both hold one mutable
+ * {@link Cell} per key, so overwriting an existing key (a PutItem over an item, an UpdateItem, an
+ * index entry rewritten under the same key) is a hash lookup and a copy into the cell's buffer,
+ * which makes no new object for the garbage collector to trace ({@link Cell}); only a new or
+ * deleted key pays for the skip list. Batches are applied under a write lock so that a
  * {@link Snapshot} (which holds the read lock for its lifetime) never sees half a batch; plain
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
  * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy). Read-modify-write
