@@ -39,7 +39,6 @@ public final class Engine implements AutoCloseable {
     private final ControlPlane controlPlane;
     private final ItemOperations items;
     private final ReadOperations reads;
-    private final TransactionOperations transactions;
     private final IndexBackfill backfill;
     private final ChangeLog changeLog;
     private final ChangeLogTrimmer trimmer;
@@ -48,23 +47,33 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveOperations timeToLive;
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
-    private final Exchange exchange;
-    private final PqOperations partiql;
     private final StreamBacklog streamBacklog;
     private final BackupSystem backups;
+    // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
+    // that an engine a test opens and never asks for them does not load their classes: 7-8 % of a
+    // cold Engine.inMemory() (docs/benchmarks.md, target 4). Explicit checks rather than a
+    // Supplier each, whose lambdas would be linked at open, which is what this avoids.
+    private final Object lazily = new Object();
+    private final Clock clock;
+    private final ItemWriter writer;
+    private final String owner;
+    private volatile TransactionOperations transactions;
+    private volatile PqOperations partiql;
+    private volatile Exchange exchange;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
+        this.clock = clock;
         this.catalog = new Catalog(store);
         this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
         // Unique among engines over the store: 64 random bits and this engine's start. Neither
         // SecureRandom, whose seeding would slow an embedded start, nor the process id, whose first
         // ProcessHandle.current() costs about 8 ms of a cold start.
-        String owner = Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-" + System.nanoTime() + "-"
+        this.owner = Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-" + System.nanoTime() + "-"
                 + System.identityHashCode(this);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
                 new Lease(store, "changelog-trim", owner, clock::nowMillis));
-        ItemWriter writer = new ItemWriter(settings, changeLog, catalog::dropped);
+        this.writer = new ItemWriter(settings, changeLog, catalog::dropped);
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store,
                 indexId -> new Lease(store, "backfill/" + indexId, owner, clock::nowMillis));
@@ -74,14 +83,11 @@ public final class Engine implements AutoCloseable {
         this.streamBacklog = new StreamBacklog(catalog, changeLog);
         this.items = new ItemOperations(catalog, store, writer, throughput);
         this.reads = new ReadOperations(catalog, store, throughput);
-        this.transactions = new TransactionOperations(catalog, store, writer, clock, throughput);
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
                 settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
         this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
-        this.exchange = new Exchange(store, catalog, clock, owner);
-        this.partiql = new PqOperations(catalog, items, reads, transactions);
         this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
         this.backups = new BackupSystem(catalog, store, changeLog, trimmer, writer, clock, settings, owner);
         backfill.resumeAll();
@@ -134,12 +140,32 @@ public final class Engine implements AutoCloseable {
     }
 
     public TransactionOperations transactions() {
-        return transactions;
+        TransactionOperations t = transactions;
+        if (t == null) {
+            synchronized (lazily) {
+                t = transactions;
+                if (t == null) {
+                    t = new TransactionOperations(catalog, store, writer, clock, throughput);
+                    transactions = t;
+                }
+            }
+        }
+        return t;
     }
 
     /** ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. */
     public PqOperations partiql() {
-        return partiql;
+        PqOperations p = partiql;
+        if (p == null) {
+            synchronized (lazily) {
+                p = partiql;
+                if (p == null) {
+                    p = new PqOperations(catalog, items, reads, transactions());
+                    partiql = p;
+                }
+            }
+        }
+        return p;
     }
 
     /** For the engine's own tests (EngineInternals): the catalog mirror. */
@@ -174,7 +200,17 @@ public final class Engine implements AutoCloseable {
 
     /** Export and import jobs' records and the table snapshots they read. */
     public Exchange exchange() {
-        return exchange;
+        Exchange x = exchange;
+        if (x == null) {
+            synchronized (lazily) {
+                x = exchange;
+                if (x == null) {
+                    x = new Exchange(store, catalog, clock, owner);
+                    exchange = x;
+                }
+            }
+        }
+        return x;
     }
 
     /** On-demand backups, point-in-time recovery, and reads of a table's past ({@code history()}). */
@@ -184,7 +220,10 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
-        exchange.close();
+        Exchange x = exchange;
+        if (x != null) {
+            x.close();
+        }
         backups.close();
         catalogWatch.close();
         sweeper.close();
