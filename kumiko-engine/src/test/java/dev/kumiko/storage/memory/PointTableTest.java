@@ -50,7 +50,7 @@ class PointTableTest {
     }
 
     @Test
-    void keysWithTheSameHashAreTellApart() {
+    void keysWithTheSameHashAreToldApart() {
         // [0, 31] and [1, 0] have the same Arrays.hashCode: 31 * (31 + 0) + 31 = 31 * (31 + 1) + 0.
         byte[] a = {0, 31};
         byte[] b = {1, 0};
