@@ -50,7 +50,7 @@ public final class Engine implements AutoCloseable {
     private final StreamBacklog streamBacklog;
     private final BackupSystem backups;
     // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
-    // that an engine a test opens and never asks for them does not load their classes: 7-8 % of a
+    // that an engine a test opens and never asks for them does not load their classes: 7-10 % of a
     // cold Engine.inMemory() (docs/benchmarks.md, target 4). Explicit checks rather than a
     // Supplier each, whose lambdas would be linked at open, which is what this avoids.
     private final Object lazily = new Object();
