@@ -55,8 +55,8 @@ final class Cell {
     private volatile int sequence;
 
     /**
-     * A new cell for the probe's key (its bytes kept, not copied: the store's skip list holds the
-     * same array; its hash taken over, not computed again) holding a copy of value, in a buffer of
+     * A new cell for the probe's key (its bytes kept, not copied: the store's tree compares this
+     * array; its hash taken over, not computed again) holding a copy of value, in a buffer of
      * its own: the caller's array may be stored under other keys too (an item and its index
      * entry), and this one is rewritten in place.
      */

@@ -1,6 +1,5 @@
 package dev.kumiko.storage.memory;
 
-import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
@@ -11,29 +10,26 @@ import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
 import dev.kumiko.storage.local.ProcessShared;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The pure-Java store: a concurrent skip list for ordered scans, and a hash table over the same
- * cells for point reads ({@link PointTable}: a GetItem, and the read before every write), which a
- * skip list of a few hundred thousand keys answers several times slower. Both hold one mutable
+ * The pure-Java store: a B+tree of cells for ordered scans ({@link CellTree}), and a hash table over
+ * the same cells for point reads ({@link PointTable}: a GetItem, and the read before every write),
+ * which a tree of a few hundred thousand keys answers several times slower. Both hold one mutable
  * {@link Cell} per key, so overwriting an existing key (a PutItem over an item, an UpdateItem, an
  * index entry rewritten under the same key) is a hash lookup and a copy into the cell's buffer,
  * which makes no new object for the garbage collector to trace ({@link Cell}); only a new or
- * deleted key pays for the skip list. Batches are applied under a write lock so that a
+ * deleted key pays for the tree. Batches are applied under a write lock so that a
  * {@link Snapshot} (which holds the read lock for its lifetime) never sees half a batch; plain
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
  * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy). Read-modify-write
  * transactions lock keys ({@link LocalTransactions}) and commit with {@link #apply}.
  */
 public final class MemoryStore implements Store {
-    private final ConcurrentSkipListMap<byte[], Cell> map = new ConcurrentSkipListMap<>(Bytes.ORDER);
-    // Writers add a new key to `map` first and `points` second, and remove a key from `map` first,
-    // so a reader that finds a key in `points` finds it in `map` too: a Get then a Query never goes
+    private final CellTree tree = new CellTree();
+    // Writers add a new key to `tree` first and `points` second, and remove a key from `tree` first,
+    // so a reader that finds a key in `points` finds it in `tree` too: a Get then a Query never goes
     // back in time. A removed cell is marked deleted first, so a cursor that holds it skips it.
     // A lookup's probe is a PointKey: the key bytes and their hash.
     private final PointTable points = new PointTable();
@@ -76,12 +72,7 @@ public final class MemoryStore implements Store {
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         checkOpen();
-        return new MapCursor(range(startInclusive, endExclusive, reverse));
-    }
-
-    private NavigableMap<byte[], Cell> range(byte[] start, byte[] end, boolean reverse) {
-        NavigableMap<byte[], Cell> sub = map.subMap(start, true, end, false);
-        return reverse ? sub.descendingMap() : sub;
+        return new TreeCursor(tree.walk(startInclusive, endExclusive, reverse));
     }
 
     /**
@@ -134,13 +125,14 @@ public final class MemoryStore implements Store {
             return;
         }
         cell = new Cell(key, value);
-        map.put(key.bytes(), cell);
+        tree.put(key.bytes(), cell);
         points.add(cell);
     }
 
     private void delete(byte[] key) {
-        Cell cell = map.remove(key);
+        Cell cell = points.get(new PointKey(key));
         if (cell != null) {
+            tree.remove(key);
             cell.delete();
             points.remove(cell);
         }
@@ -182,7 +174,7 @@ public final class MemoryStore implements Store {
 
             @Override
             public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
-                return new MapCursor(range(startInclusive, endExclusive, reverse));
+                return new TreeCursor(tree.walk(startInclusive, endExclusive, reverse));
             }
 
             @Override
@@ -200,7 +192,11 @@ public final class MemoryStore implements Store {
         checkOpen();
         batchLock.writeLock().lock();
         try {
-            List<byte[]> keys = new ArrayList<>(map.subMap(startInclusive, true, endExclusive, false).keySet());
+            List<byte[]> keys = new ArrayList<>();
+            CellTree.Walk walk = tree.walk(startInclusive, endExclusive, false);
+            for (Cell cell = walk.next(); cell != null; cell = walk.next()) {
+                keys.add(cell.key());
+            }
             for (byte[] key : keys) {
                 delete(key);
             }
@@ -225,23 +221,19 @@ public final class MemoryStore implements Store {
         }
     }
 
-    /**
-     * Walks the range's cells, each of which holds its own key (the skip list's key array), so the
-     * walk goes over the map's values: its entry iterator would make an entry object per step.
-     */
-    private static final class MapCursor implements Cursor {
-        private final Iterator<Cell> it;
+    /** Walks the range's cells, each of which holds its own key, skipping those deleted since the walk began. */
+    private static final class TreeCursor implements Cursor {
+        private final CellTree.Walk walk;
         private byte[] key;
         private byte[] value;
 
-        MapCursor(NavigableMap<byte[], Cell> range) {
-            this.it = range.values().iterator();
+        TreeCursor(CellTree.Walk walk) {
+            this.walk = walk;
         }
 
         @Override
         public boolean next() {
-            while (it.hasNext()) {
-                Cell cell = it.next();
+            for (Cell cell = walk.next(); cell != null; cell = walk.next()) {
                 byte[] v = cell.read();
                 if (v != null) {
                     key = cell.key();
