@@ -9,7 +9,6 @@ import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
 import dev.kumiko.storage.local.ProcessShared;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -192,13 +191,10 @@ public final class MemoryStore implements Store {
         checkOpen();
         batchLock.writeLock().lock();
         try {
-            List<byte[]> keys = new ArrayList<>();
+            // The walk reads the tree's version of now, which the deletes below replace, not change.
             CellTree.Walk walk = tree.walk(startInclusive, endExclusive, false);
             for (Cell cell = walk.next(); cell != null; cell = walk.next()) {
-                keys.add(cell.key());
-            }
-            for (byte[] key : keys) {
-                delete(key);
+                delete(cell.key());
             }
         } finally {
             batchLock.writeLock().unlock();
