@@ -190,7 +190,7 @@ final class CellTree {
     }
 
     /** The first index whose key is at or above key (keys.length if none). */
-    static int lowerBound(byte[][] keys, byte[] key) {
+    private static int lowerBound(byte[][] keys, byte[] key) {
         int lo = 0;
         int hi = keys.length;
         while (lo < hi) {
@@ -205,7 +205,7 @@ final class CellTree {
     }
 
     /** The first index whose cell's key is at or above key (cells.length if none). */
-    static int lowerBound(Cell[] cells, byte[] key) {
+    private static int lowerBound(Cell[] cells, byte[] key) {
         int lo = 0;
         int hi = cells.length;
         while (lo < hi) {
@@ -252,7 +252,8 @@ final class CellTree {
         // Descending: the slot after the next one to return, and the first slot in the range.
         private int slot;
         private int bound;
-        // Whether the range ends inside this leaf, so that no later leaf is in it.
+        // Whether the range's far end (its end ascending, its start descending) lies in this leaf,
+        // so that no leaf after it in the walk's direction holds any of the range.
         private boolean endsHere;
 
         Walk(Node root, byte[] startInclusive, byte[] endExclusive, boolean reverse) {

@@ -104,15 +104,14 @@ public final class MemoryStore implements Store {
 
     /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
     private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
-        Cell live = found != null && found.isLive() ? found : null;
+        Cell cell = found != null && found.isLive() ? found : points.get(point);
         if (op.isAdd()) {
-            Cell cell = live != null ? live : points.get(point);
             long delta = Counters.decode(op.value());
             put(point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
         } else if (op.isDelete()) {
-            delete(op.key());
+            delete(cell);
         } else {
-            put(point, live != null ? live : points.get(point), op.value());
+            put(point, cell, op.value());
         }
     }
 
@@ -128,10 +127,10 @@ public final class MemoryStore implements Store {
         points.add(cell);
     }
 
-    private void delete(byte[] key) {
-        Cell cell = points.get(new PointKey(key));
+    /** Called with the batch lock held; cell: the key's live cell, or null when the key is absent. */
+    private void delete(Cell cell) {
         if (cell != null) {
-            tree.remove(key);
+            tree.remove(cell.key());
             cell.delete();
             points.remove(cell);
         }
@@ -194,7 +193,7 @@ public final class MemoryStore implements Store {
             // The walk reads the tree's version of now, which the deletes below replace, not change.
             CellTree.Walk walk = tree.walk(startInclusive, endExclusive, false);
             for (Cell cell = walk.next(); cell != null; cell = walk.next()) {
-                delete(cell.key());
+                delete(cell);
             }
         } finally {
             batchLock.writeLock().unlock();
