@@ -58,9 +58,17 @@ public final class Catalog {
         final java.util.Set<Integer> ids = java.util.concurrent.ConcurrentHashMap.newKeySet();
     }
 
+    /** A class, not Dropped::new: it runs at every engine's open (see Clock.SYSTEM). */
+    private static final java.util.function.Supplier<Dropped> NEW_DROPPED = new java.util.function.Supplier<>() {
+        @Override
+        public Dropped get() {
+            return new Dropped();
+        }
+    };
+
     public Catalog(Store store) {
         this.store = store;
-        this.droppedIds = store.local() ? store.shared(Dropped.class, Dropped::new).ids : null;
+        this.droppedIds = store.local() ? store.shared(Dropped.class, NEW_DROPPED).ids : null;
         synchronized (this) {
             reload(Counters.decode(store.get(VERSION_KEY)));
         }

@@ -3,6 +3,7 @@ package dev.kumiko.engine;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.base.DaemonThreads;
+import dev.kumiko.engine.index.IndexBackfill;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,26 +21,34 @@ final class CatalogWatch implements AutoCloseable {
     static final long ADOPT_EVERY_INTERVALS = 100;
 
     private final Catalog catalog;
-    private final Runnable adoptOrphans;
+    private final IndexBackfill backfill;
     private long checks;
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-catalog-watch"));
 
-    /** adoptOrphans: run every ADOPT_EVERY_INTERVALS checks, to take over work a dead engine left. */
-    CatalogWatch(Catalog catalog, Runnable adoptOrphans) {
+    /** backfill: resumed every ADOPT_EVERY_INTERVALS checks, to take over work a dead engine left. */
+    CatalogWatch(Catalog catalog, IndexBackfill backfill) {
         this.catalog = catalog;
-        this.adoptOrphans = adoptOrphans;
+        this.backfill = backfill;
     }
 
     void start() {
-        executor.scheduleWithFixedDelay(this::check, INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(new Tick(), INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the executor runs: a class, not this::check, since it is scheduled at open (see Clock.SYSTEM). */
+    private final class Tick implements Runnable {
+        @Override
+        public void run() {
+            check();
+        }
     }
 
     private void check() {
         try {
             catalog.refresh();
             if (++checks % ADOPT_EVERY_INTERVALS == 0) {
-                adoptOrphans.run();
+                backfill.resumeAll();
             }
         } catch (RuntimeException e) {
             // The store is closing or failing; the next look tries again.

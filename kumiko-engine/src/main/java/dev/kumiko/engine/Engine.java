@@ -1,6 +1,7 @@
 package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
@@ -65,18 +66,17 @@ public final class Engine implements AutoCloseable {
         this.store = store;
         this.clock = clock;
         this.catalog = new Catalog(store);
-        this.changeLog = new ChangeLog(store, clock, StreamLifecycle::sequenceFloor);
+        this.changeLog = new ChangeLog(store, clock, SEQUENCE_FLOORS);
         // Unique among engines over the store: 64 random bits and this engine's start. Neither
         // SecureRandom, whose seeding would slow an embedded start, nor the process id, whose first
         // ProcessHandle.current() costs about 8 ms of a cold start.
         this.owner = Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-" + System.nanoTime() + "-"
                 + System.identityHashCode(this);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
-                new Lease(store, "changelog-trim", owner, clock::nowMillis));
-        this.writer = new ItemWriter(settings, changeLog, catalog::dropped);
+                new Lease(store, "changelog-trim", owner, clock));
+        this.writer = new ItemWriter(settings, changeLog, new Dropped(catalog));
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
-        this.backfill = new IndexBackfill(catalog, store,
-                indexId -> new Lease(store, "backfill/" + indexId, owner, clock::nowMillis));
+        this.backfill = new IndexBackfill(catalog, store, owner, clock);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
@@ -86,9 +86,9 @@ public final class Engine implements AutoCloseable {
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
         this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
-                settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock::nowMillis));
+                settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock));
         this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
-        this.catalogWatch = new CatalogWatch(catalog, backfill::resumeAll);
+        this.catalogWatch = new CatalogWatch(catalog, backfill);
         this.backups = new BackupSystem(catalog, store, changeLog, trimmer, writer, clock, settings, owner);
         backfill.resumeAll();
         catalogWatch.start();
@@ -230,5 +230,32 @@ public final class Engine implements AutoCloseable {
         trimmer.close();
         backfill.close();
         store.close();
+    }
+
+    // The two callbacks the parts built at open take, as classes rather than a method reference
+    // each: linking a lambda or method reference at its first run, and the first one's loading of
+    // the linking machinery, took about a third of a cold Engine.inMemory() (see Clock.SYSTEM).
+
+    /** The change log's floor of sequence numbers per table (StreamLifecycle::sequenceFloor). */
+    private static final java.util.function.ToLongFunction<TableDescriptor> SEQUENCE_FLOORS =
+            new java.util.function.ToLongFunction<>() {
+                @Override
+                public long applyAsLong(TableDescriptor d) {
+                    return StreamLifecycle.sequenceFloor(d);
+                }
+            };
+
+    /** Whether a table id was dropped (catalog::dropped), which the writer asks before each commit. */
+    private static final class Dropped implements java.util.function.IntPredicate {
+        private final Catalog catalog;
+
+        Dropped(Catalog catalog) {
+            this.catalog = catalog;
+        }
+
+        @Override
+        public boolean test(int tableId) {
+            return catalog.dropped(tableId);
+        }
     }
 }

@@ -5,7 +5,13 @@ import java.util.Comparator;
 
 /** Unsigned lexicographic order on byte arrays, the order of every store's key space. */
 public final class Bytes {
-    public static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
+    /** A class, not a method reference: it is used at every store's open (see Clock.SYSTEM). */
+    public static final Comparator<byte[]> ORDER = new Comparator<>() {
+        @Override
+        public int compare(byte[] a, byte[] b) {
+            return Arrays.compareUnsigned(a, b);
+        }
+    };
 
     private Bytes() {}
 

@@ -1,5 +1,6 @@
 package dev.kumiko.engine.background;
 
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
@@ -7,7 +8,6 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.function.LongSupplier;
 
 /**
  * The right to run one background task (TTL sweeps, change-log trimming, an index backfill) for
@@ -33,17 +33,17 @@ public final class Lease {
     private final byte[] key;
     private final byte[] progressPrefix;
     private final String owner;
-    private final LongSupplier nowMillis;
+    private final Clock clock;
 
     /** owner: this engine's identity, unique among engines over the store. */
-    public Lease(Store store, String task, String owner, LongSupplier nowMillis) {
+    public Lease(Store store, String task, String owner, Clock clock) {
         this.store = store;
         byte[] name = task.getBytes(StandardCharsets.UTF_8);
         this.key = ByteBuffer.allocate(2 + name.length).put(KeySpace.LEASES).put(name).put((byte) 0).array();
         this.progressPrefix = ByteBuffer.allocate(2 + name.length).put(KeySpace.LEASES).put(name).put((byte) 1)
                 .array();
         this.owner = owner;
-        this.nowMillis = nowMillis;
+        this.clock = clock;
     }
 
     /**
@@ -53,7 +53,7 @@ public final class Lease {
     public boolean hold() {
         try (Transaction txn = store.begin(key)) {
             byte[] current = txn.get(key);
-            long now = nowMillis.getAsLong();
+            long now = clock.nowMillis();
             if (current != null && !ownerOf(current).equals(owner) && expiryOf(current) > now) {
                 return false;
             }

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.backup;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.DaemonThreads;
@@ -40,8 +41,8 @@ public final class BackupSystem implements AutoCloseable {
         this.backups = new Backups(catalog, store, records, restorer, jobs, clock);
         this.continuous = new ContinuousBackups(catalog, store, changeLog, records, history, restorer, jobs, clock,
                 settings.pitrBaseIntervalMillis());
-        this.lease = new Lease(store, "pitr-bases", owner, clock::nowMillis);
-        trimmer.keepFrom(continuous::keepFrom);
+        this.lease = new Lease(store, "pitr-bases", owner, clock);
+        trimmer.keepFrom(new KeepFrom(continuous));
         if (store.local()) {
             // Over a store shared by processes a job's owner may live elsewhere: nothing is settled at open.
             backups.failOrphaned();
@@ -53,7 +54,29 @@ public final class BackupSystem implements AutoCloseable {
             }
         }
         long tick = Math.min(TICK_MILLIS_MAX, settings.pitrBaseIntervalMillis());
-        ticker.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+        ticker.scheduleWithFixedDelay(new Tick(), tick, tick, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the executor runs: a class, not this::tick, since it is scheduled at open (see Clock.SYSTEM). */
+    private final class Tick implements Runnable {
+        @Override
+        public void run() {
+            tick();
+        }
+    }
+
+    /** The trimmer's keepFrom: point-in-time recovery's window (a class: see Clock.SYSTEM). */
+    private static final class KeepFrom implements java.util.function.ToLongFunction<Table> {
+        private final ContinuousBackups continuous;
+
+        KeepFrom(ContinuousBackups continuous) {
+            this.continuous = continuous;
+        }
+
+        @Override
+        public long applyAsLong(Table t) {
+            return continuous.keepFrom(t);
+        }
     }
 
     private void tick() {

@@ -49,6 +49,14 @@ public final class ChangeLog {
         final ConcurrentHashMap<Integer, TableSequence> byTable = new ConcurrentHashMap<>();
     }
 
+    /** A class, not Sequences::new: it runs at every engine's open (see Clock.SYSTEM). */
+    private static final java.util.function.Supplier<Sequences> NEW_SEQUENCES = new java.util.function.Supplier<>() {
+        @Override
+        public Sequences get() {
+            return new Sequences();
+        }
+    };
+
     /**
      * floors gives, for a table, the lowest number its next record may take given what the
      * catalog recorded (0 when nothing).
@@ -57,7 +65,7 @@ public final class ChangeLog {
         this.store = store;
         this.clock = clock;
         this.floors = floors;
-        this.sequences = store.local() ? store.shared(Sequences.class, Sequences::new).byTable : null;
+        this.sequences = store.local() ? store.shared(Sequences.class, NEW_SEQUENCES).byTable : null;
     }
 
     /**

@@ -26,13 +26,22 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     /** Records deleted per storage batch, so a large backlog never makes one huge batch. */
     static final int CHUNK_RECORDS = 1_000;
 
+    /** keepFrom until one is set: nothing beyond streams' 24 hours (a class: see Clock.SYSTEM). */
+    private static final java.util.function.ToLongFunction<Table> KEEP_NOTHING_MORE =
+            new java.util.function.ToLongFunction<>() {
+                @Override
+                public long applyAsLong(Table t) {
+                    return Long.MAX_VALUE;
+                }
+            };
+
     private final Catalog catalog;
     private final ChangeLog changeLog;
     private final Clock clock;
     /** Of all engines over the store, the one holding it trims. */
     private final Lease lease;
     /** Per table, the oldest record time something else still needs (point-in-time recovery). */
-    private volatile java.util.function.ToLongFunction<Table> keepFrom = t -> Long.MAX_VALUE;
+    private volatile java.util.function.ToLongFunction<Table> keepFrom = KEEP_NOTHING_MORE;
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-changelog-trim"));
 
@@ -52,7 +61,15 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     }
 
     public void start() {
-        executor.scheduleWithFixedDelay(this::runLogged, INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(new Tick(), INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the executor runs: a class, not this::runLogged, since it is scheduled at open (see Clock.SYSTEM). */
+    private final class Tick implements Runnable {
+        @Override
+        public void run() {
+            runLogged();
+        }
     }
 
     private void runLogged() {

@@ -99,7 +99,7 @@ public final class Exchange implements AutoCloseable {
     }
 
     private Lease lease(String jobId) {
-        return new Lease(store, "exchange/" + jobId, owner, clock::nowMillis);
+        return new Lease(store, "exchange/" + jobId, owner, clock);
     }
 
     @Override

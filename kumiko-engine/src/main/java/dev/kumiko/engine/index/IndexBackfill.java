@@ -8,6 +8,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.function.Function;
 
 /**
  * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
@@ -44,15 +44,18 @@ public final class IndexBackfill implements AutoCloseable {
     private final Catalog catalog;
     private final Store store;
     private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
-    private final Function<Integer, Lease> leases;
+    /** This engine's identity among the engines over the store, and its clock: for the leases. */
+    private final String owner;
+    private final Clock clock;
     /** The lease of the backfill running now, released at close so the next engine resumes at once. */
     private volatile Lease running;
 
-    /** leases: the lease of the backfill of one index, by index id. */
-    public IndexBackfill(Catalog catalog, Store store, Function<Integer, Lease> leases) {
+    /** owner and clock: of the lease each index's backfill holds ({@link Lease}). */
+    public IndexBackfill(Catalog catalog, Store store, String owner, Clock clock) {
         this.catalog = catalog;
         this.store = store;
-        this.leases = leases;
+        this.owner = owner;
+        this.clock = clock;
     }
 
     public void start(String tableName, int indexId) {
@@ -79,7 +82,7 @@ public final class IndexBackfill implements AutoCloseable {
     private void run(String tableName, int indexId) {
         store.awaitTransactions();
         Table t = catalog.get(tableName);
-        Lease lease = leases.apply(indexId);
+        Lease lease = new Lease(store, "backfill/" + indexId, owner, clock);
         if (t == null || !creating(t, indexId) || !lease.hold()) {
             return;
         }

@@ -67,7 +67,15 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     public void start() {
         if (intervalMillis > 0) {
-            executor.scheduleWithFixedDelay(this::tickLogged, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+            executor.scheduleWithFixedDelay(new Tick(), intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** What the executor runs: a class, not this::tickLogged, since it is scheduled at open (see Clock.SYSTEM). */
+    private final class Tick implements Runnable {
+        @Override
+        public void run() {
+            tickLogged();
         }
     }
 

@@ -16,7 +16,11 @@ public final class ProcessShared {
     public <T> T get(Class<T> type, Supplier<T> create) {
         Object state = states.get(type);
         if (state == null) {
-            state = states.computeIfAbsent(type, t -> create.get());
+            // putIfAbsent rather than computeIfAbsent with a lambda (see Clock.SYSTEM); two first
+            // callers may both create one, and both get the one that was put.
+            Object created = create.get();
+            Object raced = states.putIfAbsent(type, created);
+            state = raced != null ? raced : created;
         }
         return type.cast(state);
     }
