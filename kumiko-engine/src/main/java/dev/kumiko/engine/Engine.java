@@ -74,7 +74,7 @@ public final class Engine implements AutoCloseable {
                 + System.identityHashCode(this);
         this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
                 new Lease(store, "changelog-trim", owner, clock));
-        this.writer = new ItemWriter(settings, changeLog, new Dropped(catalog));
+        this.writer = new ItemWriter(settings, changeLog, new Dropped());
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, owner, clock);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
@@ -246,13 +246,7 @@ public final class Engine implements AutoCloseable {
             };
 
     /** Whether a table id was dropped (catalog::dropped), which the writer asks before each commit. */
-    private static final class Dropped implements java.util.function.IntPredicate {
-        private final Catalog catalog;
-
-        Dropped(Catalog catalog) {
-            this.catalog = catalog;
-        }
-
+    private final class Dropped implements java.util.function.IntPredicate {
         @Override
         public boolean test(int tableId) {
             return catalog.dropped(tableId);

@@ -42,7 +42,7 @@ public final class BackupSystem implements AutoCloseable {
         this.continuous = new ContinuousBackups(catalog, store, changeLog, records, history, restorer, jobs, clock,
                 settings.pitrBaseIntervalMillis());
         this.lease = new Lease(store, "pitr-bases", owner, clock);
-        trimmer.keepFrom(new KeepFrom(continuous));
+        trimmer.keepFrom(new KeepFrom());
         if (store.local()) {
             // Over a store shared by processes a job's owner may live elsewhere: nothing is settled at open.
             backups.failOrphaned();
@@ -66,13 +66,7 @@ public final class BackupSystem implements AutoCloseable {
     }
 
     /** The trimmer's keepFrom: point-in-time recovery's window (a class: see Clock.SYSTEM). */
-    private static final class KeepFrom implements java.util.function.ToLongFunction<Table> {
-        private final ContinuousBackups continuous;
-
-        KeepFrom(ContinuousBackups continuous) {
-            this.continuous = continuous;
-        }
-
+    private final class KeepFrom implements java.util.function.ToLongFunction<Table> {
         @Override
         public long applyAsLong(Table t) {
             return continuous.keepFrom(t);
