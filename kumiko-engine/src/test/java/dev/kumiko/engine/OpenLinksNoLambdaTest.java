@@ -40,7 +40,8 @@ class OpenLinksNoLambdaTest {
         // "java.lang.invoke.LambdaForm$MH/0x..." for the method handles of a lambda or of a string
         // concatenation compiled to invokedynamic); the first lambda also loads its factory.
         assertThat(atOpen).as("hidden classes spun at the open").noneMatch(c -> c.contains("/0x"));
-        assertThat(atOpen).as("the lambda factory loaded at the open").doesNotContain("java.lang.invoke.LambdaMetafactory");
+        assertThat(atOpen).as("the lambda factory loaded at the open")
+                .doesNotContain("java.lang.invoke.LambdaMetafactory");
     }
 
     /** The names of the classes the fresh JVM loaded between the two markers. */
