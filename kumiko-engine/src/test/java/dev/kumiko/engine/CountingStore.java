@@ -119,6 +119,12 @@ public final class CountingStore implements Store {
         transactions.awaitTransactions();
     }
 
+    /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
+    @Override
+    public boolean snapshotsHoldWriters() {
+        return inner.snapshotsHoldWriters();
+    }
+
     @Override
     public Snapshot snapshot() {
         Snapshot s = inner.snapshot();

@@ -73,6 +73,12 @@ public final class SharedStore implements Store {
         inner.apply(batch);
     }
 
+    /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
+    @Override
+    public boolean snapshotsHoldWriters() {
+        return inner.snapshotsHoldWriters();
+    }
+
     @Override
     public Snapshot snapshot() {
         return inner.snapshot();

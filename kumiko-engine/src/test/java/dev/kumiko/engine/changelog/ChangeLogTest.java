@@ -350,6 +350,12 @@ class ChangeLogTest {
             transactions.awaitTransactions();
         }
 
+        /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
+        @Override
+        public boolean snapshotsHoldWriters() {
+            return inner.snapshotsHoldWriters();
+        }
+
         @Override
         public dev.kumiko.storage.Snapshot snapshot() {
             return inner.snapshot();

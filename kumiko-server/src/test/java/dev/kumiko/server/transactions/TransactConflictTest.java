@@ -119,6 +119,12 @@ class TransactConflictTest {
             transactions.awaitTransactions();
         }
 
+        /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
+        @Override
+        public boolean snapshotsHoldWriters() {
+            return inner.snapshotsHoldWriters();
+        }
+
         @Override
         public Snapshot snapshot() {
             return inner.snapshot();
