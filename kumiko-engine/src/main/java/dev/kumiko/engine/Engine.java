@@ -1,6 +1,7 @@
 package dev.kumiko.engine;
 
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.engine.background.Lease;
@@ -24,7 +25,9 @@ import dev.kumiko.engine.ttl.TimeToLiveClock;
 import dev.kumiko.engine.ttl.TimeToLiveOperations;
 import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
+import dev.kumiko.keys.KeySpace;
 import dev.kumiko.partiql.PqOperations;
+import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -49,7 +52,6 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
     private final StreamBacklog streamBacklog;
-    private final BackupSystem backups;
     // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
     // that an engine a test opens and never asks for them does not load their classes: 7-10 % of a
     // cold Engine.inMemory() (docs/benchmarks.md, target 4). Explicit checks rather than a
@@ -61,10 +63,19 @@ public final class Engine implements AutoCloseable {
     private volatile TransactionOperations transactions;
     private volatile PqOperations partiql;
     private volatile Exchange exchange;
+    // Built at open only over a store that holds backups, recovery bases, restore jobs or a table
+    // with point-in-time recovery on, where it has jobs to settle and bases to take; otherwise at
+    // its first use: an engine a test opens and never backs up loads none of its 11 classes and
+    // starts none of its threads (about a tenth of a cold Engine.inMemory(), docs/benchmarks.md,
+    // target 4).
+    private volatile BackupSystem backups;
+    private boolean closed; // under lazily: no backup system is built after close
+    private final EngineSettings settings;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
         this.store = store;
         this.clock = clock;
+        this.settings = settings;
         this.catalog = new Catalog(store);
         this.changeLog = new ChangeLog(store, clock, SEQUENCE_FLOORS);
         // Unique among engines over the store: 64 random bits and this engine's start. Neither
@@ -89,7 +100,10 @@ public final class Engine implements AutoCloseable {
                 settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock));
         this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
         this.catalogWatch = new CatalogWatch(catalog, backfill);
-        this.backups = new BackupSystem(catalog, store, changeLog, trimmer, writer, clock, settings, owner);
+        trimmer.keepFrom(new KeepFrom());
+        if (backupsAtOpen()) {
+            backups();
+        }
         backfill.resumeAll();
         catalogWatch.start();
         trimmer.start();
@@ -215,24 +229,63 @@ public final class Engine implements AutoCloseable {
 
     /** On-demand backups, point-in-time recovery, and reads of a table's past ({@code history()}). */
     public BackupSystem backups() {
-        return backups;
+        BackupSystem b = backups;
+        if (b == null) {
+            synchronized (lazily) {
+                if (closed) {
+                    throw new IllegalStateException("the engine is closed");
+                }
+                b = backups;
+                if (b == null) {
+                    b = new BackupSystem(catalog, store, changeLog, writer, clock, settings, owner);
+                    backups = b;
+                }
+            }
+        }
+        return b;
     }
 
+    /**
+     * Whether the store holds a table with point-in-time recovery on, or any backup, recovery base
+     * or restore job: then the backup system settles and takes them from the open on.
+     */
+    private boolean backupsAtOpen() {
+        for (Table t : catalog.tables()) {
+            if (t.descriptor().recovery().pitrEnabled()) {
+                return true;
+            }
+        }
+        try (Cursor c = store.scan(new byte[] {KeySpace.BACKUPS}, new byte[] {KeySpace.BACKUPS + 1}, false)) {
+            return c.next();
+        }
+    }
+
+    /**
+     * Stops the background tasks first (the trimmer may build the backup system), then the jobs, then
+     * the store.
+     */
     @Override
     public void close() {
-        Exchange x = exchange;
-        if (x != null) {
-            x.close();
-        }
-        backups.close();
         catalogWatch.close();
         sweeper.close();
         trimmer.close();
         backfill.close();
+        BackupSystem b;
+        synchronized (lazily) {
+            closed = true;
+            b = backups;
+        }
+        if (b != null) {
+            b.close();
+        }
+        Exchange x = exchange;
+        if (x != null) {
+            x.close();
+        }
         store.close();
     }
 
-    // The two callbacks the parts built at open take, as classes rather than a method reference
+    // The callbacks the parts built at open take, as classes rather than a method reference
     // each: linking a lambda or method reference at its first run, and the first one's loading of
     // the linking machinery, took about a third of a cold Engine.inMemory() (see Clock.SYSTEM).
 
@@ -244,6 +297,18 @@ public final class Engine implements AutoCloseable {
                     return StreamLifecycle.sequenceFloor(d);
                 }
             };
+
+    /**
+     * The trimmer's keepFrom: a table with point-in-time recovery on keeps the changes its window
+     * needs, which the backup system knows (built now if it was not yet: another engine may have
+     * turned recovery on, and this one then takes over the bases if that one stops).
+     */
+    private final class KeepFrom implements java.util.function.ToLongFunction<Table> {
+        @Override
+        public long applyAsLong(Table t) {
+            return t.descriptor().recovery().pitrEnabled() ? backups().keepFrom(t) : Long.MAX_VALUE;
+        }
+    }
 
     /** Whether a table id was dropped (catalog::dropped), which the writer asks before each commit. */
     private final class Dropped implements java.util.function.IntPredicate {

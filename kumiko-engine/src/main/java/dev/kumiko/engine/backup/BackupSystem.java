@@ -7,7 +7,6 @@ import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.changelog.ChangeLog;
-import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.storage.Store;
 import java.util.concurrent.Executors;
@@ -32,8 +31,8 @@ public final class BackupSystem implements AutoCloseable {
     private final ScheduledExecutorService ticker =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-pitr-bases"));
 
-    public BackupSystem(Catalog catalog, Store store, ChangeLog changeLog, ChangeLogTrimmer trimmer,
-            ItemWriter writer, Clock clock, EngineSettings settings, String owner) {
+    public BackupSystem(Catalog catalog, Store store, ChangeLog changeLog, ItemWriter writer, Clock clock,
+            EngineSettings settings, String owner) {
         BackupStore records = new BackupStore(store);
         this.jobs = new JobRunner(owner, settings.backupStepPauseMillis());
         this.history = new TableHistory(catalog, changeLog, records, clock);
@@ -42,7 +41,6 @@ public final class BackupSystem implements AutoCloseable {
         this.continuous = new ContinuousBackups(catalog, store, changeLog, records, history, restorer, jobs, clock,
                 settings.pitrBaseIntervalMillis());
         this.lease = new Lease(store, "pitr-bases", owner, clock);
-        trimmer.keepFrom(new KeepFrom());
         if (store.local()) {
             // Over a store shared by processes a job's owner may live elsewhere: nothing is settled at open.
             backups.failOrphaned();
@@ -65,12 +63,12 @@ public final class BackupSystem implements AutoCloseable {
         }
     }
 
-    /** The trimmer's keepFrom: point-in-time recovery's window (a class: see Clock.SYSTEM). */
-    private final class KeepFrom implements java.util.function.ToLongFunction<Table> {
-        @Override
-        public long applyAsLong(Table t) {
-            return continuous.keepFrom(t);
-        }
+    /**
+     * The oldest change of t that point-in-time recovery still needs (Long.MAX_VALUE: none), which
+     * the change log's trimmer keeps.
+     */
+    public long keepFrom(Table t) {
+        return continuous.keepFrom(t);
     }
 
     private void tick() {
