@@ -261,8 +261,9 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Stops the background tasks first (the trimmer may build the backup system), then the jobs, then
-     * the store.
+     * Stops the background tasks first (the trimmer may build the backup system), then the export
+     * and import jobs (an export reads through the backup system), then the backup jobs, then the
+     * store.
      */
     @Override
     public void close() {
@@ -270,6 +271,10 @@ public final class Engine implements AutoCloseable {
         sweeper.close();
         trimmer.close();
         backfill.close();
+        Exchange x = exchange;
+        if (x != null) {
+            x.close();
+        }
         BackupSystem b;
         synchronized (lazily) {
             closed = true;
@@ -277,10 +282,6 @@ public final class Engine implements AutoCloseable {
         }
         if (b != null) {
             b.close();
-        }
-        Exchange x = exchange;
-        if (x != null) {
-            x.close();
         }
         store.close();
     }
