@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Backups and point-in-time recovery of one engine: the operations, the job runner, and the
- * background task that takes recovery bases. At open it settles the jobs a restart cut off:
+ * background task that takes recovery bases. When built (the engine builds it at its open over a
+ * store that holds any backup record, otherwise at first use) it settles the jobs a restart cut off:
  * restores are resumed, backups being copied are marked FAILED (their snapshot is gone, and a copy
  * from a later snapshot would not be the state the backup promised).
  */
