@@ -3,7 +3,7 @@
 #
 #   bench/compare-jars.sh OLD.jar NEW.jar [--duration 20] [--warmup 5] [--rounds 4] [--store memory|rocksdb]
 #                         [--workloads put,get,query,query_gsi,update,batch,mixed] [--items 100000]
-#                         [--connections 32] [--max-regression 5] [--out DIR]
+#                         [--connections 32] [--max-regression 5] [--durability process|fsync] [--out DIR]
 #
 # Both servers run at once on free 127.0.0.1 ports with the same JVM options ($HEAP, default
 # "-Xms1g -Xmx1g", -XX:+AlwaysPreTouch, plus $KUMIKO_JAVA_OPTS). The heap is touched at start
@@ -16,6 +16,9 @@
 # --max-regression percent (default 5) below OLD's in any workload, so a regression check is:
 #
 #   bench/compare-jars.sh /tmp/kumiko-before.jar kumiko-server/target/kumiko.jar --duration 20
+#
+# --durability applies to --store rocksdb (default process; fsync syncs the write-ahead log before
+# each write's answer, docs/durability.md).
 #
 # Take OLD.jar from a build of the commit before the change (cp kumiko-server/target/kumiko.jar
 # somewhere first). On a busy machine a 5 % difference is within the noise: compare on a quiet one,
@@ -33,6 +36,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 old_jar="$1" new_jar="$2"
 shift 2
 duration=20 warmup=5 rounds=4 store=memory items=100000 connections=32 max_regression=5 out=""
+durability=process
 workloads="put,get,query,query_gsi,update,batch,mixed"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -44,6 +48,7 @@ while [[ $# -gt 0 ]]; do
     --items) items="$2"; shift ;;
     --connections) connections="$2"; shift ;;
     --max-regression) max_regression="$2"; shift ;;
+    --durability) durability="$2"; shift ;;
     --out) out="$2"; shift ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
@@ -51,6 +56,8 @@ while [[ $# -gt 0 ]]; do
 done
 for j in "$old_jar" "$new_jar"; do [[ -f $j ]] || die "no such jar: $j"; done
 [[ $store == memory || $store == rocksdb ]] || die "--store is memory or rocksdb"
+[[ $durability == process || $durability == fsync ]] || die "--durability is process or fsync"
+[[ $durability == process || $store == rocksdb ]] || die "--durability fsync needs --store rocksdb"
 
 out="${out:-$repo_root/bench-results/compare-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out/old" "$out/new"
@@ -67,7 +74,7 @@ for side in old new; do
   if [[ $store == rocksdb ]]; then
     dir="$(mktemp -d "${TMPDIR:-/tmp}/kumiko-compare-$side.XXXXXX")"
     temp_dirs+=("$dir")
-    serve=(--data-dir "$dir" --durability process)
+    serve=(--data-dir "$dir" --durability "$durability")
   fi
   port="$(free_port)"
   start_kumiko_jar "$jar" "$port" "$out/$side/server.log" "${serve[@]}"
