@@ -157,7 +157,9 @@ public final class RocksStore implements Store {
                 // in a loop for up to 100 µs: with an event loop per core, the yielding took the CPU
                 // the other loop's request needed (6 % of a put's samples; without it put and mixed
                 // ran 9-11 % faster at 8-26 % less server CPU per request). With fsync the yielding
-                // stays: blocked writers measured slower there (put 0.7-1.1 of yielding, 4 pairs).
+                // stays: blocked writers measured slower there with 4 event loops (put 0.7-1.1 of
+                // yielding, 4 pairs) and the same with the 16 that fsync mode runs now (3 rounds of
+                // compare-jars: put 0.86-1.05, update 0.98-1.02, get 0.91-1.05).
                 .setEnableWriteThreadAdaptiveYield(storeOptions.fsync())
                 // Every write reads its item first; the harness's workloads overwrite items, so
                 // most reads end in the memtable, and a key's bloom bit there skips its skip-list
