@@ -277,13 +277,13 @@ public final class ServeCommand implements Callable<Integer> {
         return config;
     }
 
-    /** A RocksStore size option in MiB: 0 (off) or within the store's size bounds. */
     /**
-     * Event loops with {@code --durability fsync}, at least: a write waits for its fsync on the event
-     * loop that runs it, and the writes waiting at once share one fsync (RocksDB's write groups), so
-     * the loop count bounds a group however many clients there are. Measured on 2 cores at 32
-     * connections against 4 loops (docs/durability.md): puts and updates 1.3-1.8x per second, reads
-     * 0.83-0.90x (more loops each wake for fewer requests); 32 loops measured the same as 16.
+     * The fewest event loops {@code --durability fsync} runs (twice the cores past 8 cores): a write
+     * waits for its fsync on the event loop that runs it, and the writes waiting at once share one
+     * fsync (RocksDB's write groups), so the loop count bounds a group however many clients there
+     * are. Measured on 2 cores at 32 connections against 4 loops (docs/durability.md): puts and
+     * updates 1.3-1.8x per second, reads 0.83-0.90x (more loops each wake for fewer requests); 32
+     * loops measured the same as 16.
      */
     static final int FSYNC_EVENT_LOOPS_MIN = 16;
 
@@ -293,6 +293,7 @@ public final class ServeCommand implements Callable<Integer> {
         return "fsync".equals(durability) ? Math.max(2 * cores, FSYNC_EVENT_LOOPS_MIN) : cores;
     }
 
+    /** A RocksStore size option in MiB: 0 (off) or within the store's size bounds. */
     private static boolean zeroOrSizeMib(long mib) {
         return mib == 0
                 || (mib >= RocksStoreOptions.SIZE_BYTES_MIN >> 20 && mib <= RocksStoreOptions.SIZE_BYTES_MAX >> 20);
