@@ -36,8 +36,12 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
     private final byte[] model;
     private final StaticFiles files = new StaticFiles();
 
-    /** @param model the --console-model file's bytes, or null */
+    /**
+     * @param hotKeys null when the console is not served (access not ON): nothing counts them then
+     * @param model   the --console-model file's bytes, or null
+     */
     public ConsolePaths(ServerMetrics metrics, HotKeys hotKeys, Access access, byte[] model) {
+        assert hotKeys != null || access != Access.ON : "a served console shows hot keys";
         this.metrics = metrics;
         this.hotKeys = hotKeys;
         this.access = access;

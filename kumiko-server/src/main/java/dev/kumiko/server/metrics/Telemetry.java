@@ -55,6 +55,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     private final Function<FullHttpRequest, FullHttpResponse> paths;
 
     /**
+     * @param hotKeys null: hot keys are not counted (the console is not served)
      * @param log   null: no request log
      * @param paths the GET paths served besides the health check (null answers: not one of them)
      */
@@ -64,6 +65,11 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         this.hotKeys = hotKeys;
         this.log = log;
         this.paths = paths;
+    }
+
+    /** Whether requests' partition keys are counted for the console's hot-key view. */
+    public boolean countsHotKeys() {
+        return hotKeys != null;
     }
 
     /** Starts observing the engine's units and stream reads. */
@@ -102,7 +108,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         OperationMeters m = meters(c, tableName, operation);
         if (error == null) {
             m.successfulRequestLatency.record(latencyNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
-            if ("DeleteTable".equals(operation)) {
+            if (hotKeys != null && "DeleteTable".equals(operation)) {
                 hotKeys.forget(tableName);
             }
         } else {
@@ -182,7 +188,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         }
         OperationMeters m = meters(c, table.tableName(), operation);
         (read ? m.consumedReadCapacityUnits : m.consumedWriteCapacityUnits).increment(total);
-        if (partitionKey != null) {
+        if (partitionKey != null && hotKeys != null) {
             hotKeys.record(table.tableName(), index == null ? null : index.indexName(), partitionKey, read, total);
         }
     }

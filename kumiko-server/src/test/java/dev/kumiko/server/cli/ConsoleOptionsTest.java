@@ -2,6 +2,7 @@ package dev.kumiko.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.engine.Engine;
 import dev.kumiko.server.console.ConsolePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -61,5 +62,21 @@ class ConsoleOptionsTest {
         assertThat(o.access("0.0.0.0", false)).isEqualTo(ConsolePaths.Access.ON);
         o.console = "off";
         assertThat(o.access("127.0.0.1", false)).isEqualTo(ConsolePaths.Access.OFF);
+    }
+
+    /** Only a served console shows hot keys, so only then are requests' partition keys counted. */
+    @Test
+    void hotKeysAreCountedOnlyForAServedConsole() {
+        ConsoleOptions o = new ConsoleOptions();
+        o.console = "auto";
+        try (Engine engine = Engine.inMemory()) {
+            assertThat(o.telemetry(engine, "127.0.0.1", false).countsHotKeys()).isTrue();
+            assertThat(o.telemetry(engine, "0.0.0.0", false).countsHotKeys()).isFalse();
+            assertThat(o.telemetry(engine, "127.0.0.1", true).countsHotKeys()).isFalse();
+            o.console = "off";
+            assertThat(o.telemetry(engine, "127.0.0.1", false).countsHotKeys()).isFalse();
+            o.console = "on";
+            assertThat(o.telemetry(engine, "0.0.0.0", false).countsHotKeys()).isTrue();
+        }
     }
 }
