@@ -9,14 +9,16 @@ import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
 
 /**
- * A cursor over a RocksIterator bounded by iterate_lower_bound and iterate_upper_bound, so RocksDB
- * itself stops at the range's ends (and skips tombstones past them) instead of this class
- * comparing every key. Used by one thread at a time, like every Cursor.
+ * A cursor over a RocksIterator bounded by iterate_upper_bound (and, in reverse, iterate_lower_bound),
+ * so RocksDB itself stops at the range's end (and skips tombstones past it) instead of this class
+ * comparing every key. A forward cursor seeks to its start and only moves away from it, so it needs
+ * no lower bound: one native slice fewer to make and free per cursor, which every Query page and
+ * Scan page opens. Used by one thread at a time, like every Cursor.
  */
 final class RocksCursor implements Cursor, NativeGuard.Resource {
     private final NativeGuard guard;
     // ReadOptions keeps raw pointers to the bound slices: they must outlive the iterator.
-    private final Slice lowerBound;
+    private final Slice lowerBound; // null for a forward cursor
     private final Slice upperBound;
     private final ReadOptions readOptions;
     private final RocksIterator iterator;
@@ -31,15 +33,23 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     RocksCursor(RocksDB db, NativeGuard guard, Snapshot snapshot, byte[] start, byte[] end, boolean reverse) {
         this.guard = guard;
         this.reverse = reverse;
-        this.lowerBound = new Slice(start);
+        this.lowerBound = reverse ? new Slice(start) : null;
         this.upperBound = new Slice(end);
-        this.readOptions = new ReadOptions()
-                .setIterateLowerBound(lowerBound)
-                .setIterateUpperBound(upperBound);
+        this.readOptions = new ReadOptions().setIterateUpperBound(upperBound);
+        if (reverse) {
+            readOptions.setIterateLowerBound(lowerBound);
+        }
         if (snapshot != null) {
             readOptions.setSnapshot(snapshot);
         }
         this.iterator = db.newIterator(readOptions);
+        // Positioned now, so the cursor keeps no reference to the caller's start array; the
+        // iterator reads the state it was created at, whenever it is moved.
+        if (reverse) {
+            iterator.seekToLast();
+        } else {
+            iterator.seek(start);
+        }
     }
 
     @Override
@@ -66,15 +76,13 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
         }
     }
 
-    /** seekToLast honours iterate_upper_bound: it lands on the last key before the end. */
+    /**
+     * The first step stays where the constructor's seek landed: seekToLast honours
+     * iterate_upper_bound (the last key before the end), seek the start (the first key at or after it).
+     */
     private void step() {
         if (!started) {
             started = true;
-            if (reverse) {
-                iterator.seekToLast();
-            } else {
-                iterator.seekToFirst();
-            }
         } else if (reverse) {
             iterator.prev();
         } else {
@@ -130,7 +138,9 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
         released = true;
         iterator.close();
         readOptions.close();
-        lowerBound.close();
+        if (lowerBound != null) {
+            lowerBound.close();
+        }
         upperBound.close();
     }
 
