@@ -12,16 +12,21 @@ import org.rocksdb.Snapshot;
  * A cursor over a RocksIterator bounded by iterate_upper_bound (and, in reverse, iterate_lower_bound),
  * so RocksDB itself stops at the range's end (and skips tombstones past it) instead of this class
  * comparing every key. A forward cursor seeks to its start and only moves away from it, so it needs
- * no lower bound: one native slice fewer to make and free per cursor, which every Query page and
- * Scan page opens. Used by one thread at a time, like every Cursor.
+ * no lower bound. The iterator is either the cursor's own, made and freed with it, or one lent by
+ * the store's {@link IteratorCache} and given back at close. Used by one thread at a time, like
+ * every Cursor.
  */
 final class RocksCursor implements Cursor, NativeGuard.Resource {
     private final NativeGuard guard;
-    // ReadOptions keeps raw pointers to the bound slices: they must outlive the iterator.
-    private final Slice lowerBound; // null for a forward cursor
+    // ReadOptions keeps raw pointers to the bound slices: they must outlive the iterator. All three
+    // are null for a lent iterator; lowerBound is null for a forward cursor.
+    private final Slice lowerBound;
     private final Slice upperBound;
     private final ReadOptions readOptions;
     private final RocksIterator iterator;
+    // The cache and the iterator it lent; null for an iterator of the cursor's own.
+    private final IteratorCache lender;
+    private final IteratorCache.Kept lent;
     private final boolean reverse;
     private boolean started;
     private boolean exhausted;
@@ -33,6 +38,8 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     RocksCursor(RocksDB db, NativeGuard guard, Snapshot snapshot, byte[] start, byte[] end, boolean reverse) {
         this.guard = guard;
         this.reverse = reverse;
+        this.lender = null;
+        this.lent = null;
         this.lowerBound = reverse ? new Slice(start) : null;
         this.upperBound = new Slice(end);
         this.readOptions = new ReadOptions().setIterateUpperBound(upperBound);
@@ -50,6 +57,21 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
         } else {
             iterator.seek(start);
         }
+    }
+
+    /**
+     * A forward cursor over an iterator lent by lender, already positioned at its start. Call between
+     * guard.enter() and guard.exit(); the caller registers the cursor.
+     */
+    RocksCursor(NativeGuard guard, IteratorCache lender, IteratorCache.Kept lent) {
+        this.guard = guard;
+        this.reverse = false;
+        this.lender = lender;
+        this.lent = lent;
+        this.iterator = lent.iterator();
+        this.lowerBound = null;
+        this.upperBound = null;
+        this.readOptions = null;
     }
 
     @Override
@@ -136,6 +158,10 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     public void release() {
         assert !released;
         released = true;
+        if (lent != null) {
+            lender.giveBack(lent);
+            return;
+        }
         iterator.close();
         readOptions.close();
         if (lowerBound != null) {

@@ -85,6 +85,7 @@ public final class RocksStore implements Store {
     private final PointCache cache;
     // Null when RocksStoreOptions.idleCompactionBytesMax is 0.
     private final IdleCompaction idle;
+    private final IteratorCache iterators;
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions,
             PointCache cache, long idleCompactionBytesMax) {
@@ -96,6 +97,7 @@ public final class RocksStore implements Store {
         this.readOptions = new ReadOptions();
         handles.push(readOptions);
         this.idle = idleCompactionBytesMax == 0 ? null : new IdleCompaction(db, guard, idleCompactionBytesMax);
+        this.iterators = new IteratorCache(db, guard);
     }
 
     /** Opens the database in dir, creating the directory and database if missing. */
@@ -299,7 +301,9 @@ public final class RocksStore implements Store {
             if (isEmptyRange(startInclusive, endExclusive)) {
                 return RocksCursor.EMPTY;
             }
-            RocksCursor cursor = new RocksCursor(db, guard, null, startInclusive, endExclusive, reverse);
+            IteratorCache.Kept lent = reverse ? null : iterators.lend(startInclusive, endExclusive);
+            RocksCursor cursor = lent != null ? new RocksCursor(guard, iterators, lent)
+                    : new RocksCursor(db, guard, null, startInclusive, endExclusive, reverse);
             guard.register(cursor);
             return cursor;
         } finally {
@@ -424,6 +428,11 @@ public final class RocksStore implements Store {
         }
     }
 
+    /** The per-thread iterators that range reads borrow, for tests. */
+    IteratorCache iterators() {
+        return iterators;
+    }
+
     /** Settled quiet intervals so far ({@link IdleCompaction}); -1 when it is off. */
     long idleSettledCount() {
         return idle == null ? -1 : idle.settledCount();
@@ -467,6 +476,7 @@ public final class RocksStore implements Store {
 
     private void closeNative() {
         try {
+            iterators.close();
             db.closeE();
         } catch (RocksDBException e) {
             throw new RocksStoreException("close", e);
