@@ -15,24 +15,25 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
- * One forward RocksIterator per thread, kept between the thread's range reads ({@link
- * RocksStore#scan}): a Query or Scan page then refreshes and moves an iterator instead of making
- * and freeing one with its read options and bound slice, which measured 0.85 of the time of a page
- * of 50 entries (paired page by page in one JVM).
+ * One RocksIterator per thread, kept between the thread's range reads ({@link RocksStore#scan}):
+ * a Query or Scan page then refreshes and moves an iterator instead of making and freeing one with
+ * its read options and bound slices, which measured 0.85 of the time of a page of 50 entries
+ * (paired page by page in one JVM).
  *
- * <p>The iterator's upper bound is a slice over a direct buffer that the thread rewrites before
- * each seek: RocksDB keeps a pointer to the slice, not a copy, and checks the bound again from the
- * next seek on. {@link RocksIterator#refresh} moves the iterator to the database's latest state,
+ * <p>The iterator's bounds are slices over direct buffers that the thread rewrites before each
+ * seek: RocksDB keeps pointers to the slices, not copies, and checks the bounds again from the
+ * next seek on. A forward read sets the lower bound empty (no key is below it), a reverse one to
+ * its start. {@link RocksIterator#refresh} moves the iterator to the database's latest state,
  * cheaply when no flush or compaction happened since its last use.
  *
  * <p>An iterator keeps the memtables and table files it was made over from being freed, so one
  * left idle would hold what later compactions made obsolete. A timer closes iterators unused for
  * {@link #IDLE_MILLIS_MAX}; the thread makes a new one at its next read. Each iterator is lent to
- * one cursor at a time: a second cursor on the same thread, a reverse one, or one whose end is
- * longer than {@link #BOUND_BYTES_MAX} gets an iterator of its own ({@link RocksCursor}).
+ * one cursor at a time: a second cursor on the same thread, or one whose bound is longer than
+ * {@link #BOUND_BYTES_MAX}, gets an iterator of its own ({@link RocksCursor}).
  */
 final class IteratorCache implements AutoCloseable {
-    /** Longest end key a kept iterator's bound holds; keys are at most a few KB (DynamoDB: 2 KB + 1 KB). */
+    /** Longest key a kept iterator's bound holds; keys are at most a few KB (DynamoDB: 2 KB + 1 KB). */
     static final int BOUND_BYTES_MAX = 4096;
     /** An iterator unused this long is closed, so that it holds no obsolete files for longer. */
     static final long IDLE_MILLIS_MAX = 1_000;
@@ -55,11 +56,15 @@ final class IteratorCache implements AutoCloseable {
         timer.scheduleWithFixedDelay(this::sweep, IDLE_MILLIS_MAX, IDLE_MILLIS_MAX, TimeUnit.MILLISECONDS);
     }
 
-    /** A thread's kept iterator with its bound; lent by {@link #lend}, given back by {@link #giveBack}. */
+    /** A thread's kept iterator with its bounds; lent by {@link #lend}, given back by {@link #giveBack}. */
     static final class Kept {
-        private final ByteBuffer bound = ByteBuffer.allocateDirect(BOUND_BYTES_MAX);
-        private final DirectSlice upperBound = new DirectSlice(bound, 0);
-        private final ReadOptions readOptions = new ReadOptions().setIterateUpperBound(upperBound);
+        private final ByteBuffer lower = ByteBuffer.allocateDirect(BOUND_BYTES_MAX);
+        private final ByteBuffer upper = ByteBuffer.allocateDirect(BOUND_BYTES_MAX);
+        private final DirectSlice lowerBound = new DirectSlice(lower, 0);
+        private final DirectSlice upperBound = new DirectSlice(upper, 0);
+        private final ReadOptions readOptions = new ReadOptions().setIterateLowerBound(lowerBound)
+                .setIterateUpperBound(upperBound);
+        private int lowerBytes; // the lower bound's length now: 0 (empty) for a forward read
         private final RocksIterator iterator;
         private final AtomicInteger state = new AtomicInteger(LENT);
         private volatile long usedNanos = System.nanoTime();
@@ -72,29 +77,46 @@ final class IteratorCache implements AutoCloseable {
             return iterator;
         }
 
-        /** Sets the bound to end, moves to the latest state and seeks to start. */
-        private void position(byte[] start, byte[] end) throws RocksDBException {
-            bound.clear();
-            bound.put(end);
+        /**
+         * Sets the bounds to the range, moves to the latest state and seeks to the range's first
+         * key (its last, in reverse).
+         */
+        private void position(byte[] start, byte[] end, boolean reverse) throws RocksDBException {
+            upper.clear();
+            upper.put(end);
             upperBound.setLength(end.length);
+            if (reverse) {
+                lower.clear();
+                lower.put(start);
+                lowerBound.setLength(start.length);
+                lowerBytes = start.length;
+            } else if (lowerBytes != 0) {
+                lowerBound.setLength(0);
+                lowerBytes = 0;
+            }
             iterator.refresh();
-            iterator.seek(start);
+            if (reverse) {
+                iterator.seekToLast();
+            } else {
+                iterator.seek(start);
+            }
         }
 
         private void closeNative() {
             iterator.close();
             readOptions.close();
+            lowerBound.close();
             upperBound.close();
         }
     }
 
     /**
-     * This thread's kept iterator positioned at start and bounded by end, or null when it cannot
-     * lend one (the thread's is lent already, end is too long, or the cache is closed). Call
-     * between guard.enter() and guard.exit().
+     * This thread's kept iterator bounded by [start, end) and positioned at the range's first key
+     * (its last, in reverse), or null when it cannot lend one (the thread's is lent already, a
+     * bound is too long, or the cache is closed). Call between guard.enter() and guard.exit().
      */
-    Kept lend(byte[] start, byte[] end) {
-        if (closed || end.length > BOUND_BYTES_MAX) {
+    Kept lend(byte[] start, byte[] end, boolean reverse) {
+        if (closed || end.length > BOUND_BYTES_MAX || start.length > BOUND_BYTES_MAX) {
             return null;
         }
         Kept kept = mine.get();
@@ -108,7 +130,7 @@ final class IteratorCache implements AutoCloseable {
         }
         boolean positioned = false;
         try {
-            kept.position(start, end);
+            kept.position(start, end, reverse);
             positioned = true;
             return kept;
         } catch (RocksDBException e) {

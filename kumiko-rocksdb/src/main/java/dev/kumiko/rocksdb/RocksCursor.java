@@ -60,12 +60,13 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     }
 
     /**
-     * A forward cursor over an iterator lent by lender, already positioned at its start. Call between
-     * guard.enter() and guard.exit(); the caller registers the cursor.
+     * A cursor over an iterator lent by lender, already bounded and positioned at the range's first
+     * key (its last, in reverse). Call between guard.enter() and guard.exit(); the caller registers
+     * the cursor.
      */
-    RocksCursor(NativeGuard guard, IteratorCache lender, IteratorCache.Kept lent) {
+    RocksCursor(NativeGuard guard, IteratorCache lender, IteratorCache.Kept lent, boolean reverse) {
         this.guard = guard;
-        this.reverse = false;
+        this.reverse = reverse;
         this.lender = lender;
         this.lent = lent;
         this.iterator = lent.iterator();

@@ -301,8 +301,8 @@ public final class RocksStore implements Store {
             if (isEmptyRange(startInclusive, endExclusive)) {
                 return RocksCursor.EMPTY;
             }
-            IteratorCache.Kept lent = reverse ? null : iterators.lend(startInclusive, endExclusive);
-            RocksCursor cursor = lent != null ? new RocksCursor(guard, iterators, lent)
+            IteratorCache.Kept lent = iterators.lend(startInclusive, endExclusive, reverse);
+            RocksCursor cursor = lent != null ? new RocksCursor(guard, iterators, lent, reverse)
                     : new RocksCursor(db, guard, null, startInclusive, endExclusive, reverse);
             guard.register(cursor);
             return cursor;

@@ -55,6 +55,18 @@ class IteratorCacheTest {
         assertThat(store.iterators().keptCount()).isEqualTo(1);
     }
 
+    /** Reverse reads set the lower bound to their start; a forward read after one sets it empty again. */
+    @Test
+    void reverseAndForwardReadsTakeTurnsOnOneIterator() {
+        putAll("a", "b", "c", "m", "n", "y", "z");
+        assertThat(keys(store, "b", "n", true)).containsExactly("m", "c", "b");
+        assertThat(keys(store, "m", "zz", true)).containsExactly("z", "y", "n", "m");
+        assertThat(keys(store, "a", "c")).containsExactly("a", "b");
+        assertThat(keys(store, "a", "b", true)).containsExactly("a");
+        assertThat(keys(store, "a", "zz")).containsExactly("a", "b", "c", "m", "n", "y", "z");
+        assertThat(store.iterators().keptCount()).isEqualTo(1);
+    }
+
     @Test
     void aKeptIteratorSeesWhatWasWrittenSinceItsLastRead() {
         putAll("a", "b", "c");
@@ -113,7 +125,7 @@ class IteratorCacheTest {
         putAll("a", "b");
         byte[] longEnd = new byte[IteratorCache.BOUND_BYTES_MAX + 1];
         Arrays.fill(longEnd, (byte) 'b');
-        assertThat(keys(store, bytes("a"), longEnd)).containsExactly("a", "b");
+        assertThat(keys(store, bytes("a"), longEnd, false)).containsExactly("a", "b");
         assertThat(store.iterators().keptCount()).isZero();
     }
 
@@ -169,12 +181,16 @@ class IteratorCacheTest {
     }
 
     private static List<String> keys(Store store, String start, String end) {
-        return keys(store, bytes(start), bytes(end));
+        return keys(store, bytes(start), bytes(end), false);
     }
 
-    private static List<String> keys(Store store, byte[] start, byte[] end) {
+    private static List<String> keys(Store store, String start, String end, boolean reverse) {
+        return keys(store, bytes(start), bytes(end), reverse);
+    }
+
+    private static List<String> keys(Store store, byte[] start, byte[] end, boolean reverse) {
         List<String> keys = new ArrayList<>();
-        try (Cursor c = store.scan(start, end, false)) {
+        try (Cursor c = store.scan(start, end, reverse)) {
             while (c.next()) {
                 String k = key(c);
                 assertThat(new String(c.value(), StandardCharsets.UTF_8)).isEqualTo("v-" + k);
