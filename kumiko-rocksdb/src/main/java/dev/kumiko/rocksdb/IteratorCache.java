@@ -64,10 +64,11 @@ final class IteratorCache implements AutoCloseable {
         private final DirectSlice upperBound = new DirectSlice(upper, 0);
         private final ReadOptions readOptions = new ReadOptions().setIterateLowerBound(lowerBound)
                 .setIterateUpperBound(upperBound);
-        private int lowerBytes; // the lower bound's length now: 0 (empty) for a forward read
         private final RocksIterator iterator;
         private final AtomicInteger state = new AtomicInteger(LENT);
         private volatile long usedNanos = System.nanoTime();
+        // Only the owning thread reads and writes it: the lower bound's length now, 0 (empty) after a forward read.
+        private int lowerBytes;
 
         private Kept(RocksDB db) {
             this.iterator = db.newIterator(readOptions);

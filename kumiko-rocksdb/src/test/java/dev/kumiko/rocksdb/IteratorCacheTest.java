@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,6 +80,7 @@ class IteratorCacheTest {
 
     /** A flush and compaction between two reads give the store a new set of files to refresh onto. */
     @Test
+    @Tag("slow") // waits for a quiet interval of a second and the settle after it
     void aKeptIteratorFollowsTheStoreOntoNewFiles() throws InterruptedException {
         List<String> written = new ArrayList<>();
         for (int i = 0; i < 2_000; i++) {
