@@ -161,6 +161,50 @@ class IteratorCacheTest {
         assertThat(store.iterators().keptCount()).isEqualTo(1);
     }
 
+    /**
+     * A sweep that finds every free iterator idle, run over and over beside threads that read:
+     * it may close an iterator between two reads of its thread, never during one.
+     */
+    @Test
+    @Tag("slow") // two seconds of racing threads
+    void sweepsRacingReadsNeverCloseALentIterator() throws Exception {
+        String[] keys = new String[200];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = String.format("k%03d", i);
+        }
+        putAll(keys);
+        long endNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        ExecutorService readers = Executors.newFixedThreadPool(3);
+        try {
+            List<java.util.concurrent.Future<Integer>> reads = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                int offset = t;
+                reads.add(readers.submit(() -> {
+                    int done = 0;
+                    for (int i = offset; System.nanoTime() < endNanos; i++) {
+                        int from = i % 150;
+                        List<String> page = keys(store, keys[from], keys[from + 50], (i & 1) == 1);
+                        assertThat(page).hasSize(50);
+                        done++;
+                    }
+                    return done;
+                }));
+            }
+            long sweeps = 0;
+            while (System.nanoTime() < endNanos) {
+                store.iterators().sweep(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+                sweeps++;
+            }
+            for (java.util.concurrent.Future<Integer> r : reads) {
+                assertThat(r.get()).isPositive();
+            }
+            assertThat(sweeps).isPositive();
+        } finally {
+            readers.shutdown();
+            assertThat(readers.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
     /** A cursor left open on a lent iterator is freed by the store's close and then refuses use. */
     @Test
     void closeFreesALentIterator() {
