@@ -54,6 +54,7 @@ import org.rocksdb.WriteOptions;
  *
  * <p>Thread-safe. Cursors and snapshots are used by one thread at a time; ones still open when
  * the store closes are closed with it, and later use of them throws instead of crashing the JVM.
+ * A range read borrows its thread's kept iterator ({@link IteratorCache}) when it is free.
  */
 public final class RocksStore implements Store {
     /** Bloom filter bits per key: about a 1% false-positive rate, so most misses skip the disk. */
