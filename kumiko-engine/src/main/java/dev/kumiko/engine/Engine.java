@@ -70,6 +70,9 @@ public final class Engine implements AutoCloseable {
     // target 4).
     private volatile BackupSystem backups;
     private boolean closed; // under lazily: no backup system is built after close
+    // Under lazily: set as close begins, so that no Exchange (whose attachments are job threads) is
+    // built after close took the one to close, not even by a request racing the close.
+    private boolean exchangeClosed;
     private final EngineSettings settings;
 
     private Engine(Store store, Clock clock, EngineSettings settings) {
@@ -212,13 +215,19 @@ public final class Engine implements AutoCloseable {
         return changeLog;
     }
 
-    /** Export and import jobs' records and the table snapshots they read. */
+    /**
+     * Export and import jobs' records and the table snapshots they read. After close, the one built
+     * before (its jobs still record how they ended) or, if none was, an IllegalStateException.
+     */
     public Exchange exchange() {
         Exchange x = exchange;
         if (x == null) {
             synchronized (lazily) {
                 x = exchange;
                 if (x == null) {
+                    if (exchangeClosed) {
+                        throw new IllegalStateException("the engine is closed");
+                    }
                     x = new Exchange(store, catalog, clock, owner);
                     exchange = x;
                 }
@@ -271,7 +280,11 @@ public final class Engine implements AutoCloseable {
         sweeper.close();
         trimmer.close();
         backfill.close();
-        Exchange x = exchange;
+        Exchange x;
+        synchronized (lazily) {
+            exchangeClosed = true;
+            x = exchange;
+        }
         if (x != null) {
             x.close();
         }

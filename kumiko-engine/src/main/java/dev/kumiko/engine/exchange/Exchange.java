@@ -27,6 +27,7 @@ public final class Exchange implements AutoCloseable {
     /** Ids of the jobs running in this process (local stores only: every engine over one is here). */
     private final Set<String> running;
     private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>();
+    private boolean closed; // under attachments: nothing is attached after close, so nothing leaks
 
     /** The process-wide set of running jobs of one local store. */
     static final class Running {
@@ -93,9 +94,21 @@ public final class Exchange implements AutoCloseable {
         return running != null ? !running.contains(jobId) : lease(jobId).hold();
     }
 
-    /** The one instance of type attached to this engine, created on first use; closed with it. */
+    /**
+     * The one instance of type attached to this engine, created on first use; closed with it. After
+     * close an IllegalStateException, and create is not called: what it made would never be closed.
+     */
     public <T> T attachment(Class<T> type, Supplier<T> create) {
-        return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
+        Object found = attachments.get(type);
+        if (found == null) {
+            synchronized (attachments) {
+                if (closed) {
+                    throw new IllegalStateException("the engine is closed");
+                }
+                found = attachments.computeIfAbsent(type, t -> create.get());
+            }
+        }
+        return type.cast(found);
     }
 
     private Lease lease(String jobId) {
@@ -104,8 +117,12 @@ public final class Exchange implements AutoCloseable {
 
     @Override
     public void close() {
-        List<Object> all = new ArrayList<>(attachments.values());
-        attachments.clear();
+        List<Object> all;
+        synchronized (attachments) {
+            closed = true;
+            all = new ArrayList<>(attachments.values());
+            attachments.clear();
+        }
         for (Object o : all) {
             if (o instanceof AutoCloseable c) {
                 try {
