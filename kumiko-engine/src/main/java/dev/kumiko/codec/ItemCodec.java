@@ -38,19 +38,34 @@ public final class ItemCodec {
      * Each thread encodes into a buffer of its own and copies out the exact bytes, instead of
      * starting a new buffer (and growing it) per item: a BatchWriteItem encodes 25.
      */
+    /** What {@link #encode(Map)} passes on: the size is walked from the encoded attributes. */
+    private static final long SIZE_UNKNOWN = -1;
     private static final ThreadLocal<ByteSink> SCRATCH = ThreadLocal.withInitial(() -> new ByteSink(SCRATCH_START_BYTES));
 
     private ItemCodec() {}
 
     /** The item's stored bytes: the header (version and size, see {@link ItemFormat}), then its attributes. */
     public static byte[] encode(Map<String, AttributeValue> item) {
+        return encode(item, SIZE_UNKNOWN);
+    }
+
+    /**
+     * As {@link #encode(Map)}, for an item whose DynamoDB size the caller has computed already
+     * ({@code ItemSize.of}, which every write checks against the 400 KB limit): the encoder then
+     * does not walk the encoded attributes for it again (1 % of a BatchWriteItem's CPU).
+     */
+    public static byte[] encode(Map<String, AttributeValue> item, long sizeBytes) {
+        assert sizeBytes == SIZE_UNKNOWN || sizeBytes >= 0 : sizeBytes;
         ByteSink out = SCRATCH.get();
         try {
             encodeMap(out, item);
             int attributesBytes = out.size();
+            assert sizeBytes == SIZE_UNKNOWN || sizeBytes == EncodedItemSize.ofAttributes(out.buffer())
+                    : "given size " + sizeBytes + " is not the encoded one";
+            long size = sizeBytes != SIZE_UNKNOWN ? sizeBytes : EncodedItemSize.ofAttributes(out.buffer());
             // The size is known only after the attributes: its varint goes after them in the
             // scratch buffer, and the copy out puts it in front.
-            out.putVarint(Math.toIntExact(EncodedItemSize.ofAttributes(out.buffer())));
+            out.putVarint(Math.toIntExact(size));
             int sizeVarintBytes = out.size() - attributesBytes;
             byte[] bytes = new byte[1 + sizeVarintBytes + attributesBytes];
             bytes[0] = FORMAT_VERSION;

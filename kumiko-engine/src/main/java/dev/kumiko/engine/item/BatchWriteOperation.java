@@ -119,11 +119,14 @@ final class BatchWriteOperation {
     private Committed commitAll(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics) {
         Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
                 new ArrayList<>(0));
-        if (writes.stream().anyMatch(w -> limiter.enforced(w.table().descriptor()))) {
+        if (anyEnforced(writes)) {
             commitEach(writes, returnItemCollectionMetrics, committed);
             return committed;
         }
-        byte[][] keys = writes.stream().map(Write::key).toArray(byte[][]::new);
+        byte[][] keys = new byte[writes.size()][];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = writes.get(i).key();
+        }
         List<WriteOutcome> outcomes;
         for (int attempt = 0;; attempt++) {
             try (Transaction txn = access.store().begin(keys, TransactionMode.WAIT)) {
@@ -137,6 +140,24 @@ final class BatchWriteOperation {
             account(writes.get(i), outcomes.get(i), returnItemCollectionMetrics, committed);
         }
         return committed;
+    }
+
+    /**
+     * Whether throughput is enforced on any of the writes' tables. Asked once per table, not per
+     * write: the writes of one table are adjacent (validated table by table), and a stream over
+     * the 25 of them measured 2 % of a batch's samples.
+     */
+    private boolean anyEnforced(List<Write> writes) {
+        Table asked = null;
+        for (Write w : writes) {
+            if (w.table() != asked) {
+                asked = w.table();
+                if (limiter.enforced(asked.descriptor())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -99,9 +99,14 @@ public final class ItemWriter {
      */
     public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
             BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
+        Table checked = null;
         for (Change c : changes) {
-            if (dropped.test(c.table().descriptor().id())) {
-                throw DynamoException.resourceNotFound("Requested resource not found");
+            // A BatchWriteItem's changes come table by table: each table is asked about once.
+            if (c.table() != checked) {
+                checked = c.table();
+                if (dropped.test(checked.descriptor().id())) {
+                    throw DynamoException.resourceNotFound("Requested resource not found");
+                }
             }
         }
         WriteBatch batch = new WriteBatch(expectedOps(changes));
@@ -162,7 +167,7 @@ public final class ItemWriter {
         if (c.newItem() == null) {
             batch.delete(c.storageKey());
         } else {
-            encoded = ItemCodec.encode(c.newItem());
+            encoded = ItemCodec.encode(c.newItem(), c.newItemBytes());
             batch.put(c.storageKey(), encoded);
         }
         List<IndexChange> indexChanges = IndexUpdates.plan(d, c.oldItem(), oldItemBytes, c.newItem(),
