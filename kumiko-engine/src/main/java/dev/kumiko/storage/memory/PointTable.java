@@ -48,9 +48,10 @@ final class PointTable {
     }
 
     /**
-     * The cells of probes' keys into found (null where a key has none). Lock-free. Every probe's
-     * home slot is loaded first, then compared: independent loads the processor can wait for
-     * together.
+     * The cells of probes' keys into found (null where a key has none). Lock-free. Each step of a
+     * lookup is taken for every probe before the next step of any: the home slots, then the cells
+     * in them (their hashes), then the cells' key bytes. Within a step the loads are independent,
+     * so the processor waits for their cache misses together, not one after the other.
      */
     void getAll(PointKey[] probes, Cell[] found) {
         assert found.length >= probes.length;
@@ -61,10 +62,14 @@ final class PointTable {
         }
         for (int i = 0; i < probes.length; i++) {
             Cell first = found[i];
-            if (first == null) {
-                continue;
+            if (first != null && (first == TOMBSTONE || first.keyHash() != probes[i].hash())) {
+                found[i] = find(s, probes[i]);
             }
-            if (first == TOMBSTONE || !matches(first, probes[i])) {
+        }
+        for (int i = 0; i < probes.length; i++) {
+            Cell c = found[i];
+            // A cell find() returned compares again here, from the cache.
+            if (c != null && !Arrays.equals(c.key(), probes[i].bytes())) {
                 found[i] = find(s, probes[i]);
             }
         }
