@@ -22,6 +22,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The compact binary form items are stored in: a version byte and the item's size (see
@@ -174,9 +175,25 @@ public final class ItemCodec {
 
     private static void encodeMap(ByteSink out, Map<String, AttributeValue> map) {
         out.putVarint(map.size());
-        for (Map.Entry<String, AttributeValue> e : map.entrySet()) {
-            putString(out, e.getKey());
-            encodeValue(out, e.getValue());
+        map.forEach(new AttributeWriter(out));
+    }
+
+    /**
+     * Writes attributes as {@code Map.forEach} hands them over. A request's item is an unmodifiable
+     * map, whose forEach walks the map inside, where a walk of its entry set wraps every entry in
+     * a new object.
+     */
+    private static final class AttributeWriter implements BiConsumer<String, AttributeValue> {
+        private final ByteSink out;
+
+        AttributeWriter(ByteSink out) {
+            this.out = out;
+        }
+
+        @Override
+        public void accept(String name, AttributeValue value) {
+            putString(out, name);
+            encodeValue(out, value);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.kumiko.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Item size by DynamoDB's documented rules (Developer Guide, "Item sizes and formats"): names and
@@ -20,11 +21,23 @@ public final class ItemSize {
         if (item instanceof SizedItem sized) {
             return sized.sizeBytes();
         }
-        long total = 0;
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            total += Utf8.length(e.getKey()) + valueBytes(e.getValue());
+        Sum sum = new Sum();
+        item.forEach(sum);
+        return sum.bytes;
+    }
+
+    /**
+     * Sums attributes as {@code Map.forEach} hands them over. A request's item is an unmodifiable
+     * map, whose forEach walks the map inside, where a walk of its entry set wraps every entry in
+     * a new object.
+     */
+    private static final class Sum implements BiConsumer<String, AttributeValue> {
+        long bytes;
+
+        @Override
+        public void accept(String name, AttributeValue value) {
+            bytes += Utf8.length(name) + valueBytes(value);
         }
-        return total;
     }
 
     /** The size of one attribute: its name plus its value. */

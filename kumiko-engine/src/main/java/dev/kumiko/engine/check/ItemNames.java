@@ -8,12 +8,18 @@ import java.util.Map;
 public final class ItemNames {
     private ItemNames() {}
 
+    /**
+     * Through {@code Map.forEach}: a request's item is an unmodifiable map, whose forEach walks the
+     * map inside, where a walk of its key set goes through a wrapper's iterator.
+     */
     public static void check(Map<String, ?> item) {
-        for (String name : item.keySet()) {
-            String problem = AttributeNames.problem(name);
-            if (problem != null) {
-                throw DynamoException.invalidParameter(problem);
-            }
+        item.forEach(ItemNames::checkOne);
+    }
+
+    private static void checkOne(String name, Object value) {
+        String problem = AttributeNames.problem(name);
+        if (problem != null) {
+            throw DynamoException.invalidParameter(problem);
         }
     }
 }
