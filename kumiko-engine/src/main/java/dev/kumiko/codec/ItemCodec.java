@@ -35,12 +35,12 @@ public final class ItemCodec {
     private static final int SCRATCH_START_BYTES = 1024;
     /** A buffer grown past this by one large item is dropped after it instead of kept per thread. */
     private static final int SCRATCH_KEEP_MAX_BYTES = 64 * 1024;
+    /** What {@link #encode(Map)} passes on: the size is walked from the encoded attributes. */
+    private static final long SIZE_UNKNOWN = -1;
     /**
      * Each thread encodes into a buffer of its own and copies out the exact bytes, instead of
      * starting a new buffer (and growing it) per item: a BatchWriteItem encodes 25.
      */
-    /** What {@link #encode(Map)} passes on: the size is walked from the encoded attributes. */
-    private static final long SIZE_UNKNOWN = -1;
     private static final ThreadLocal<ByteSink> SCRATCH = ThreadLocal.withInitial(() -> new ByteSink(SCRATCH_START_BYTES));
 
     private ItemCodec() {}
