@@ -20,8 +20,13 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
     // Lookups answered from the bytes so far; past LOOKUPS_BEFORE_DECODE the map is cheaper. A racing
     // update may lose a count, which only delays the decode.
     private int lookups;
-    /** A lookup scans the bytes; after this many, decoding the whole map once is cheaper. */
-    static final int LOOKUPS_BEFORE_DECODE = 4;
+    /**
+     * A lookup scans the bytes; after this many, decoding the whole map once is cheaper. An
+     * UpdateItem on a table with a global secondary index reads six attributes of the item it
+     * updates (PatchedItem): the one it adds to and the one it sets, for the new size; the index's
+     * key and the table's, for the index entry's key.
+     */
+    static final int LOOKUPS_BEFORE_DECODE = 8;
 
     private EncodedItem(byte[] encoded) {
         this.encoded = encoded;
@@ -50,14 +55,6 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
             sizeBytes = s;
         }
         return s;
-    }
-
-    /**
-     * Decodes the whole item now, for a caller that is about to read all of it (an update applied
-     * to it): its first lookups then need not read the bytes attribute by attribute.
-     */
-    public void decodeNow() {
-        map();
     }
 
     private Map<String, AttributeValue> map() {

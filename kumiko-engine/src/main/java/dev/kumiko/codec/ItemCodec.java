@@ -16,6 +16,7 @@ import static dev.kumiko.codec.ItemFormat.TAG_TRUE;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.model.PatchedItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,6 +44,13 @@ public final class ItemCodec {
      */
     private static final ThreadLocal<ByteSink> SCRATCH = ThreadLocal.withInitial(() -> new ByteSink(SCRATCH_START_BYTES));
 
+    /**
+     * The most changes a patched item is written with its stored attributes' bytes copied: each
+     * stored name is compared with every changed one, so an update of many attributes is encoded
+     * from its merged map instead.
+     */
+    static final int SPLICED_CHANGES_MAX = 16;
+
     private ItemCodec() {}
 
     /** The item's stored bytes: the header (version and size, see {@link ItemFormat}), then its attributes. */
@@ -59,7 +67,12 @@ public final class ItemCodec {
         assert sizeBytes == SIZE_UNKNOWN || sizeBytes >= 0 : sizeBytes;
         ByteSink out = SCRATCH.get();
         try {
-            encodeMap(out, item);
+            if (item instanceof PatchedItem patched && patched.base() instanceof EncodedItem stored
+                    && patched.changes().size() <= SPLICED_CHANGES_MAX) {
+                encodeSpliced(out, patched, stored);
+            } else {
+                encodeMap(out, item);
+            }
             int attributesBytes = out.size();
             assert sizeBytes == SIZE_UNKNOWN || sizeBytes == EncodedItemSize.ofAttributes(out.buffer())
                     : "given size " + sizeBytes + " is not the encoded one";
@@ -171,6 +184,80 @@ public final class ItemCodec {
             case TAG_NULL, TAG_TRUE, TAG_FALSE -> { }
             default -> throw new IllegalStateException("corrupt item: unknown tag " + tag);
         }
+    }
+
+    /**
+     * Writes an updated stored item as {@link #encodeMap} would write its merged map, without
+     * decoding the attributes the update left alone: each is copied as its stored name and value
+     * bytes, a changed one gets its new value in its place (or is left out, if removed), and the
+     * added ones follow in the order they were set (with any removed and then set again).
+     */
+    private static void encodeSpliced(ByteSink out, PatchedItem patched, EncodedItem stored) {
+        Map<String, AttributeValue> changes = patched.changes();
+        String[] names = changes.keySet().toArray(new String[0]);
+        AttributeValue[] values = changes.values().toArray(new AttributeValue[0]);
+        boolean[] placed = new boolean[names.length];
+        ItemReader in = ItemReader.of(stored.encoded());
+        byte[] buf = in.buffer();
+        int storedCount = in.varint();
+        int count = splicedCount(patched, storedCount, names, values);
+        out.putVarint(count);
+        int written = 0;
+        for (int i = 0; i < storedCount; i++) {
+            int start = in.position();
+            int nameBytes = in.varint();
+            int nameStart = in.position();
+            in.skip(nameBytes);
+            int changed = changedIndex(buf, nameStart, nameBytes, names);
+            if (changed < 0) {
+                skipValue(in);
+                out.put(buf, start, in.position() - start);
+                written++;
+                continue;
+            }
+            skipValue(in);
+            if (patched.movedToEnd(names[changed])) {
+                continue; // removed and set again: written with the added ones
+            }
+            placed[changed] = true;
+            if (values[changed] != null) {
+                out.put(buf, start, nameStart + nameBytes - start);
+                encodeValue(out, values[changed]);
+                written++;
+            }
+        }
+        for (int j = 0; j < names.length; j++) {
+            if (!placed[j] && values[j] != null) {
+                putString(out, names[j]);
+                encodeValue(out, values[j]);
+                written++;
+            }
+        }
+        assert in.atEnd() && written == count : "spliced " + written + " of " + count + " attributes";
+    }
+
+    /** The stored count, plus the changes the stored item lacks, less the removals of ones it holds. */
+    private static int splicedCount(PatchedItem patched, int storedCount, String[] names, AttributeValue[] values) {
+        int count = storedCount;
+        for (int j = 0; j < names.length; j++) {
+            boolean held = patched.baseHolds(names[j]);
+            if (values[j] != null && !held) {
+                count++;
+            } else if (values[j] == null && held) {
+                count--;
+            }
+        }
+        return count;
+    }
+
+    /** Which of names the stored name at buf[start, start + bytes) is, or -1. */
+    private static int changedIndex(byte[] buf, int start, int bytes, String[] names) {
+        for (int j = 0; j < names.length; j++) {
+            if (ItemReader.utf8Equals(buf, start, bytes, names[j])) {
+                return j;
+            }
+        }
+        return -1;
     }
 
     private static void encodeMap(ByteSink out, Map<String, AttributeValue> map) {

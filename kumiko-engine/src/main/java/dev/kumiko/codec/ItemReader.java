@@ -96,6 +96,11 @@ public final class ItemReader {
         int n = varint();
         int start = pos;
         pos += n;
+        return utf8Equals(buf, start, n, s);
+    }
+
+    /** Whether the n bytes of buf from start are s in UTF-8; ASCII is compared in place. */
+    static boolean utf8Equals(byte[] buf, int start, int n, String s) {
         if (n < s.length()) {
             return false; // a UTF-8 form is never shorter than its UTF-16 form
         }

@@ -3,15 +3,16 @@ package dev.kumiko.expr;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.PatchedItem;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Applies a validated update to an item. Every right-hand side is evaluated against the item as
  * it was before the update (DynamoDB's semantics), then the actions are applied in order.
- * Containers are copied along the written path only; the input item is not changed.
+ * Containers are copied along the written path only; the input item is not changed, and the
+ * attributes the update leaves alone stay as the input holds them ({@link PatchedItem}).
  */
 final class UpdateApplier {
     private final Map<String, String> names;
@@ -23,13 +24,15 @@ final class UpdateApplier {
     }
 
     UpdateResult apply(UpdateExpression update, Map<String, AttributeValue> original) {
+        // Before its first write the patched item is the original: the right-hand sides read the
+        // original through it, so each attribute they read is looked up in the base only once.
+        PatchedItem item = new PatchedItem(original);
         List<Operand.Path> paths = new ArrayList<>();
         List<AttributeValue> newValues = new ArrayList<>();
         for (UpdateAction a : update.actions()) {
             paths.add(a.path().resolve(names));
-            newValues.add(newValue(a, original));
+            newValues.add(newValue(a, item));
         }
-        Map<String, AttributeValue> item = new LinkedHashMap<>(original);
         List<Integer> removals = new ArrayList<>();
         List<Integer> writes = new ArrayList<>();
         for (int i = 0; i < paths.size(); i++) {

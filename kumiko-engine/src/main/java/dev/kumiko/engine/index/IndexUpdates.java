@@ -115,13 +115,13 @@ public final class IndexUpdates {
 
     /**
      * Whether an entry under an unchanged key is unchanged too. An ALL projection's old entry is the
-     * stored item, still in its bytes when nothing else looked inside: the bytes answer
-     * ({@link EncodedEquality}) without decoding it, and only an undecided case compares maps.
+     * stored item: the bytes answer ({@link EncodedEquality}) without walking either item, and only
+     * an undecided case compares maps. (An update's new item keeps most of the old one as stored
+     * bytes, PatchedItem, and a map comparison would build its whole map.)
      */
     private static boolean sameEntry(Map<String, AttributeValue> oldEntry, Map<String, AttributeValue> newEntry,
             Map<String, AttributeValue> newItem, byte[] newItemEncoded) {
-        if (newEntry == newItem && newItemEncoded != null && oldEntry instanceof EncodedItem stored
-                && !stored.isDecoded()) {
+        if (newEntry == newItem && newItemEncoded != null && oldEntry instanceof EncodedItem stored) {
             EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemEncoded);
             if (answer != EncodedEquality.Answer.UNKNOWN) {
                 return answer == EncodedEquality.Answer.SAME;

@@ -2,7 +2,6 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
@@ -76,10 +75,9 @@ final class UpdateItemOperation {
     private Updated readModifyWrite(Transaction txn, ItemRequests.UpdateItem r, Table table, WritePlan expr,
             byte[] key) {
         TableDescriptor d = table.descriptor();
+        // Stays encoded: the condition, the update and the index planning each read a few of its
+        // attributes by name, and the new item keeps the untouched ones as stored bytes.
         Map<String, AttributeValue> old = ItemAccess.read(txn, key);
-        if (old instanceof EncodedItem stored && expr.hasUpdate()) {
-            stored.decodeNow(); // the update copies every attribute: the condition reads the map too
-        }
         throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure(), 0);
         // Removing from an item that does not exist changes nothing, even a nested path whose parent
         // is missing (which fails on an existing item).

@@ -9,6 +9,7 @@ import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.PatchedItem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -286,6 +287,54 @@ class StoredItemFormsTest {
             }
         }
         assertThat(decided).isGreaterThan(ITEMS / 2);
+    }
+
+    /**
+     * An update's item over a stored one (PatchedItem) is the same item as a copy of the stored
+     * item with the same puts and removes: same entries in the same order, same size, and the same
+     * encoded bytes, whether the stored item has the size header or not. Changes replace, remove and
+     * add attributes, remove absent ones, and change one attribute twice.
+     */
+    @Test
+    void anUpdatedStoredItemIsItsCopyWithTheSameChanges() {
+        for (int i = 0; i < ITEMS; i++) {
+            Map<String, AttributeValue> original = item(0);
+            byte[] sized = ItemCodec.encode(original);
+            byte[] stored = random.nextInt(4) == 0 ? unsized(sized) : sized;
+            PatchedItem patched = new PatchedItem(EncodedItem.of(stored));
+            Map<String, AttributeValue> copy = new LinkedHashMap<>(ItemCodec.decode(stored));
+            List<String> names = new ArrayList<>(original.keySet());
+            for (int c = random.nextInt(6); c > 0; c--) {
+                String name = random.nextInt(3) == 0 ? text(6) : names.get(random.nextInt(names.size()));
+                if (random.nextInt(3) == 0) {
+                    assertThat(patched.remove(name)).isEqualTo(copy.remove(name));
+                } else {
+                    AttributeValue value = value(1);
+                    assertThat(patched.put(name, value)).isEqualTo(copy.put(name, value));
+                }
+            }
+            assertThat(new ArrayList<>(patched.entrySet())).as("changes of %s", original)
+                    .isEqualTo(new ArrayList<>(copy.entrySet()));
+            assertThat(ItemSize.of(patched)).isEqualTo(ItemSize.of(copy));
+            assertThat(ItemCodec.encode(patched, ItemSize.of(patched))).isEqualTo(ItemCodec.encode(copy));
+        }
+    }
+
+    /** More changes than the splice takes: the item is encoded from its merged map, to the same bytes. */
+    @Test
+    void anUpdateOfManyAttributesEncodesAsItsCopy() {
+        Map<String, AttributeValue> original = new LinkedHashMap<>();
+        for (int i = 0; i < 40; i++) {
+            original.put("a" + i, AttributeValue.n(i));
+        }
+        PatchedItem patched = new PatchedItem(EncodedItem.of(ItemCodec.encode(original)));
+        Map<String, AttributeValue> copy = new LinkedHashMap<>(original);
+        for (int i = 0; i < 30; i++) {
+            patched.put("a" + (i * 7 % 45), AttributeValue.s("v" + i));
+            copy.put("a" + (i * 7 % 45), AttributeValue.s("v" + i));
+        }
+        assertThat(ItemCodec.encode(patched, ItemSize.of(patched))).isEqualTo(ItemCodec.encode(copy));
+        assertThat(new ArrayList<>(patched.entrySet())).isEqualTo(new ArrayList<>(copy.entrySet()));
     }
 
     private static Map<String, AttributeValue> reversed(Map<String, AttributeValue> item) {
