@@ -68,7 +68,7 @@ public final class ItemCodec {
         ByteSink out = SCRATCH.get();
         try {
             if (item instanceof PatchedItem patched && patched.base() instanceof EncodedItem stored
-                    && patched.changes().size() <= SPLICED_CHANGES_MAX) {
+                    && patched.changeCount() <= SPLICED_CHANGES_MAX) {
                 encodeSpliced(out, patched, stored);
             } else {
                 encodeMap(out, item);
@@ -193,14 +193,12 @@ public final class ItemCodec {
      * added ones follow in the order they were set (with any removed and then set again).
      */
     private static void encodeSpliced(ByteSink out, PatchedItem patched, EncodedItem stored) {
-        Map<String, AttributeValue> changes = patched.changes();
-        String[] names = changes.keySet().toArray(new String[0]);
-        AttributeValue[] values = changes.values().toArray(new AttributeValue[0]);
-        boolean[] placed = new boolean[names.length];
+        int changes = patched.changeCount();
+        boolean[] placed = new boolean[changes];
         ItemReader in = ItemReader.of(stored.encoded());
         byte[] buf = in.buffer();
         int storedCount = in.varint();
-        int count = splicedCount(patched, storedCount, names, values);
+        int count = splicedCount(patched, storedCount);
         out.putVarint(count);
         int written = 0;
         for (int i = 0; i < storedCount; i++) {
@@ -208,7 +206,7 @@ public final class ItemCodec {
             int nameBytes = in.varint();
             int nameStart = in.position();
             in.skip(nameBytes);
-            int changed = changedIndex(buf, nameStart, nameBytes, names);
+            int changed = changedIndex(buf, nameStart, nameBytes, patched);
             if (changed < 0) {
                 skipValue(in);
                 out.put(buf, start, in.position() - start);
@@ -216,20 +214,22 @@ public final class ItemCodec {
                 continue;
             }
             skipValue(in);
-            if (patched.movedToEnd(names[changed])) {
+            if (patched.movedToEnd(changed)) {
                 continue; // removed and set again: written with the added ones
             }
             placed[changed] = true;
-            if (values[changed] != null) {
+            AttributeValue value = patched.changedValue(changed);
+            if (value != null) {
                 out.put(buf, start, nameStart + nameBytes - start);
-                encodeValue(out, values[changed]);
+                encodeValue(out, value);
                 written++;
             }
         }
-        for (int j = 0; j < names.length; j++) {
-            if (!placed[j] && values[j] != null) {
-                putString(out, names[j]);
-                encodeValue(out, values[j]);
+        for (int j = 0; j < changes; j++) {
+            AttributeValue value = patched.changedValue(j);
+            if (!placed[j] && value != null) {
+                putString(out, patched.changedName(j));
+                encodeValue(out, value);
                 written++;
             }
         }
@@ -237,23 +237,24 @@ public final class ItemCodec {
     }
 
     /** The stored count, plus the changes the stored item lacks, less the removals of ones it holds. */
-    private static int splicedCount(PatchedItem patched, int storedCount, String[] names, AttributeValue[] values) {
+    private static int splicedCount(PatchedItem patched, int storedCount) {
         int count = storedCount;
-        for (int j = 0; j < names.length; j++) {
-            boolean held = patched.baseHolds(names[j]);
-            if (values[j] != null && !held) {
+        for (int j = 0; j < patched.changeCount(); j++) {
+            boolean held = patched.baseHolds(patched.changedName(j));
+            boolean removed = patched.changedValue(j) == null;
+            if (!removed && !held) {
                 count++;
-            } else if (values[j] == null && held) {
+            } else if (removed && held) {
                 count--;
             }
         }
         return count;
     }
 
-    /** Which of names the stored name at buf[start, start + bytes) is, or -1. */
-    private static int changedIndex(byte[] buf, int start, int bytes, String[] names) {
-        for (int j = 0; j < names.length; j++) {
-            if (ItemReader.utf8Equals(buf, start, bytes, names[j])) {
+    /** Which change the stored name at buf[start, start + bytes) is, or -1. */
+    private static int changedIndex(byte[] buf, int start, int bytes, PatchedItem patched) {
+        for (int j = 0; j < patched.changeCount(); j++) {
+            if (ItemReader.utf8Equals(buf, start, bytes, patched.changedName(j))) {
                 return j;
             }
         }

@@ -1,8 +1,7 @@
 package dev.kumiko.model;
 
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -18,16 +17,25 @@ import java.util.Set;
  *
  * <p>The order of its attributes is the base's, a set attribute in its place, then the added ones
  * in the order they were set: what a copy of the base with the same puts and removes would hold.
- * One request's thread uses it; it is not safe for concurrent use.
+ * The changes and the base's values read so far are kept in small arrays, searched in order: an
+ * update changes a few attributes. One request's thread uses it; it is not safe for concurrent use.
  */
 public final class PatchedItem extends java.util.AbstractMap<String, AttributeValue> implements SizedItem {
+    private static final int START_SLOTS = 4;
+    /** Base values kept after their first read; past this many, reads go to the base each time. */
+    private static final int BASE_READS_KEPT_MAX = 16;
+
     private final Map<String, AttributeValue> base;
-    /** Name → new value, or null for a removed attribute; in the order first changed. */
-    private final LinkedHashMap<String, AttributeValue> changes = new LinkedHashMap<>(8);
+    /** The changed attributes in the order first changed: a new value, or null for a removed one. */
+    private String[] changedNames = new String[START_SLOTS];
+    private AttributeValue[] changedValues = new AttributeValue[START_SLOTS];
+    /** Whether a change was a removal and then a set again, which a map's remove and put move last. */
+    private boolean[] movedToEnd = new boolean[START_SLOTS];
+    private int changeCount;
     /** The base's values read so far by name (null: the base has none), each read once. */
-    private final HashMap<String, AttributeValue> baseReads = new HashMap<>(8);
-    /** Names removed and then set again, which a map's remove and put move to the end; null: none. */
-    private Set<String> movedToEnd;
+    private String[] readNames = new String[START_SLOTS];
+    private AttributeValue[] readValues = new AttributeValue[START_SLOTS];
+    private int readCount;
     /** The whole item, built when someone walks it; dropped by the next change. */
     private Map<String, AttributeValue> merged;
 
@@ -40,17 +48,29 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
         return base;
     }
 
-    /** The changed attributes in the order first changed, each with its new value or null (removed). */
-    public Map<String, AttributeValue> changes() {
-        return Collections.unmodifiableMap(changes);
+    /** The number of changed attributes; {@link #changedName} and {@link #changedValue} take 0 to it. */
+    public int changeCount() {
+        return changeCount;
+    }
+
+    public String changedName(int i) {
+        assert i >= 0 && i < changeCount : i;
+        return changedNames[i];
+    }
+
+    /** The changed attribute's new value, or null if it was removed. */
+    public AttributeValue changedValue(int i) {
+        assert i >= 0 && i < changeCount : i;
+        return changedValues[i];
     }
 
     /**
-     * Whether the attribute was removed and then set again: it then follows the base's attributes,
-     * where a copy of the base would have it after the same remove and put.
+     * Whether the changed attribute was removed and then set again: it then follows the base's
+     * attributes, where a copy of the base would have it after the same remove and put.
      */
-    public boolean movedToEnd(String name) {
-        return movedToEnd != null && movedToEnd.contains(name);
+    public boolean movedToEnd(int i) {
+        assert i >= 0 && i < changeCount : i;
+        return movedToEnd[i];
     }
 
     /** Whether the base holds the attribute, whatever the changes did to it. */
@@ -59,12 +79,30 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
     }
 
     private AttributeValue baseValue(String name) {
-        AttributeValue v = baseReads.get(name);
-        if (v == null && !baseReads.containsKey(name)) {
-            v = base.get(name);
-            baseReads.put(name, v);
+        for (int i = 0; i < readCount; i++) {
+            if (readNames[i].equals(name)) {
+                return readValues[i];
+            }
+        }
+        AttributeValue v = base.get(name);
+        if (readCount < BASE_READS_KEPT_MAX) {
+            if (readCount == readNames.length) {
+                readNames = Arrays.copyOf(readNames, readCount * 2);
+                readValues = Arrays.copyOf(readValues, readCount * 2);
+            }
+            readNames[readCount] = name;
+            readValues[readCount++] = v;
         }
         return v;
+    }
+
+    private int changeIndex(String name) {
+        for (int i = 0; i < changeCount; i++) {
+            if (changedNames[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Override
@@ -72,7 +110,8 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
         if (!(key instanceof String name)) {
             return null;
         }
-        return changes.containsKey(name) ? changes.get(name) : baseValue(name);
+        int i = changeIndex(name);
+        return i >= 0 ? changedValues[i] : baseValue(name);
     }
 
     @Override
@@ -84,27 +123,55 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
     public AttributeValue put(String name, AttributeValue value) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");
-        AttributeValue before = get(name);
-        if (before == null && changes.containsKey(name)) {
-            changes.remove(name); // removed before: set again, it goes last
-            if (movedToEnd == null) {
-                movedToEnd = new HashSet<>();
-            }
-            movedToEnd.add(name);
+        int i = changeIndex(name);
+        AttributeValue before = i >= 0 ? changedValues[i] : baseValue(name);
+        if (i >= 0 && before == null) {
+            drop(i); // removed before: set again, it goes last
+            append(name, value, true);
+        } else if (i >= 0) {
+            changedValues[i] = value;
+        } else {
+            append(name, value, false);
         }
-        changes.put(name, value);
         merged = null;
         return before;
     }
 
     @Override
     public AttributeValue remove(Object key) {
-        AttributeValue before = get(key);
-        if (before != null) {
-            changes.put((String) key, null);
-            merged = null;
+        if (!(key instanceof String name)) {
+            return null;
         }
+        int i = changeIndex(name);
+        AttributeValue before = i >= 0 ? changedValues[i] : baseValue(name);
+        if (before != null && i >= 0) {
+            changedValues[i] = null;
+        } else if (before != null) {
+            append(name, null, false);
+        }
+        merged = null;
         return before;
+    }
+
+    private void append(String name, AttributeValue value, boolean moved) {
+        if (changeCount == changedNames.length) {
+            changedNames = Arrays.copyOf(changedNames, changeCount * 2);
+            changedValues = Arrays.copyOf(changedValues, changeCount * 2);
+            movedToEnd = Arrays.copyOf(movedToEnd, changeCount * 2);
+        }
+        changedNames[changeCount] = name;
+        changedValues[changeCount] = value;
+        movedToEnd[changeCount++] = moved;
+    }
+
+    private void drop(int i) {
+        int after = changeCount - i - 1;
+        System.arraycopy(changedNames, i + 1, changedNames, i, after);
+        System.arraycopy(changedValues, i + 1, changedValues, i, after);
+        System.arraycopy(movedToEnd, i + 1, movedToEnd, i, after);
+        changeCount--;
+        changedNames[changeCount] = null;
+        changedValues[changeCount] = null;
     }
 
     /**
@@ -117,13 +184,13 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
             return ItemSize.of(merged());
         }
         long total = sized.sizeBytes();
-        for (Map.Entry<String, AttributeValue> e : changes.entrySet()) {
-            AttributeValue before = baseValue(e.getKey());
+        for (int i = 0; i < changeCount; i++) {
+            AttributeValue before = baseValue(changedNames[i]);
             if (before != null) {
-                total -= ItemSize.attribute(e.getKey(), before);
+                total -= ItemSize.attribute(changedNames[i], before);
             }
-            if (e.getValue() != null) {
-                total += ItemSize.attribute(e.getKey(), e.getValue());
+            if (changedValues[i] != null) {
+                total += ItemSize.attribute(changedNames[i], changedValues[i]);
             }
         }
         assert total >= 0 : total;
@@ -143,17 +210,18 @@ public final class PatchedItem extends java.util.AbstractMap<String, AttributeVa
     private Map<String, AttributeValue> merged() {
         Map<String, AttributeValue> m = merged;
         if (m == null) {
-            m = new LinkedHashMap<>(Math.max(8, (base.size() + changes.size()) * 4 / 3 + 1));
+            m = new LinkedHashMap<>(Math.max(8, (base.size() + changeCount) * 4 / 3 + 1));
             for (Map.Entry<String, AttributeValue> e : base.entrySet()) {
-                String name = e.getKey();
-                AttributeValue v = changes.containsKey(name) ? changes.get(name) : e.getValue();
-                if (v != null && !movedToEnd(name)) {
-                    m.put(name, v);
+                int i = changeIndex(e.getKey());
+                if (i < 0) {
+                    m.put(e.getKey(), e.getValue());
+                } else if (changedValues[i] != null && !movedToEnd[i]) {
+                    m.put(e.getKey(), changedValues[i]);
                 }
             }
-            for (Map.Entry<String, AttributeValue> e : changes.entrySet()) {
-                if (e.getValue() != null) {
-                    m.putIfAbsent(e.getKey(), e.getValue());
+            for (int i = 0; i < changeCount; i++) {
+                if (changedValues[i] != null) {
+                    m.putIfAbsent(changedNames[i], changedValues[i]);
                 }
             }
             merged = m;
