@@ -1,5 +1,6 @@
 package dev.kumiko.model;
 
+import java.util.AbstractMap;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,15 +13,15 @@ import java.util.Set;
  * attributes the update set or removed. An UpdateItem touches a few attributes of an item it read
  * from the store, so this keeps the rest as the base holds them: the base's values are read only
  * by name, its size comes from its stored header ({@link SizedItem}), and the item codec copies the
- * untouched attributes' stored bytes ({@code ItemCodec.encode}). Copying the whole item into a new
- * map, as an update did before, decoded every attribute of it.
+ * untouched attributes' stored bytes ({@code ItemCodec.encode}). A copy of the whole item into a
+ * new map would decode every attribute of it.
  *
  * <p>The order of its attributes is the base's, a set attribute in its place, then the added ones
  * in the order they were set: what a copy of the base with the same puts and removes would hold.
  * The changes and the base's values read so far are kept in small arrays, searched in order: an
  * update changes a few attributes. One request's thread uses it; it is not safe for concurrent use.
  */
-public final class PatchedItem extends java.util.AbstractMap<String, AttributeValue> implements SizedItem {
+public final class PatchedItem extends AbstractMap<String, AttributeValue> implements SizedItem {
     private static final int START_SLOTS = 4;
     /** Base values kept after their first read; past this many, reads go to the base each time. */
     private static final int BASE_READS_KEPT_MAX = 16;
