@@ -320,7 +320,11 @@ class StoredItemFormsTest {
         }
     }
 
-    /** More changes than the splice takes: the item is encoded from its merged map, to the same bytes. */
+    /**
+     * More changes than the splice takes, and more base reads than the patched item keeps: the item
+     * is encoded from its merged map, to the same bytes. The 30 names are distinct (7 and 45 share no
+     * factor), and 3 of them are not in the item.
+     */
     @Test
     void anUpdateOfManyAttributesEncodesAsItsCopy() {
         Map<String, AttributeValue> original = new LinkedHashMap<>();
