@@ -36,7 +36,7 @@ public final class ItemSize {
 
         @Override
         public void accept(String name, AttributeValue value) {
-            bytes += Utf8.length(name) + valueBytes(value);
+            bytes += attribute(name, value);
         }
     }
 
