@@ -4,6 +4,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
+import dev.kumiko.storage.ConflictBackoff;
 import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
@@ -239,7 +240,7 @@ public final class Catalog {
                 throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
                         "Attempt to change a resource which is still in use: Table is being updated: " + name);
             }
-            Thread.onSpinWait();
+            ConflictBackoff.pause(attempt);
         }
     }
 
@@ -271,7 +272,7 @@ public final class Catalog {
         if (attempt + 1 >= ATTEMPTS_MAX) {
             throw new IllegalStateException("catalog transaction kept conflicting", e);
         }
-        Thread.onSpinWait();
+        ConflictBackoff.pause(attempt);
     }
 
     /** Marks a backfilled GSI ACTIVE, unless it was deleted meanwhile. */

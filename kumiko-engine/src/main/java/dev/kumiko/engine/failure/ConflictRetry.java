@@ -3,15 +3,15 @@ package dev.kumiko.engine.failure;
 import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import dev.kumiko.storage.ConflictBackoff;
 import dev.kumiko.storage.StoreConflictException;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What a single-item writer does when its store transaction conflicts: a key held by a multi-item
  * transaction is DynamoDB's TransactionConflictException at once (DynamoDB refuses such writes
  * instead of queueing them); a race with another writer is run again after a short, jittered,
- * growing pause, at most {@link #ATTEMPTS_MAX} times, then answered as a conflict too.
+ * growing pause ({@link ConflictBackoff}), at most {@link #ATTEMPTS_MAX} times, then answered as a
+ * conflict too.
  *
  * <p>The local stores lock keys, so their plain writers never race and only the first case
  * happens; a store that validates optimistically (shared by several engines) meets the second.
@@ -27,8 +27,6 @@ import java.util.concurrent.locks.LockSupport;
 public final class ConflictRetry {
     /** Attempts of one read-modify-write cycle, the first included. */
     public static final int ATTEMPTS_MAX = 16;
-    static final long BACKOFF_MICROS_FIRST = 500;
-    static final long BACKOFF_MICROS_MAX = 256_000;
 
     private ConflictRetry() {}
 
@@ -41,8 +39,7 @@ public final class ConflictRetry {
         if ((e.claimed() && !waitOutClaims) || attempt + 1 >= ATTEMPTS_MAX) {
             throw conflict();
         }
-        long capMicros = Math.min(BACKOFF_MICROS_MAX, BACKOFF_MICROS_FIRST << attempt);
-        LockSupport.parkNanos(1000 * ThreadLocalRandom.current().nextLong(capMicros / 2, capMicros + 1));
+        ConflictBackoff.pause(attempt);
     }
 
     /** Wording as a real-DynamoDB log quotes it for a plain UpdateItem (docs/notes/error-messages.md). */

@@ -16,6 +16,7 @@ import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.ConflictBackoff;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
@@ -146,6 +147,7 @@ public final class IndexBackfill implements AutoCloseable {
                 if (attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
                     return false; // stop here; the next look (resumeAll) resumes at the saved position
                 }
+                ConflictBackoff.pause(attempt);
             }
         }
     }
