@@ -28,7 +28,7 @@
 # --doc rewrites the generated part of docs/benchmarks.md (or FILE).
 # --pin 1:0 runs every server on CPU 1 and wrk on CPU 0 (taskset lists), so that they do not take
 # each other's cores: a server's p99 then shows its own tail rather than the scheduler's
-# (docs/benchmarks.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.
+# (docs/performance-notes.md, target 3). A JVM sees only its CPUs, so Kumiko runs one event loop there.
 # Output: --out (default bench-results/run-<time>/, git-ignored): results.md, <target>/results.json,
 # server logs. Check a change for regressions with bench/compare-jars.sh instead.
 set -euo pipefail

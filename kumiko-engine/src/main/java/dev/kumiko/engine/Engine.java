@@ -54,7 +54,7 @@ public final class Engine implements AutoCloseable {
     private final StreamBacklog streamBacklog;
     // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
     // that an engine a test opens and never asks for them does not load their classes: 7-10 % of a
-    // cold Engine.inMemory() (docs/benchmarks.md, target 4). Explicit checks rather than a
+    // cold Engine.inMemory() (docs/performance-notes.md, target 4). Explicit checks rather than a
     // Supplier each, whose lambdas would be linked at open, which is what this avoids.
     private final Object lazily = new Object();
     private final Clock clock;
@@ -66,7 +66,7 @@ public final class Engine implements AutoCloseable {
     // Built at open only over a store that holds backups, recovery bases, restore jobs or a table
     // with point-in-time recovery on, where it has jobs to settle and bases to take; otherwise at
     // its first use: an engine a test opens and never backs up loads none of its 11 classes and
-    // starts none of its threads (about a tenth of a cold Engine.inMemory(), docs/benchmarks.md,
+    // starts none of its threads (about a tenth of a cold Engine.inMemory(), docs/performance-notes.md,
     // target 4).
     private volatile BackupSystem backups;
     private boolean closed; // under lazily: no backup system is built after close

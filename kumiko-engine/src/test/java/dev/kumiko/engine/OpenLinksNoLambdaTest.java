@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * An engine's open links no lambda, method reference or string concatenation: in a fresh JVM the
  * first such call site loads the JDK's linking machinery and each one spins a class, which took
- * about a third of a cold Engine.inMemory() (docs/benchmarks.md, start). Checked in a fresh JVM
+ * about a third of a cold Engine.inMemory() (docs/performance-notes.md, start). Checked in a fresh JVM
  * with the class-loading log, since in this one the machinery is loaded already.
  */
 class OpenLinksNoLambdaTest {

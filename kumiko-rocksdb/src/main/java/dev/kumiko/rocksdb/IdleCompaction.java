@@ -19,7 +19,7 @@ import org.rocksdb.RocksDBException;
  * file, the bottom level), and RocksDB compacts only as writes go on, so a range read after the
  * burst merges them all and skips the older versions of every key it returns: a Query page after
  * the harness's put and update workloads cost about 1.7 times its CPU on a settled tree
- * (docs/benchmarks.md). Point reads mostly hit the bloom filters and the point cache, so it is
+ * (docs/performance-notes.md). Point reads mostly hit the bloom filters and the point cache, so it is
  * range reads that gain.
  *
  * <p>Bounded: one check a second (a sequence number read, no call on the write path); the flush

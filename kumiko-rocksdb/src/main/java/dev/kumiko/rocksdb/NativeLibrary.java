@@ -14,7 +14,7 @@ import org.rocksdb.util.Environment;
  *
  * <p>Why: without a copy on the library path, RocksDB inflates its 14 MB library from the jar into
  * a temporary file on every start, which was about a third of the server's start on a 1M-item data
- * directory (docs/benchmarks.md, "Start and footprint"). {@code bin/kumiko} names the directory
+ * directory (docs/benchmarks.md, "Opening a large RocksDB directory"). {@code bin/kumiko} names the directory
  * with {@value #CACHE_DIR_PROPERTY} and puts it on {@code java.library.path}; the first start
  * writes the copy (in the background, after loading), every later start maps it directly. The
  * launcher also sets {@code ROCKSDB_MUSL_LIBC}, which spares RocksDB a shell process that asks

@@ -8,7 +8,7 @@ public interface Clock {
     /**
      * The system's clock. A class, not a method reference: each lambda and method reference is
      * linked at its first run, and the first one in a JVM also loads the linking machinery, which
-     * together took about a third of a cold Engine.inMemory() (docs/benchmarks.md, start).
+     * together took about a third of a cold Engine.inMemory() (docs/performance-notes.md, start).
      */
     Clock SYSTEM = new Clock() {
         @Override

@@ -11,7 +11,7 @@ import java.util.Set;
  * {@code kumiko serve}'s arguments read without picocli, when every one of them is a plain option
  * with a plain value. picocli builds a command's model by reflection over its annotations and
  * registers its type converters by reflection too: about 100 ms of a server's start on a 2-core
- * VM, a third of the main thread's CPU until the first answer (docs/benchmarks.md, target 4).
+ * VM, a third of the main thread's CPU until the first answer (docs/performance-notes.md, target 4).
  *
  * <p>Anything else goes to picocli, which then parses the whole command line and answers exactly
  * as it always has: help and version requests, an unknown or repeated option, a value picocli
