@@ -21,6 +21,7 @@ import java.util.Random;
  *   java -cp kumiko.jar bench/alloc/AllocPerOp.java [--store memory|rocksdb] [--items 20000]
  *        [--requests 20000] [--warmup 30000] [--workloads put,get,query,update,batch,mixed]
  *        [--jfr /tmp/WORKLOAD.jfr] [--async EVENT:/tmp/WORKLOAD.collapsed:INTERVAL]
+ *        [--stream NEW_AND_OLD_IMAGES|NEW_IMAGE|OLD_IMAGE|KEYS_ONLY]
  * </pre>
  *
  * The requests are the load harness's (bench/harness/lua/ddb.lua): same table, items and bodies,
@@ -30,7 +31,8 @@ import java.util.Random;
  * With --async (async-profiler's jar on the class path, ASYNC_PROFILER_LIB naming its library, as
  * for bench/profile/profile.sh), they are profiled for EVENT (cpu, itimer, alloc) into a collapsed
  * stack file (summarize with bench/profile/collapsed_top.py); INTERVAL is in the event's unit
- * (nanoseconds for cpu and itimer, bytes for alloc).
+ * (nanoseconds for cpu and itimer, bytes for alloc). With --stream, the table has a stream of that
+ * view type, so every write also appends its change record (the harness's table has none).
  */
 public final class AllocPerOp {
     private static final int PER_PARTITION = 100;
@@ -74,6 +76,7 @@ public final class AllocPerOp {
         String jfr = null;
         int connections = 1;
         String profile = null;
+        String streamView = null;
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--store" -> store = args[i + 1];
@@ -84,6 +87,7 @@ public final class AllocPerOp {
                 case "--jfr" -> jfr = args[i + 1];
                 case "--connections" -> connections = Integer.parseInt(args[i + 1]);
                 case "--async" -> profile = args[i + 1];
+                case "--stream" -> streamView = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -110,7 +114,7 @@ public final class AllocPerOp {
         server.start();
         DRIVER_THREADS.add(Thread.currentThread().getId());
         AllocPerOp d = connect(port, items);
-        d.createTable();
+        d.createTable(streamView);
         d.preload(items);
         List<AllocPerOp> clients = new ArrayList<>(List.of(d));
         for (int i = 1; i < connections; i++) {
@@ -291,14 +295,18 @@ public final class AllocPerOp {
         return "{\"PK\":{\"S\":\"" + pkey(p) + "\"},\"SK\":{\"S\":\"" + skey(j) + "\"}}";
     }
 
-    private void createTable() throws IOException {
+    /** The harness's table; streamView null for none, else a stream of that view type. */
+    private void createTable(String streamView) throws IOException {
         String body = "{\"TableName\":\"bench\",\"BillingMode\":\"PAY_PER_REQUEST\",\"AttributeDefinitions\":["
                 + "{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"},{\"AttributeName\":\"SK\",\"AttributeType\":\"S\"},"
                 + "{\"AttributeName\":\"GSI1PK\",\"AttributeType\":\"S\"},{\"AttributeName\":\"GSI1SK\",\"AttributeType\":\"S\"}],"
                 + "\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"SK\",\"KeyType\":\"RANGE\"}],"
                 + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"GSI1\",\"KeySchema\":["
                 + "{\"AttributeName\":\"GSI1PK\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"GSI1SK\",\"KeyType\":\"RANGE\"}],"
-                + "\"Projection\":{\"ProjectionType\":\"ALL\"}}]}";
+                + "\"Projection\":{\"ProjectionType\":\"ALL\"}}]"
+                + (streamView == null ? "" : ",\"StreamSpecification\":{\"StreamEnabled\":true,\"StreamViewType\":\""
+                        + streamView + "\"}")
+                + "}";
         String answer = call("CreateTable", body);
         if (!answer.startsWith("200 ")) {
             throw new IllegalStateException(answer);

@@ -79,7 +79,8 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
         return baseValue(name) != null;
     }
 
-    private AttributeValue baseValue(String name) {
+    /** The attribute's value in the base, whatever the changes did to it; null if it has none. */
+    public AttributeValue baseValue(String name) {
         for (int i = 0; i < readCount; i++) {
             if (readNames[i].equals(name)) {
                 return readValues[i];

@@ -1,6 +1,8 @@
 package dev.kumiko.engine.changelog;
 
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.EncodedEquality;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.model.AttributeValue;
@@ -115,7 +117,7 @@ public final class ChangeLog {
         if (!records(d) || (oldItem == null && newItem == null)) {
             return 0;
         }
-        if (oldItem != null && newItem != null && ItemEquality.same(oldItem, newItem)) {
+        if (oldItem != null && newItem != null && unchanged(oldItem, newItem, newItemBytes)) {
             return 0;
         }
         ChangeRecord.ViewType view = viewOf(d);
@@ -124,7 +126,7 @@ public final class ChangeLog {
         byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : oldItem));
         boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
         byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
-        byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encode(oldItem) : null;
+        byte[] oldBytes = view.keepsOld() && oldItem != null ? storedForm(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
         batch.put(ChangeLogKeys.record(d.id(), sequence),
@@ -138,6 +140,31 @@ public final class ChangeLog {
         if (s != null) { // null only when the table was dropped meanwhile
             s.finish(sequence, committed);
         }
+    }
+
+    /**
+     * Whether a write left the item as it was, which appends no record. A stored old item is compared
+     * with the new item's bytes first, as the index planning does (IndexUpdates): equal bytes, or a
+     * scalar whose bytes differ, answer without decoding either item; only sets, maps or attributes
+     * in another order fall back to comparing the items' values.
+     */
+    private static boolean unchanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+            byte[] newItemBytes) {
+        if (oldItem instanceof EncodedItem stored && newItemBytes != null) {
+            EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemBytes);
+            if (answer != EncodedEquality.Answer.UNKNOWN) {
+                return answer == EncodedEquality.Answer.SAME;
+            }
+        }
+        return ItemEquality.same(oldItem, newItem);
+    }
+
+    /**
+     * The item in item-codec form: an item read from the store holds its stored bytes, which the
+     * record copies as they are, instead of decoding every attribute to encode them again.
+     */
+    private static byte[] storedForm(Map<String, AttributeValue> item) {
+        return item instanceof EncodedItem stored ? stored.encoded() : ItemCodec.encode(item);
     }
 
     private static Map<String, AttributeValue> keysOf(TableDescriptor d, Map<String, AttributeValue> item) {

@@ -2,6 +2,7 @@ package dev.kumiko.engine.changelog;
 
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
+import dev.kumiko.model.PatchedItem;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.List;
@@ -18,12 +19,33 @@ final class ItemEquality {
     private ItemEquality() {}
 
     static boolean same(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
+        if (b instanceof PatchedItem patched && patched.base() == a) {
+            return sameAfterChanges(patched);
+        }
         if (a.size() != b.size()) {
             return false;
         }
         for (Map.Entry<String, AttributeValue> e : a.entrySet()) {
             AttributeValue other = b.get(e.getKey());
             if (other == null || !same(e.getValue(), other)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * An item is the same as its base after an update's changes if every changed attribute holds
+     * what it held before (absent before and after counts as the same): the untouched attributes
+     * are the base's own. This reads the changed attributes only, where a walk of the patched item
+     * would build its whole map and decode every attribute of the stored base.
+     */
+    private static boolean sameAfterChanges(PatchedItem patched) {
+        for (int i = 0; i < patched.changeCount(); i++) {
+            AttributeValue before = patched.baseValue(patched.changedName(i));
+            AttributeValue after = patched.changedValue(i);
+            boolean unchanged = before == null ? after == null : after != null && same(before, after);
+            if (!unchanged) {
                 return false;
             }
         }

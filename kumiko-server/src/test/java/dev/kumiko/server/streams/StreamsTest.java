@@ -10,6 +10,9 @@ import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -274,6 +277,50 @@ public class StreamsTest {
             assertThat(StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE)))
                     .extracting(Record::eventName).containsExactly(OperationType.INSERT);
         }
+    }
+
+    @Test
+    void anUpdateThatLeavesEveryValueAsItWasRecordsNothing() {
+        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY);
+                DynamoDbStreamsClient streams = StreamsClients.of(server)) {
+            DynamoDbClient c = server.client();
+            createTable(c, TABLE, StreamViewType.NEW_AND_OLD_IMAGES);
+            Map<String, AttributeValue> start = new LinkedHashMap<>(item("a", "1"));
+            start.put("n", AttributeValue.builder().n("10").build());
+            start.put("tags", AttributeValue.builder().ss("x", "y").build());
+            start.put("m", AttributeValue.builder().m(Map.of("deep", s("d"))).build());
+            put(c, start);
+            // Each writes values equal to those the item holds, or removes an attribute it lacks:
+            // the item does not change, and DynamoDB writes no record for such a write.
+            Map<String, AttributeValue> reordered = new LinkedHashMap<>();
+            List<String> names = new ArrayList<>(start.keySet());
+            Collections.reverse(names);
+            names.forEach(name -> reordered.put(name, start.get(name)));
+            put(c, reordered);
+            update(c, "SET n = :v", Map.of(":v", AttributeValue.builder().n("10.0").build()));
+            update(c, "SET tags = :v", Map.of(":v", AttributeValue.builder().ss("y", "x").build()));
+            update(c, "SET m.deep = :v, payload = :p", Map.of(":v", s("d"), ":p", s("1")));
+            update(c, "ADD n :zero", Map.of(":zero", n(0)));
+            update(c, "REMOVE absent", Map.of());
+            // Each of these changes it.
+            update(c, "SET n = :v", Map.of(":v", n(11)));
+            update(c, "SET tags = :v", Map.of(":v", AttributeValue.builder().ss("z", "x").build()));
+            update(c, "REMOVE tags", Map.of());
+            update(c, "SET added = :v, payload = :p", Map.of(":v", s("new"), ":p", s("1")));
+            List<Record> r = StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE));
+            assertThat(r).extracting(Record::eventName).containsExactly(OperationType.INSERT, OperationType.MODIFY,
+                    OperationType.MODIFY, OperationType.MODIFY, OperationType.MODIFY);
+            assertThat(r.get(1).dynamodb().newImage().get("n").n()).isEqualTo("11");
+            assertThat(r.get(2).dynamodb().newImage().get("tags").ss()).containsExactlyInAnyOrder("x", "z");
+            assertThat(r.get(2).dynamodb().oldImage().get("tags").ss()).containsExactlyInAnyOrder("x", "y");
+            assertThat(r.get(3).dynamodb().newImage()).doesNotContainKey("tags");
+            assertThat(r.get(4).dynamodb().newImage().get("added").s()).isEqualTo("new");
+        }
+    }
+
+    private static void update(DynamoDbClient c, String expression, Map<String, AttributeValue> values) {
+        c.updateItem(b -> b.tableName(TABLE).key(key("a")).updateExpression(expression)
+                .expressionAttributeValues(values.isEmpty() ? null : values));
     }
 
     @Test
