@@ -31,8 +31,10 @@ import java.util.Random;
  * With --async (async-profiler's jar on the class path, ASYNC_PROFILER_LIB naming its library, as
  * for bench/profile/profile.sh), they are profiled for EVENT (cpu, itimer, alloc) into a collapsed
  * stack file (summarize with bench/profile/collapsed_top.py); INTERVAL is in the event's unit
- * (nanoseconds for cpu and itimer, bytes for alloc). With --stream, the table has a stream of that
- * view type, so every write also appends its change record (the harness's table has none).
+ * (nanoseconds for cpu and itimer, bytes for alloc). Besides the harness's workloads, put_old is put
+ * asking for ALL_OLD (as mixed does) and update_all_new the update asking for ALL_NEW. With
+ * --stream, the table has a stream of that view type, so every write also appends its change
+ * record (the harness's table has none).
  */
 public final class AllocPerOp {
     private static final int PER_PARTITION = 100;
@@ -67,7 +69,8 @@ public final class AllocPerOp {
     }
 
     /** The workloads {@link #body} knows. */
-    private static final List<String> WORKLOADS = List.of("put", "put_old", "get", "query", "update", "batch", "mixed");
+    private static final List<String> WORKLOADS = List.of("put", "put_old", "get", "query", "update", "update_all_new",
+            "batch", "mixed");
 
     public static void main(String[] args) throws Exception {
         String store = "memory";
@@ -242,11 +245,8 @@ public final class AllocPerOp {
                 "{\"TableName\":\"bench\",\"KeyConditionExpression\":\"PK = :p AND begins_with(SK, :s)\","
                         + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"%s\"},\":s\":{\"S\":\"o#\"}},\"Limit\":%d}",
                 pkey(rp()), QUERY_LIMIT)};
-            case "update" -> new String[] {"UpdateItem", String.format(Locale.ROOT,
-                "{\"TableName\":\"bench\",\"Key\":%s,\"UpdateExpression\":\"ADD cnt :one SET updatedAt = :t\","
-                        + "\"ConditionExpression\":\"attribute_exists(PK)\",\"ExpressionAttributeValues\":"
-                        + "{\":one\":{\"N\":\"1\"},\":t\":{\"N\":\"%d\"}},\"ReturnValues\":\"UPDATED_NEW\"}",
-                keyJson(rp(), rj()), 1 + random.nextInt(999999999))};
+            case "update" -> updateBody("UPDATED_NEW");
+            case "update_all_new" -> updateBody("ALL_NEW");
             case "batch" -> batchBody(rp());
             case "mixed" -> {
                 int r = random.nextInt(10);
@@ -254,6 +254,15 @@ public final class AllocPerOp {
             }
             default -> throw new IllegalArgumentException("unknown workload " + workload);
         };
+    }
+
+    /** The harness's update, answering with returnValues (the harness asks for UPDATED_NEW). */
+    private String[] updateBody(String returnValues) {
+        return new String[] {"UpdateItem", String.format(Locale.ROOT,
+            "{\"TableName\":\"bench\",\"Key\":%s,\"UpdateExpression\":\"ADD cnt :one SET updatedAt = :t\","
+                    + "\"ConditionExpression\":\"attribute_exists(PK)\",\"ExpressionAttributeValues\":"
+                    + "{\":one\":{\"N\":\"1\"},\":t\":{\"N\":\"%d\"}},\"ReturnValues\":\"%s\"}",
+            keyJson(rp(), rj()), 1 + random.nextInt(999999999), returnValues)};
     }
 
     private String[] batchBody(int first) {

@@ -18,8 +18,8 @@ public final class ConflictBackoff {
 
     /** Parks the calling thread after attempt (0 for the first) conflicted; returns early on interrupt. */
     public static void pause(int attempt) {
-        assert attempt >= 0 : attempt;
-        LockSupport.parkNanos(1000 * ThreadLocalRandom.current().nextLong(capMicros(attempt) / 2, capMicros(attempt) + 1));
+        long capMicros = capMicros(attempt);
+        LockSupport.parkNanos(1000 * ThreadLocalRandom.current().nextLong(capMicros / 2, capMicros + 1));
     }
 
     /** The longest pause after attempt, in microseconds. */

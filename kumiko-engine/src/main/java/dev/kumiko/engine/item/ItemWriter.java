@@ -65,7 +65,7 @@ public final class ItemWriter {
      * sequence is its change record's number, 0 when it appended none.
      */
     private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte[] collection,
-            long collectionDeltaBytes, long sequence) {}
+            long collectionDeltaBytes, long sequence, byte[] storedNewItem) {}
 
     /**
      * Replaces oldItem with newItem. The outcome carries oldItem's size, which billing needs too.
@@ -159,7 +159,7 @@ public final class ItemWriter {
     /** Adds the item's put or delete, its index entries and its change record to the batch. */
     private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin, ChangeLog.Commit numbering) {
         if (c.oldItem() == null && c.newItem() == null) {
-            return new Planned(c, 0, List.of(), null, 0, 0);
+            return new Planned(c, 0, List.of(), null, 0, 0, null);
         }
         TableDescriptor d = c.table().descriptor();
         long oldItemBytes = c.oldItem() == null ? 0 : ItemSize.of(c.oldItem());
@@ -177,7 +177,7 @@ public final class ItemWriter {
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
         countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
         long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch);
-        return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence);
+        return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence, encoded);
     }
 
     /**
@@ -211,7 +211,7 @@ public final class ItemWriter {
             collectionBytes = Math.max(0, sizes.merge(ByteBuffer.wrap(p.collection()), p.collectionDeltaBytes(),
                     Long::sum));
         }
-        return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes);
+        return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes, p.storedNewItem());
     }
 
     private static long lsiBytesDelta(List<IndexChange> changes) {

@@ -2,6 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.KeyCheck;
@@ -62,7 +63,7 @@ final class UpdateItemOperation {
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult(createsNothing ? null : returned(r.returnValues(), old, updated, result),
+        return new ItemResult(createsNothing ? null : returned(r.returnValues(), old, updated, result, outcome),
                 units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
@@ -108,18 +109,27 @@ final class UpdateItemOperation {
         return item;
     }
 
+    /**
+     * The item or attributes ReturnValues asks for. ALL_OLD is the item as read and ALL_NEW the item
+     * as written, both in their stored form when there is one, so that the answer's JSON is written
+     * from their bytes: a map of the whole updated item would decode every attribute the update did
+     * not touch.
+     */
     private static Map<String, AttributeValue> returned(ReturnValue returnValues, Map<String, AttributeValue> old,
-            Map<String, AttributeValue> updated, UpdateResult result) {
+            Map<String, AttributeValue> updated, UpdateResult result, WriteOutcome outcome) {
         if (returnValues == null || returnValues == ReturnValue.NONE) {
             return null;
         }
         Map<String, AttributeValue> out = switch (returnValues) {
             case ALL_OLD -> old;
-            case ALL_NEW -> updated;
+            case ALL_NEW -> outcome.storedNewItem() != null ? EncodedItem.of(outcome.storedNewItem()) : updated;
             case UPDATED_OLD -> old == null || result == null ? null : result.updatedOld(old);
             case UPDATED_NEW -> result == null ? null : result.updatedNew();
             case NONE -> throw new AssertionError(returnValues);
         };
-        return out == null || out.isEmpty() ? null : new LinkedHashMap<>(out);
+        if (out == null || out.isEmpty()) {
+            return null;
+        }
+        return out instanceof EncodedItem ? out : new LinkedHashMap<>(out);
     }
 }

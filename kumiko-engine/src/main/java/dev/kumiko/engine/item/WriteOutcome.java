@@ -5,8 +5,11 @@ import java.util.List;
 
 /**
  * What one committed item write did: the old item's size (billing needs it), the index entries it
- * changed, and for a table with LSIs the item collection's size afterwards (else -1).
+ * changed, for a table with LSIs the item collection's size afterwards (else -1), and the new item
+ * as the store holds it (item-codec form; null for a delete), which an UpdateItem's ALL_NEW answer
+ * is written from.
  */
-public record WriteOutcome(long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes) {
-    public static final WriteOutcome NOTHING = new WriteOutcome(0, List.of(), -1);
+public record WriteOutcome(long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes,
+        byte[] storedNewItem) {
+    public static final WriteOutcome NOTHING = new WriteOutcome(0, List.of(), -1, null);
 }

@@ -120,6 +120,40 @@ class ExpressionOperationsTest {
     }
 
     @Test
+    void allNewIsTheItemAsWrittenAndAllOldTheItemAsItWas() {
+        newTable();
+        c.putItem(b -> b.tableName(table).item(Map.of("PK", s("P"), "SK", s("A"), "n", n("1"), "gone", s("g"),
+                "m", AttributeValue.builder().m(Map.of("x", n("1"), "y", s("2"))).build(),
+                "l", AttributeValue.builder().l(s("a"), s("b")).build(),
+                "tags", AttributeValue.builder().ss("t1", "t2").build(), "keep", s("k"))));
+        Map<String, AttributeValue> values = Map.of(":one", n("1"), ":v", s("v"),
+                ":t", AttributeValue.builder().ss("t3").build());
+        List<String> updates = List.of("SET n = n + :one, m.x = :v", "REMOVE l[0], gone", "ADD tags :t",
+                "SET added = :v DELETE tags :t", "SET l[5] = :v, n = :one", "SET keep = :v");
+        for (String update : updates) {
+            Map<String, AttributeValue> before = get("P");
+            var allOld = c.updateItem(b -> b.tableName(table).key(key("P")).updateExpression(update)
+                    .expressionAttributeValues(used(values, update)).returnValues(ReturnValue.ALL_OLD)).attributes();
+            assertThat(allOld).as("ALL_OLD of %s", update).isEqualTo(before);
+            c.putItem(b -> b.tableName(table).item(before));
+            var allNew = c.updateItem(b -> b.tableName(table).key(key("P")).updateExpression(update)
+                    .expressionAttributeValues(used(values, update)).returnValues(ReturnValue.ALL_NEW)).attributes();
+            assertThat(allNew).as("ALL_NEW of %s", update).isEqualTo(get("P")).isNotEqualTo(before);
+        }
+    }
+
+    /** The values an expression names, null for none: DynamoDB refuses values a request does not use. */
+    private static Map<String, AttributeValue> used(Map<String, AttributeValue> values, String expression) {
+        Map<String, AttributeValue> out = new java.util.HashMap<>();
+        values.forEach((name, value) -> {
+            if (expression.contains(name)) {
+                out.put(name, value);
+            }
+        });
+        return out.isEmpty() ? null : out;
+    }
+
+    @Test
     void projectionReturnsOnlyTheNamedPaths() {
         newTable();
         c.putItem(b -> b.tableName(table).item(Map.of("PK", s("P"), "SK", s("A"), "a", s("1"), "b", s("2"),
