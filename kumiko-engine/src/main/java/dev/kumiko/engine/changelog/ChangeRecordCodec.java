@@ -1,6 +1,6 @@
 package dev.kumiko.engine.changelog;
 
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.model.AttributeValue;
 import java.nio.ByteBuffer;
@@ -85,6 +85,11 @@ final class ChangeRecordCodec {
         }
     }
 
+    /**
+     * An image or the keys, left in their stored bytes: GetRecords writes them as JSON straight
+     * from the bytes, and a record's size comes from their headers, so most records are never
+     * decoded (a view that drops an image never looks inside it).
+     */
     private static Map<String, AttributeValue> item(ByteBuffer in, byte[] bytes) {
         int n = in.getInt();
         if (n == ABSENT) {
@@ -92,6 +97,6 @@ final class ChangeRecordCodec {
         }
         int from = in.position();
         in.position(from + n);
-        return ItemCodec.decode(Arrays.copyOfRange(bytes, from, from + n));
+        return EncodedItem.of(Arrays.copyOfRange(bytes, from, from + n));
     }
 }
