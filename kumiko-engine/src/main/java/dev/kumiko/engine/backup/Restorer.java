@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.RequestContext;
@@ -164,7 +165,8 @@ final class Restorer {
                 List<ItemWriter.Change> changes = new ArrayList<>(k.length);
                 for (int i = 0; i < k.length; i++) {
                     Map<String, AttributeValue> item = items.get(i);
-                    changes.add(new ItemWriter.Change(target, k[i], old[i] == null ? null : ItemCodec.decode(old[i]),
+                    // The replaced item stays in its bytes: the writer plans its index entries from them.
+                    changes.add(new ItemWriter.Change(target, k[i], old[i] == null ? null : EncodedItem.of(old[i]),
                             item, ItemSize.of(item)));
                 }
                 writer.commitAll(txn, changes);

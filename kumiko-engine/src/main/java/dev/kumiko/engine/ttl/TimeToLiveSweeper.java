@@ -3,7 +3,7 @@ package dev.kumiko.engine.ttl;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TimeToLiveSettings;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.DaemonThreads;
@@ -154,7 +154,8 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         try (Cursor c = store.scan(from, end, false)) {
             for (int i = 0; i < n && c.next(); i++) {
                 last = c.key();
-                if (Expiry.isExpired(ItemCodec.decode(c.value()), attributeName, now)) {
+                // One attribute is read, from the stored bytes: a pass over a table decodes no item.
+                if (Expiry.isExpired(EncodedItem.of(c.value()), attributeName, now)) {
                     expired.add(last);
                 }
             }
@@ -174,7 +175,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
             if (!ttl.enabled() || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
                 return false;
             }
-            Map<String, AttributeValue> item = ItemCodec.decode(bytes);
+            Map<String, AttributeValue> item = EncodedItem.of(bytes);
             if (!Expiry.isExpired(item, ttl.attributeName(), clock.nowMillis())) {
                 return false;
             }

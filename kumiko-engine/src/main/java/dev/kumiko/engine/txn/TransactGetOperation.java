@@ -4,7 +4,7 @@ import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.failure.CancellationReason;
@@ -88,7 +88,8 @@ public final class TransactGetOperation {
             values = snapshot.getAll(keys);
         }
         for (byte[] bytes : values) {
-            items.add(bytes == null ? null : ItemCodec.decode(bytes));
+            // Left in its bytes: sized from its header, and written as JSON from them unless projected.
+            items.add(bytes == null ? null : EncodedItem.of(bytes));
         }
         return items;
     }

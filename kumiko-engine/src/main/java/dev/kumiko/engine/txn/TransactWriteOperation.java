@@ -3,7 +3,7 @@ package dev.kumiko.engine.txn;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
@@ -152,7 +152,9 @@ public final class TransactWriteOperation {
         for (int i = 0; i < actions.size(); i++) {
             TransactAction a = actions.get(i);
             byte[] bytes = a.storageKey() == null ? null : values[k++];
-            Map<String, AttributeValue> current = bytes == null ? null : ItemCodec.decode(bytes);
+            // Left in its bytes: conditions and updates read a few attributes, and the writer and the
+            // change log work from the stored form (as a single-item write's do).
+            Map<String, AttributeValue> current = bytes == null ? null : EncodedItem.of(bytes);
             existingBytes[i] = current == null ? 0 : ItemSize.of(current);
             outcomes.add(ActionEvaluator.evaluate(a, current));
         }
