@@ -1,6 +1,6 @@
 package dev.kumiko.engine.exchange;
 
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
@@ -54,14 +54,16 @@ public final class SnapshotExportSource implements ExportSource {
                     if (copied != null) {
                         copied.add(Arrays.copyOf(c.value(), c.value().length));
                     } else {
-                        sink.accept(ItemCodec.decode(c.value()));
+                        sink.accept(EncodedItem.of(c.value()));
                     }
                 }
             }
         }
+        // Each item stays in its stored bytes: a DynamoDB JSON line is written from them, and only a
+        // format that walks the item (Amazon Ion) decodes it.
         if (copied != null) {
             for (byte[] encoded : copied) {
-                sink.accept(ItemCodec.decode(encoded));
+                sink.accept(EncodedItem.of(encoded));
             }
         }
     }
