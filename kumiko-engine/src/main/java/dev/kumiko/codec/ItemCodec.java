@@ -19,6 +19,7 @@ import dev.kumiko.model.DynamoNumber;
 import dev.kumiko.model.PatchedItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,6 +66,12 @@ public final class ItemCodec {
      */
     public static byte[] encode(Map<String, AttributeValue> item, long sizeBytes) {
         assert sizeBytes == SIZE_UNKNOWN || sizeBytes >= 0 : sizeBytes;
+        if (item instanceof EncodedItem stored && stored.encoded()[0] == FORMAT_VERSION) {
+            // Already in this format: encoding its decoded map would give these bytes again (a
+            // restore writes every item of a backup this way). An older format is encoded anew.
+            assert sizeBytes == SIZE_UNKNOWN || sizeBytes == stored.sizeBytes() : sizeBytes;
+            return Arrays.copyOf(stored.encoded(), stored.encoded().length);
+        }
         ByteSink out = SCRATCH.get();
         try {
             if (item instanceof PatchedItem patched && patched.base() instanceof EncodedItem stored

@@ -5,7 +5,6 @@ import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedItem;
-import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.TableDescription;
@@ -147,7 +146,9 @@ final class Restorer {
 
         void add(byte[] rest, byte[] item) {
             keys.add(BackupKeys.itemKey(target.descriptor().id(), rest));
-            items.add(ItemCodec.decode(item));
+            // Left in its bytes: the writer stores them as they are and reads the few attributes its
+            // index entries need, so a restore decodes no item whole.
+            items.add(EncodedItem.of(item));
             lastRest = rest;
             if (keys.size() == TableCopier.BATCH_ITEMS) {
                 flush();

@@ -63,6 +63,17 @@ class StoredItemFormsTest {
         }
     }
 
+    /** A stored item encoded again is its stored bytes; one stored without the size header gains it. */
+    @Test
+    void aStoredItemEncodesAsItsDecodedCopy() {
+        for (int i = 0; i < ITEMS; i++) {
+            byte[] stored = ItemCodec.encode(item(0));
+            byte[] again = ItemCodec.encode(ItemCodec.decode(stored));
+            assertThat(ItemCodec.encode(EncodedItem.of(stored))).isEqualTo(again).isEqualTo(stored).isNotSameAs(stored);
+            assertThat(ItemCodec.encode(EncodedItem.of(unsized(stored)))).isEqualTo(stored);
+        }
+    }
+
     /** Version 1 of a version-2 item: the version byte, then the attributes, without the size varint. */
     private static byte[] unsized(byte[] sized) {
         assertThat(sized[0]).isEqualTo((byte) 2);
