@@ -3,7 +3,7 @@ package dev.kumiko.engine.backup;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeRecord;
@@ -80,7 +80,8 @@ public final class TableHistory {
     public void forEachItemAt(String tableNameOrArn, long epochMillis, Consumer<Map<String, AttributeValue>> consumer) {
         TableDescriptor d = recovering(tableNameOrArn).descriptor();
         checkInside(window(d), epochMillis);
-        itemsAt(d, epochMillis, null, (rest, item) -> consumer.accept(ItemCodec.decode(item)));
+        // Each item stays in its stored bytes: an export's DynamoDB JSON line is written from them.
+        itemsAt(d, epochMillis, null, (rest, item) -> consumer.accept(EncodedItem.of(item)));
     }
 
     /**
@@ -96,7 +97,7 @@ public final class TableHistory {
         changeLog.replay(d.id(), changeLog.trimmedBelow(d.id()), changeLog.visibleBound(d), r -> {
             if (r.createdMillis() > fromMillisExclusive && r.createdMillis() <= toMillisInclusive) {
                 consumer.accept(new Change(r.sequence(), r.eventName(), r.createdMillis(), r.keys(),
-                        r.newImageBytes() == null ? null : ItemCodec.decode(r.newImageBytes())));
+                        r.newImageBytes() == null ? null : EncodedItem.of(r.newImageBytes())));
             }
             return r.createdMillis() <= toMillisInclusive + RECORD_ORDER_SLACK_MILLIS;
         });
