@@ -126,7 +126,7 @@ public final class ChangeLog {
         byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : oldItem));
         boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
         byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
-        byte[] oldBytes = view.keepsOld() && oldItem != null ? storedForm(oldItem) : null;
+        byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encodedForm(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
         batch.put(ChangeLogKeys.record(d.id(), sequence),
@@ -157,14 +157,6 @@ public final class ChangeLog {
             }
         }
         return ItemEquality.same(oldItem, newItem);
-    }
-
-    /**
-     * The item in item-codec form: an item read from the store holds its stored bytes, which the
-     * record copies as they are, instead of decoding every attribute to encode them again.
-     */
-    private static byte[] storedForm(Map<String, AttributeValue> item) {
-        return item instanceof EncodedItem stored ? stored.encoded() : ItemCodec.encode(item);
     }
 
     private static Map<String, AttributeValue> keysOf(TableDescriptor d, Map<String, AttributeValue> item) {

@@ -63,14 +63,20 @@ class StoredItemFormsTest {
         }
     }
 
-    /** A stored item encoded again is its stored bytes; one stored without the size header gains it. */
+    /**
+     * A stored item encoded again is its stored bytes (a copy from encode, the array itself from
+     * encodedForm); one stored without the size header gains it either way.
+     */
     @Test
     void aStoredItemEncodesAsItsDecodedCopy() {
         for (int i = 0; i < ITEMS; i++) {
             byte[] stored = ItemCodec.encode(item(0));
             byte[] again = ItemCodec.encode(ItemCodec.decode(stored));
             assertThat(ItemCodec.encode(EncodedItem.of(stored))).isEqualTo(again).isEqualTo(stored).isNotSameAs(stored);
+            assertThat(ItemCodec.encodedForm(EncodedItem.of(stored))).isSameAs(stored);
             assertThat(ItemCodec.encode(EncodedItem.of(unsized(stored)))).isEqualTo(stored);
+            assertThat(ItemCodec.encodedForm(EncodedItem.of(unsized(stored)))).isEqualTo(stored);
+            assertThat(ItemCodec.encodedForm(ItemCodec.decode(stored))).isEqualTo(stored);
         }
     }
 
