@@ -34,7 +34,10 @@ import java.util.Random;
  * (nanoseconds for cpu and itimer, bytes for alloc). Besides the harness's workloads, put_old is put
  * asking for ALL_OLD (as mixed does) and update_all_new the update asking for ALL_NEW. With
  * --stream, the table has a stream of that view type, so every write also appends its change
- * record (the harness's table has none).
+ * record (the harness's table has none). Operations the harness does not run: scan (a page of 50
+ * from a random start key), query_filter (a partition's query with a filter on qty), batch_get (25
+ * keys), transact_write (two conditional updates), transact_get (two gets), partiql_get (a SELECT
+ * of one item by its key) and delete_put (a DeleteItem, then a PutItem of the same key).
  */
 public final class AllocPerOp {
     private static final int PER_PARTITION = 100;
@@ -52,6 +55,8 @@ public final class AllocPerOp {
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
+    /** The key delete_put deleted last and has not put back yet, or null. */
+    private int[] deleted;
 
     private AllocPerOp(int port, int items, long seed) throws IOException {
         this.random = new Random(seed);
@@ -70,9 +75,21 @@ public final class AllocPerOp {
 
     /** The workloads {@link #body} knows. */
     private static final List<String> WORKLOADS = List.of("put", "put_old", "get", "query", "update", "update_all_new",
-            "batch", "mixed");
+            "batch", "mixed", "scan", "query_filter", "batch_get", "transact_write", "transact_get", "partiql_get",
+            "delete_put");
 
-    public static void main(String[] args) throws Exception {
+    /** Exits when done or failed: the server's event loops would keep the JVM up otherwise. */
+    public static void main(String[] args) {
+        try {
+            measure(args);
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private static void measure(String[] args) throws Exception {
         String store = "memory";
         int items = 20000, requests = 20000, warmup = 30000;
         String workloads = "put,get,query,update,batch,mixed";
@@ -151,7 +168,6 @@ public final class AllocPerOp {
             System.out.printf(Locale.ROOT, "| %s | %,d | %.1f |%n", w, (after[0] - before[0]) / requests,
                     (after[1] - before[1]) / 1000.0 / requests);
         }
-        System.exit(0);
     }
 
     /** async-profiler's Java API, by reflection so that the driver runs without it on the class path. */
@@ -252,8 +268,63 @@ public final class AllocPerOp {
                 int r = random.nextInt(10);
                 yield body(r < 8 ? "get" : r == 8 ? "put_old" : "update");
             }
+            case "scan" -> new String[] {"Scan", "{\"TableName\":\"bench\",\"Limit\":" + QUERY_LIMIT
+                    + ",\"ExclusiveStartKey\":" + keyJson(rp(), 0) + "}"};
+            case "query_filter" -> new String[] {"Query", String.format(Locale.ROOT,
+                "{\"TableName\":\"bench\",\"KeyConditionExpression\":\"PK = :p\",\"FilterExpression\":\"qty > :q\","
+                        + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"%s\"},\":q\":{\"N\":\"500\"}},\"Limit\":%d}",
+                pkey(rp()), QUERY_LIMIT)};
+            case "batch_get" -> batchGetBody();
+            case "transact_write" -> transactWriteBody();
+            case "transact_get" -> transactGetBody(rp());
+            case "partiql_get" -> new String[] {"ExecuteStatement", String.format(Locale.ROOT,
+                "{\"Statement\":\"SELECT * FROM bench WHERE PK = ? AND SK = ?\",\"Parameters\":[{\"S\":\"%s\"},{\"S\":\"%s\"}]}",
+                pkey(rp()), skey(rj()))};
+            case "delete_put" -> deleteOrPut();
             default -> throw new IllegalArgumentException("unknown workload " + workload);
         };
+    }
+
+    /** A BatchGetItem of 25 distinct keys (consistent reads). */
+    private String[] batchGetBody() {
+        StringBuilder b = new StringBuilder("{\"RequestItems\":{\"bench\":{\"ConsistentRead\":true,\"Keys\":[");
+        int p = rp();
+        for (int k = 0; k < BATCH_ITEMS; k++) {
+            b.append(k == 0 ? "" : ",").append(keyJson((p + k) % partitions, rj()));
+        }
+        return new String[] {"BatchGetItem", b.append("]}}}").toString()};
+    }
+
+    /** Two gets in one transaction, of items in partitions p and p + 1 (one transaction may not name an item twice). */
+    private String[] transactGetBody(int p) {
+        String get = "{\"Get\":{\"TableName\":\"bench\",\"Key\":%s}}";
+        return new String[] {"TransactGetItems", "{\"TransactItems\":["
+                + String.format(Locale.ROOT, get, keyJson(p, rj())) + ","
+                + String.format(Locale.ROOT, get, keyJson((p + 1) % partitions, rj())) + "]}"};
+    }
+
+    /** Two updates in one transaction, each conditional, as a transfer between two items makes. */
+    private String[] transactWriteBody() {
+        int p = rp();
+        String update = "{\"Update\":{\"TableName\":\"bench\",\"Key\":%s,\"UpdateExpression\":\"ADD qty :d\","
+                + "\"ConditionExpression\":\"attribute_exists(PK)\",\"ExpressionAttributeValues\":{\":d\":{\"N\":\"%d\"}}}}";
+        return new String[] {"TransactWriteItems", "{\"TransactItems\":["
+                + String.format(Locale.ROOT, update, keyJson(p, rj()), -1) + ","
+                + String.format(Locale.ROOT, update, keyJson((p + 1) % partitions, rj()), 1) + "]}"};
+    }
+
+    /**
+     * Every other request deletes a random item and the next puts it back, so the table keeps its
+     * items (the figure is the mean of a DeleteItem and a PutItem).
+     */
+    private String[] deleteOrPut() {
+        if (deleted == null) {
+            deleted = new int[] {rp(), rj()};
+            return new String[] {"DeleteItem", "{\"TableName\":\"bench\",\"Key\":" + keyJson(deleted[0], deleted[1]) + "}"};
+        }
+        String[] put = {"PutItem", "{\"TableName\":\"bench\",\"Item\":" + itemJson(deleted[0], deleted[1]) + "}"};
+        deleted = null;
+        return put;
     }
 
     /** The harness's update, answering with returnValues (the harness asks for UPDATED_NEW). */

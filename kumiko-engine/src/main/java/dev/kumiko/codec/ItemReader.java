@@ -99,28 +99,30 @@ public final class ItemReader {
         return utf8Equals(buf, start, n, s);
     }
 
-    /** Whether the n bytes of buf from start are s in UTF-8; ASCII is compared in place. */
+    /**
+     * Whether the n bytes of buf from start decode to s, as {@link #string} would decode them. An
+     * ASCII s is compared in place, and so is the ASCII start of any s; only an s with other
+     * characters, whose bytes match up to the first of them, decodes the slice to compare.
+     * Lengths alone rule most names out: UTF-8 takes one to three bytes per UTF-16 character (a
+     * surrogate pair takes four for two), and a malformed byte decodes to one character.
+     */
     static boolean utf8Equals(byte[] buf, int start, int n, String s) {
-        if (n < s.length()) {
-            return false; // a UTF-8 form is never shorter than its UTF-16 form
+        int chars = s.length();
+        if (n < chars || n > 3L * chars) {
+            return false;
         }
-        if (n == s.length()) {
-            boolean ascii = true;
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) {
-                    ascii = false;
-                    break;
-                }
-                if (buf[start + i] != (byte) c) {
-                    return false;
-                }
+        for (int i = 0; i < chars; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                return new String(buf, start, n, StandardCharsets.UTF_8).equals(s);
             }
-            if (ascii) {
-                return true;
+            // A byte that differs from an ASCII character never decodes to it: a byte >= 0x80
+            // starts a character >= 0x80 or a malformed one (U+FFFD).
+            if (buf[start + i] != (byte) c) {
+                return false;
             }
         }
-        return new String(buf, start, n, StandardCharsets.UTF_8).equals(s);
+        return n == chars; // an ASCII s has exactly one byte per character
     }
 
     byte[] bytes() {
