@@ -83,9 +83,9 @@ public final class ItemCodec {
         if (isCurrentForm(item)) {
             // Encoding its decoded map would give these bytes again (a restore writes every item
             // of a backup this way). An older format is encoded anew.
-            byte[] stored = ((EncodedItem) item).encoded();
-            assert sizeBytes == SIZE_UNKNOWN || sizeBytes == ((EncodedItem) item).sizeBytes() : sizeBytes;
-            return Arrays.copyOf(stored, stored.length);
+            EncodedItem stored = (EncodedItem) item;
+            assert sizeBytes == SIZE_UNKNOWN || sizeBytes == stored.sizeBytes() : sizeBytes;
+            return Arrays.copyOf(stored.encoded(), stored.encoded().length);
         }
         ByteSink out = SCRATCH.get();
         try {
