@@ -56,6 +56,14 @@ public final class PqOperations {
             Map<String, AttributeValue> startKey, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
+            if (plan.get() != null) {
+                ItemResult got = items.getItem(plan.get());
+                List<Map<String, AttributeValue>> out = new ArrayList<>(1);
+                if (got.attributes() != null) {
+                    out.add(got.attributes());
+                }
+                return new PqResults.ExecuteStatement(out, null, null, got.consumedCapacity());
+            }
             ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());
             Map<String, AttributeValue> last = rr.lastEvaluatedKey();
             return new PqResults.ExecuteStatement(rr.items(), PqNextToken.encode(last),

@@ -29,8 +29,8 @@ import java.util.Set;
  * UpdateItem that must find it; DELETE a DeleteItem. Extra WHERE terms of a write are its condition.
  */
 final class PqPlanner {
-    /** Either a Query or a Scan; exactly one is non-null. */
-    record Read(ReadRequests.Query query, ReadRequests.Scan scan) {}
+    /** A GetItem, a Query or a Scan; exactly one is non-null. */
+    record Read(ItemRequests.GetItem get, ReadRequests.Query query, ReadRequests.Scan scan) {}
 
     private final Catalog catalog;
 
@@ -70,6 +70,14 @@ final class PqPlanner {
             query = false; // a Query's filter may not read key attributes: the Scan can
         }
         Boolean forward = orderBy(s.orderBy(), query, hashNames, rangeNames);
+        Map<String, AttributeValue> key = index == null && s.indexName() == null && limit == null && startKey == null
+                ? PointReads.key(t, terms) : null;
+        if (key != null && PointReads.projectsTopLevelOnly(s.projection())) {
+            PqExpressionText names = new PqExpressionText();
+            String projection = names.projection(s.projection());
+            return new Read(new ItemRequests.GetItem(s.tableName(), key, consistentRead, returnConsumedCapacity,
+                    projection, projection == null ? null : names.names(), null), null, null);
+        }
         PqExpressionText text = new PqExpressionText();
         String keyCondition = query ? text.condition(PqKeys.and(keyTerms)) : null;
         String filter = text.condition(query ? PqKeys.and(rest) : s.where());
@@ -78,9 +86,9 @@ final class PqPlanner {
                 consistentRead, startKey, returnConsumedCapacity, filter, projection, text.names(), text.values(),
                 null, null, null);
         if (query) {
-            return new Read(new ReadRequests.Query(common, keyCondition, null, forward), null);
+            return new Read(null, new ReadRequests.Query(common, keyCondition, null, forward), null);
         }
-        return new Read(null, new ReadRequests.Scan(common, null, null));
+        return new Read(null, null, new ReadRequests.Scan(common, null, null));
     }
 
     /** Picks the terms that fix every partition key attribute and then the sort key; false if they do not. */
