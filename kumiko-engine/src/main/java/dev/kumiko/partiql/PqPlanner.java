@@ -25,7 +25,8 @@ import java.util.Set;
  * Translates a bound statement into the engine's typed request for the equivalent DynamoDB
  * operation, so validation, conditions, capacity and transactions are the engine's own: a SELECT
  * whose WHERE fixes the partition key is a Query (sort-key terms become the key condition, the rest
- * the filter), any other SELECT a Scan; INSERT is a PutItem that must not find the item; UPDATE an
+ * the filter), or a GetItem when it names one item by its whole key and nothing else ({@link
+ * PointReads}), any other SELECT a Scan; INSERT is a PutItem that must not find the item; UPDATE an
  * UpdateItem that must find it; DELETE a DeleteItem. Extra WHERE terms of a write are its condition.
  */
 final class PqPlanner {
