@@ -57,6 +57,8 @@ public final class PqOperations {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
             if (plan.get() != null) {
+                // Not written(): a projection that finds none of its attributes answers the item as
+                // {}, as the Query would, where a write's empty RETURNING answers no item.
                 ItemResult got = items.getItem(plan.get());
                 List<Map<String, AttributeValue>> out = new ArrayList<>(1);
                 if (got.attributes() != null) {

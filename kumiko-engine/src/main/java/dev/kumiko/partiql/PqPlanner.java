@@ -71,9 +71,8 @@ final class PqPlanner {
             query = false; // a Query's filter may not read key attributes: the Scan can
         }
         Boolean forward = orderBy(s.orderBy(), query, hashNames, rangeNames);
-        Map<String, AttributeValue> key = index == null && s.indexName() == null && limit == null && startKey == null
-                ? PointReads.key(t, terms) : null;
-        if (key != null && PointReads.projectsTopLevelOnly(s.projection())) {
+        Map<String, AttributeValue> key = limit == null && startKey == null ? pointKey(s, t) : null;
+        if (key != null) {
             PqExpressionText names = new PqExpressionText();
             String projection = names.projection(s.projection());
             return new Read(new ItemRequests.GetItem(s.tableName(), key, consistentRead, returnConsumedCapacity,
@@ -250,11 +249,26 @@ final class PqPlanner {
      * require; null when the WHERE is anything else. {@code rest} receives the other terms.
      */
     Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
+        return singleItemKey(s, table(s.tableName()), rest);
+    }
+
+    /**
+     * The key of a SELECT that names one item by its whole key and nothing else, which runs as a
+     * GetItem when that answers as the Query would ({@link PointReads}); null otherwise.
+     */
+    private static Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
+        List<Condition> rest = new ArrayList<>();
+        Map<String, AttributeValue> key = singleItemKey(s, t, rest);
+        return key != null && rest.isEmpty() && PointReads.answersAsQuery(t, key) ? key : null;
+    }
+
+    private static Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
+            List<Condition> rest) {
         if (s.indexName() != null) {
             return null;
         }
         try {
-            return PqKeys.fullKey(s.where(), keyNames(table(s.tableName())), rest);
+            return PqKeys.fullKey(s.where(), keyNames(t), rest);
         } catch (DynamoException e) {
             if (e.getMessage().equals(PqErrors.KEY_EQUALITY)) {
                 return null;
