@@ -53,6 +53,12 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
             return new byte[HEAD_BYTES_MAX];
         }
     };
+    private static final FastThreadLocal<HeaderStrings> STRINGS = new FastThreadLocal<>() {
+        @Override
+        protected HeaderStrings initialValue() {
+            return new HeaderStrings();
+        }
+    };
     /** Bytes allowed in a header name (RFC 9110's tchar). */
     private static final boolean[] TOKEN = tokenBytes();
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -111,7 +117,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
         if (headBytes > 0) {
             byte[] head = HEAD.get();
             in.getBytes(in.readerIndex(), head, 0, headBytes);
-            parsed = Head.parse(head, headBytes, bodyBytesMax);
+            parsed = Head.parse(head, headBytes, bodyBytesMax, STRINGS.get());
         }
         if (parsed == null) {
             handOver(ctx);
@@ -172,12 +178,12 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
         }
 
         /** head[0, length) is a request line and header lines, each ending in CRLF, then CRLF. */
-        static Head parse(byte[] head, int length, int bodyBytesMax) {
+        static Head parse(byte[] head, int length, int bodyBytesMax, HeaderStrings strings) {
             int uriEnd = uriEnd(head, length);
             if (uriEnd < 0 || !startsWith(head, uriEnd, VERSION)) {
                 return null;
             }
-            String uri = new String(head, METHOD.length, uriEnd - METHOD.length, StandardCharsets.ISO_8859_1);
+            String uri = strings.of(head, METHOD.length, uriEnd);
             int lineStart = uriEnd + VERSION.length;
             if (lineStart > ServerLimits.INITIAL_LINE_BYTES_MAX) {
                 return null;
@@ -211,8 +217,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
                         return null;
                     }
                 }
-                headers.add(new String(head, lineStart, colon - lineStart, StandardCharsets.ISO_8859_1),
-                        new String(head, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1));
+                headers.add(strings.of(head, lineStart, colon), strings.of(head, valueStart, valueEnd));
                 lineStart = lineEnd + 2;
             }
             if (contentLength < 0 || lineStart - uriEnd - VERSION.length > ServerLimits.HEADER_BYTES_MAX) {

@@ -1,0 +1,76 @@
+package dev.kumiko.server.http;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The header names and values of one event loop's recent requests, so that a request line's
+ * bytes that equal one of them become that same {@code String} instead of a new one. A client
+ * sends the same Host, Content-Type, User-Agent and X-Amz-Target with every request of a
+ * connection; only a few values (the signature, the date, an invocation id, the length) change.
+ * The strings of a GetItem's header part were about a quarter of the bytes the server allocated
+ * to answer it.
+ *
+ * <p>A table of {@link #SLOTS} strings indexed by a hash of the bytes' length and first and last
+ * words: a hit is confirmed byte by byte, a miss makes the string as before and takes the slot.
+ * Strings longer than {@link #LENGTH_MAX} bytes are never kept, so the table holds at most
+ * {@code SLOTS × LENGTH_MAX} bytes of text. Not thread-safe: one per event loop thread.
+ */
+final class HeaderStrings {
+    static final int SLOTS = 128;
+    /** Longer values (a signature's Authorization header) differ between requests anyway. */
+    static final int LENGTH_MAX = 256;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final String[] slots = new String[SLOTS];
+
+    /** bytes[from, to) as an ISO-8859-1 string, the one kept from an earlier request if equal. */
+    String of(byte[] bytes, int from, int to) {
+        assert 0 <= from && from <= to && to <= bytes.length;
+        int length = to - from;
+        if (length > LENGTH_MAX) {
+            return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
+        }
+        int slot = slot(bytes, from, to);
+        String kept = slots[slot];
+        if (kept != null && equal(kept, bytes, from, to)) {
+            return kept;
+        }
+        String made = new String(bytes, from, length, StandardCharsets.ISO_8859_1);
+        slots[slot] = made;
+        return made;
+    }
+
+    /** A slot from the length and the first and last eight bytes (or each byte, if fewer). */
+    static int slot(byte[] bytes, int from, int to) {
+        int length = to - from;
+        long h = length;
+        if (length >= Long.BYTES) {
+            h = h * 31 + (long) LONGS.get(bytes, from);
+            h = h * 31 + (long) LONGS.get(bytes, to - Long.BYTES);
+        } else {
+            for (int i = from; i < to; i++) {
+                h = h * 31 + bytes[i];
+            }
+        }
+        h ^= h >>> 32;
+        h ^= h >>> 16;
+        h ^= h >>> 7;
+        return (int) h & (SLOTS - 1);
+    }
+
+    /** Whether s is exactly bytes[from, to) read as ISO-8859-1. */
+    private static boolean equal(String s, byte[] bytes, int from, int to) {
+        if (s.length() != to - from) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i - from) != (char) (bytes[i] & 0xFF)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
