@@ -13,13 +13,15 @@ import java.nio.charset.StandardCharsets;
  * The strings of a GetItem's header part were about a quarter of the bytes the server allocated
  * to answer it.
  *
- * <p>A table of {@link #SLOTS} strings indexed by a hash of the bytes' length and first and last
- * words: a hit is confirmed byte by byte, a miss makes the string as before and takes the slot.
- * Strings longer than {@link #LENGTH_MAX} bytes are never kept, so the table holds at most
- * {@code SLOTS × LENGTH_MAX} bytes of text. Not thread-safe: one per event loop thread.
+ * <p>A table of {@link #SLOTS} strings in sets of two, a set chosen by a hash of the bytes' length
+ * and first and last words: a hit in either slot is confirmed byte by byte; a miss makes the
+ * string as before and puts it first in its set, moving the first to second (so that two strings
+ * a request repeats share a set without pushing each other out). Strings longer than
+ * {@link #LENGTH_MAX} bytes are never kept, so the table holds at most {@code SLOTS × LENGTH_MAX}
+ * bytes of text. Not thread-safe: one per event loop thread.
  */
 final class HeaderStrings {
-    static final int SLOTS = 128;
+    static final int SLOTS = 256;
     /** Longer values (a signature's Authorization header) differ between requests anyway. */
     static final int LENGTH_MAX = 256;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -33,18 +35,27 @@ final class HeaderStrings {
         if (length > LENGTH_MAX) {
             return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
         }
-        int slot = slot(bytes, from, to);
-        String kept = slots[slot];
+        int first = set(bytes, from, to) * 2;
+        String kept = slots[first];
+        if (kept != null && equal(kept, bytes, from, to)) {
+            return kept;
+        }
+        kept = slots[first + 1];
         if (kept != null && equal(kept, bytes, from, to)) {
             return kept;
         }
         String made = new String(bytes, from, length, StandardCharsets.ISO_8859_1);
-        slots[slot] = made;
+        slots[first + 1] = slots[first];
+        slots[first] = made;
         return made;
     }
 
-    /** A slot from the length and the first and last eight bytes (or each byte, if fewer). */
-    static int slot(byte[] bytes, int from, int to) {
+    /**
+     * A set of two slots from the length and the first and last eight bytes (or each byte, if
+     * fewer), mixed as MurmurHash3's finalizer mixes, so that names and values that differ in a
+     * few bits land apart.
+     */
+    static int set(byte[] bytes, int from, int to) {
         int length = to - from;
         long h = length;
         if (length >= Long.BYTES) {
@@ -55,10 +66,12 @@ final class HeaderStrings {
                 h = h * 31 + bytes[i];
             }
         }
-        h ^= h >>> 32;
-        h ^= h >>> 16;
-        h ^= h >>> 7;
-        return (int) h & (SLOTS - 1);
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) h & (SLOTS / 2 - 1);
     }
 
     /** Whether s is exactly bytes[from, to) read as ISO-8859-1. */

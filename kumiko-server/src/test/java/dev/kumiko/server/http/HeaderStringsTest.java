@@ -55,6 +55,25 @@ class HeaderStringsTest {
         assertThat(strings.of(host, 3, 3)).isEmpty();
     }
 
+    @Test
+    void twoStringsOfOneSetAreBothKept() {
+        byte[] a = "value-0".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] b = null;
+        for (int i = 1; b == null; i++) {
+            byte[] candidate = ("value-" + i).getBytes(StandardCharsets.ISO_8859_1);
+            if (HeaderStrings.set(candidate, 0, candidate.length) == HeaderStrings.set(a, 0, a.length)) {
+                b = candidate;
+            }
+        }
+        HeaderStrings strings = new HeaderStrings();
+        String keptA = strings.of(a, 0, a.length);
+        String keptB = strings.of(b, 0, b.length);
+        for (int round = 0; round < 3; round++) {
+            assertThat(strings.of(a, 0, a.length)).isSameAs(keptA);
+            assertThat(strings.of(b, 0, b.length)).isSameAs(keptB);
+        }
+    }
+
     /** Printable ASCII and tabs, as a header line holds, with a few bytes above 0x7F for the decoding. */
     private static byte[] randomText(Random random, int length) {
         byte[] out = new byte[length];
