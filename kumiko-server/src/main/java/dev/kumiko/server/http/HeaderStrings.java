@@ -22,7 +22,11 @@ import java.nio.charset.StandardCharsets;
  */
 final class HeaderStrings {
     static final int SLOTS = 256;
-    /** Longer values (a signature's Authorization header) differ between requests anyway. */
+    /**
+     * Longer values are rare and seldom repeat (a signed Authorization header, about 200 bytes,
+     * changes with every request and is kept only until its slot is needed); the bound keeps the
+     * table small.
+     */
     static final int LENGTH_MAX = 256;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
