@@ -13,8 +13,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -22,7 +26,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,6 +42,8 @@ final class Chromium implements AutoCloseable {
     static final Path DEFAULT_BINARY = Path.of("/usr/bin/chromium");
     static final int WIDTH = 1280;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** Walks of the profile directory at close: a helper's late file survives at most one. */
+    private static final int PROFILE_DELETE_ATTEMPTS = 3;
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://[^\\s]+)");
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -240,17 +248,56 @@ final class Chromium implements AutoCloseable {
         try {
             socket.sendClose(WebSocket.NORMAL_CLOSURE, "").orTimeout(2, TimeUnit.SECONDS).exceptionally(e -> null);
         } finally {
+            // Chromium's helper processes (network service, zygote) write into the profile too and
+            // can outlive the browser process by a moment: stop and wait for them as well, or the
+            // profile's deletion below races with their last writes.
+            List<ProcessHandle> helpers = process.descendants().toList();
             process.destroy();
+            helpers.forEach(ProcessHandle::destroy);
             try {
                 if (!process.waitFor(5, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
                 }
+                for (ProcessHandle helper : helpers) {
+                    helper.onExit().get(5, TimeUnit.SECONDS);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                helpers.forEach(ProcessHandle::destroyForcibly);
             }
-            try (var files = Files.walk(profile)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            deleteProfile();
+        }
+    }
+
+    /**
+     * Deletes the profile directory; a file that vanishes meanwhile (a helper's temporary file,
+     * renamed into place) is skipped, and the walk is repeated until the directory is gone.
+     */
+    private void deleteProfile() throws IOException {
+        for (int attempt = 0; attempt < PROFILE_DELETE_ATTEMPTS && Files.exists(profile); attempt++) {
+            Files.walkFileTree(profile, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file,
+                        BasicFileAttributes attributes) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw e;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    dir.toFile().delete(); // false while a late file is still in it: the next attempt
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         }
     }
 }
