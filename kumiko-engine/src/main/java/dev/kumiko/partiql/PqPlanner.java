@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.read.ReadRequests;
 import dev.kumiko.engine.txn.TransactRequests;
@@ -25,8 +26,8 @@ import java.util.Set;
  * Translates a bound statement into the engine's typed request for the equivalent DynamoDB
  * operation, so validation, conditions, capacity and transactions are the engine's own: a SELECT
  * whose WHERE fixes the partition key is a Query (sort-key terms become the key condition, the rest
- * the filter), or a GetItem when it names one item by its whole key and nothing else ({@link
- * PointReads}), any other SELECT a Scan; INSERT is a PutItem that must not find the item; UPDATE an
+ * the filter), or a GetItem when it names one item by its whole key and nothing else (see {@link
+ * #pointKey}), any other SELECT a Scan; INSERT is a PutItem that must not find the item; UPDATE an
  * UpdateItem that must find it; DELETE a DeleteItem. Extra WHERE terms of a write are its condition.
  */
 final class PqPlanner {
@@ -253,13 +254,18 @@ final class PqPlanner {
     }
 
     /**
-     * The key of a SELECT that names one item by its whole key and nothing else, which runs as a
-     * GetItem when that answers as the Query would ({@link PointReads}); null otherwise.
+     * The key of a SELECT that names one item by its whole key and nothing else; null otherwise.
+     * Without Limit and NextToken (the caller's test) such a SELECT is a Query that answers at most
+     * one item, and it runs as a GetItem, which reads the item without planning a key condition and
+     * a page. Its answer is the Query's: the item or none, no NextToken, the same read units, the
+     * same projection and its errors. Where the two word an error differently (a key value of the
+     * wrong type, empty, or over the key size limits, which GetItem's key checks refuse first) the
+     * statement stays a Query.
      */
     private static Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = singleItemKey(s, t, rest);
-        return key != null && rest.isEmpty() && PointReads.answersAsQuery(t, key) ? key : null;
+        return key != null && rest.isEmpty() && KeyCheck.accepts(t, key) ? key : null;
     }
 
     private static Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,

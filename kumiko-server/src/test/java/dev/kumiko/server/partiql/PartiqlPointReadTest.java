@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * A SELECT that names an item by its whole key runs as a point read (PointReads). Each statement
+ * A SELECT that names an item by its whole key runs as a point read (PqPlanner.pointKey). Each statement
  * here is run as written and again with a filter that keeps every item, which the planner runs as
  * a Query: the two answers must be the same, items, NextToken, consumed capacity and errors, over
  * present, missing and large items, projections (nested, overlapping, under a key, of nothing),
