@@ -16,9 +16,9 @@ import dev.kumiko.storage.StoreConflictException;
  * answered as a conflict too once the runner's attempts or deadline run out. A BatchWriteItem's
  * writes wait out a transaction instead of failing ({@link #batchWrite}).
  *
- * <p>DynamoDB answers TransactionConflictException only for a key a transaction holds; for a race
- * that outlasts the retries it has no answer of its own (it serializes writers of one item), and
- * this one is kept so that a client sees one retryable conflict whatever the cause.
+ * <p>DynamoDB answers TransactionConflictException only for a key a transaction holds; it has no
+ * answer of its own for a race that outlasts retries (it serializes the writers of one item), so
+ * Kumiko answers the same conflict, which a client may retry (docs/compatibility.md).
  */
 public final class ConflictRetry {
     private ConflictRetry() {}
