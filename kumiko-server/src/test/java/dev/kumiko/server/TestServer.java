@@ -42,8 +42,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>A test that asks for the memory store runs on the store named by the system property
  * {@value #STORE_PROPERTY} when it is set ({@code memory}, {@code rocksdb}, or {@code remote}: the
  * memory store posing as one reached over the network), so the whole suite can run on any store:
- * {@code mvn test -Dkumiko.test.store=rocksdb}. A test that asks for RocksDB needs its files
- * (restarts, crashes) and keeps it.
+ * {@code mvn test -pl kumiko-server -am -Dkumiko.test.store=rocksdb} (CI runs it on memory and on
+ * RocksDB). A test that asks for RocksDB needs its files (restarts, crashes) and keeps it; one that
+ * asks for the remote store tests what the server does over one.
  */
 public final class TestServer implements AutoCloseable {
     public enum StoreKind { MEMORY, ROCKSDB, REMOTE }

@@ -197,9 +197,16 @@ class TransactConflictTest {
                 "Transaction from previous request is still in progress");
         TransactWriteItemsRequest different = IN_FLIGHT.toBuilder()
                 .transactItems(List.<TransactWriteItem>of(put("acct", Map.of("pk", s("elsewhere"))))).build();
-        assertError(() -> c.transactWriteItems(different), "IdempotentParameterMismatchException",
-                "DynamoDB rejected the request because you retried a request with a different payload but with an "
-                        + "idempotent token that was already used.");
+        if (store.local()) {
+            assertError(() -> c.transactWriteItems(different), "IdempotentParameterMismatchException",
+                    "DynamoDB rejected the request because you retried a request with a different payload but with an "
+                            + "idempotent token that was already used.");
+        } else {
+            // Over a store shared by processes no engine knows what another's running transaction
+            // asked, so every retry that races the first call is in progress (ClientTokens).
+            assertError(() -> c.transactWriteItems(different), "TransactionInProgressException",
+                    "Transaction from previous request is still in progress");
+        }
         store.release();
         inFlight.get(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS);
         c.putItem(b -> b.tableName("acct").item(Map.of("pk", s("held"), "v", s("changed since"))));
