@@ -1,19 +1,15 @@
 package dev.kumiko.engine;
 
-import dev.kumiko.storage.Cursor;
-import dev.kumiko.storage.Snapshot;
+import dev.kumiko.storage.ForwardingStore;
 import dev.kumiko.storage.Store;
-import dev.kumiko.storage.Transaction;
-import dev.kumiko.storage.TransactionMode;
-import dev.kumiko.storage.WriteBatch;
+import java.util.function.Supplier;
 
 /**
- * One engine's handle on a store that several engines share: every call goes to the shared store,
- * except close, which an engine makes when it closes and which must not close the store under the
- * other engines. The test closes the store itself.
+ * One engine's handle on a store that several engines share, at once or one after another (a
+ * restart): every call goes to the shared store, except close, which an engine makes when it closes
+ * and which must not close the store under the other engines. The test closes the store itself.
  */
-public final class SharedStore implements Store {
-    private final Store inner;
+public final class SharedStore extends ForwardingStore {
     private final boolean local;
 
     public SharedStore(Store inner) {
@@ -26,72 +22,21 @@ public final class SharedStore implements Store {
      * nothing but store data.
      */
     public SharedStore(Store inner, boolean local) {
-        this.inner = inner;
+        super(inner);
         this.local = local;
     }
 
     @Override
-    public byte[] get(byte[] key) {
-        return inner.get(key);
-    }
-
-    @Override
-    public byte[][] getAll(byte[][] keys) {
-        return inner.getAll(keys);
-    }
-
-    @Override
-    public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
-        return inner.scan(startInclusive, endExclusive, reverse);
-    }
-
-    @Override
-    public Transaction begin(byte[][] keys, TransactionMode mode) {
-        return inner.begin(keys, mode);
-    }
-
-    @Override
-    public void awaitTransactions() {
-        inner.awaitTransactions();
-    }
-
-    @Override
-    public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+    public <T> T shared(Class<T> type, Supplier<T> create) {
         if (!local) {
             throw new UnsupportedOperationException("a store shared by processes keeps no process memory");
         }
-        return inner.shared(type, create);
+        return super.shared(type, create);
     }
 
     @Override
     public boolean local() {
-        return local && inner.local();
-    }
-
-    @Override
-    public void apply(WriteBatch batch) {
-        inner.apply(batch);
-    }
-
-    /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
-    @Override
-    public boolean snapshotsHoldWriters() {
-        return inner.snapshotsHoldWriters();
-    }
-
-    @Override
-    public Snapshot snapshot() {
-        return inner.snapshot();
-    }
-
-    @Override
-    public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
-        inner.deleteRange(startInclusive, endExclusive);
-    }
-
-    @Override
-    public void sync() {
-        inner.sync();
+        return local && super.local();
     }
 
     @Override

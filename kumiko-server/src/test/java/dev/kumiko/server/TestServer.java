@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
@@ -41,8 +42,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>A test that asks for the memory store runs on the store named by the system property
  * {@value #STORE_PROPERTY} when it is set ({@code memory}, {@code rocksdb}, or {@code remote}: the
  * memory store posing as one reached over the network), so the whole suite can run on any store:
- * {@code mvn test -Dkumiko.test.store=rocksdb}. A test that asks for RocksDB needs its files
- * (restarts, crashes) and keeps it.
+ * {@code mvn test -pl kumiko-server -am -Dkumiko.test.store=rocksdb} (CI runs it on memory and on
+ * RocksDB). A test that asks for RocksDB needs its files (restarts, crashes) and keeps it; one that
+ * asks for the remote store tests what the server does over one.
  */
 public final class TestServer implements AutoCloseable {
     public enum StoreKind { MEMORY, ROCKSDB, REMOTE }
@@ -54,6 +56,7 @@ public final class TestServer implements AutoCloseable {
     private final EngineSettings settings;
     private final Clock clock;
     private final Security security;
+    private final UnaryOperator<Store> wrap;
     private Engine engine;
     private KumikoServer server;
     private DynamoDbClient client;
@@ -76,12 +79,14 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
-    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock, Security security) {
+    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock, Security security,
+            UnaryOperator<Store> wrap) {
         this.kind = kind;
         this.dataDir = dataDir;
         this.settings = settings;
         this.clock = clock;
         this.security = security;
+        this.wrap = wrap;
     }
 
     public static TestServer start(StoreKind kind) {
@@ -100,10 +105,23 @@ public final class TestServer implements AutoCloseable {
 
     /** A server with SigV4 verification and/or TLS; the client of {@link #client()} stays unsigned-dummy. */
     public static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security) {
+        return start(kind, settings, clock, security, UnaryOperator.identity());
+    }
+
+    /**
+     * A server over the store that wrap makes of the chosen one, e.g. a test's
+     * {@link dev.kumiko.storage.ForwardingStore} that parks a commit; wrap runs again on a restart.
+     */
+    public static TestServer start(StoreKind kind, UnaryOperator<Store> wrap) {
+        return start(kind, EngineSettings.DEFAULTS, Clock.SYSTEM, Security.NONE, wrap);
+    }
+
+    private static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security,
+            UnaryOperator<Store> wrap) {
         try {
             StoreKind effective = kind == StoreKind.MEMORY ? chosenStore() : kind;
             Path dir = effective == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
-            TestServer s = new TestServer(effective, dir, settings, clock, security);
+            TestServer s = new TestServer(effective, dir, settings, clock, security, wrap);
             s.open();
             return s;
         } catch (IOException e) {
@@ -113,7 +131,7 @@ public final class TestServer implements AutoCloseable {
 
     /** The store the suite runs on when a test asks for memory: the system property's, if set. */
     static StoreKind chosenStore() {
-        String name = System.getProperty(STORE_PROPERTY, "memory");
+        String name = chosenStoreName();
         return switch (name) {
             case "memory" -> StoreKind.MEMORY;
             case "rocksdb" -> StoreKind.ROCKSDB;
@@ -122,13 +140,18 @@ public final class TestServer implements AutoCloseable {
         };
     }
 
+    /** The system property's value, or memory when it is not set. */
+    static String chosenStoreName() {
+        return System.getProperty(STORE_PROPERTY, "memory");
+    }
+
     private void open() {
         Store store = switch (kind) {
             case MEMORY -> new MemoryStore();
             case REMOTE -> new RemoteStore(new MemoryStore());
             case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
         };
-        engine = Engine.open(store, clock, settings);
+        engine = Engine.open(wrap.apply(store), clock, settings);
         try {
             ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1");
             if (security.keys() != null) {

@@ -24,8 +24,12 @@ public final class Exchange implements AutoCloseable {
     private final Clock clock;
     private final String owner;
     private final ExchangeJobs jobs;
-    /** Ids of the jobs running in this process (local stores only: every engine over one is here). */
+    /**
+     * Ids of the jobs this engine runs; over a local store, those of every engine over it (all are in
+     * this process). Over a store shared by processes, a job's lease tells the other engines.
+     */
     private final Set<String> running;
+    private final boolean local;
     private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>();
     private boolean closed; // under attachments: nothing is attached after close, so nothing leaks
 
@@ -40,7 +44,8 @@ public final class Exchange implements AutoCloseable {
         this.clock = clock;
         this.owner = owner;
         this.jobs = new ExchangeJobs(store);
-        this.running = store.local() ? store.shared(Running.class, Running::new).ids : null;
+        this.local = store.local();
+        this.running = local ? store.shared(Running.class, Running::new).ids : ConcurrentHashMap.newKeySet();
     }
 
     public ExchangeJobs jobs() {
@@ -65,33 +70,33 @@ public final class Exchange implements AutoCloseable {
      * instead; the runner renews it with {@link #renew} as it goes.
      */
     public void started(String jobId) {
-        if (running != null) {
-            running.add(jobId);
-        } else {
+        running.add(jobId);
+        if (!local) {
             lease(jobId).hold();
         }
     }
 
     /** Renews the job's lease (a no-op over a local store); false when another engine took it. */
     public boolean renew(String jobId) {
-        return running != null || lease(jobId).hold();
+        return local || lease(jobId).hold();
     }
 
     public void finished(String jobId) {
-        if (running != null) {
-            running.remove(jobId);
-        } else {
+        running.remove(jobId);
+        if (!local) {
             lease(jobId).release();
         }
     }
 
     /**
      * Whether an IN_PROGRESS job has no runner any more (its engine stopped or died). Over a local
-     * store every runner is in this process; over a shared store, taking the job's lease succeeds
-     * only once its runner stopped renewing it.
+     * store every runner is in this process; over a shared store, a job of another engine is
+     * orphaned when taking its lease succeeds, which it does only once its runner stopped renewing
+     * it. A job of this engine is looked up first because this engine's hold of the lease would
+     * succeed as a renewal, taking its own running job for an orphan.
      */
     public boolean orphaned(String jobId) {
-        return running != null ? !running.contains(jobId) : lease(jobId).hold();
+        return !running.contains(jobId) && (local || lease(jobId).hold());
     }
 
     /**

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.CountingStore;
+import dev.kumiko.engine.SharedStore;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineInternals;
 import dev.kumiko.engine.base.Clock;
@@ -26,7 +27,6 @@ import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
-import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
@@ -280,7 +280,8 @@ class ChangeLogTest {
     @Test
     void numbersContinueAfterARestartAndAfterEverythingWasTrimmed() {
         AtomicLong now = new AtomicLong(1_000_000_000_000L);
-        Store store = new KeepOpenStore(new MemoryStore());
+        // A store that outlives each engine, so the next engine opens the same data: a restart.
+        Store store = new SharedStore(new MemoryStore());
         int tableId;
         try (Engine e = Engine.open(store, now::get)) {
             createTable(e, "tbl", "KEYS_ONLY");
@@ -307,71 +308,5 @@ class ChangeLogTest {
             put(e, "tbl", item("e", "1"));
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(5L);
         }
-    }
-
-    /** A store that outlives the engine, so a second engine opens the same data: a restart. */
-    private static final class KeepOpenStore implements Store {
-        private final Store inner;
-
-        KeepOpenStore(Store inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public byte[] get(byte[] key) {
-            return inner.get(key);
-        }
-
-        @Override
-        public dev.kumiko.storage.Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
-            return inner.scan(startInclusive, endExclusive, reverse);
-        }
-
-        @Override
-        public void apply(WriteBatch batch) {
-            inner.apply(batch);
-        }
-
-        private final dev.kumiko.storage.local.LocalTransactions transactions =
-                new dev.kumiko.storage.local.LocalTransactions(this);
-
-        @Override
-        public dev.kumiko.storage.Transaction begin(byte[][] keys, dev.kumiko.storage.TransactionMode mode) {
-            return transactions.begin(keys, mode);
-        }
-
-        @Override
-        public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
-            return inner.shared(type, create);
-        }
-
-        @Override
-        public void awaitTransactions() {
-            transactions.awaitTransactions();
-        }
-
-        /** As the store it wraps: a backup's copy reads a memory store's snapshot out before it writes. */
-        @Override
-        public boolean snapshotsHoldWriters() {
-            return inner.snapshotsHoldWriters();
-        }
-
-        @Override
-        public dev.kumiko.storage.Snapshot snapshot() {
-            return inner.snapshot();
-        }
-
-        @Override
-        public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
-            inner.deleteRange(startInclusive, endExclusive);
-        }
-
-        @Override
-        public void sync() {
-            inner.sync();
-        }
-
-        @Override
-        public void close() {}
     }
 }

@@ -31,6 +31,8 @@ class RouterFuzzTest {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void mutatedRequests() {
         RequestCorpus corpus = new RequestCorpus();
+        // The protocol is fuzzed, not the store: a memory store of its own on every suite run, so
+        // that the bounded pass spends its time on cases.
         try (Engine engine = Engine.open(new MemoryStore())) {
             Operations operations = new Operations(engine);
             FuzzRun run = new FuzzRun("router", SEED);

@@ -80,6 +80,7 @@ class StreamingDecodeFuzzTest {
         List<byte[]> bodies = new ArrayList<>();
         seeds.forEach(q -> bodies.add(q.body()));
         TreeMutations trees = new TreeMutations(ParserFuzzTest.dictionary(bodiesParsable(bodies)));
+        // The two decoders are compared, not the store: memory stores of their own on every suite run.
         try (Engine treeEngine = Engine.open(new MemoryStore()); Engine streamEngine = Engine.open(new MemoryStore())) {
             Operations viaTree = new Operations(treeEngine);
             Operations viaStream = new Operations(streamEngine);

@@ -49,6 +49,8 @@ class SlowClientTest {
     }
 
     private void start(int connectionsMax, long idleTimeoutMillis) throws InterruptedException {
+        // Connection handling is under test, not the store (and TestServer takes no ServerLimits):
+        // a memory store of its own on every suite run.
         engine = Engine.open(new MemoryStore());
         ServerLimits limits = ServerLimits.DEFAULTS.withTimeouts(REQUEST_TIMEOUT_MILLIS, idleTimeoutMillis)
                 .withConnectionsMax(connectionsMax);
