@@ -67,22 +67,40 @@ public final class ItemReader {
         throw new IllegalStateException("corrupt item: varint too long");
     }
 
+    /**
+     * A slice's length prefix, checked always against the bytes left: a corrupt or cut item then
+     * fails here, naming the fault, instead of reading past the slice into the next attribute
+     * (where the array's own bounds would not catch it). One comparison per string, binary or
+     * number read.
+     */
+    private int sliceLength() {
+        int n = varint();
+        if (n < 0 || n > buf.length - pos) {
+            throw new IllegalStateException("corrupt item: a slice of " + n + " bytes at " + pos + " of "
+                    + buf.length);
+        }
+        return n;
+    }
+
     /** Moves past {@code bytes} bytes that a caller read from {@link #buffer()} itself. */
     public void skip(int bytes) {
-        assert bytes >= 0 && pos + bytes <= buf.length : bytes;
+        if (bytes < 0 || bytes > buf.length - pos) {
+            throw new IllegalStateException("corrupt item: a skip of " + bytes + " bytes at " + pos + " of "
+                    + buf.length);
+        }
         pos += bytes;
     }
 
     /** Reads a length prefix and skips the payload; the payload starts at {@code position() - length}. */
     public int skipSlice() {
-        int n = varint();
+        int n = sliceLength();
         pos += n;
         return n;
     }
 
     /** Whether the next slice holds exactly bytes; reads past the slice either way. */
     boolean sliceEquals(byte[] bytes) {
-        int n = varint();
+        int n = sliceLength();
         int start = pos;
         pos += n;
         return Arrays.equals(buf, start, start + n, bytes, 0, bytes.length);
@@ -93,7 +111,7 @@ public final class ItemReader {
      * String for ASCII (compared in place); anything else is decoded as {@link #string} would.
      */
     boolean sliceEquals(String s) {
-        int n = varint();
+        int n = sliceLength();
         int start = pos;
         pos += n;
         return utf8Equals(buf, start, n, s);
@@ -126,7 +144,7 @@ public final class ItemReader {
     }
 
     byte[] bytes() {
-        int n = varint();
+        int n = sliceLength();
         byte[] b = new byte[n];
         System.arraycopy(buf, pos, b, 0, n);
         pos += n;
@@ -134,7 +152,7 @@ public final class ItemReader {
     }
 
     String string() {
-        int n = varint();
+        int n = sliceLength();
         String s = new String(buf, pos, n, StandardCharsets.UTF_8);
         pos += n;
         return s;

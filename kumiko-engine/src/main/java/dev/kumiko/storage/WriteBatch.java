@@ -50,15 +50,13 @@ public final class WriteBatch {
     }
 
     public WriteBatch put(byte[] key, byte[] value) {
-        assert key != null && value != null;
-        ops.add(new Op(key, value));
+        ops.add(new Op(SeamLimits.key(key), SeamLimits.value(value)));
         closeAdds(key);
         return this;
     }
 
     public WriteBatch delete(byte[] key) {
-        assert key != null;
-        ops.add(new Op(key, null));
+        ops.add(new Op(SeamLimits.key(key), null));
         closeAdds(key);
         return this;
     }
@@ -78,7 +76,7 @@ public final class WriteBatch {
      * change they count.
      */
     public WriteBatch add(byte[] key, long delta) {
-        assert key != null;
+        SeamLimits.key(key);
         if (delta == 0) {
             return this;
         }
