@@ -72,7 +72,7 @@ public final class JobRecord {
     public void writeMembers(JsonGenerator g, Set<String> only) throws IOException {
         for (Map.Entry<String, Object> e : members.entrySet()) {
             String name = e.getKey();
-            if (name.startsWith("_") || only != null && !only.contains(name)) {
+            if (name.startsWith("_") || (only != null && !only.contains(name))) {
                 continue;
             }
             if (TIMES.contains(name)) {
