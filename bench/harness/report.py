@@ -7,6 +7,7 @@ Only the part between the two "harness" marker comments is replaced; hand-writte
 document (the analysis, "Where the time goes") are kept. A missing document is created.
 """
 import argparse
+import datetime
 import json
 import os
 import platform
@@ -82,11 +83,23 @@ def machine():
                                                         platform.release())
 
 
+def committed(repo, state):
+    """A build as the docs name it: "HASH [with local changes]" (git.txt) becomes its commit's UTC
+    time, so that no commit hash reaches a manual page; the results directory keeps the hash."""
+    commit, _, rest = state.partition(" ")
+    iso = sh("git", "-C", repo, "show", "-s", "--format=%cI", commit)
+    try:
+        when = datetime.datetime.fromisoformat(iso).astimezone(datetime.timezone.utc)
+    except ValueError:
+        return state
+    return when.strftime("%Y-%m-%d %H:%M UTC") + (" " + rest if rest else "")
+
+
 def versions(repo, results_dir):
     measured = sorted({(read(os.path.join(results_dir, n, "git.txt"), "") or "").strip()
                        for n in ("kumiko-mem", "kumiko-rocksdb")} - {""})
     branch = sh("git", "-C", repo, "rev-parse", "--abbrev-ref", "HEAD")
-    kumiko = "Kumiko %s (branch %s)" % (" and ".join(measured) or "?", branch)
+    kumiko = "Kumiko %s as committed %s" % (branch, " and ".join(committed(repo, m) for m in measured) or "?")
     java = sh("java", "-version").splitlines()
     peers = os.environ.get("KUMIKO_PEERS", os.path.expanduser("~/.cache/kumiko-peers"))
     dynalite_pkg = os.path.join(peers, "dynalite", os.environ.get("DYNALITE_VERSION", "4.0.0"), "node_modules",

@@ -8,6 +8,7 @@ document without the markers gets the section appended). Missing files (a step t
 never ran) show as n/a, so a partial run still yields a report.
 """
 import argparse
+import datetime
 import json
 import os
 import platform
@@ -56,6 +57,21 @@ def fmt(v, nd=1, suffix=""):
     if isinstance(v, int) and abs(v) >= 10000:
         return "{:,}{}".format(v, suffix)
     return "%s%s" % (v, suffix)
+
+
+def committed(state):
+    """ "HASH BRANCH [with local changes]" (git.txt) as the docs name a build: its branch and its
+    commit's UTC time, so that no commit hash reaches a manual page; git.txt keeps the hash."""
+    parts = state.split(" ", 2)
+    iso = cmd_out(["git", "-C", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                   "show", "-s", "--format=%cI", parts[0]]).strip()
+    try:
+        when = datetime.datetime.fromisoformat(iso).astimezone(datetime.timezone.utc)
+    except ValueError:
+        return state
+    branch = parts[1] if len(parts) > 1 else "?"
+    rest = " " + parts[2] if len(parts) > 2 else ""
+    return "%s as committed %s%s" % (branch, when.strftime("%Y-%m-%d %H:%M UTC"), rest)
 
 
 def cmd_out(cmd):
@@ -266,7 +282,7 @@ def section(root, repo):
         "- Load average (1, 5, 15 min) at start / end: %s / %s" % (
             settings.get("loadavg_start", "n/a"), " ".join((read_text(os.path.join(root, "finished.txt")) or "").split()[1:])),
         "- Versions: Kumiko %s; JDK: %s; %s; %s" % (
-            read_text(os.path.join(root, "git.txt")) or "n/a", java_version(),
+            committed(read_text(os.path.join(root, "git.txt")) or "n/a"), java_version(),
             next((r for r in rocks if r.startswith("RocksDB version")), "RocksDB n/a"),
             cmd_out(["wrk", "-v"]).splitlines()[0] if cmd_out(["wrk", "-v"]) else "wrk n/a"),
         "- Server: `%s` (the launcher's defaults%s; `--durability process`: WAL, no fsync)" % (

@@ -57,7 +57,9 @@ report="$(python3 "$soak_dir/soak.py" --port "$port" --pid "$server_pid" --rate 
   --seconds $((minutes * 60)))"
 internal_errors="$(grep -c "SEVERE" "$log" || true)"
 header="Run $started, $minutes min, $store store, $(nproc) cores, load average at start $load; \
-commit $(git -C "$repo_root" rev-parse --short HEAD); server log lines at SEVERE: $internal_errors."
+$(git -C "$repo_root" rev-parse --abbrev-ref HEAD) as committed \
+$(TZ=UTC git -C "$repo_root" log -1 --date='format-local:%Y-%m-%d %H:%M UTC' --format=%cd); \
+server log lines at SEVERE: $internal_errors."
 printf '%s\n\n%s\n' "$header" "$report"
 
 if [[ $write == 1 ]]; then

@@ -4,9 +4,10 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
-import dev.kumiko.storage.ConflictBackoff;
 import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.ReadModifyWrite;
+import dev.kumiko.storage.ReadModifyWrite.Claimed;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
@@ -41,8 +42,6 @@ public final class Catalog {
             .put("next-id".getBytes(StandardCharsets.US_ASCII)).toArray();
     private static final byte[] VERSION_KEY = new ByteSink(16).put(KeySpace.META)
             .put("catalog-version".getBytes(StandardCharsets.US_ASCII)).toArray();
-    /** Attempts at a catalog transaction that races another engine's. */
-    private static final int ATTEMPTS_MAX = 16;
 
     private final Store store;
     /** Over a local store: ids of the tables any engine in this process dropped; else null. */
@@ -170,15 +169,17 @@ public final class Catalog {
 
     /** A new table or index id, never handed out before by any engine over the store. */
     public synchronized int allocateId() {
-        for (int attempt = 0;; attempt++) {
-            try (Transaction txn = store.begin(NEXT_ID_KEY)) {
-                byte[] next = txn.get(NEXT_ID_KEY);
-                int id = next == null ? 1 : ByteBuffer.wrap(next).getInt();
-                txn.commit(new WriteBatch().put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(id + 1).array()));
-                return id;
-            } catch (StoreConflictException e) {
-                checkAttempts(e, attempt);
-            }
+        // No TransactWriteItems claims a catalog key, so RETRY only says: every conflict is a race.
+        return ReadModifyWrite.SYSTEM.run(Claimed.RETRY, Catalog::keptConflicting, this::takeNextId);
+    }
+
+    /** One attempt of {@link #allocateId}. */
+    private int takeNextId() {
+        try (Transaction txn = store.begin(NEXT_ID_KEY)) {
+            byte[] next = txn.get(NEXT_ID_KEY);
+            int id = next == null ? 1 : ByteBuffer.wrap(next).getInt();
+            txn.commit(new WriteBatch().put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(id + 1).array()));
+            return id;
         }
     }
 
@@ -188,23 +189,28 @@ public final class Catalog {
             return false;
         }
         byte[] key = catalogKey(d.tableName());
-        for (int attempt = 0;; attempt++) {
-            try (Transaction txn = store.begin(key)) {
-                if (txn.get(key) != null) {
-                    reload(Counters.decode(store.get(VERSION_KEY)));
-                    return false;
-                }
-                WriteBatch batch = new WriteBatch().put(key, DescriptorCodec.encode(d)).add(VERSION_KEY, 1);
-                CatalogCounts.markKept(batch, d.id());
-                txn.commit(batch);
-                break;
-            } catch (StoreConflictException e) {
-                checkAttempts(e, attempt);
-            }
+        boolean created = ReadModifyWrite.SYSTEM.run(Claimed.RETRY, Catalog::keptConflicting, () -> storeNew(key, d));
+        if (!created) {
+            return false;
         }
         tables.put(d.tableName(), new Table(d, store));
         noteOwnChange();
         return true;
+    }
+
+    /** One attempt of {@link #create}: stores d at key unless the name is taken (the map then reloads). */
+    private boolean storeNew(byte[] key, TableDescriptor d) {
+        assert Thread.holdsLock(this);
+        try (Transaction txn = store.begin(key)) {
+            if (txn.get(key) != null) {
+                reload(Counters.decode(store.get(VERSION_KEY)));
+                return false;
+            }
+            WriteBatch batch = new WriteBatch().put(key, DescriptorCodec.encode(d)).add(VERSION_KEY, 1);
+            CatalogCounts.markKept(batch, d.id());
+            txn.commit(batch);
+            return true;
+        }
     }
 
     /**
@@ -218,42 +224,43 @@ public final class Catalog {
         String name = t.descriptor().tableName();
         int tableId = t.descriptor().id();
         byte[] key = catalogKey(name);
-        for (int attempt = 0;; attempt++) {
-            byte[] before = store.get(key);
-            TableDescriptor current = before == null ? null : DescriptorCodec.decode(before);
-            if (current == null || current.id() != tableId) {
-                reload(Counters.decode(store.get(VERSION_KEY)));
-                return null;
-            }
-            TableDescriptor next = change.apply(current);
-            if (next.equals(current)) {
-                t.setDescriptor(current);
-                return current;
-            }
-            if (commitIfUnchanged(key, before, next)) {
-                t.setDescriptor(next);
-                noteOwnChange();
-                return next;
-            }
-            if (attempt + 1 >= ATTEMPTS_MAX) {
-                // UNVERIFIED wording: DynamoDB's answer to a change of a table being updated.
-                throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
-                        "Attempt to change a resource which is still in use: Table is being updated: " + name);
-            }
-            ConflictBackoff.pause(attempt);
-        }
+        return ReadModifyWrite.SYSTEM.run(Claimed.RETRY, last -> {
+            // UNVERIFIED wording: DynamoDB's answer to a change of a table being updated.
+            throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
+                    "Attempt to change a resource which is still in use: Table is being updated: " + name);
+        }, () -> modifyOnce(t, tableId, key, change));
     }
 
-    /** Commits next at key if it still holds before; false on a change or a conflict. */
-    private boolean commitIfUnchanged(byte[] key, byte[] before, TableDescriptor next) {
+    /** One attempt of {@link #modify}. */
+    private TableDescriptor modifyOnce(Table t, int tableId, byte[] key, UnaryOperator<TableDescriptor> change) {
+        assert Thread.holdsLock(this);
+        byte[] before = store.get(key);
+        TableDescriptor current = before == null ? null : DescriptorCodec.decode(before);
+        if (current == null || current.id() != tableId) {
+            reload(Counters.decode(store.get(VERSION_KEY)));
+            return null;
+        }
+        TableDescriptor next = change.apply(current);
+        if (next.equals(current)) {
+            t.setDescriptor(current);
+            return current;
+        }
+        commitIfUnchanged(key, before, next);
+        t.setDescriptor(next);
+        noteOwnChange();
+        return next;
+    }
+
+    /**
+     * Commits next at key if it still holds before. A change meanwhile is a conflict like the
+     * store's own (a concurrent change to a key read), so the runner runs the cycle again.
+     */
+    private void commitIfUnchanged(byte[] key, byte[] before, TableDescriptor next) {
         try (Transaction txn = store.begin(key)) {
             if (!Arrays.equals(txn.get(key), before)) {
-                return false;
+                throw new StoreConflictException(null, false);
             }
             txn.commit(new WriteBatch().put(key, DescriptorCodec.encode(next)).add(VERSION_KEY, 1));
-            return true;
-        } catch (StoreConflictException e) {
-            return false;
         }
     }
 
@@ -268,11 +275,14 @@ public final class Catalog {
         }
     }
 
-    private static void checkAttempts(StoreConflictException e, int attempt) {
-        if (attempt + 1 >= ATTEMPTS_MAX) {
-            throw new IllegalStateException("catalog transaction kept conflicting", e);
-        }
-        ConflictBackoff.pause(attempt);
+    /**
+     * The give-up answer of a catalog transaction that kept conflicting: an internal error (the
+     * client sees a 500, which the SDKs retry), since DynamoDB has no conflict answer for a
+     * control-plane call.
+     */
+    @SuppressWarnings("TypeParameterUnusedInFormals") // it only throws; T lets it serve as any GiveUp
+    private static <T> T keptConflicting(StoreConflictException last) {
+        throw new IllegalStateException("catalog transaction kept conflicting", last);
     }
 
     /** Marks a backfilled GSI ACTIVE, unless it was deleted meanwhile. */

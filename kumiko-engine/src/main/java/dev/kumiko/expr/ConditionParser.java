@@ -61,6 +61,11 @@ final class ConditionParser extends ParserBase {
     }
 
     private Parsed parsePrimary(int depth) {
+        if (atParenthesisedOperandFunction() && comparesAfter(closingOfParenthesisedFunction())) {
+            // "(size(b)) = :b": the parentheses hold an operand, not a condition.
+            Operand left = parseOperand();
+            return new Parsed(parseComparisonTail(left), false);
+        }
         if (at(Token.Kind.LPAREN)) {
             Token open = next();
             checkDepth(depth, open);
@@ -170,12 +175,18 @@ final class ConditionParser extends ParserBase {
         return candidates;
     }
 
-    /** path | :value | size(operand). */
+    /** path | :value | size(operand) | ( size(operand) ). */
     private Operand parseOperand() {
         Token t = peek();
         if (t.kind() == Token.Kind.VALUE_PLACEHOLDER) {
             next();
             return new Operand.ValueRef(t.text());
+        }
+        if (atParenthesisedOperandFunction()) {
+            next();
+            Operand function = parseOperandFunction();
+            expect(Token.Kind.RPAREN);
+            return function;
         }
         if (atFunctionCall()) {
             return parseOperandFunction();
@@ -195,6 +206,40 @@ final class ConditionParser extends ParserBase {
             throw functionNotAllowed(name);
         }
         throw unknownFunction(name);
+    }
+
+    /**
+     * Whether the next tokens are {@code ( size ( ... ) )}: one pair of parentheses around exactly
+     * one call of the operand function. DynamoDB takes that as the operand itself.
+     */
+    private boolean atParenthesisedOperandFunction() {
+        return at(Token.Kind.LPAREN) && peekAhead(1).kind() == Token.Kind.NAME && peekAhead(1).text().equals("size")
+                && peekAhead(2).kind() == Token.Kind.LPAREN && closingOfParenthesisedFunction() > 0;
+    }
+
+    /**
+     * The offset (from the current token) of the ')' that closes {@code ( size ( ... ) )}, or -1
+     * when the call's own ')' is not directly followed by one. The scan stops at the end of input.
+     */
+    private int closingOfParenthesisedFunction() {
+        int depth = 0;
+        for (int i = 2; ; i++) {
+            Token t = peekAhead(i);
+            if (t.kind() == Token.Kind.EOF) {
+                return -1;
+            }
+            if (t.kind() == Token.Kind.LPAREN) {
+                depth++;
+            } else if (t.kind() == Token.Kind.RPAREN && --depth == 0) {
+                return peekAhead(i + 1).kind() == Token.Kind.RPAREN ? i + 1 : -1;
+            }
+        }
+    }
+
+    /** Whether the token after the given offset starts a comparison, BETWEEN or IN. */
+    private boolean comparesAfter(int offset) {
+        Token t = peekAhead(offset + 1);
+        return comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN");
     }
 
     private static Comparator comparator(Token t) {

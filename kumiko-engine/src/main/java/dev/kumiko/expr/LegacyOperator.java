@@ -74,7 +74,11 @@ enum LegacyOperator {
             case NOT_NULL: return new Condition.AttributeExists(path);
             case NULL: return new Condition.AttributeNotExists(path);
             case CONTAINS: return new Condition.Contains(path, args.get(0));
-            case NOT_CONTAINS: return new Condition.Not(new Condition.Contains(path, args.get(0)));
+            case NOT_CONTAINS:
+                // It tests the attribute's value, so a missing attribute fails it, unlike the
+                // expression NOT contains(a, :v), which is true there.
+                return new Condition.And(new Condition.AttributeExists(path),
+                        new Condition.Not(new Condition.Contains(path, args.get(0))));
             case BEGINS_WITH: return new Condition.BeginsWith(path, args.get(0));
             case IN: return new Condition.In(path, args);
             case BETWEEN: return new Condition.Between(path, args.get(0), args.get(1));

@@ -64,11 +64,11 @@ public final class PqOperations {
                 if (got.attributes() != null) {
                     out.add(got.attributes());
                 }
-                return new PqResults.ExecuteStatement(out, null, null, got.consumedCapacity());
+                return new PqResults.ExecuteStatement(plan.shape(out), null, null, got.consumedCapacity());
             }
             ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());
             Map<String, AttributeValue> last = rr.lastEvaluatedKey();
-            return new PqResults.ExecuteStatement(rr.items(), PqNextToken.encode(last),
+            return new PqResults.ExecuteStatement(plan.shape(rr.items()), PqNextToken.encode(last),
                     last == null || last.isEmpty() ? null : last, rr.consumedCapacity());
         }
         if (s instanceof PqStatement.Insert insert) {

@@ -12,6 +12,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.Comparator;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.Operand;
+import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnValue;
@@ -31,8 +32,15 @@ import java.util.Set;
  * UpdateItem that must find it; DELETE a DeleteItem. Extra WHERE terms of a write are its condition.
  */
 final class PqPlanner {
-    /** A GetItem, a Query or a Scan; exactly one is non-null. */
-    record Read(ItemRequests.GetItem get, ReadRequests.Query query, ReadRequests.Scan scan) {}
+    /**
+     * A GetItem, a Query or a Scan (exactly one is non-null), and the SELECT list that shapes its
+     * answer (null for {@code *}).
+     */
+    record Read(ItemRequests.GetItem get, ReadRequests.Query query, ReadRequests.Scan scan, PqProjection projection) {
+        List<Map<String, AttributeValue>> shape(List<Map<String, AttributeValue>> items) {
+            return projection == null ? items : projection.shape(items);
+        }
+    }
 
     private final Catalog catalog;
 
@@ -73,23 +81,47 @@ final class PqPlanner {
         }
         Boolean forward = orderBy(s.orderBy(), query, hashNames, rangeNames);
         Map<String, AttributeValue> key = limit == null && startKey == null ? pointKey(s, t) : null;
+        PqProjection shape = PqProjection.of(s.projection());
         if (key != null) {
+            checkProjection(shape, null, null);
             PqExpressionText names = new PqExpressionText();
-            String projection = names.projection(s.projection());
+            String projection = shape == null ? null : names.projection(shape.fetchPaths());
             return new Read(new ItemRequests.GetItem(s.tableName(), key, consistentRead, returnConsumedCapacity,
-                    projection, projection == null ? null : names.names(), null), null, null);
+                    projection, projection == null ? null : names.names(), null), null, null, shape);
         }
+        Condition keyTerm = query ? PqKeys.and(keyTerms) : null;
+        Condition filterTerm = query ? PqKeys.and(rest) : s.where();
+        checkProjection(shape, keyTerm, filterTerm);
         PqExpressionText text = new PqExpressionText();
-        String keyCondition = query ? text.condition(PqKeys.and(keyTerms)) : null;
-        String filter = text.condition(query ? PqKeys.and(rest) : s.where());
-        String projection = text.projection(s.projection());
+        String keyCondition = text.condition(keyTerm);
+        String filter = text.condition(filterTerm);
+        String projection = shape == null ? null : text.projection(shape.fetchPaths());
         ReadRequests.Common common = new ReadRequests.Common(s.tableName(), s.indexName(), null, limit,
                 consistentRead, startKey, returnConsumedCapacity, filter, projection, text.names(), text.values(),
                 null, null, null);
         if (query) {
-            return new Read(null, new ReadRequests.Query(common, keyCondition, null, forward), null);
+            return new Read(null, new ReadRequests.Query(common, keyCondition, null, forward), null, shape);
         }
-        return new Read(null, null, new ReadRequests.Scan(common, null, null));
+        return new Read(null, null, new ReadRequests.Scan(common, null, null), shape);
+    }
+
+    /**
+     * The equivalent request reads whole top-level attributes (see {@link PqProjection}), so the
+     * projection's checks run here on the SELECT list as written, together with the key condition
+     * and filter the request carries, so that their errors come in the order the request gives them.
+     */
+    private static void checkProjection(PqProjection shape, Condition keyCondition, Condition filter) {
+        if (shape == null) {
+            return;
+        }
+        PqExpressionText text = new PqExpressionText();
+        RequestExpressions.builder()
+                .keyConditionExpression(text.condition(keyCondition))
+                .filterExpression(text.condition(filter))
+                .projectionExpression(text.projection(shape.writtenPaths()))
+                .expressionAttributeNames(text.names())
+                .expressionAttributeValues(text.values())
+                .build();
     }
 
     /** Picks the terms that fix every partition key attribute and then the sort key; false if they do not. */
@@ -284,8 +316,10 @@ final class PqPlanner {
     }
 
     TransactRequests.GetAction getAction(PqStatement.Select s, Map<String, AttributeValue> key) {
+        PqProjection shape = PqProjection.of(s.projection());
+        checkProjection(shape, null, null);
         PqExpressionText text = new PqExpressionText();
-        String projection = text.projection(s.projection());
+        String projection = shape == null ? null : text.projection(shape.fetchPaths());
         return new TransactRequests.GetAction(true, s.tableName(), key, projection, text.names());
     }
 

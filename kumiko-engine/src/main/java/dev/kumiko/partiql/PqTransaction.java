@@ -47,6 +47,7 @@ final class PqTransaction {
 
     private PqResults.ExecuteTransaction get(List<PqStatement> statements, ReturnConsumedCapacity returnConsumedCapacity) {
         List<TransactRequests.GetAction> actions = new ArrayList<>(statements.size());
+        List<PqProjection> shapes = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {
             PqStatement.Select s = (PqStatement.Select) statements.get(i);
             List<Condition> rest = new ArrayList<>();
@@ -57,10 +58,17 @@ final class PqTransaction {
                         + "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
             }
             actions.add(planner.getAction(s, key));
+            shapes.add(PqProjection.of(s.projection()));
         }
         TransactResults.TransactGet result = transactions.transactGetItems(
                 new TransactRequests.TransactGet(actions, returnConsumedCapacity));
-        return new PqResults.ExecuteTransaction(result.responses(), result.consumedCapacity());
+        List<Map<String, AttributeValue>> responses = new ArrayList<>(result.responses().size());
+        for (int i = 0; i < result.responses().size(); i++) {
+            PqProjection shape = i < shapes.size() ? shapes.get(i) : null;
+            Map<String, AttributeValue> item = result.responses().get(i);
+            responses.add(shape == null ? item : shape.shape(item));
+        }
+        return new PqResults.ExecuteTransaction(responses, result.consumedCapacity());
     }
 
     private PqResults.ExecuteTransaction write(List<PqStatement> statements, PqRequests.ExecuteTransaction r) {

@@ -3,7 +3,8 @@ package dev.kumiko.storage;
 /**
  * A transaction could not begin or commit because another one touched the same keys; nothing was
  * written. The engine decides what the client sees: a claimed key is DynamoDB's
- * TransactionConflict and is answered as such, a retryable race is retried with bounded backoff.
+ * TransactionConflict and is answered as such, a retryable race is run again by
+ * {@link ReadModifyWrite}, within its bounds.
  */
 public final class StoreConflictException extends RuntimeException {
     private static final int[] NONE = new int[0];

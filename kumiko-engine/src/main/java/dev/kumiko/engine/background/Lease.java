@@ -63,6 +63,8 @@ public final class Lease {
             txn.commit(new WriteBatch().put(key, encode(now + DURATION_MILLIS)));
             return true;
         } catch (StoreConflictException anotherEngineIsTakingIt) {
+            // Not retried (ReadModifyWrite): the engine that won holds the lease now, and the
+            // loser would only read that; the task's next look asks again.
             return false;
         }
     }
@@ -75,7 +77,8 @@ public final class Lease {
                 txn.commit(new WriteBatch().delete(key));
             }
         } catch (StoreConflictException | IllegalStateException closingOrTaken) {
-            // Taken meanwhile, or the store is going away: the lease expires on its own.
+            // Taken meanwhile, or the store is going away: not retried, since the lease expires on
+            // its own and close must not wait.
         }
     }
 

@@ -1,49 +1,46 @@
 package dev.kumiko.engine.failure;
 
-import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
-import dev.kumiko.storage.ConflictBackoff;
+import dev.kumiko.storage.ReadModifyWrite;
+import dev.kumiko.storage.ReadModifyWrite.Claimed;
 import dev.kumiko.storage.StoreConflictException;
 
 /**
- * What a single-item writer does when its store transaction conflicts: a key held by a multi-item
- * transaction is DynamoDB's TransactionConflictException at once (DynamoDB refuses such writes
- * instead of queueing them); a race with another writer is run again after a short, jittered,
- * growing pause ({@link ConflictBackoff}), at most {@link #ATTEMPTS_MAX} times, then answered as a
- * conflict too.
+ * How the item writers run their read-modify-write cycles ({@link ReadModifyWrite}) and what the
+ * client hears when retries end: DynamoDB's TransactionConflictException.
  *
- * <p>The local stores lock keys, so their plain writers never race and only the first case
- * happens; a store that validates optimistically (shared by several engines) meets the second.
+ * <p>A single-item write (PutItem, UpdateItem, DeleteItem) to a key that a multi-item transaction
+ * holds is answered so at once, as DynamoDB refuses such writes instead of queueing them; a race
+ * with another writer (only a store that validates optimistically has those) is run again, and
+ * answered as a conflict too once the runner's attempts or deadline run out. A BatchWriteItem's
+ * writes wait out a transaction instead of failing ({@link #batchWrite}).
  *
- * <p>The pauses add up to about 1.3 s (0.9-1.8 s with their jitter) before the last attempt.
- * Most races end within the first few attempts, but a shared store also aborts transactions
- * while a partition they touch fails over: with 8 attempts and pauses of at most 32 ms (about
- * 0.1 s in all), PutItems of new keys were answered TransactionConflictException 20 s after an
- * Ignite node was killed (scripts/ignite-cluster.sh), which DynamoDB does not answer for a key
- * no transaction holds; in that script's runs since, writes 2-10 s after the kill took up to
- * 15 attempts and then succeeded.
+ * <p>DynamoDB answers TransactionConflictException only for a key a transaction holds; it has no
+ * answer of its own for a race that outlasts retries (it serializes the writers of one item), so
+ * Kumiko answers the same conflict, which a client may retry (docs/compatibility.md).
  */
 public final class ConflictRetry {
-    /** Attempts of one read-modify-write cycle, the first included. */
-    public static final int ATTEMPTS_MAX = 16;
-
     private ConflictRetry() {}
 
-    /**
-     * Called after attempt (0 for the first) failed with e: returns when the caller should run the
-     * cycle again, throws what the client sees otherwise. waitOutClaims: retry claimed keys too
-     * (BatchWriteItem waits for a transaction instead of failing).
-     */
-    public static void afterConflict(StoreConflictException e, int attempt, boolean waitOutClaims) {
-        if ((e.claimed() && !waitOutClaims) || attempt + 1 >= ATTEMPTS_MAX) {
-            throw conflict();
-        }
-        ConflictBackoff.pause(attempt);
+    /** Runs a single-item write's cycle: a claimed key, or retries that run out, is a conflict. */
+    public static <T> T singleItem(ReadModifyWrite.Body<T> body) {
+        return ReadModifyWrite.SYSTEM.run(Claimed.GIVE_UP, ConflictRetry::answer, body);
+    }
+
+    /** Runs a BatchWriteItem's cycle: it waits out claimed keys; retries that run out are a conflict. */
+    public static <T> T batchWrite(ReadModifyWrite.Body<T> body) {
+        return ReadModifyWrite.SYSTEM.run(Claimed.RETRY, ConflictRetry::answer, body);
+    }
+
+    /** The give-up answer: throws; never returns. */
+    @SuppressWarnings("TypeParameterUnusedInFormals") // it only throws; T lets it serve as any GiveUp
+    private static <T> T answer(StoreConflictException last) {
+        throw conflict();
     }
 
     /** Wording as a real-DynamoDB log quotes it for a plain UpdateItem (docs/notes/error-messages.md). */
-    public static DynamoException conflict() {
+    private static DynamoException conflict() {
         return new DynamoException(ErrorCode.TRANSACTION_CONFLICT, CancellationReason.TRANSACTION_CONFLICT_MESSAGE);
     }
 }

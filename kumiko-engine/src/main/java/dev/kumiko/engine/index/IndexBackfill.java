@@ -10,14 +10,14 @@ import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
-import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
-import dev.kumiko.storage.ConflictBackoff;
+import dev.kumiko.storage.ReadModifyWrite;
+import dev.kumiko.storage.ReadModifyWrite.Claimed;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
@@ -134,23 +134,21 @@ public final class IndexBackfill implements AutoCloseable {
      * backfill is stopping.
      */
     private boolean indexOne(Table t, int indexId, byte[] key) {
-        for (int attempt = 0;; attempt++) {
+        return ReadModifyWrite.SYSTEM.run(Claimed.GIVE_UP, IndexBackfill::afterConflicts, () -> {
             try (Transaction txn = store.begin(key)) {
                 return indexOne(txn, t, indexId, key);
-            } catch (StoreConflictException e) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return false; // stopping (engine close): resume from the saved position later
-                }
-                if (e.claimed()) {
-                    // A transaction holds the item: it writes the entry itself, with the new descriptor.
-                    return true;
-                }
-                if (attempt + 1 >= ConflictRetry.ATTEMPTS_MAX) {
-                    return false; // stop here; the next look (resumeAll) resumes at the saved position
-                }
-                ConflictBackoff.pause(attempt);
             }
-        }
+        });
+    }
+
+    /**
+     * Whether the backfill goes on after the runner stopped on last: an item a transaction holds
+     * needs nothing (the transaction writes the entry itself, with the new descriptor); otherwise
+     * the retries ran out or the backfill is stopping (engine close), and it stops here, to resume
+     * at the saved position on the next look ({@link #resumeAll}).
+     */
+    private static boolean afterConflicts(StoreConflictException last) {
+        return last.claimed() && !Thread.currentThread().isInterrupted();
     }
 
     private boolean indexOne(Transaction txn, Table t, int indexId, byte[] key) {

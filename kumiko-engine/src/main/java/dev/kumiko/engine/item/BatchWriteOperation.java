@@ -18,7 +18,6 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;
-import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import java.util.ArrayList;
@@ -127,15 +126,11 @@ final class BatchWriteOperation {
         for (int i = 0; i < keys.length; i++) {
             keys[i] = writes.get(i).key();
         }
-        List<WriteOutcome> outcomes;
-        for (int attempt = 0;; attempt++) {
+        List<WriteOutcome> outcomes = ConflictRetry.batchWrite(() -> {
             try (Transaction txn = access.store().begin(keys, TransactionMode.WAIT)) {
-                outcomes = commitTogether(txn, keys, writes);
-                break;
-            } catch (StoreConflictException e) {
-                ConflictRetry.afterConflict(e, attempt, true);
+                return commitTogether(txn, keys, writes);
             }
-        }
+        });
         for (int i = 0; i < writes.size(); i++) {
             account(writes.get(i), outcomes.get(i), returnItemCollectionMetrics, committed);
         }
@@ -183,15 +178,13 @@ final class BatchWriteOperation {
 
     /** One write in its own store transaction; throttled index writes leave it unwritten. */
     private WriteOutcome commitOne(Write w) {
-        for (int attempt = 0;; attempt++) {
+        return ConflictRetry.batchWrite(() -> {
             try (Transaction txn = access.begin(w.key())) {
                 Map<String, AttributeValue> old = ItemAccess.read(txn, w.key());
                 limiter.admitIndexWrites(w.table(), old, w.item());
                 return writer.commit(txn, w.table(), w.key(), old, w.item(), w.itemBytes());
-            } catch (StoreConflictException e) {
-                ConflictRetry.afterConflict(e, attempt, true);
             }
-        }
+        });
     }
 
     /**

@@ -19,7 +19,6 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnValue;
 import dev.kumiko.storage.Store;
-import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import java.util.List;
 import java.util.Map;
@@ -61,19 +60,16 @@ public final class ItemOperations {
         IndexKeyCheck.item(d, r.item());
         byte[] key = ItemAccess.storageKey(d, r.item());
         throughput.admit(table, r.item());
-        Map<String, AttributeValue> old;
-        WriteOutcome outcome;
-        for (int attempt = 0;; attempt++) {
+        Written w = ConflictRetry.singleItem(() -> {
             try (Transaction txn = access.begin(key)) {
-                old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.item(), expr, old, r.returnValuesOnConditionCheckFailure(), size);
-                throughput.admitIndexWrites(table, old, r.item());
-                outcome = writer.commit(txn, table, key, old, r.item(), size);
-                break;
-            } catch (StoreConflictException e) {
-                ConflictRetry.afterConflict(e, attempt, false);
+                Map<String, AttributeValue> read = ItemAccess.read(txn, key);
+                throughput.checkCondition(table, r.item(), expr, read, r.returnValuesOnConditionCheckFailure(), size);
+                throughput.admitIndexWrites(table, read, r.item());
+                return new Written(read, writer.commit(txn, table, key, read, r.item(), size));
             }
-        }
+        });
+        Map<String, AttributeValue> old = w.old();
+        WriteOutcome outcome = w.outcome();
         long billed = Math.max(size, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.item(), units);
@@ -132,25 +128,25 @@ public final class ItemOperations {
         expr.checkKeyPaths(d);
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
-        Map<String, AttributeValue> old;
-        WriteOutcome outcome;
-        for (int attempt = 0;; attempt++) {
+        Written w = ConflictRetry.singleItem(() -> {
             try (Transaction txn = access.begin(key)) {
-                old = ItemAccess.read(txn, key);
-                throughput.checkCondition(table, r.key(), expr, old, r.returnValuesOnConditionCheckFailure(), 0);
-                throughput.admitIndexWrites(table, old, null);
-                outcome = writer.commit(txn, table, key, old, null, 0);
-                break;
-            } catch (StoreConflictException e) {
-                ConflictRetry.afterConflict(e, attempt, false);
+                Map<String, AttributeValue> read = ItemAccess.read(txn, key);
+                throughput.checkCondition(table, r.key(), expr, read, r.returnValuesOnConditionCheckFailure(), 0);
+                throughput.admitIndexWrites(table, read, null);
+                return new Written(read, writer.commit(txn, table, key, read, null, 0));
             }
-        }
+        });
+        Map<String, AttributeValue> old = w.old();
+        WriteOutcome outcome = w.outcome();
         CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
         throughput.charge(table, r.key(), units);
         return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
                 ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
                         outcome.collectionBytes()));
     }
+
+    /** What a put's or delete's cycle read (for ALL_OLD) and what its commit wrote. */
+    private record Written(Map<String, AttributeValue> old, WriteOutcome outcome) {}
 
     private static void checkReturnValuesOldOrNone(ReturnValue returnValues) {
         if (returnValues != null && returnValues != ReturnValue.NONE && returnValues != ReturnValue.ALL_OLD) {

@@ -14,7 +14,6 @@ import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnValue;
-import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,15 +44,11 @@ final class UpdateItemOperation {
         KeyCheck.key(d, r.key());
         byte[] key = ItemAccess.storageKey(d, r.key());
         throughput.admit(table, r.key());
-        Updated u;
-        for (int attempt = 0;; attempt++) {
+        Updated u = ConflictRetry.singleItem(() -> {
             try (Transaction txn = access.begin(key)) {
-                u = readModifyWrite(txn, r, table, expr, key);
-                break;
-            } catch (StoreConflictException e) {
-                ConflictRetry.afterConflict(e, attempt, false);
+                return readModifyWrite(txn, r, table, expr, key);
             }
-        }
+        });
         Map<String, AttributeValue> old = u.old();
         Map<String, AttributeValue> updated = u.updated();
         UpdateResult result = u.result();

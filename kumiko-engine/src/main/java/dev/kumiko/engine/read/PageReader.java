@@ -17,10 +17,10 @@ import java.util.Map;
 /**
  * Reads one page of a key range as DynamoDB pages Query and Scan: Limit counts items evaluated
  * (before the filter), the page stops once the entries read reach 1 MB (sizes before the filter,
- * of what the table or index holds; an entry that would cross 1 MB waits for the next page), and
- * LastEvaluatedKey is the key of the last entry evaluated
- * when either stopped the read. An LSI read that needs attributes the index does not project
- * completes each entry from the table.
+ * of what the table or index holds), and LastEvaluatedKey is the key of the last entry evaluated
+ * when either stopped the read. The entry that crosses 1 MB is on the page: the API reference
+ * stops a Scan when "the total size of scanned items exceeds" 1 MB, which takes reading it. An
+ * LSI read that needs attributes the index does not project completes each entry from the table.
  */
 final class PageReader {
     /** DynamoDB's page size: a Query or Scan reads at most 1 MB before returning. */
@@ -45,15 +45,8 @@ final class PageReader {
         Map<String, AttributeValue> lastKey = null;
         if (!q.range().isEmpty()) {
             try (Cursor cursor = store.scan(q.range().start(), q.range().end(), q.reverse())) {
-                EncodedItem previous = null;
                 while (cursor.next()) {
                     EncodedItem entry = EncodedItem.of(cursor.value());
-                    if (previous != null && bytes + entry.sizeBytes() > PAGE_BYTES_MAX) {
-                        // The entry that would cross 1 MB is left for the next page.
-                        lastKey = q.target().lastEvaluatedKey(previous);
-                        break;
-                    }
-                    previous = entry;
                     scanned++;
                     bytes += entry.sizeBytes();
                     Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)

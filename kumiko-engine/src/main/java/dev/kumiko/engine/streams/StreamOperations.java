@@ -91,9 +91,12 @@ public final class StreamOperations {
     }
 
     /**
-     * ExclusiveStartStreamArn must name a stream that exists (the API documents it as the value of
-     * a previous LastEvaluatedStreamArn): one that does not is ResourceNotFoundException, as for
-     * DescribeStream, rather than a silent restart of the listing.
+     * ExclusiveStartStreamArn is the value of a previous LastEvaluatedStreamArn. A stream of a table
+     * that exists must be one of its streams: one that is not is ResourceNotFoundException, as for
+     * DescribeStream, rather than a silent restart of the listing. A stream whose table is gone is
+     * different: DynamoDB keeps the stream of a deleted table (DISABLED, deleted after 24 hours, per
+     * the DeleteTable reference), so a caller paging while a table is deleted goes on listing after
+     * it. Kumiko drops the streams at DeleteTable, so it takes the ARN as a position.
      */
     private StreamArns.Parsed existingStream(String streamArn) {
         StreamArns.Parsed parsed = StreamArns.parse(streamArn);
@@ -102,7 +105,7 @@ public final class StreamOperations {
             throw DynamoException.validation("Invalid StreamArn");
         }
         Table t = catalog.get(parsed.tableName());
-        if (t == null || t.descriptor().stream().epoch(parsed.label()) == null) {
+        if (t != null && t.descriptor().stream().epoch(parsed.label()) == null) {
             throw notFound(streamArn);
         }
         return parsed;

@@ -164,8 +164,10 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     /**
      * Deletes the item if, read again in its store transaction, it is still expired. An item a
-     * transaction holds, or one another writer races for, is left to the next pass; another
-     * engine's sweeper over the same store finds it gone, so each item is deleted once.
+     * transaction holds, or one another writer races for, is left to the next pass rather than
+     * retried (ReadModifyWrite): the sweep is background work that must not pause for one item,
+     * and the next pass reads it again anyway. Another engine's sweeper over the same store finds
+     * it gone, so each item is deleted once.
      */
     private boolean deleteIfExpired(Table t, byte[] key) {
         try (Transaction txn = store.begin(key)) {

@@ -147,7 +147,8 @@ final class ClientTokens {
             }
             txn.commit(batch);
         } catch (StoreConflictException inUse) {
-            // A transaction with this token is running; the next cleanup looks again.
+            // A transaction with this token is running: not retried (it may run for a while, and
+            // the cleanup must not wait for it); the next cleanup looks again.
         }
     }
 }

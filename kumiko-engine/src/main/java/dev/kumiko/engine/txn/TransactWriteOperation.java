@@ -93,7 +93,9 @@ public final class TransactWriteOperation {
 
     /**
      * One claiming store transaction over the items and the token's key (last). A conflict on the
-     * token's key is a retry racing its first call; on items, a transaction conflict.
+     * token's key is a retry racing its first call; on items, a transaction conflict. A single
+     * attempt, not run through ReadModifyWrite: DynamoDB cancels a transaction that meets another
+     * on its items instead of queueing it, and the client decides whether to run it again.
      */
     private Ran runAdmitted(List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode, ClientTokens.Token token) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();

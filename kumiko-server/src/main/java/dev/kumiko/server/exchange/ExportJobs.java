@@ -55,7 +55,8 @@ public final class ExportJobs {
         ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
         ExportSource source = past ? pastSource : service.engine.exchange().snapshot(tableName);
-        return start(record(r, table, id, source.asOfMillis()), id, target, source.asOfMillis(),
+        JobRecord job = record(r, table, id, source.asOfMillis());
+        return start(job, id, new ExportRun(target, job, id, r.lineFormat()), source.asOfMillis(),
                 (exportRun, progress) -> exportRun.run(source, progress));
     }
 
@@ -76,10 +77,9 @@ public final class ExportJobs {
                 .with(VIEW_TYPE, period.viewType());
         String hashKey = table.descriptor().hashKeyName();
         String rangeKey = table.descriptor().rangeKeyName();
-        return start(job, id, target, null, (exportRun, progress) -> exportRun.write(
-                sink -> IncrementalExport.lines(history, tableName, hashKey, rangeKey, period, exportRun.format(),
-                        sink),
-                period.toMillis(), progress));
+        return start(job, id, new ExportRun(target, job, id, r.lineFormat()), null,
+                (exportRun, progress) -> exportRun.write(sink -> IncrementalExport.lines(history, tableName,
+                        hashKey, rangeKey, period, exportRun.format(), sink), period.toMillis(), progress));
     }
 
     /** The target of a new export, if the limit on exports in progress lets it start. */
@@ -92,11 +92,11 @@ public final class ExportJobs {
     }
 
     /** Records job IN_PROGRESS and runs work in the background. */
-    private JobRecord start(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
+    private JobRecord start(JobRecord job, String id, ExportRun exportRun, Long exportTimeMillis, Work work) {
         byte[] started = job.encode();
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
-        service.jobs.execute(() -> run(job, id, target, exportTimeMillis, work));
+        service.jobs.execute(() -> run(job, id, exportRun, exportTimeMillis, work));
         // The answer is decoded from the record as stored, not the job's own record, which changes on
         // the thread that runs it (see ImportJobs.importTable).
         return JobRecord.decode(started);
@@ -153,10 +153,10 @@ public final class ExportJobs {
     }
 
     /** Runs work as job id; exportTimeMillis (null for an incremental export) is recorded at the end. */
-    private void run(JobRecord job, String id, ExchangeTarget target, Long exportTimeMillis, Work work) {
+    private void run(JobRecord job, String id, ExportRun exportRun, Long exportTimeMillis, Work work) {
         try {
             ExchangeService.log("export " + id + " of " + job.string("TableArn") + " started");
-            ExportRun.Result result = work.write(new ExportRun(target, job, id), items -> {
+            ExportRun.Result result = work.write(exportRun, items -> {
                 ExchangeService.log("export " + id + ": " + items + " items");
                 service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.with("ItemCount", items).encode());
                 service.engine.exchange().renew(id);

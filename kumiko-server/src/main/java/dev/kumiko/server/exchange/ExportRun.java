@@ -45,13 +45,13 @@ final class ExportRun {
     private long items;
     private long bytes;
 
-    ExportRun(ExchangeTarget target, JobRecord job, String exportId) {
+    ExportRun(ExchangeTarget target, JobRecord job, String exportId, ItemLineFormat format) {
         this.target = target;
         this.job = job;
         String prefix = job.string("S3Prefix");
         this.folder = (prefix == null || prefix.isEmpty() ? "" : prefix.endsWith("/") ? prefix : prefix + "/")
                 + "AWSDynamoDB/" + exportId + "/";
-        this.format = ItemLineFormat.of(job.string("ExportFormat"));
+        this.format = format;
     }
 
     /** Writes every item of source and the manifests; progress is told the item count now and then. */

@@ -77,7 +77,7 @@ final class ImportRun {
                 if ("CSV".equals(request.inputFormat())) {
                     csv(key, in, progress);
                 } else {
-                    lines(key, (BufferedReader) in, ItemLineFormat.of(request.inputFormat()), progress);
+                    lines(key, (BufferedReader) in, request.lineFormat(), progress);
                 }
             }
         }

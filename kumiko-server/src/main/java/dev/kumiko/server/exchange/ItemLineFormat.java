@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * One item per line, in one of the formats DynamoDB exports and imports: DynamoDB JSON
  * ({@code {"Item":{...}}}) or Amazon Ion text ({@code {Item:{...}}}). CSV, which only imports, is
- * {@link CsvReader}.
+ * {@link CsvReader}. A job is given its format in its request: DynamoDB JSON is the wire's own item
+ * format, written and read by the protocol's codec, so the protocol makes it; Ion is {@link #ion}.
  */
 public interface ItemLineFormat {
     /** The item as one line, without the line break. */
@@ -25,11 +26,8 @@ public interface ItemLineFormat {
     /** Data files' name ending in an export, before ".gz". */
     String fileExtension();
 
-    static ItemLineFormat of(String exportFormat) {
-        return switch (exportFormat) {
-            case "ION" -> new IonItemLines();
-            case "DYNAMODB_JSON" -> new JsonItemLines();
-            default -> throw new IllegalArgumentException("no line format " + exportFormat);
-        };
+    /** Amazon Ion text. */
+    static ItemLineFormat ion() {
+        return new IonItemLines();
     }
 }

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.server.json.JsonNull;
 import dev.kumiko.server.json.JsonNumber;
 import dev.kumiko.server.json.JsonTree;
-import dev.kumiko.server.protocol.JsonOut;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class JobRecord {
     /** Members holding times: epoch milliseconds here, epoch seconds on the wire. */
-    static final Set<String> TIMES = Set.of("StartTime", "EndTime", "ExportTime");
+    public static final Set<String> TIMES = Set.of("StartTime", "EndTime", "ExportTime");
     static final String IN_PROGRESS = "IN_PROGRESS";
     static final String COMPLETED = "COMPLETED";
     static final String FAILED = "FAILED";
@@ -50,7 +50,8 @@ public final class JobRecord {
         return v instanceof String s ? s : null;
     }
 
-    long number(String name) {
+    /** A number member (a time in epoch milliseconds, a count); 0 when absent. */
+    public long number(String name) {
         Object v = members.get(name);
         if (v instanceof JsonNumber n) {
             return Long.parseLong(n.text());
@@ -68,20 +69,18 @@ public final class JobRecord {
         return this;
     }
 
-    /** Writes the public members (not those starting with '_') into an open object. */
-    public void writeMembers(JsonGenerator g, Set<String> only) throws IOException {
-        for (Map.Entry<String, Object> e : members.entrySet()) {
-            String name = e.getKey();
-            if (name.startsWith("_") || (only != null && !only.contains(name))) {
-                continue;
+    /**
+     * The members a Describe or List answer shows (those not starting with '_'), in their order:
+     * the protocol writes them, times as epoch seconds.
+     */
+    public Map<String, Object> publicMembers() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        members.forEach((name, value) -> {
+            if (!name.startsWith("_")) {
+                out.put(name, value);
             }
-            if (TIMES.contains(name)) {
-                JsonOut.epochSeconds(g, name, number(name));
-            } else {
-                g.writeFieldName(name);
-                tree(g, e.getValue());
-            }
-        }
+        });
+        return Collections.unmodifiableMap(out);
     }
 
     /** Writes a parsed JSON tree (maps, lists, strings, numbers, booleans) back out. */

@@ -7,6 +7,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.exchange.ExchangeService;
 import dev.kumiko.server.exchange.ExportRequest;
 import dev.kumiko.server.exchange.ImportRequest;
+import dev.kumiko.server.exchange.ItemLineFormat;
 import dev.kumiko.server.exchange.JobRecord;
 import dev.kumiko.server.json.JsonNumber;
 import dev.kumiko.server.policy.ResourceChecks;
@@ -14,13 +15,16 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * Registrations of exports to S3 (ExportTableToPointInTime, DescribeExport, ListExports) and imports
  * from S3 (ImportTable, DescribeImport, ListImports); the jobs run in {@link ExchangeService}.
  * Authorization: an export on its table's ARN, Describe on the export's or import's ARN
- * ({@code table/T/export/ID}, {@code table/T/import/ID}), ImportTable on the table it creates.
+ * ({@code table/T/export/ID}, {@code table/T/import/ID}), ImportTable on the table it creates. The
+ * jobs know no wire: a request brings its line format ({@link #lineFormat}), and a job's record is
+ * written out here ({@link #members}).
  */
 final class ExchangeOperations {
     private static final Set<String> EXPORT_SUMMARY = Set.of("ExportArn", "ExportStatus", "ExportType");
@@ -93,7 +97,20 @@ final class ExchangeOperations {
                 Fields.string(b, "ClientToken"),
                 Fields.string(b, "S3Bucket"), Fields.string(b, "S3BucketOwner"), Fields.string(b, "S3Prefix"),
                 Fields.string(b, "S3SseAlgorithm"), Fields.string(b, "S3SseKmsKeyId"),
-                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"), incremental);
+                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"), incremental,
+                lineFormat(Objects.requireNonNullElse(Fields.string(b, "ExportFormat"), "DYNAMODB_JSON")));
+    }
+
+    /**
+     * The line format a format member names: DynamoDB JSON, the wire's own item format, or Ion. Null
+     * for CSV, which is read on its own, and for a name that the job's validation rejects.
+     */
+    private static ItemLineFormat lineFormat(String format) {
+        return switch (String.valueOf(format)) {
+            case "DYNAMODB_JSON" -> new JsonItemLines();
+            case "ION" -> ItemLineFormat.ion();
+            default -> null;
+        };
     }
 
     /** A timestamp member (epoch seconds, possibly fractional) in epoch milliseconds; null when absent. */
@@ -122,7 +139,8 @@ final class ExchangeOperations {
                 Fields.string(b, "InputFormat"), delimiter == null ? null : delimiter.charAt(0),
                 csv == null ? null : Fields.strings(csv, "HeaderList"), Fields.string(b, "InputCompressionType"),
                 creation == null ? null : ControlPlaneRequests.createTableUnchecked(creation),
-                creation == null ? null : tableCreationViolations(creation), source, options, creation);
+                creation == null ? null : tableCreationViolations(creation), source, options, creation,
+                lineFormat(Fields.string(b, "InputFormat")));
     }
 
     /** TableCreationParameters' member violations, answered where CreateTable would answer them. */
@@ -137,8 +155,24 @@ final class ExchangeOperations {
 
     private static void description(JsonGenerator g, String field, JobRecord job) throws IOException {
         g.writeObjectFieldStart(field);
-        job.writeMembers(g, null);
+        members(g, job, null);
         g.writeEndObject();
+    }
+
+    /** Writes the job's public members (only those named in only, unless it is null) into an open object. */
+    private static void members(JsonGenerator g, JobRecord job, Set<String> only) throws IOException {
+        for (Map.Entry<String, Object> e : job.publicMembers().entrySet()) {
+            String name = e.getKey();
+            if (only != null && !only.contains(name)) {
+                continue;
+            }
+            if (JobRecord.TIMES.contains(name)) {
+                JsonOut.epochSeconds(g, name, job.number(name));
+            } else {
+                g.writeFieldName(name);
+                JobRecord.tree(g, e.getValue());
+            }
+        }
     }
 
     private static void list(JsonGenerator g, String field, Page page, Set<String> members, String arnMember)
@@ -146,7 +180,7 @@ final class ExchangeOperations {
         g.writeArrayFieldStart(field);
         for (JobRecord job : page.jobs()) {
             g.writeStartObject();
-            job.writeMembers(g, members);
+            members(g, job, members);
             g.writeEndObject();
         }
         g.writeEndArray();

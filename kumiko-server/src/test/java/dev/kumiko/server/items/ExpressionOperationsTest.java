@@ -54,6 +54,33 @@ class ExpressionOperationsTest {
         return c.getItem(b -> b.tableName(table).key(key(pk)).consistentRead(true)).item();
     }
 
+    /**
+     * A function operand may stand in parentheses, alone or inside a parenthesised comparison, in a
+     * condition and in a filter; the comparison means what it means without them.
+     */
+    @Test
+    void parenthesisedSizeIsAnOperand() {
+        newTable();
+        c.putItem(b -> b.tableName(table).item(Map.of("PK", s("P1"), "SK", s("A"), "b", s("abc"))));
+        var three = Map.of(":b", n("3"));
+        var four = Map.of(":b", n("4"));
+        for (String condition : List.of("(size(b)) = :b", "((size(b)) = :b)", ":b = (size(b))",
+                "(size(b)) BETWEEN :b AND :b", "(size(b)) IN (:b)", "NOT (size(b)) <> :b")) {
+            c.updateItem(u -> u.tableName(table).key(key("P1")).updateExpression("SET n = :b")
+                    .conditionExpression(condition).expressionAttributeValues(three));
+            assertThatThrownBy(() -> c.updateItem(u -> u.tableName(table).key(key("P1"))
+                    .updateExpression("SET n = :b").conditionExpression(condition).expressionAttributeValues(four)))
+                    .as(condition).isInstanceOf(ConditionalCheckFailedException.class);
+            var scanned = c.scan(s -> s.tableName(table).filterExpression(condition).expressionAttributeValues(three));
+            assertThat(scanned.count()).as(condition).isEqualTo(1);
+        }
+        // A parenthesised size() that is not compared is still refused, as a bare size() is.
+        assertThatThrownBy(() -> c.scan(s -> s.tableName(table).filterExpression("(size(b))")))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorMessage())
+                        .isEqualTo("Invalid FilterExpression: The function is not allowed to be used this way in an "
+                                + "expression; function: size"));
+    }
+
     @Test
     void createIfAbsentWinsOnceAndReturnsTheOldItemOnRequest() {
         newTable();

@@ -48,6 +48,31 @@ class LegacyParametersTest {
         c.deleteItem(b -> b.tableName("legacy").key(Map.of("PK", s("E1"), "SK", s("A"))).expected(greater));
     }
 
+    /**
+     * NOT_CONTAINS tests the attribute's value ("absence of a subsequence, or absence of a value in
+     * a set"), so it needs the attribute: on a missing one the condition fails, as on DynamoDB. Only
+     * NULL is true of a missing attribute. A present attribute without the value passes.
+     */
+    @Test
+    void expectedNotContainsFailsOnAMissingAttribute() {
+        var key = Map.of("PK", s("NC1"), "SK", s("A"));
+        c.putItem(b -> b.tableName("legacy").item(Map.of("PK", s("NC1"), "SK", s("A"), "tags", s("red,green"))));
+        var onMissing = Map.of("colour", ExpectedAttributeValue.builder()
+                .comparisonOperator(ComparisonOperator.NOT_CONTAINS).attributeValueList(s("blue")).build());
+        assertThatThrownBy(() -> c.updateItem(b -> b.tableName("legacy").key(key).expected(onMissing)
+                .attributeUpdates(Map.of("v", AttributeValueUpdate.builder().action(AttributeAction.PUT)
+                        .value(n("1")).build()))))
+                .isInstanceOf(ConditionalCheckFailedException.class);
+        assertThatThrownBy(() -> c.deleteItem(b -> b.tableName("legacy").key(Map.of("PK", s("NC2"), "SK", s("A")))
+                .expected(onMissing)))
+                .as("no item at all: the attribute is missing too")
+                .isInstanceOf(ConditionalCheckFailedException.class);
+        var onPresent = Map.of("tags", ExpectedAttributeValue.builder()
+                .comparisonOperator(ComparisonOperator.NOT_CONTAINS).attributeValueList(s("blue")).build());
+        c.deleteItem(b -> b.tableName("legacy").key(key).expected(onPresent));
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).hasItem()).isFalse();
+    }
+
     @Test
     void attributeUpdatesAddAndAttributesToGet() {
         var key = Map.of("PK", s("U1"), "SK", s("A"));

@@ -108,9 +108,34 @@ class PartiqlStatementTest {
     }
 
     @Test
-    void selectNestedPathsProjectTheirDocuments() {
-        ExecuteStatementResponse r = run("SELECT info.city, info.tags[1] FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3");
-        assertThat(r.items()).containsExactly(Map.of("info", m(Map.of("city", s("Kyoto"), "tags", l(s("b3"))))));
+    void selectOfANestedNameAnswersTheValueUnderItsLastName() {
+        Map<String, AttributeValue> city = Map.of("city", s("Kyoto"));
+        // A point read (GetItem), a Query and a Scan: each answers the value, not the enclosing map.
+        assertThat(run("SELECT info.city FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3").items())
+                .containsExactly(city);
+        assertThat(run("SELECT info.city FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk BETWEEN 3 AND 3").items())
+                .containsExactly(city);
+        assertThat(run("SELECT info.city, sk FROM \"pq-orders\" WHERE total = 30").items())
+                .containsExactly(Map.of("city", s("Kyoto"), "sk", n(3)));
+        // A map value comes back whole under its name; a missing path contributes nothing.
+        assertThat(run("SELECT info.city, info.nothing FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3").items())
+                .containsExactly(city);
+        // A path that ends in a list index keeps its enclosing document (see docs/partiql.md).
+        assertThat(run("SELECT info.tags[1], total FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3").items())
+                .containsExactly(Map.of("info", m(Map.of("tags", l(s("b3")))), "total", n(30)));
+        assertThat(run("SELECT info.city, info.tags[1] FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3").items())
+                .containsExactly(Map.of("city", s("Kyoto"), "info", m(Map.of("tags", l(s("b3"))))));
+        // The projection's own checks still run on the paths as written.
+        assertValidation(() -> run("SELECT info, info.city FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3"),
+                "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                        + "these paths; path one: [info], path two: [info, city]");
+        // BatchExecuteStatement and ExecuteTransaction answer the same shape.
+        assertThat(c.batchExecuteStatement(b -> b.statements(s -> s.statement(
+                "SELECT info.city FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3"))).responses().get(0).item())
+                .isEqualTo(city);
+        assertThat(c.executeTransaction(b -> b.transactStatements(s -> s.statement(
+                "SELECT info.city FROM \"pq-orders\" WHERE pk = 'cust#1' AND sk = 3"))).responses().get(0).item())
+                .isEqualTo(city);
     }
 
     @Test

@@ -142,15 +142,42 @@ class FidelityBehaviourTest {
         c.putItem(b -> b.tableName("fbt").item(Map.of("PK", s(pk), "SK", s(sk), "data", s("x".repeat(stringLength)))));
     }
 
+    /**
+     * DynamoDB stops a page once the data it scanned exceeds 1 MB ("If the total size of scanned
+     * items exceeds the maximum dataset size limit of 1 MB, the scan completes", API_Scan), so the
+     * item that crosses the limit is on the page: three items just under 1 MB and a fourth that
+     * crosses it make one page of four, with LastEvaluatedKey at the fourth.
+     */
     @Test
-    void theItemThatWouldCrossOneMegabyteWaitsForTheNextPage() {
-        for (int i = 1; i <= 4; i++) {
-            putSized("cross", "k" + i, 300_000);
+    void theItemThatCrossesOneMegabyteEndsThePage() {
+        // Each item: "PK"+"cross" + "SK"+"kN" + "data"+L = 15+L bytes; three make 1 MB less 1,000.
+        int justUnder = (1024 * 1024 - 1_000) / 3 - 15;
+        for (int i = 1; i <= 3; i++) {
+            putSized("cross", "k" + i, justUnder);
         }
+        putSized("cross", "k4", 2_000);
+        putSized("cross", "k5", 10);
         var page = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
                 .expressionAttributeValues(Map.of(":p", s("cross"))));
-        assertThat(page.count()).isEqualTo(3);
-        assertThat(page.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("cross"), "SK", s("k3")));
+        assertThat(page.count()).isEqualTo(4);
+        assertThat(page.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("cross"), "SK", s("k4")));
+        var rest = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
+                .expressionAttributeValues(Map.of(":p", s("cross"))).exclusiveStartKey(page.lastEvaluatedKey()));
+        assertThat(rest.items()).extracting(i -> i.get("SK").s()).containsExactly("k5");
+        assertThat(rest.lastEvaluatedKey()).isEmpty();
+
+        // Scan pages the same way.
+        Fixtures.createTable(c, "fbt_scan_page");
+        for (int i = 1; i <= 3; i++) {
+            String sk = "k" + i;
+            c.putItem(b -> b.tableName("fbt_scan_page").item(Map.of("PK", s("cross"), "SK", s(sk),
+                    "data", s("x".repeat(justUnder)))));
+        }
+        c.putItem(b -> b.tableName("fbt_scan_page").item(Map.of("PK", s("cross"), "SK", s("k4"),
+                "data", s("x".repeat(2_000)))));
+        var scanned = c.scan(b -> b.tableName("fbt_scan_page"));
+        assertThat(scanned.scannedCount()).isEqualTo(4);
+        assertThat(scanned.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("cross"), "SK", s("k4")));
     }
 
     @Test

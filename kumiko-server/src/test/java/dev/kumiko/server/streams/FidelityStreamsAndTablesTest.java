@@ -75,6 +75,23 @@ class FidelityStreamsAndTablesTest {
                 .noneMatch(s -> s.streamArn().equals(arn));
     }
 
+    /**
+     * A caller paging through ListStreams hands back the LastEvaluatedStreamArn it was given. If that
+     * stream's table has been deleted in between, DynamoDB still has the stream (DISABLED, deleted
+     * after 24 hours, says the DeleteTable reference), so the listing goes on after it.
+     */
+    @Test
+    void listStreamsGoesOnAfterTheStreamOfADeletedTable() {
+        dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_paged_a", StreamViewType.KEYS_ONLY);
+        dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_paged_b", StreamViewType.KEYS_ONLY);
+        String gone = StreamsClients.streamArn(server, "fst_paged_a");
+        String next = StreamsClients.streamArn(server, "fst_paged_b");
+        c.deleteTable(b -> b.tableName("fst_paged_a"));
+        var page = streams.listStreams(b -> b.exclusiveStartStreamArn(gone));
+        assertThat(page.streams()).anyMatch(s -> s.streamArn().equals(next))
+                .noneMatch(s -> s.streamArn().equals(gone) || s.tableName().compareTo("fst_paged_a") < 0);
+    }
+
     @Test
     void shardFilterNeedsTypeAndShardId() {
         dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_filter", StreamViewType.KEYS_ONLY);

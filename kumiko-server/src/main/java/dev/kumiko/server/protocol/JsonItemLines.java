@@ -1,18 +1,21 @@
-package dev.kumiko.server.exchange;
+package dev.kumiko.server.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.server.exchange.ItemLineFormat;
 import dev.kumiko.server.json.JsonTree;
-import dev.kumiko.server.protocol.AttributeValues;
-import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** DynamoDB JSON lines: {@code {"Item":{"pk":{"S":"a"},"n":{"N":"1"}}}}, as exports write them. */
+/**
+ * DynamoDB JSON lines: {@code {"Item":{"pk":{"S":"a"},"n":{"N":"1"}}}}, as exports write them. An
+ * item is the wire's own DynamoDB JSON, so this format lives with the wire's codec and comes to the
+ * jobs in their requests ({@link ExchangeOperations}).
+ */
 final class JsonItemLines implements ItemLineFormat {
     @Override
     public String write(Map<String, AttributeValue> item) {
