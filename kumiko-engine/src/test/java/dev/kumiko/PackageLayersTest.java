@@ -121,7 +121,7 @@ class PackageLayersTest {
         for (int i = 0; i < layers.size(); i++) {
             for (String name : layers.get(i)) {
                 String full = "dev.kumiko." + name;
-                if (full.equals(pkg) || full.endsWith(".*") && pkg.startsWith(full.substring(0, full.length() - 1))) {
+                if (full.equals(pkg) || (full.endsWith(".*") && pkg.startsWith(full.substring(0, full.length() - 1)))) {
                     return i;
                 }
             }

@@ -280,6 +280,7 @@ public final class Catalog {
      * client sees a 500, which the SDKs retry), since DynamoDB has no conflict answer for a
      * control-plane call.
      */
+    @SuppressWarnings("TypeParameterUnusedInFormals") // it only throws; T lets it serve as any GiveUp
     private static <T> T keptConflicting(StoreConflictException last) {
         throw new IllegalStateException("catalog transaction kept conflicting", last);
     }

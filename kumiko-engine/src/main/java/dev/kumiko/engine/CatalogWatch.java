@@ -6,7 +6,6 @@ import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.engine.index.IndexBackfill;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Brings the engine's catalog mirror up to date with changes other engines made to the shared
@@ -33,7 +32,7 @@ final class CatalogWatch implements AutoCloseable {
     }
 
     void start() {
-        executor.scheduleWithFixedDelay(new Tick(), INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(executor, new Tick(), INTERVAL_MILLIS, "catalog watch");
     }
 
     /** What the executor runs: a class, not this::check, since it is scheduled at open (see Clock.SYSTEM). */

@@ -33,6 +33,7 @@ final class Projector {
     }
 
     private record Leaf(AttributeValue value) implements Node {
+        @Override
         public AttributeValue toValue() {
             return value;
         }
@@ -71,6 +72,7 @@ final class Projector {
             return out;
         }
 
+        @Override
         public AttributeValue toValue() {
             return AttributeValue.m(toMap());
         }
@@ -84,6 +86,7 @@ final class Projector {
             children.put(index, child(children.get(index), path, i + 1, leaf));
         }
 
+        @Override
         public AttributeValue toValue() {
             List<AttributeValue> out = new ArrayList<>();
             children.values().forEach(n -> out.add(n.toValue()));

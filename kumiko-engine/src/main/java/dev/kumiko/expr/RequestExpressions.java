@@ -326,7 +326,7 @@ public final class RequestExpressions {
             }
             for (int i = 1; i < key.length(); i++) {
                 char c = key.charAt(i);
-                boolean word = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+                boolean word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
                 if (!word) {
                     return false;
                 }

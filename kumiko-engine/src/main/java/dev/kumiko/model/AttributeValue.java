@@ -15,12 +15,14 @@ public sealed interface AttributeValue {
     AttributeType type();
 
     record S(String value) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.S;
         }
     }
 
     record N(DynamoNumber value) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.N;
         }
@@ -28,6 +30,7 @@ public sealed interface AttributeValue {
 
     /** Binary; the array is owned by the value. */
     record B(byte[] value) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.B;
         }
@@ -50,18 +53,21 @@ public sealed interface AttributeValue {
 
     /** String set, in the order it was given (DynamoDB sets are unordered). */
     record SS(List<String> values) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.SS;
         }
     }
 
     record NS(List<DynamoNumber> values) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.NS;
         }
     }
 
     record BS(List<byte[]> values) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.BS;
         }
@@ -91,24 +97,28 @@ public sealed interface AttributeValue {
 
     /** Map; insertion-ordered so that responses echo the client's order. */
     record M(Map<String, AttributeValue> values) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.M;
         }
     }
 
     record L(List<AttributeValue> values) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.L;
         }
     }
 
     record Null() implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.NULL;
         }
     }
 
     record Bool(boolean value) implements AttributeValue {
+        @Override
         public AttributeType type() {
             return AttributeType.BOOL;
         }

@@ -23,7 +23,6 @@ final class PqConditionParser {
             "UPDATE", "SET", "REMOVE", "DELETE", "RETURNING", "EXISTS", "AS");
     private static final Map<String, Comparator> COMPARATORS = Map.of("=", Comparator.EQ, "<>", Comparator.NE,
             "!=", Comparator.NE, "<", Comparator.LT, "<=", Comparator.LE, ">", Comparator.GT, ">=", Comparator.GE);
-    private static final Set<String> PATH_FUNCTIONS = Set.of("attribute_exists", "attribute_not_exists");
 
     private final PqCursor in;
     private final PqValueParser values;

@@ -67,7 +67,7 @@ final class PqKeys {
                 return cmp;
             }
             if (isName(cmp.right(), name) && cmp.left() instanceof Operand.Literal) {
-                return new Condition.Compare(cmp.comparator().flipped(), cmp.right(), cmp.left());
+                return new Condition.Compare(cmp.comparator().flipped(), /* left= */ cmp.right(), /* right= */ cmp.left());
             }
         }
         if (c instanceof Condition.Between b && isName(b.value(), name)

@@ -23,6 +23,7 @@ public sealed interface PqStatement {
     /** {@code projection} is null for {@code *}; {@code where} is null without a WHERE clause. */
     record Select(List<Operand.Path> projection, String tableName, String indexName, Condition where,
             List<OrderBy> orderBy) implements PqStatement {
+        @Override
         public String action() {
             return "PartiQLSelect";
         }
@@ -39,6 +40,7 @@ public sealed interface PqStatement {
     }
 
     record Insert(String tableName, Map<String, AttributeValue> item) implements PqStatement {
+        @Override
         public String action() {
             return "PartiQLInsert";
         }
@@ -47,12 +49,14 @@ public sealed interface PqStatement {
     /** {@code returnValues} is the UpdateItem ReturnValues the RETURNING clause asks for, or null. */
     record Update(String tableName, List<UpdateAction> actions, Condition where, ReturnValue returnValues)
             implements PqStatement {
+        @Override
         public String action() {
             return "PartiQLUpdate";
         }
     }
 
     record Delete(String tableName, Condition where, ReturnValue returnValues) implements PqStatement {
+        @Override
         public String action() {
             return "PartiQLDelete";
         }
@@ -60,10 +64,12 @@ public sealed interface PqStatement {
 
     /** {@code EXISTS(SELECT ...)}: a condition check inside ExecuteTransaction. */
     record Exists(Select select) implements PqStatement {
+        @Override
         public String tableName() {
             return select.tableName();
         }
 
+        @Override
         public String action() {
             return "PartiQLSelect";
         }

@@ -68,7 +68,7 @@ final class PqValueParser {
             case "-": return number("-" + in.next().text(), where);
             case "[": return list(where, depth);
             case "{": return map(where, depth);
-            case "<<": return set(t, where, depth);
+            case "<<": return set(where, depth);
             default: throw PqErrors.unexpected(t);
         }
     }
@@ -100,7 +100,7 @@ final class PqValueParser {
         return new AttributeValue.M(values);
     }
 
-    private AttributeValue set(PqToken open, String where, int depth) {
+    private AttributeValue set(String where, int depth) {
         List<AttributeValue> members = new ArrayList<>();
         if (!in.acceptSymbol(">>")) {
             do {

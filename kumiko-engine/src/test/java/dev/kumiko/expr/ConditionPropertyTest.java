@@ -57,7 +57,7 @@ class ConditionPropertyTest {
     private Condition randomCondition(int depth) {
         int choice = random.nextInt(depth > 2 ? 5 : 9);
         switch (choice) {
-            case 0: return new Condition.Compare(Comparator.values()[random.nextInt(6)], path(), value());
+            case 0: return new Condition.Compare(anyComparator(), path(), value());
             case 1: return new Condition.AttributeExists(path());
             case 2: return new Condition.BeginsWith(path(), value());
             case 3: return new Condition.Contains(path(), value());
@@ -113,7 +113,7 @@ class ConditionPropertyTest {
         for (int i = 0; i < RUNS; i++) {
             List<Condition> atoms = new ArrayList<>();
             for (int k = 0; k < 3; k++) {
-                atoms.add(new Condition.Compare(Comparator.values()[random.nextInt(6)], path(), value()));
+                atoms.add(new Condition.Compare(anyComparator(), path(), value()));
             }
             String a = ExpressionPrinter.print(atoms.get(0));
             String b = ExpressionPrinter.print(atoms.get(1));
@@ -122,5 +122,11 @@ class ConditionPropertyTest {
             Condition explicit = ExpressionParser.condition("(NOT (" + a + ")) OR (" + b + " AND " + c + ")", ExpressionKind.FILTER);
             assertThat(implicit).isEqualTo(explicit);
         }
+    }
+
+    /** One of the six comparators, chosen at random. */
+    private Comparator anyComparator() {
+        Comparator[] all = Comparator.values();
+        return all[random.nextInt(all.length)];
     }
 }

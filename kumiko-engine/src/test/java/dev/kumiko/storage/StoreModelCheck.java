@@ -167,6 +167,7 @@ final class StoreModelCheck {
 
     // ---- reporting ---------------------------------------------------------------------------
 
+    @SuppressWarnings("AnnotateFormatMethod") // its callers pass literal formats; the annotation is not a dependency
     private String where(String format, Object... args) {
         return "seed " + seed + " step " + step + ": " + String.format(format, args);
     }

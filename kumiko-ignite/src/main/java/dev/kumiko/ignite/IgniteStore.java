@@ -1,5 +1,6 @@
 package dev.kumiko.ignite;
 
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.base.DaemonThreads;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.ignite.client.IgniteClient;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
@@ -64,8 +64,7 @@ public final class IgniteStore implements Store {
         this.locks = client.tables().table(IgniteSchema.LOCKS).recordView();
         this.claims = new Claims(client.tables().table(IgniteSchema.CLAIMS).recordView());
         this.folds = new CounterFolds(client, data, deltas);
-        drains.scheduleWithFixedDelay(folds::drain, DRAIN_INTERVAL_MILLIS, DRAIN_INTERVAL_MILLIS,
-                TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(drains, folds::drain, DRAIN_INTERVAL_MILLIS, "Ignite counter drain");
     }
 
     /**
@@ -79,7 +78,7 @@ public final class IgniteStore implements Store {
         // busy machine): a client of its own, without the operation timeout, does both, and plans
         // the range query before the engine's first scan needs it.
         try (IgniteClient schema = builder(endpoints).build()) {
-            IgniteSchema.ensure(schema, schema.clusterNodes().size());
+            IgniteSchema.ensure(schema, schema.cluster().nodes().size());
             new CounterFolds(schema, schema.tables().table(IgniteSchema.DATA).recordView(),
                     schema.tables().table(IgniteSchema.DELTAS).recordView()).sweep();
             RangeCursor.plan(schema.sql());

@@ -25,6 +25,7 @@ final class TestCluster {
 
     private TestCluster() {}
 
+    @SuppressWarnings("StaticAssignmentOfThrowable") // the start failed once: every later test class sees why
     static synchronized String endpoints() {
         if (failed != null) {
             throw failed;

@@ -15,6 +15,7 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -64,7 +65,7 @@ final class ClassPathFiles {
         }
     }
 
-    private static void collect(URL root, String dir, PathMatcher matcher, TreeMap<String, URL> found)
+    private static void collect(URL root, String dir, PathMatcher matcher, Map<String, URL> found)
             throws IOException {
         String prefix = dir.isEmpty() ? "" : dir + "/";
         if ("file".equals(root.getProtocol())) {

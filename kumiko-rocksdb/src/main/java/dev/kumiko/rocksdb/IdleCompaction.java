@@ -1,5 +1,6 @@
 package dev.kumiko.rocksdb;
 
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.base.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -51,7 +52,7 @@ final class IdleCompaction implements AutoCloseable {
     // Only the timer's one thread reads and writes these.
     private long sequenceSeen = -1;
     private long sequenceSettled = -1;
-    private volatile long settledCount;
+    private volatile long settledCount; // written by the timer thread alone, so ++ is safe
     private volatile boolean closing;
 
     IdleCompaction(RocksDB db, NativeGuard guard, long bytesMax) {
@@ -62,8 +63,7 @@ final class IdleCompaction implements AutoCloseable {
         this.compactOptions = new CompactRangeOptions();
         this.flushOptions = new FlushOptions().setWaitForFlush(true);
         this.timer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-rocksdb-idle"));
-        timer.scheduleWithFixedDelay(this::check, CHECK_INTERVAL_MILLIS, CHECK_INTERVAL_MILLIS,
-                TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(timer, this::check, CHECK_INTERVAL_MILLIS, "RocksDB idle compaction");
     }
 
     /** How many quiet intervals have been settled (flushed, and compacted when small enough). */
@@ -71,6 +71,7 @@ final class IdleCompaction implements AutoCloseable {
         return settledCount;
     }
 
+    @SuppressWarnings("NonAtomicVolatileUpdate") // settledCount has one writer, this thread
     private void check() {
         if (closing) {
             return;

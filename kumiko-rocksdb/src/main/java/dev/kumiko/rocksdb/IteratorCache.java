@@ -1,5 +1,6 @@
 package dev.kumiko.rocksdb;
 
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.base.DaemonThreads;
 import java.nio.ByteBuffer;
 import java.util.Set;
@@ -44,6 +45,7 @@ final class IteratorCache implements AutoCloseable {
 
     private final RocksDB db;
     private final NativeGuard guard;
+    @SuppressWarnings("ThreadLocalUsage") // one per cache on purpose: each store keeps its own iterators
     private final ThreadLocal<Kept> mine = new ThreadLocal<>();
     private final Set<Kept> all = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
@@ -53,7 +55,7 @@ final class IteratorCache implements AutoCloseable {
         this.db = db;
         this.guard = guard;
         this.timer = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-rocksdb-iterators"));
-        timer.scheduleWithFixedDelay(this::sweep, IDLE_MILLIS_MAX, IDLE_MILLIS_MAX, TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(timer, this::sweep, IDLE_MILLIS_MAX, "RocksDB iterator sweep");
     }
 
     /** A thread's kept iterator with its bounds; lent by {@link #lend}, given back by {@link #giveBack}. */
@@ -156,6 +158,7 @@ final class IteratorCache implements AutoCloseable {
     }
 
     /** Closes the iterators that are free and were last given back before nowNanos - IDLE_MILLIS_MAX. */
+    @SuppressWarnings("ModifyCollectionInEnhancedForLoop") // a concurrent set: removal while iterating is safe
     void sweep(long nowNanos) {
         try {
             guard.enter();

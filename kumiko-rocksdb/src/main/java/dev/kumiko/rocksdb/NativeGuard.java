@@ -68,7 +68,7 @@ final class NativeGuard {
 
     /** This thread's stripe: the same on every call of the thread, spread over threads by its id. */
     private static int slot() {
-        int h = (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L >>> 32);
+        int h = (int) ((Thread.currentThread().getId() * 0x9E3779B97F4A7C15L) >>> 32);
         return (h & (STRIPES - 1)) * STRIDE_LONGS;
     }
 

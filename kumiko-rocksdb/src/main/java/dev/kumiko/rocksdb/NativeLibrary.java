@@ -26,6 +26,7 @@ final class NativeLibrary {
 
     private NativeLibrary() {}
 
+    @SuppressWarnings("ThreadPriorityCheck")
     static void load() {
         RocksDB.loadLibrary();
         String dir = System.getProperty(CACHE_DIR_PROPERTY);
@@ -34,7 +35,7 @@ final class NativeLibrary {
         }
         Thread copier = new Thread(() -> keepCopy(Path.of(dir)), "kumiko-rocksdb-native-copy");
         copier.setDaemon(true);
-        copier.setPriority(Thread.MIN_PRIORITY);
+        copier.setPriority(Thread.MIN_PRIORITY); // a hint only: the copy must not compete with the start
         copier.start();
     }
 

@@ -81,7 +81,7 @@ final class PointCache {
         }
 
         long costBytes() {
-            return CELL_OVERHEAD_BYTES + key.length + value.length;
+            return CELL_OVERHEAD_BYTES + (long) key.length + value.length;
         }
     }
 
@@ -282,9 +282,9 @@ final class PointCache {
         boolean keyFits = c != null && c.key.length == key.length;
         // An absent key keeps the cell's value buffer: a load reads each new item as absent and
         // then writes it, and the write then fits the buffer the slot's last item left.
-        boolean valueFits = c != null && (value == null || n <= c.value.length && n >= c.value.length / 2);
+        boolean valueFits = c != null && (value == null || (n <= c.value.length && n >= c.value.length / 2));
         long beforeBytes = c == null ? 0 : c.costBytes();
-        long afterBytes = CELL_OVERHEAD_BYTES + key.length + (valueFits ? c.value.length : capacityFor(n));
+        long afterBytes = CELL_OVERHEAD_BYTES + (long) key.length + (valueFits ? c.value.length : capacityFor(n));
         long grownBytes = afterBytes - beforeBytes;
         if (grownBytes > 0 && heldBytes.addAndGet(grownBytes) > budgetBytes) {
             heldBytes.addAndGet(-grownBytes);

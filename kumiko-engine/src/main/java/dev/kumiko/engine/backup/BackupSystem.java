@@ -1,5 +1,6 @@
 package dev.kumiko.engine.backup;
 
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.engine.background.Lease;
@@ -53,7 +54,7 @@ public final class BackupSystem implements AutoCloseable {
             }
         }
         long tick = Math.min(TICK_MILLIS_MAX, settings.pitrBaseIntervalMillis());
-        ticker.scheduleWithFixedDelay(new Tick(), tick, tick, TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(ticker, new Tick(), tick, "backup ticker");
     }
 
     /** What the executor runs: a class, not this::tick, since it is scheduled at open (see Clock.SYSTEM). */

@@ -116,7 +116,7 @@ public final class Backups {
         String startId = Arns.backupId(r.exclusiveStartBackupArn());
         List<BackupRequests.BackupDescription> page = new ArrayList<>();
         for (BackupRecord b : backups.backups()) {
-            if (startId != null && b.id().compareTo(startId) <= 0 || !listed(b, r)) {
+            if ((startId != null && b.id().compareTo(startId) <= 0) || !listed(b, r)) {
                 continue;
             }
             if (page.size() == max) {

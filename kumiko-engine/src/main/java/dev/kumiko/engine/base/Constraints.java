@@ -65,7 +65,7 @@ public final class Constraints {
         }
         for (int i = 0; i < name.length(); i++) {
             char ch = name.charAt(i);
-            boolean ok = ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9'
+            boolean ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')
                     || ch == '_' || ch == '.' || ch == '-';
             if (!ok) {
                 return false;

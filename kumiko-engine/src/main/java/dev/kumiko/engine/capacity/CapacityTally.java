@@ -54,6 +54,7 @@ public final class CapacityTally {
     }
 
     /** Where the index is counted, or -1. Names are the descriptors' own strings, so most match by identity. */
+    @SuppressWarnings("ReferenceEquality") // identity first, as the comment says; equals() decides
     private int indexOf(String indexName, boolean globalIndex) {
         for (int i = 0; i < indexCount; i++) {
             String name = indexNames[i];

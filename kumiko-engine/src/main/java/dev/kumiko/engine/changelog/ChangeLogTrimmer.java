@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Bounds the change log: DynamoDB Streams keeps records for 24 hours, so a background task
@@ -61,7 +60,7 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     }
 
     public void start() {
-        executor.scheduleWithFixedDelay(new Tick(), INTERVAL_MILLIS, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+        BackgroundExecutor.repeat(executor, new Tick(), INTERVAL_MILLIS, "change log trimmer");
     }
 
     /** What the executor runs: a class, not this::runLogged, since it is scheduled at open (see Clock.SYSTEM). */

@@ -19,6 +19,7 @@ final class ChangeRecordCodec {
     private ChangeRecordCodec() {}
 
     /** newItemBytes and oldItemBytes are the images already in item-codec form, or null. */
+    @SuppressWarnings("EnumOrdinal") // the ordinals are the stored format; StoredChangeEnumsTest pins them
     static byte[] encode(ChangeRecord.EventName event, long createdMillis, ChangeRecord.ViewType viewType,
             ChangeOrigin origin, byte[] keysBytes, byte[] newItemBytes, byte[] oldItemBytes) {
         int size = 16 + keysBytes.length + length(newItemBytes) + length(oldItemBytes) + 12;
@@ -34,6 +35,7 @@ final class ChangeRecordCodec {
         return out.toArray();
     }
 
+    @SuppressWarnings("EnumOrdinal") // see encode
     static ChangeRecord decode(long sequence, byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes);
         int version = in.get();
@@ -53,6 +55,7 @@ final class ChangeRecordCodec {
     }
 
     /** The record as point-in-time recovery replays it: keys, and the new image left encoded. */
+    @SuppressWarnings("EnumOrdinal") // see encode
     static ChangeLog.ReplayRecord decodeForReplay(long sequence, byte[] bytes) {
         ByteBuffer in = ByteBuffer.wrap(bytes);
         int version = in.get();

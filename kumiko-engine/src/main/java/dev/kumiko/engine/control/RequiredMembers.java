@@ -99,8 +99,8 @@ final class RequiredMembers {
     }
 
     private static void throughput(ThroughputInput t) {
-        require(t == null || t.readCapacityUnits() != null && t.writeCapacityUnits() != null
-                && t.readCapacityUnits() >= 1 && t.writeCapacityUnits() >= 1,
+        require(t == null || (t.readCapacityUnits() != null && t.writeCapacityUnits() != null
+                && t.readCapacityUnits() >= 1 && t.writeCapacityUnits() >= 1),
                 "ProvisionedThroughput (ReadCapacityUnits and WriteCapacityUnits, at least 1)");
     }
 

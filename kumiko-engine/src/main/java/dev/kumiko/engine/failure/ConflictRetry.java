@@ -34,6 +34,7 @@ public final class ConflictRetry {
     }
 
     /** The give-up answer: throws; never returns. */
+    @SuppressWarnings("TypeParameterUnusedInFormals") // it only throws; T lets it serve as any GiveUp
     private static <T> T answer(StoreConflictException last) {
         throw conflict();
     }

@@ -10,7 +10,7 @@ import dev.kumiko.catalog.IndexDescriptor;
 public record IndexChange(IndexDescriptor index, long oldEntryBytes, long newEntryBytes, boolean sameKey) {
 
     public long entriesDelta() {
-        return (newEntryBytes > 0 ? 1 : 0) - (oldEntryBytes > 0 ? 1 : 0);
+        return (newEntryBytes > 0 ? 1L : 0L) - (oldEntryBytes > 0 ? 1L : 0L);
     }
 
     public long bytesDelta() {

@@ -77,8 +77,8 @@ public final class IndexEntries {
     }
 
     private static boolean isEmpty(AttributeValue v) {
-        return v instanceof AttributeValue.S s && s.value().isEmpty()
-                || v instanceof AttributeValue.B b && b.value().length == 0;
+        return (v instanceof AttributeValue.S s && s.value().isEmpty())
+                || (v instanceof AttributeValue.B b && b.value().length == 0);
     }
 
     private static void copy(Map<String, AttributeValue> from, String name, Map<String, AttributeValue> to) {

@@ -52,7 +52,7 @@ final class ItemAccess {
         return decodeAll(store.getAll(keys));
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array is made raw and cast
     static Map<String, AttributeValue>[] decodeAll(byte[][] values) {
         Map<String, AttributeValue>[] items = new Map[values.length];
         for (int i = 0; i < values.length; i++) {

@@ -187,7 +187,7 @@ public final class ItemWriter {
     private static void countIn(WriteBatch batch, Change c, long oldItemBytes, List<IndexChange> indexChanges,
             byte[] collection, long collectionDelta) {
         Table table = c.table();
-        long items = (c.newItem() == null ? 0 : 1) - (c.oldItem() == null ? 0 : 1);
+        long items = (c.newItem() == null ? 0L : 1L) - (c.oldItem() == null ? 0L : 1L);
         table.stats().addTo(batch, items, c.newItemBytes() - oldItemBytes);
         for (IndexChange x : indexChanges) {
             table.indexStats(x.index().id()).addTo(batch, x.entriesDelta(), x.bytesDelta());

@@ -87,7 +87,7 @@ final class UpdateItemOperation {
         IndexKeyCheck.updatedItem(d, updated);
         WriteOutcome outcome = WriteOutcome.NOTHING;
         boolean createsNothing = removesFromNothing
-                || old == null && result != null && updated.size() == r.key().size();
+                || (old == null && result != null && updated.size() == r.key().size());
         if (!createsNothing) {
             throughput.admitIndexWrites(table, old, updated);
             outcome = writer.commit(txn, table, key, old, ensureKey(updated, r.key()), updatedBytes);

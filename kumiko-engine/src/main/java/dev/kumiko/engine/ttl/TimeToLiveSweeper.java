@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Deletes expired items of the tables with TTL enabled, through the one write path
@@ -67,7 +66,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
 
     public void start() {
         if (intervalMillis > 0) {
-            executor.scheduleWithFixedDelay(new Tick(), intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+            BackgroundExecutor.repeat(executor, new Tick(), intervalMillis, "TTL sweeper");
         }
     }
 

@@ -145,6 +145,7 @@ public final class KeyLocks {
     }
 
     /** Returns once every transaction holding a stripe when it was called has released it. */
+    @SuppressWarnings("LockNotBeforeTry") // nothing runs between lock and unlock that could throw
     public void barrier() {
         for (ReentrantLock lock : locks) {
             lock.lock();

@@ -273,7 +273,7 @@ class ChangeLogTest {
             }
             assertThat(seen).hasSize(writers * writesEach).doesNotHaveDuplicates().isSorted();
             assertThat(seen).as("every number from 1, none skipped").isEqualTo(
-                    java.util.stream.LongStream.rangeClosed(1, writers * writesEach).boxed().toList());
+                    java.util.stream.LongStream.rangeClosed(1, (long) writers * writesEach).boxed().toList());
         }
     }
 

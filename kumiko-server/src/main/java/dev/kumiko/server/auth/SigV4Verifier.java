@@ -169,7 +169,7 @@ public final class SigV4Verifier {
         byte[] signingKey = SigV4Signing.signingKey(key.secretAccessKey(), auth.scopeDate(), auth.region(),
                 auth.service());
         boolean matches = signs(req, rawQuery, auth, signingKey, timeStamp, payload)
-                || otherPayload != null && signs(req, rawQuery, auth, signingKey, timeStamp, otherPayload);
+                || (otherPayload != null && signs(req, rawQuery, auth, signingKey, timeStamp, otherPayload));
         if (!matches) {
             throw new DynamoException(ErrorCode.INVALID_SIGNATURE, "The request signature we calculated does not "
                     + "match the signature you provided. Check your AWS Secret Access Key and signing method. "

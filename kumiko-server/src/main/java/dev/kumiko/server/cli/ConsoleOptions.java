@@ -76,7 +76,7 @@ final class ConsoleOptions {
         if (sigV4) {
             return ConsolePaths.Access.SIGV4;
         }
-        if ("off".equals(console) || "auto".equals(console) && !isLoopback(host)) {
+        if ("off".equals(console) || ("auto".equals(console) && !isLoopback(host))) {
             return ConsolePaths.Access.OFF;
         }
         return ConsolePaths.Access.ON;

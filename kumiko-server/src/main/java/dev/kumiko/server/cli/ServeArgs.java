@@ -38,6 +38,7 @@ final class ServeArgs {
 
     /** Thrown, without a stack trace, when the arguments are for picocli to read. */
     private static final class NotPlain extends Exception {
+        @SuppressWarnings("StaticAssignmentOfThrowable") // no stack trace, no cause: one instance serves every throw
         private static final NotPlain INSTANCE = new NotPlain();
 
         private NotPlain() {

@@ -55,8 +55,8 @@ public final class ConsoleModel {
         }
         for (Object e : entities) {
             if (!(e instanceof Map<?, ?> m) || !(m.get("name") instanceof String) || !(m.get("pk") instanceof String)
-                    || m.containsKey("sk") && !(m.get("sk") instanceof String)
-                    || m.containsKey("table") && !(m.get("table") instanceof String)) {
+                    || (m.containsKey("sk") && !(m.get("sk") instanceof String))
+                    || (m.containsKey("table") && !(m.get("table") instanceof String))) {
                 throw new Invalid("--console-model " + file + ": each entity needs a string \"name\" and \"pk\" "
                         + "(and optionally string \"sk\" and \"table\")");
             }

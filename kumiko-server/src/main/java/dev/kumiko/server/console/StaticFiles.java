@@ -37,7 +37,12 @@ final class StaticFiles {
             return null;
         }
         File f = cache.computeIfAbsent(name, n -> load(n, type));
-        return f == MISSING ? null : f;
+        return isMissing(f) ? null : f;
+    }
+
+    @SuppressWarnings("ReferenceEquality") // MISSING is a sentinel: only that instance means "no such file"
+    private static boolean isMissing(File f) {
+        return f == MISSING;
     }
 
     private static File load(String name, String type) {

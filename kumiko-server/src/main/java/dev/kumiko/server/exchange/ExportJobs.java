@@ -96,7 +96,7 @@ public final class ExportJobs {
         byte[] started = job.encode();
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
-        service.jobs.submit(() -> run(job, id, exportRun, exportTimeMillis, work));
+        service.jobs.execute(() -> run(job, id, exportRun, exportTimeMillis, work));
         // The answer is decoded from the record as stored, not the job's own record, which changes on
         // the thread that runs it (see ImportJobs.importTable).
         return JobRecord.decode(started);

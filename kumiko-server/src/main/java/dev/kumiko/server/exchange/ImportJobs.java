@@ -41,7 +41,7 @@ public final class ImportJobs {
         byte[] started = job.encode();
         service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, started);
         service.engine.exchange().started(id);
-        service.jobs.submit(() -> run(job, id, source, r));
+        service.jobs.execute(() -> run(job, id, source, r));
         // The answer is decoded from the record as stored: the job's own record changes on the thread
         // that runs it, and writing that one out here failed with a ConcurrentModificationException
         // (or showed a job already COMPLETED).

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 final class S3Client {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(120);
+    static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(2);
     /** ListObjectsV2 pages one listing reads at most (1,000 keys each). */
     static final int LIST_PAGES_MAX = 1_000;
     private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
@@ -155,7 +155,7 @@ final class S3Client {
         StringBuilder out = new StringBuilder(s.length() + 8);
         for (byte x : s.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
                     || c == '.' || c == '~') {
                 out.append((char) c);
             } else {

@@ -24,6 +24,7 @@ final class ConnectionGuard extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    @SuppressWarnings("FutureReturnValueIgnored") // closing is best effort: nothing waits on it
     public void channelActive(ChannelHandlerContext ctx) {
         int now = open.incrementAndGet();
         if (now > connectionsMax) {

@@ -72,7 +72,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             FullHttpResponse response = respond(req);
             HttpUtil.setKeepAlive(response, keepAlive);
             Cors.addHeaders(req, response.headers());
-            if (req.method() == HttpMethod.HEAD) {
+            if (HttpMethod.HEAD.equals(req.method())) {
                 // HTTP's rule: the headers a GET would get, no body (the encoder does not know the method).
                 FullHttpResponse head = response.replace(Unpooled.EMPTY_BUFFER);
                 response.release();
@@ -87,19 +87,19 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     /** A JSON POST to DynamoDB's or DynamoDB Streams' endpoint (not the admin paths). */
     private static boolean isDynamoCall(FullHttpRequest req) {
-        return req.method() == HttpMethod.POST && !req.uri().startsWith(AdminOperations.PREFIX)
+        return HttpMethod.POST.equals(req.method()) && !req.uri().startsWith(AdminOperations.PREFIX)
                 && HttpEdge.isJsonContentType(req.headers());
     }
 
     /** Everything but a DynamoDB call: CORS preflight, admin paths, GET paths, and 404 for the rest. */
     private FullHttpResponse respond(FullHttpRequest req) {
-        if (req.method() == HttpMethod.OPTIONS) {
+        if (HttpMethod.OPTIONS.equals(req.method())) {
             return Cors.preflight(req);
         }
         if (req.uri().startsWith(AdminOperations.PREFIX)) {
             return admin(req);
         }
-        if (req.method() == HttpMethod.GET) {
+        if (HttpMethod.GET.equals(req.method())) {
             FullHttpResponse extra = hooks.get(req);
             if (extra != null) {
                 return extra;
@@ -282,6 +282,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
      * Broken framing or compression: answer once with a client error and drop the connection, since
      * the byte stream can no longer be trusted.
      */
+    @SuppressWarnings("FutureReturnValueIgnored") // closing is best effort: nothing waits on it
     private void transportError(ChannelHandlerContext ctx, Throwable cause) {
         LOG.log(Level.FINE, "closing connection after a transport error", cause);
         if (isTlsFailure(cause)) {

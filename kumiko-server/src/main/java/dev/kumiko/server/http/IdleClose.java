@@ -16,6 +16,7 @@ final class IdleClose extends IdleStateHandler {
     }
 
     @Override
+    @SuppressWarnings("FutureReturnValueIgnored") // closing is best effort: nothing waits on it
     protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) {
         ctx.close();
     }

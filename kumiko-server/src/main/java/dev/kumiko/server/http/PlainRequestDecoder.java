@@ -266,7 +266,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
                 if (b == '\r') {
                     return head[i + 1] == '\n' ? i : -1;
                 }
-                if (!(b >= ' ' && b < 0x7F || b == '\t')) {
+                if (!((b >= ' ' && b < 0x7F) || b == '\t')) {
                     return -1;
                 }
                 i++;
@@ -331,7 +331,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
         for (int i = 0; i < lower.length; i++) {
             byte b = head[from + i];
             if (b >= 'A' && b <= 'Z') {
-                b += 'a' - 'A';
+                b = (byte) (b + ('a' - 'A'));
             }
             if (b != lower[i]) {
                 return false;

@@ -97,6 +97,7 @@ final class RequestDeadline {
         timer = ctx.executor().schedule(() -> fire(ctx), delayNanos, TimeUnit.NANOSECONDS);
     }
 
+    @SuppressWarnings("FutureReturnValueIgnored") // closing is best effort: nothing waits on it
     private void fire(ChannelHandlerContext ctx) {
         timer = null;
         if (!armed) {

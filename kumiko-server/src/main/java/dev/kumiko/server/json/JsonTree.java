@@ -115,9 +115,9 @@ public final class JsonTree {
             case VALUE_NUMBER_FLOAT:
                 return new JsonNumber(p.getText());
             case VALUE_TRUE:
-                return Boolean.TRUE;
+                return true;
             case VALUE_FALSE:
-                return Boolean.FALSE;
+                return false;
             case VALUE_NULL:
                 return JsonNull.INSTANCE;
             default:

@@ -138,7 +138,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
 
     /** A table that does not exist gets no meters of its own (its name may be anything). */
     private static String tableLabel(String tableName, DynamoException error) {
-        if (tableName == null || error != null && error.code() == ErrorCode.RESOURCE_NOT_FOUND) {
+        if (tableName == null || (error != null && error.code() == ErrorCode.RESOURCE_NOT_FOUND)) {
             return NO_TABLE;
         }
         return tableName;
@@ -154,8 +154,8 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             m.conditionalCheckFailedRequests.increment();
         } else if (error instanceof ThroughputExceeded) {
             m.throttledRequests.increment();
-        } else if (code == ErrorCode.TRANSACTION_CONFLICT || code == ErrorCode.TRANSACTION_CANCELED
-                && String.valueOf(error.getMessage()).contains("TransactionConflict")) {
+        } else if (code == ErrorCode.TRANSACTION_CONFLICT || (code == ErrorCode.TRANSACTION_CANCELED
+                && String.valueOf(error.getMessage()).contains("TransactionConflict"))) {
             m.transactionConflict.increment();
         } else if (ErrorStatuses.of(code) >= 500) {
             m.systemErrors.increment();

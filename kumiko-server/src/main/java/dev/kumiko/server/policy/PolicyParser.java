@@ -47,8 +47,8 @@ final class PolicyParser {
         return new Policy(Policy.VERSION_CURRENT.equals(version), statements);
     }
 
-    @SuppressWarnings("unchecked")
     /** An empty list is accepted: a policy that allows nothing (every request implicitly denied). */
+    @SuppressWarnings("unchecked")
     private static List<Object> statements(Object raw) {
         if (raw instanceof Map) {
             return List.of(raw);

@@ -79,7 +79,7 @@ final class ItemJson {
      * number whose name and value need no escape and are shorter than 128 bytes (a one-byte length),
      * which is what most items hold, and answers the index of the first attribute it left for the
      * general path, with {@code in} at its start. The loop keeps its positions in locals and writes
-     * {@code ":{"S":"} as one word: per attribute it checks the room once, where the general path
+     * <code>":{"S":"</code> as one word: per attribute it checks the room once, where the general path
      * reads the lengths through the reader and reserves room for the name and the value apart.
      */
     private static int plainScalars(ItemReader in, JsonBytes out, int i, int count) {
@@ -96,7 +96,7 @@ final class ItemJson {
             }
             int tag = src[nameEnd];
             int valueLength = src[nameEnd + 1];
-            if (tag != ItemFormat.TAG_S && tag != ItemFormat.TAG_N || valueLength < 0) {
+            if ((tag != ItemFormat.TAG_S && tag != ItemFormat.TAG_N) || valueLength < 0) {
                 break;
             }
             // A comma and a quote, the name, ":{"S":" as a word, the value, '"}', and the last
@@ -270,8 +270,8 @@ final class ItemJson {
                 return false;
             }
             // The string's bytes moved down to the word's low end, the bytes above them 'A's.
-            long word = (long) WORDS.get(src, end - Long.BYTES) >>> 8 * (Long.BYTES - 1 - length) >>> 8
-                    | PLAIN_FILL << 8 * length;
+            long word = (((long) WORDS.get(src, end - Long.BYTES) >>> (8 * (Long.BYTES - 1 - length))) >>> 8)
+                    | (PLAIN_FILL << (8 * length));
             WORDS.set(dst, at, word);
             return notPlainBits(word) == 0 || specialBits(word) == 0;
         }
@@ -382,8 +382,8 @@ final class ItemJson {
      * how Jackson writes such characters; stored strings are valid UTF-8 (String.getBytes wrote them).
      */
     private static void supplementary(JsonBytes out, byte[] buf, int at) {
-        int codePoint = (buf[at] & 0x07) << 18 | (buf[at + 1] & 0x3F) << 12 | (buf[at + 2] & 0x3F) << 6
-                | buf[at + 3] & 0x3F;
+        int codePoint = ((buf[at] & 0x07) << 18) | ((buf[at + 1] & 0x3F) << 12) | ((buf[at + 2] & 0x3F) << 6)
+                | (buf[at + 3] & 0x3F);
         assert codePoint > 0xFFFF && codePoint <= Character.MAX_CODE_POINT : codePoint;
         unicodeEscape(out, Character.highSurrogate(codePoint));
         unicodeEscape(out, Character.lowSurrogate(codePoint));

@@ -29,7 +29,7 @@ final class MemberViolations extends RuntimeException {
     }
 
     /** The request as the authorization rule sees it. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"}) // each rule knows its request's type
     <R> R request() {
         return (R) request;
     }

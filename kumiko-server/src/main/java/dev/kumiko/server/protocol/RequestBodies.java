@@ -35,11 +35,11 @@ public final class RequestBodies {
             "DeleteItem", Shape.object(Map.of("Key", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
             "Query", Shape.object(Map.of("ExclusiveStartKey", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
             "Scan", Shape.object(Map.of("ExclusiveStartKey", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
-            "BatchWriteItem", Shape.object(Map.of("RequestItems", Shape.anyMember(Shape.list(Shape.object(Map.of(
+            "BatchWriteItem", Shape.object(Map.of("RequestItems", Shape.ofAnyMember(Shape.list(Shape.object(Map.of(
                     "PutRequest", Shape.object(Map.of("Item", ATTRIBUTES)),
                     "DeleteRequest", Shape.object(Map.of("Key", ATTRIBUTES)))))))),
             "BatchGetItem", Shape.object(Map.of("RequestItems",
-                    Shape.anyMember(Shape.object(Map.of("Keys", Shape.list(ATTRIBUTES)))))),
+                    Shape.ofAnyMember(Shape.object(Map.of("Keys", Shape.list(ATTRIBUTES)))))),
             "TransactWriteItems", Shape.object(Map.of("TransactItems", Shape.list(Shape.object(Map.of(
                     "Put", TRANSACT_ACTION, "Update", TRANSACT_ACTION, "Delete", TRANSACT_ACTION,
                     "ConditionCheck", TRANSACT_ACTION))))),
@@ -98,7 +98,7 @@ public final class RequestBodies {
             return new Shape(false, members, null, null);
         }
 
-        static Shape anyMember(Shape shape) {
+        static Shape ofAnyMember(Shape shape) {
             return new Shape(false, Map.of(), shape, null);
         }
 

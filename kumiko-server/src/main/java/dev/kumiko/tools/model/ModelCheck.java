@@ -54,6 +54,7 @@ public final class ModelCheck {
     }
 
     /** The table's name from the model, plus the design (for alternatives) and the run's suffix. */
+    @SuppressWarnings("ReferenceEquality") // the main design is one instance; an alternative may equal it
     private static String tableName(Model model, Design d, Settings settings) {
         String name = d.table().name();
         if (d != model.main() && name.equals(model.main().table().name())) {

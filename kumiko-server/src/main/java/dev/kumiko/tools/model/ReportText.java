@@ -57,7 +57,7 @@ final class ReportText {
         block(t);
         Storage s = d.storage();
         Cost c = d.cost();
-        String storage = "Storage: " + s.sampleItems() + " sample items, " + Report.bytes(s.sampleBytes()) + " billed";
+        String storage = "Storage: " + s.sampleItems() + " sample items, " + Report.bytes((double) s.sampleBytes()) + " billed";
         if (s.expectedItems() != s.sampleItems()) {
             storage += "; expected " + String.format("%,d", s.expectedItems()) + " items, "
                     + Report.bytes(s.expectedBytes());

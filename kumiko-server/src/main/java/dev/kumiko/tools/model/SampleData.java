@@ -166,7 +166,7 @@ final class SampleData {
             return partition;
         }
         if (partitionParams.contains(a.name())) {
-            return (partition + ordinal) % Math.max(partitionCount, partitionsDefault);
+            return ((long) partition + ordinal) % Math.max(partitionCount, partitionsDefault);
         }
         Double cardinality = Json.number(a.options().get("cardinality"));
         if (cardinality != null && cardinality >= 1) {

@@ -26,7 +26,7 @@ final class TreeMutations {
                 "9".repeat(39), "0." + "0".repeat(200) + "1", "NaN", "-", "\u00e9\u4e2d\ud83d\ude00", "AAAA", "====",
                 "attribute_exists(PK)", "SET a = :v", "a, b[0].c", new JsonNumber("0"), new JsonNumber("-1"),
                 new JsonNumber("2147483648"), new JsonNumber("9223372036854775808"), new JsonNumber("1.5"),
-                new JsonNumber("1e400"), Boolean.TRUE, Boolean.FALSE, JsonNull.INSTANCE);
+                new JsonNumber("1e400"), true, false, JsonNull.INSTANCE);
     }
 
     @SuppressWarnings("unchecked")

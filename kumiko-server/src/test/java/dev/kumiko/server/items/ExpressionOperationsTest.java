@@ -37,7 +37,7 @@ class ExpressionOperationsTest {
     }
 
     private String newTable() {
-        table = "expr" + (++tableSeq);
+        table = "expr" + ++tableSeq;
         Fixtures.createTable(c, table);
         return table;
     }

@@ -42,7 +42,6 @@ class PartitioningCapacityTest {
         c = server.client();
         Fixtures.createTable(c, "single");
         Fixtures.createTable(c, "vertical");
-        StringBuilder posts = new StringBuilder();
         Map<String, AttributeValue> single = new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"),
                 "email", s("old@example.com")));
         for (int i = 0; i < 30; i++) {

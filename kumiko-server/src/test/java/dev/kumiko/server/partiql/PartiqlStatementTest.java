@@ -53,7 +53,7 @@ class PartiqlStatementTest {
         for (int i = 1; i <= 10; i++) {
             int n = i;
             c.putItem(b -> b.tableName(T).item(Map.of("pk", s("cust#1"), "sk", n(n), "status", s(n % 2 == 0 ? "open" : "done"),
-                    "total", n(n * 10), "info", m(Map.of("city", s("Kyoto"), "tags", l(s("a"), s("b" + n)))))));
+                    "total", n(n * 10L), "info", m(Map.of("city", s("Kyoto"), "tags", l(s("a"), s("b" + n)))))));
         }
     }
 

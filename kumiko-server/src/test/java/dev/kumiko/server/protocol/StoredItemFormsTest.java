@@ -99,7 +99,7 @@ class StoredItemFormsTest {
     void aWordWithAByteToEscapeIsNeverSkipped() {
         for (int place = 0; place < Long.BYTES; place++) {
             for (int b = 0; b < 256; b++) {
-                long word = 0x6161616161616161L & ~(0xFFL << 8 * place) | (long) b << 8 * place;
+                long word = (0x6161616161616161L & ~(0xFFL << (8 * place))) | ((long) b << (8 * place));
                 if (flagged(b)) {
                     assertThat(ItemJson.mayHoldSpecial(word)).as("byte %x at %d", b, place).isTrue();
                 }
@@ -110,7 +110,7 @@ class StoredItemFormsTest {
             long word = random.nextLong();
             boolean holds = false;
             for (int place = 0; place < Long.BYTES; place++) {
-                int b = (int) (word >>> 8 * place) & 0xFF;
+                int b = (int) (word >>> (8 * place)) & 0xFF;
                 holds |= flagged(b);
             }
             if (holds) {

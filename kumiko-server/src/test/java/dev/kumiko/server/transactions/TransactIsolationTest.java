@@ -81,7 +81,7 @@ class TransactIsolationTest {
                     writers.add(pool.submit(() -> transfers(c, new Random(seed), committed)));
                 }
                 for (int t = 0; t < TOUCHERS; t++) {
-                    long seed = 100 + t;
+                    long seed = 100L + t;
                     writers.add(pool.submit(() -> touch(c, new Random(seed), touches)));
                 }
                 List<Future<?>> readers = new ArrayList<>();
@@ -109,7 +109,7 @@ class TransactIsolationTest {
         for (int i = 0; i < TRANSFERS_PER_WRITER; i++) {
             int from = random.nextInt(ACCOUNTS);
             int to = (from + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
-            long amount = 1 + random.nextInt(400);
+            long amount = 1L + random.nextInt(400);
             if (transfer(c, from, to, amount)) {
                 committed.add(new Transfer(from, to, amount));
             }
