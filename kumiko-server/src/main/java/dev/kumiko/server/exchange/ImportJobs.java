@@ -159,7 +159,8 @@ public final class ImportJobs {
         for (byte[] bytes : service.engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
             JobRecord job = JobRecord.decode(bytes);
             if (r.clientToken().equals(job.string("ClientToken"))) {
-                if (tableCreation(r).tableName().equals(JobIds.tableNameOrNull(job.string("TableArn")))) {
+                // TableCreationParameters may lack its TableName here: its violations are answered later.
+                if (Objects.equals(tableCreation(r).tableName(), JobIds.tableNameOrNull(job.string("TableArn")))) {
                     return job;
                 }
                 throw new DynamoException(ErrorCode.IMPORT_CONFLICT, "There was a conflict when importing from the "
