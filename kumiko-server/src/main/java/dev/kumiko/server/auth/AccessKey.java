@@ -2,6 +2,7 @@ package dev.kumiko.server.auth;
 
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One access key of the credentials file: the secret that signs its requests and who it speaks for.
@@ -9,8 +10,8 @@ import java.util.Objects;
  * @param sessionToken when not null, a request must carry {@code X-Amz-Security-Token} equal to it
  * @param policy       an IAM policy document as parsed JSON; null means the key may do everything
  */
-public record AccessKey(String accessKeyId, String secretAccessKey, String sessionToken, String accountId,
-        String principalArn, Map<String, String> principalTags, Map<String, Object> policy) {
+public record AccessKey(String accessKeyId, String secretAccessKey, @Nullable String sessionToken, String accountId,
+        String principalArn, Map<String, String> principalTags, @Nullable Map<String, Object> policy) {
     public AccessKey {
         Objects.requireNonNull(accessKeyId, "accessKeyId");
         Objects.requireNonNull(secretAccessKey, "secretAccessKey");

@@ -4,6 +4,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The parsed {@code Authorization: AWS4-HMAC-SHA256 Credential=AKID/date/region/service/aws4_request,
@@ -59,7 +60,8 @@ record AuthorizationHeader(String accessKeyId, String scopeDate, String region, 
         if (!hasDate) {
             missing.append("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
         }
-        if (missing.length() > 0) {
+        // The null tests repeat what missing says, for the nullness checker.
+        if (missing.length() > 0 || credential == null || signature == null || signedHeaders == null) {
             throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, missing + "Authorization=" + header);
         }
         String[] scope = credential.split("/", -1);
@@ -72,7 +74,7 @@ record AuthorizationHeader(String accessKeyId, String scopeDate, String region, 
                 Arrays.asList(signedHeaders.split(";", -1)), signedHeaders, signature);
     }
 
-    private static void requires(StringBuilder missing, String value, String sentence) {
+    private static void requires(StringBuilder missing, @Nullable String value, String sentence) {
         if (value == null || value.isEmpty()) {
             missing.append(sentence);
         }

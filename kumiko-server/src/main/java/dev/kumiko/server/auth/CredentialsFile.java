@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads {@code --credentials-file}: {@code {"keys": [{"accessKeyId": ..., "secretAccessKey": ...,
@@ -92,16 +93,16 @@ public final class CredentialsFile {
                 throw invalid(file, where + ": unknown member \"" + member + "\"");
             }
         }
-        String id = string(file, where, m, "accessKeyId", true);
-        String secret = string(file, where, m, "secretAccessKey", true);
-        String token = string(file, where, m, "sessionToken", false);
-        String account = string(file, where, m, "accountId", false);
+        String id = required(file, where, m, "accessKeyId");
+        String secret = required(file, where, m, "secretAccessKey");
+        String token = string(file, where, m, "sessionToken");
+        String account = string(file, where, m, "accountId");
         if (account == null) {
             account = RequestContext.ACCOUNT_ID;
         } else if (!account.matches("[0-9]{12}")) {
             throw invalid(file, where + ": accountId must be 12 digits");
         }
-        String arn = string(file, where, m, "principalArn", false);
+        String arn = string(file, where, m, "principalArn");
         if (arn == null) {
             arn = AccessKey.defaultPrincipalArn(account, id);
         }
@@ -109,12 +110,17 @@ public final class CredentialsFile {
                 policy(file, where, m.get("policy")));
     }
 
-    private static String string(Path file, String where, Map<String, Object> m, String member, boolean required) {
+    private static String required(Path file, String where, Map<String, Object> m, String member) {
+        String s = string(file, where, m, member);
+        if (s == null) {
+            throw invalid(file, where + ": " + member + " is required");
+        }
+        return s;
+    }
+
+    private static @Nullable String string(Path file, String where, Map<String, Object> m, String member) {
         Object v = m.get(member);
         if (v == null) {
-            if (required) {
-                throw invalid(file, where + ": " + member + " is required");
-            }
             return null;
         }
         if (!(v instanceof String s) || s.isEmpty()) {
@@ -123,7 +129,7 @@ public final class CredentialsFile {
         return s;
     }
 
-    private static Map<String, String> tags(Path file, String where, Object value) {
+    private static Map<String, String> tags(Path file, String where, @Nullable Object value) {
         if (value == null) {
             return Map.of();
         }
@@ -141,7 +147,7 @@ public final class CredentialsFile {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> policy(Path file, String where, Object value) {
+    private static @Nullable Map<String, Object> policy(Path file, String where, @Nullable Object value) {
         if (value == null) {
             return null;
         }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A presigned (query-string) SigV4 request: {@code X-Amz-Algorithm}, {@code X-Amz-Credential},
@@ -13,16 +14,14 @@ import java.util.StringJoiner;
  * (plus an optional {@code X-Amz-Security-Token}) in the query instead of an Authorization header.
  * Parsing only; the verifier judges the values.
  */
-record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeconds, String securityToken,
+record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeconds, @Nullable String securityToken,
         String queryWithoutSignature) {
     /** SigV4's longest validity for a presigned request: seven days. */
     static final long EXPIRES_SECONDS_MAX = 7 * 24 * 60 * 60L;
     static final String SIGNATURE = "X-Amz-Signature";
-    private static final String[] REQUIRED = {"X-Amz-Algorithm", "X-Amz-Credential", SIGNATURE,
-        "X-Amz-SignedHeaders", "X-Amz-Date"};
 
     /** Whether a query carries query-string authentication at all (any X-Amz-Algorithm or X-Amz-Signature). */
-    static boolean isPresigned(String rawQuery) {
+    static boolean isPresigned(@Nullable String rawQuery) {
         if (rawQuery == null) {
             return false;
         }
@@ -32,34 +31,40 @@ record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeco
 
     static PresignedQuery parse(String rawQuery) {
         Map<String, String> params = params(rawQuery);
-        for (String name : REQUIRED) {
-            String value = params.get(name);
-            if (value == null || value.isEmpty()) {
-                // UNVERIFIED wording: AWS's query-string counterpart of "Authorization header requires ...".
-                throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "AWS query-string parameters must "
-                        + "include '" + name + "'. Re-examine the query-string parameters.");
-            }
-        }
-        String algorithm = params.get("X-Amz-Algorithm");
+        String algorithm = required(params, "X-Amz-Algorithm");
+        String credential = required(params, "X-Amz-Credential");
+        String signature = required(params, SIGNATURE);
+        String signedHeaders = required(params, "X-Amz-SignedHeaders");
+        String amzDate = required(params, "X-Amz-Date");
         if (!SigV4Signing.ALGORITHM.equals(algorithm)) {
             throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "Unsupported AWS 'algorithm': '" + algorithm
                     + "'. Only " + SigV4Signing.ALGORITHM + " is supported.");
         }
         long expires = expiresSeconds(params.get("X-Amz-Expires"));
-        String[] scope = params.get("X-Amz-Credential").split("/", -1);
+        String[] scope = credential.split("/", -1);
         if (scope.length != 5 || scope[0].isEmpty()) {
             throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "Credential should be scoped to a valid "
                     + "region, not '" + (scope.length > 2 ? scope[2] : "") + "'. ");
         }
-        String signedHeaders = params.get("X-Amz-SignedHeaders");
         AuthorizationHeader auth = new AuthorizationHeader(scope[0], scope[1], scope[2], scope[3], scope[4],
-                Arrays.asList(signedHeaders.split(";", -1)), signedHeaders, params.get(SIGNATURE));
-        return new PresignedQuery(auth, params.get("X-Amz-Date"), expires, params.get("X-Amz-Security-Token"),
+                Arrays.asList(signedHeaders.split(";", -1)), signedHeaders, signature);
+        return new PresignedQuery(auth, amzDate, expires, params.get("X-Amz-Security-Token"),
                 withoutSignature(rawQuery));
     }
 
+    /** A parameter every presigned request carries, not empty. */
+    private static String required(Map<String, String> params, String name) {
+        String value = params.get(name);
+        if (value == null || value.isEmpty()) {
+            // UNVERIFIED wording: AWS's query-string counterpart of "Authorization header requires ...".
+            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "AWS query-string parameters must "
+                    + "include '" + name + "'. Re-examine the query-string parameters.");
+        }
+        return value;
+    }
+
     /** X-Amz-Expires: whole seconds from 1 to seven days; absent means the 15-minute clock skew alone. */
-    private static long expiresSeconds(String text) {
+    private static long expiresSeconds(@Nullable String text) {
         if (text == null) {
             return -1;
         }

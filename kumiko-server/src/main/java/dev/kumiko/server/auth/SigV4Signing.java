@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.Function;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pure parts of AWS Signature Version 4 as the General Reference specifies them: the canonical
@@ -47,7 +48,7 @@ public final class SigV4Signing {
     }
 
     /** The canonical query string: names and values decoded, re-encoded strictly, sorted by name then value. */
-    public static String canonicalQuery(String rawQuery) {
+    public static String canonicalQuery(@Nullable String rawQuery) {
         if (rawQuery == null || rawQuery.isEmpty()) {
             return "";
         }

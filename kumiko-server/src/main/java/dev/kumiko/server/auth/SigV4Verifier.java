@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Verifies a request's SigV4 signature against the credentials file ({@code --auth=sigv4}). The
@@ -40,9 +41,9 @@ public final class SigV4Verifier {
     public record Verified(AccessKey key, String region) {}
 
     /** What the verifier needs of a request: its method, target as sent, header lookup and payload hash. */
-    public record SignedRequest(String method, String rawPath, String rawQuery,
+    public record SignedRequest(String method, String rawPath, @Nullable String rawQuery,
             Function<String, List<String>> headers, String payloadSha256Hex) {
-        String first(String name) {
+        @Nullable String first(String name) {
             List<String> values = headers.apply(name);
             return values.isEmpty() ? null : values.get(0);
         }
@@ -51,8 +52,9 @@ public final class SigV4Verifier {
     public Verified verify(SignedRequest req) {
         String authorization = req.first("authorization");
         if (authorization == null || authorization.isBlank()) {
-            if (PresignedQuery.isPresigned(req.rawQuery())) {
-                return verifyPresigned(req, PresignedQuery.parse(req.rawQuery()));
+            String rawQuery = req.rawQuery();
+            if (rawQuery != null && PresignedQuery.isPresigned(rawQuery)) {
+                return verifyPresigned(req, PresignedQuery.parse(rawQuery));
             }
             throw new DynamoException(ErrorCode.MISSING_AUTHENTICATION_TOKEN,
                     "Request is missing Authentication Token");
@@ -60,7 +62,8 @@ public final class SigV4Verifier {
         String amzDate = req.first("x-amz-date");
         String date = amzDate != null ? null : req.first("date");
         AuthorizationHeader auth = AuthorizationHeader.parse(authorization, amzDate != null || date != null);
-        String timeStamp = amzDate != null ? amzDate : basicFromHttpDate(date);
+        String timeStamp = amzDate != null ? amzDate
+                : basicFromHttpDate(Objects.requireNonNull(date, "parse refused a request with neither date header"));
         checkTime(timeStamp, true);
         checkScope(auth, timeStamp);
         AccessKey key = keys.get(auth.accessKeyId());
@@ -152,7 +155,7 @@ public final class SigV4Verifier {
     }
 
     /** A key with a session token needs exactly that token; a key without one takes none. */
-    private static void checkSessionToken(AccessKey key, String token) {
+    private static void checkSessionToken(AccessKey key, @Nullable String token) {
         String expected = key.sessionToken();
         if (expected == null && token == null) {
             return;
@@ -164,8 +167,8 @@ public final class SigV4Verifier {
     }
 
     /** Checks the signature over {@code payload}, or over {@code otherPayload} when that is not null. */
-    private static void checkSignature(SignedRequest req, String rawQuery, AuthorizationHeader auth, AccessKey key,
-            String timeStamp, String payload, String otherPayload) {
+    private static void checkSignature(SignedRequest req, @Nullable String rawQuery, AuthorizationHeader auth,
+            AccessKey key, String timeStamp, String payload, @Nullable String otherPayload) {
         byte[] signingKey = SigV4Signing.signingKey(key.secretAccessKey(), auth.scopeDate(), auth.region(),
                 auth.service());
         boolean matches = signs(req, rawQuery, auth, signingKey, timeStamp, payload)
@@ -177,7 +180,8 @@ public final class SigV4Verifier {
         }
     }
 
-    private static boolean signs(SignedRequest req, String rawQuery, AuthorizationHeader auth, byte[] signingKey,
+    private static boolean signs(SignedRequest req, @Nullable String rawQuery, AuthorizationHeader auth,
+            byte[] signingKey,
             String timeStamp, String payload) {
         String canonical = SigV4Signing.canonicalRequest(req.method(), SigV4Signing.canonicalUri(req.rawPath()),
                 SigV4Signing.canonicalQuery(rawQuery), SigV4Signing.canonicalHeaders(auth.signedHeaders(),

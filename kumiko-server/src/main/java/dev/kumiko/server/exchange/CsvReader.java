@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records of CSV text (RFC 4180): fields split by a one-character delimiter, a field in double
@@ -23,7 +24,7 @@ final class CsvReader {
     }
 
     /** The next record's fields, or null at the end of the text. */
-    List<String> next() throws IOException {
+    @Nullable List<String> next() throws IOException {
         int c = read();
         if (c == -1) {
             return null;

@@ -8,9 +8,11 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Exports and imports of one engine: starts each as a background job, answers Describe and List
@@ -65,19 +67,22 @@ public final class ExchangeService implements AutoCloseable {
         return imports;
     }
 
+    /** Why the id of a job orphan() answered is known: orphan() found the job by it. */
+    private static final String ORPHAN_ID = "orphan() looked the job up by its id";
+
     /** Marks FAILED every IN_PROGRESS job that no engine runs any more (its engine stopped or died). */
     void recover() {
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.EXPORT)) {
             JobRecord job = orphan(ExchangeJobs.EXPORT, bytes, "ExportArn", "ExportStatus", "export");
             if (job != null) {
-                exports.fail(job, JobIds.fromArn(job.string("ExportArn"), "export"),
+                exports.fail(job, Objects.requireNonNull(JobIds.fromArn(job.string("ExportArn"), "export"), ORPHAN_ID),
                         "The export was interrupted: the server stopped while it ran");
             }
         }
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
             JobRecord job = orphan(ExchangeJobs.IMPORT, bytes, "ImportArn", "ImportStatus", "import");
             if (job != null) {
-                imports.fail(job, JobIds.fromArn(job.string("ImportArn"), "import"),
+                imports.fail(job, Objects.requireNonNull(JobIds.fromArn(job.string("ImportArn"), "import"), ORPHAN_ID),
                         "The import was interrupted: the server stopped while it ran");
             }
         }
@@ -88,7 +93,7 @@ public final class ExchangeService implements AutoCloseable {
      * final record before it lets go of the job, so the record is read again once the job is seen
      * without a runner: a job that just finished is not taken for an orphan.
      */
-    private JobRecord orphan(byte kind, byte[] listed, String arnMember, String statusMember, String word) {
+    private @Nullable JobRecord orphan(byte kind, byte[] listed, String arnMember, String statusMember, String word) {
         JobRecord job = JobRecord.decode(listed);
         String id = JobIds.fromArn(job.string(arnMember), word);
         if (!JobRecord.IN_PROGRESS.equals(job.string(statusMember)) || !engine.exchange().orphaned(id)) {
@@ -100,7 +105,8 @@ public final class ExchangeService implements AutoCloseable {
     }
 
     /** Records of one kind, optionally of one table, after the id in nextToken, at most pageSize. */
-    List<JobRecord> page(byte kind, String tableArn, String nextToken, int pageSize, String arnMember) {
+    List<JobRecord> page(byte kind, @Nullable String tableArn, @Nullable String nextToken, int pageSize,
+            String arnMember) {
         List<JobRecord> out = new ArrayList<>();
         String after = nextToken == null ? null : JobIds.fromArn(nextToken, kind == ExchangeJobs.EXPORT
                 ? "export" : "import");
@@ -109,11 +115,13 @@ public final class ExchangeService implements AutoCloseable {
         }
         for (byte[] bytes : engine.exchange().jobs().list(kind)) {
             JobRecord job = JobRecord.decode(bytes);
-            String id = JobIds.fromArn(job.string(arnMember), kind == ExchangeJobs.EXPORT ? "export" : "import");
+            String id = Objects.requireNonNull(JobIds.fromArn(job.string(arnMember),
+                    kind == ExchangeJobs.EXPORT ? "export" : "import"), "a job record holds its own ARN");
             if (after != null && id.compareTo(after) <= 0) {
                 continue;
             }
-            if (tableArn != null && !JobIds.tableName(tableArn).equals(JobIds.tableName(job.string("TableArn")))) {
+            if (tableArn != null
+                    && !JobIds.tableName(tableArn).equals(JobIds.tableNameOrNull(job.string("TableArn")))) {
                 continue;
             }
             if (out.size() == pageSize + 1) {
@@ -134,7 +142,7 @@ public final class ExchangeService implements AutoCloseable {
         return n;
     }
 
-    static int pageSize(Long given, String member) {
+    static int pageSize(@Nullable Long given, String member) {
         if (given == null) {
             return PAGE_SIZE_MAX;
         }

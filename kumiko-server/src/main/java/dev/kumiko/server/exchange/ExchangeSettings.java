@@ -3,13 +3,14 @@ package dev.kumiko.server.exchange;
 import dev.kumiko.error.DynamoException;
 import java.net.URI;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where exports and imports read and write: an S3-compatible endpoint (null: none configured, so
  * only {@code file:} buckets work) and the directory import error logs go to; and the shortest
  * period an incremental export may cover (DynamoDB's 15 minutes unless lowered, for tests).
  */
-public record ExchangeSettings(S3Client.Settings s3, Path importLogDir, long incrementalPeriodMinMillis) {
+public record ExchangeSettings(S3Client.@Nullable Settings s3, Path importLogDir, long incrementalPeriodMinMillis) {
     /** The prefix of an S3Bucket value that names a local directory instead of a bucket. */
     public static final String FILE_BUCKET_PREFIX = "file:";
 

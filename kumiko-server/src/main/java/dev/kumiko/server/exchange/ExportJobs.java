@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.function.LongConsumer;
+import org.jspecify.annotations.Nullable;
 
 /** ExportTableToPointInTime, DescribeExport and ListExports. */
 public final class ExportJobs {
@@ -37,7 +38,7 @@ public final class ExportJobs {
     /** Validates, takes the snapshot now, records the job IN_PROGRESS and runs it in the background. */
     public JobRecord export(RequestContext ctx, ExportRequest r) {
         validate(r);
-        String tableName = JobIds.tableName(r.tableArn());
+        String tableName = JobIds.tableName(Objects.requireNonNull(r.tableArn(), VALIDATED));
         TableDescription table = service.engine.control().describeTable(ctx, tableName);
         long now = service.engine.exchange().nowMillis();
         if (r.exportTimeMillis() != null && r.exportTimeMillis() > now) {
@@ -46,24 +47,27 @@ public final class ExportJobs {
         if (IncrementalExport.TYPE.equals(r.exportType())) {
             return exportIncremental(r, table, tableName, now);
         }
-        boolean past = r.exportTimeMillis() != null && now - r.exportTimeMillis() > EXPORT_TIME_NOW_MILLIS;
-        ExportSource pastSource = past ? history(tableName, r.exportTimeMillis()) : null;
+        Long exportTime = r.exportTimeMillis();
+        ExportSource pastSource = exportTime != null && now - exportTime > EXPORT_TIME_NOW_MILLIS
+                ? history(tableName, exportTime) : null;
         JobRecord existing = sameToken(r);
         if (existing != null) {
             return existing;
         }
         ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
-        ExportSource source = past ? pastSource : service.engine.exchange().snapshot(tableName);
+        ExportSource source = pastSource != null ? pastSource : service.engine.exchange().snapshot(tableName);
         JobRecord job = record(r, table, id, source.asOfMillis());
-        return start(job, id, new ExportRun(target, job, id, r.lineFormat()), source.asOfMillis(),
+        return start(job, id, new ExportRun(target, job, id, lineFormat(r)), source.asOfMillis(),
                 (exportRun, progress) -> exportRun.run(source, progress));
     }
 
     /** An INCREMENTAL_EXPORT: the period checked against the table's recovery window, then run like a full one. */
     private JobRecord exportIncremental(ExportRequest r, TableDescription table, String tableName, long now) {
         TableHistory history = service.engine.backups().history();
-        IncrementalExport.Period period = IncrementalExport.period(r.incremental(), history.window(tableName), now,
+        IncrementalExport.Period period = IncrementalExport.period(
+                Objects.requireNonNull(r.incremental(), "validate(r) refused an incremental export without it"),
+                history.window(tableName), now,
                 service.settings.incrementalPeriodMinMillis());
         JobRecord existing = sameToken(r);
         if (existing != null) {
@@ -77,14 +81,14 @@ public final class ExportJobs {
                 .with(VIEW_TYPE, period.viewType());
         String hashKey = table.descriptor().hashKeyName();
         String rangeKey = table.descriptor().rangeKeyName();
-        return start(job, id, new ExportRun(target, job, id, r.lineFormat()), null,
+        return start(job, id, new ExportRun(target, job, id, lineFormat(r)), null,
                 (exportRun, progress) -> exportRun.write(sink -> IncrementalExport.lines(history, tableName,
                         hashKey, rangeKey, period, exportRun.format(), sink), period.toMillis(), progress));
     }
 
     /** The target of a new export, if the limit on exports in progress lets it start. */
     private ExchangeTarget admit(ExportRequest r) {
-        ExchangeTarget target = service.settings.target(r.s3Bucket());
+        ExchangeTarget target = service.settings.target(Objects.requireNonNull(r.s3Bucket(), VALIDATED));
         if (service.inProgress(ExchangeJobs.EXPORT, "ExportStatus") >= ExchangeService.EXPORTS_IN_PROGRESS_MAX) {
             throw ExchangeService.limitExceeded("exports", ExchangeService.EXPORTS_IN_PROGRESS_MAX);
         }
@@ -92,7 +96,8 @@ public final class ExportJobs {
     }
 
     /** Records job IN_PROGRESS and runs work in the background. */
-    private JobRecord start(JobRecord job, String id, ExportRun exportRun, Long exportTimeMillis, Work work) {
+    private JobRecord start(JobRecord job, String id, ExportRun exportRun, @Nullable Long exportTimeMillis,
+            Work work) {
         byte[] started = job.encode();
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
@@ -116,7 +121,7 @@ public final class ExportJobs {
     }
 
     /** One page of exports (pageSize + 1 records when there are more). */
-    public List<JobRecord> list(String tableArn, Long maxResults, String nextToken) {
+    public List<JobRecord> list(@Nullable String tableArn, @Nullable Long maxResults, @Nullable String nextToken) {
         return service.page(ExchangeJobs.EXPORT, tableArn, nextToken,
                 ExchangeService.pageSize(maxResults, "maxResults"), "ExportArn");
     }
@@ -153,7 +158,7 @@ public final class ExportJobs {
     }
 
     /** Runs work as job id; exportTimeMillis (null for an incremental export) is recorded at the end. */
-    private void run(JobRecord job, String id, ExportRun exportRun, Long exportTimeMillis, Work work) {
+    private void run(JobRecord job, String id, ExportRun exportRun, @Nullable Long exportTimeMillis, Work work) {
         try {
             ExchangeService.log("export " + id + " of " + job.string("TableArn") + " started");
             ExportRun.Result result = work.write(exportRun, items -> {
@@ -183,6 +188,14 @@ public final class ExportJobs {
         ExchangeService.log("export " + id + " failed: " + message);
     }
 
+    /** The reason a member validate(r) checks is known to be present. */
+    private static final String VALIDATED = "validate(r) refused a request without it";
+
+    /** The line format of a validated request: validate(r) refused a format that names none. */
+    private static ItemLineFormat lineFormat(ExportRequest r) {
+        return Objects.requireNonNull(r.lineFormat(), "validate(r) refused an unknown ExportFormat");
+    }
+
     private static void validate(ExportRequest r) {
         if (r.tableArn() == null) {
             throw DynamoException.validation("1 validation error detected: Value null at 'tableArn' failed to "
@@ -197,7 +210,7 @@ public final class ExportJobs {
         IncrementalExport.validateMembers(r);
     }
 
-    static void enumValue(String value, String member, List<String> allowed) {
+    static void enumValue(@Nullable String value, String member, List<String> allowed) {
         if (value != null && !allowed.contains(value)) {
             throw DynamoException.validation("1 validation error detected: Value '" + value + "' at '" + member
                     + "' failed to satisfy constraint: Member must satisfy enum value set: ["
@@ -206,14 +219,15 @@ public final class ExportJobs {
     }
 
     /** A retry with the same ClientToken answers the first export; other parameters are a conflict. */
-    private JobRecord sameToken(ExportRequest r) {
+    private @Nullable JobRecord sameToken(ExportRequest r) {
         if (r.clientToken() == null) {
             return null;
         }
         for (byte[] bytes : service.engine.exchange().jobs().list(ExchangeJobs.EXPORT)) {
             JobRecord job = JobRecord.decode(bytes);
             if (r.clientToken().equals(job.string("ClientToken"))) {
-                if (Objects.equals(JobIds.tableName(r.tableArn()), JobIds.tableName(job.string("TableArn")))
+                if (Objects.equals(JobIds.tableName(Objects.requireNonNull(r.tableArn(), VALIDATED)),
+                        JobIds.tableNameOrNull(job.string("TableArn")))
                         && Objects.equals(r.s3Bucket(), job.string("S3Bucket"))
                         && Objects.equals(r.s3Prefix(), job.string("S3Prefix"))) {
                     return job;

@@ -19,6 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes one export in DynamoDB's layout under {@code prefix/AWSDynamoDB/ExportId/}: an empty
@@ -39,8 +40,9 @@ final class ExportRun {
     private final String folder;
     private final ItemLineFormat format;
     private final List<String> fileLines = new ArrayList<>();
-    private ByteArrayOutputStream buffer;
-    private GZIPOutputStream gzip;
+    /** The data file being filled, and its compressor; both null between files. */
+    private @Nullable ByteArrayOutputStream buffer;
+    private @Nullable GZIPOutputStream gzip;
     private long fileItems;
     private long items;
     private long bytes;
@@ -111,15 +113,17 @@ final class ExportRun {
 
     /** Writes the data file being filled; at the end, an empty one if there was none (as DynamoDB does). */
     private void flush(boolean last) throws IOException {
-        if (gzip == null && !(last && fileLines.isEmpty())) {
-            return;
+        ByteArrayOutputStream filled = buffer;
+        GZIPOutputStream zip = gzip;
+        if (zip == null || filled == null) {
+            if (!(last && fileLines.isEmpty())) {
+                return;
+            }
+            filled = new ByteArrayOutputStream();
+            zip = new GZIPOutputStream(filled);
         }
-        if (gzip == null) {
-            buffer = new ByteArrayOutputStream();
-            gzip = new GZIPOutputStream(buffer);
-        }
-        gzip.close();
-        byte[] file = buffer.toByteArray();
+        zip.close();
+        byte[] file = filled.toByteArray();
         String key = folder + "data/" + randomName() + format.fileExtension() + ".gz";
         target.put(key, file);
         byte[] md5 = md5(file);

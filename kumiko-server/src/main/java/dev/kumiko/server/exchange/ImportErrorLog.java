@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An import's errors, one JSON object per line, as DynamoDB writes them to its CloudWatch log group
@@ -18,12 +19,13 @@ final class ImportErrorLog implements AutoCloseable {
     static final int ENTRIES_MAX = 10_000;
 
     private final Path file;
-    private final String importArn;
-    private final String bucket;
-    private BufferedWriter out;
+    private final @Nullable String importArn;
+    private final @Nullable String bucket;
+    /** Opened at the first entry. */
+    private @Nullable BufferedWriter out;
     long count;
 
-    ImportErrorLog(Path dir, String importId, String importArn, String bucket) {
+    ImportErrorLog(Path dir, String importId, @Nullable String importArn, @Nullable String bucket) {
         this.file = dir.resolve("aws-dynamodb").resolve("imports").resolve(importId + ".log");
         this.importArn = importArn;
         this.bucket = bucket;
@@ -33,7 +35,7 @@ final class ImportErrorLog implements AutoCloseable {
         return file;
     }
 
-    void add(String key, long itemIndex, String message) {
+    void add(String key, long itemIndex, @Nullable String message) {
         count++;
         if (count > ENTRIES_MAX) {
             return;

@@ -1,13 +1,16 @@
 package dev.kumiko.server.exchange;
 
 import dev.kumiko.engine.base.RequestContext;
+import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.engine.exchange.ExchangeJobs;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
 
 /** ImportTable, DescribeImport and ListImports. */
 public final class ImportJobs {
@@ -27,7 +30,7 @@ public final class ImportJobs {
         if (existing != null) {
             return existing;
         }
-        ExchangeTarget source = service.settings.target(r.s3Bucket());
+        ExchangeTarget source = service.settings.target(Objects.requireNonNull(r.s3Bucket(), VALIDATED));
         if (service.inProgress(ExchangeJobs.IMPORT, "ImportStatus") >= ExchangeService.IMPORTS_IN_PROGRESS_MAX) {
             throw ExchangeService.limitExceeded("imports", ExchangeService.IMPORTS_IN_PROGRESS_MAX);
         }
@@ -61,7 +64,7 @@ public final class ImportJobs {
         return JobRecord.decode(bytes);
     }
 
-    public List<JobRecord> list(String tableArn, Long pageSize, String nextToken) {
+    public List<JobRecord> list(@Nullable String tableArn, @Nullable Long pageSize, @Nullable String nextToken) {
         return service.page(ExchangeJobs.IMPORT, tableArn, nextToken,
                 ExchangeService.pageSize(pageSize, "pageSize"), "ImportArn");
     }
@@ -76,7 +79,7 @@ public final class ImportJobs {
                 r.s3Bucket());
         ImportRun run = new ImportRun(service.engine, source, r, errors);
         try (errors) {
-            ExchangeService.log("import " + id + " into " + r.tableCreation().tableName() + " started");
+            ExchangeService.log("import " + id + " into " + tableCreation(r).tableName() + " started");
             run.run(p -> {
                 ExchangeService.log("import " + id + ": " + p.processedItems + " items, " + errors.count + " errors");
                 counts(job, run, errors);
@@ -105,7 +108,7 @@ public final class ImportJobs {
 
     /** Marks the import FAILED and deletes its table, which would otherwise hold part of the data. */
     void fail(JobRecord job, String id, String message) {
-        String tableArn = job.string("TableArn");
+        String tableArn = Objects.requireNonNull(job.string("TableArn"), "record(...) wrote it");
         try {
             service.engine.control().deleteTable(new RequestContext(region(tableArn)), JobIds.tableName(tableArn));
         } catch (DynamoException goneAlready) {
@@ -120,6 +123,13 @@ public final class ImportJobs {
     private static String region(String arn) {
         String[] parts = arn.split(":");
         return parts.length > 3 ? parts[3] : "us-east-1";
+    }
+
+    /** The reason a member validate(r) checks is known to be present. */
+    private static final String VALIDATED = "validate(r) refused a request without it";
+
+    static CreateTableRequest tableCreation(ImportRequest r) {
+        return Objects.requireNonNull(r.tableCreation(), VALIDATED);
     }
 
     private static void validate(ImportRequest r) {
@@ -142,14 +152,15 @@ public final class ImportJobs {
         }
     }
 
-    private JobRecord sameToken(ImportRequest r) {
+    private @Nullable JobRecord sameToken(ImportRequest r) {
         if (r.clientToken() == null) {
             return null;
         }
         for (byte[] bytes : service.engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
             JobRecord job = JobRecord.decode(bytes);
             if (r.clientToken().equals(job.string("ClientToken"))) {
-                if (r.tableCreation().tableName().equals(JobIds.tableName(job.string("TableArn")))) {
+                // TableCreationParameters may lack its TableName here: its violations are answered later.
+                if (Objects.equals(tableCreation(r).tableName(), JobIds.tableNameOrNull(job.string("TableArn")))) {
                     return job;
                 }
                 throw new DynamoException(ErrorCode.IMPORT_CONFLICT, "There was a conflict when importing from the "

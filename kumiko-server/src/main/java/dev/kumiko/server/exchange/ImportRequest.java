@@ -4,6 +4,7 @@ import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.error.DynamoException;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ImportTable's members. {@code tableCreation} is TableCreationParameters decoded as a CreateTable
@@ -12,7 +13,9 @@ import java.util.Map;
  * DescribeImport; {@code lineFormat} the line format inputFormat names (null for CSV, or when it
  * names none).
  */
-public record ImportRequest(String clientToken, String s3Bucket, String s3KeyPrefix, String s3BucketOwner,
-        String inputFormat, Character csvDelimiter, List<String> csvHeaderList, String inputCompressionType,
-        CreateTableRequest tableCreation, DynamoException tableCreationViolations, Map<String, Object> sourceJson, Map<String, Object> formatOptionsJson,
-        Map<String, Object> tableCreationJson, ItemLineFormat lineFormat) {}
+public record ImportRequest(@Nullable String clientToken, @Nullable String s3Bucket, @Nullable String s3KeyPrefix,
+        @Nullable String s3BucketOwner, @Nullable String inputFormat, @Nullable Character csvDelimiter,
+        @Nullable List<String> csvHeaderList, @Nullable String inputCompressionType,
+        @Nullable CreateTableRequest tableCreation, @Nullable DynamoException tableCreationViolations,
+        @Nullable Map<String, Object> sourceJson, @Nullable Map<String, Object> formatOptionsJson,
+        @Nullable Map<String, Object> tableCreationJson, @Nullable ItemLineFormat lineFormat) {}

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -38,6 +39,7 @@ final class ImportRun {
     private final Engine engine;
     private final ExchangeTarget source;
     private final ImportRequest request;
+    private final CreateTableRequest tableCreation;
     private final ImportErrorLog errors;
     private final Map<String, AttributeType> keyTypes = new HashMap<>();
     long processedItems;
@@ -49,8 +51,9 @@ final class ImportRun {
         this.source = source;
         this.request = request;
         this.errors = errors;
-        if (request.tableCreation().attributeDefinitions() != null) {
-            for (CreateTableRequest.AttributeDefinitionInput d : request.tableCreation().attributeDefinitions()) {
+        this.tableCreation = ImportJobs.tableCreation(request);
+        if (tableCreation.attributeDefinitions() != null) {
+            for (CreateTableRequest.AttributeDefinitionInput d : tableCreation.attributeDefinitions()) {
                 if (d.attributeType() != null && d.attributeType() != ScalarAttributeType.S) {
                     keyTypes.put(d.attributeName(), d.attributeType().attributeType());
                 }
@@ -77,7 +80,8 @@ final class ImportRun {
                 if ("CSV".equals(request.inputFormat())) {
                     csv(key, in, progress);
                 } else {
-                    lines(key, (BufferedReader) in, request.lineFormat(), progress);
+                    lines(key, (BufferedReader) in, Objects.requireNonNull(request.lineFormat(),
+                            "ImportJobs.validate refused a format that names none"), progress);
                 }
             }
         }
@@ -157,8 +161,7 @@ final class ImportRun {
         }
         processedItems++;
         try {
-            CreateTableRequest t = request.tableCreation();
-            engine.items().putItem(new ItemRequests.PutItem(t.tableName(), item, null, null, null, null,
+            engine.items().putItem(new ItemRequests.PutItem(tableCreation.tableName(), item, null, null, null, null,
                     ItemRequests.Conditions.NONE));
             importedItems++;
         } catch (DynamoException e) {

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -96,7 +97,7 @@ final class IncrementalExport {
      */
     static Period period(ExportRequest.IncrementalSpec spec, TableHistory.Window window, long nowMillis,
             long periodMinMillis) {
-        long from = spec.exportFromTimeMillis();
+        long from = Objects.requireNonNull(spec.exportFromTimeMillis(), "validateMembers refused a spec without it");
         long to = spec.exportToTimeMillis() != null ? spec.exportToTimeMillis() : window.latestMillis() + 1;
         if (from > nowMillis || to > nowMillis) {
             throw new DynamoException(ErrorCode.INVALID_EXPORT_TIME, "Export time is in the future");

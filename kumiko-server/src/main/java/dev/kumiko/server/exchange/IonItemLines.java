@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Amazon Ion text lines as DynamoDB exports them: {@code $ion_1_0 {Item:{pk:"a",n:1.,b:{{AQI=}},
@@ -33,7 +34,7 @@ final class IonItemLines implements ItemLineFormat {
      */
     @Override
     public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage) {
         StringBuilder b = new StringBuilder(VERSION_MARKER).append(" {Metadata:{WriteTimestampMicros:")
                 .append(writeTimestampMicros).append("},Keys:");
         struct(b, keys);

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one item from Amazon Ion text: {@code [$ion_1_0] {Item:{...}}}. Ion's types map to
@@ -81,7 +82,7 @@ final class IonTextReader {
     }
 
     /** The annotation before a value ({@code name::}), or null; only the last one matters here. */
-    private String annotation() {
+    private @Nullable String annotation() {
         String found = null;
         while (true) {
             int mark = pos;
@@ -139,7 +140,7 @@ final class IonTextReader {
         throw fail("expected a field name");
     }
 
-    private AttributeValue list(String annotation, int depth) {
+    private AttributeValue list(@Nullable String annotation, int depth) {
         pos++;
         List<AttributeValue> values = new ArrayList<>();
         while (true) {

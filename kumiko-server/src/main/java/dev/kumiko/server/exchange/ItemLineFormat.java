@@ -2,6 +2,7 @@ package dev.kumiko.server.exchange;
 
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One item per line, in one of the formats DynamoDB exports and imports: DynamoDB JSON
@@ -18,7 +19,7 @@ public interface ItemLineFormat {
      * and its images (each null when absent), without the line break.
      */
     String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage);
+            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage);
 
     /** The item a line holds; IllegalArgumentException says why a line is not one. */
     Map<String, AttributeValue> read(String line);

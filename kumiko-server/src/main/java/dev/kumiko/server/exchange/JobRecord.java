@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One export's or import's state, as the store keeps it: the members of its ExportDescription or
@@ -45,7 +46,7 @@ public final class JobRecord {
         return out.toByteArray();
     }
 
-    public String string(String name) {
+    public @Nullable String string(String name) {
         Object v = members.get(name);
         return v instanceof String s ? s : null;
     }
@@ -59,7 +60,7 @@ public final class JobRecord {
         return v instanceof Number n ? n.longValue() : 0;
     }
 
-    JobRecord with(String name, Object value) {
+    JobRecord with(String name, @Nullable Object value) {
         if (value == null) {
             members.remove(name);
         } else {

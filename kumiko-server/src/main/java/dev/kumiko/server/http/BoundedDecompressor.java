@@ -10,6 +10,7 @@ import io.netty.handler.codec.compression.ZlibWrapper;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request bodies in gzip or deflate (what the SDKs send), with the output of one decoding step
@@ -33,7 +34,7 @@ final class BoundedDecompressor extends HttpContentDecompressor {
      * A list with any coding we do not decode is left undecoded as a whole.
      */
     @Override
-    protected EmbeddedChannel newContentDecoder(String contentEncoding) {
+    protected @Nullable EmbeddedChannel newContentDecoder(String contentEncoding) {
         String[] codings = contentEncoding.split(",");
         if (codings.length > CODINGS_MAX) {
             return null;
@@ -50,7 +51,7 @@ final class BoundedDecompressor extends HttpContentDecompressor {
         return new EmbeddedChannel(channel.id(), channel.metadata().hasDisconnect(), channel.config(), decoders);
     }
 
-    private static ZlibWrapper wrapper(String coding) {
+    private static @Nullable ZlibWrapper wrapper(String coding) {
         return switch (coding.trim().toLowerCase(Locale.ROOT)) {
             case "gzip", "x-gzip" -> ZlibWrapper.GZIP;
             case "deflate", "x-deflate" -> ZlibWrapper.ZLIB_OR_NONE;

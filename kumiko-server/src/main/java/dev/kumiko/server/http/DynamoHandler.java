@@ -31,8 +31,10 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Objects;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One DynamoDB request in, one response out: routing by X-Amz-Target, the SigV4 region, JSON
@@ -142,7 +144,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     /** An answer made before a later step failed is not sent: its buffer goes back to the pool. */
-    private static void release(ByteBuf answer) {
+    private static void release(@Nullable ByteBuf answer) {
         if (answer != null) {
             answer.release();
         }
@@ -155,12 +157,14 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
         Operation.Api api = streams ? Operation.Api.STREAMS : Operation.Api.DYNAMODB;
         String host = h.get(HttpHeaderNames.HOST);
-        if (config.sigV4()) {
+        SigV4Verifier verifier = config.verifier();
+        if (verifier != null) {
             // A request is authenticated before anything about it is judged, as in DynamoDB.
-            SigV4Verifier.Verified who = verify(ctx, req);
+            SigV4Verifier.Verified who = verify(ctx, req, verifier);
             String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
             CallContext call = new CallContext(new RequestContext(who.region()), requestId, who.key(), host);
-            return dispatch(api, operation, req, call, config.authorizer(), reader);
+            return dispatch(api, operation, req, call,
+                    Objects.requireNonNull(config.authorizer(), "a verified request is always authorized"), reader);
         }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
@@ -185,7 +189,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     /** Checks the signature over the request as sent (headers and body before decompression). */
-    private SigV4Verifier.Verified verify(ChannelHandlerContext ctx, FullHttpRequest req) {
+    private static SigV4Verifier.Verified verify(ChannelHandlerContext ctx, FullHttpRequest req,
+            SigV4Verifier verifier) {
         SignedBytes.Request sent = SignedBytes.of(ctx.channel());
         if (sent == null) {
             // Only a request the HTTP decoder gave up on arrives without its bytes recorded.
@@ -193,7 +198,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         String uri = req.uri();
         int q = uri.indexOf('?');
-        return config.verifier().verify(new SigV4Verifier.SignedRequest(req.method().name(),
+        return verifier.verify(new SigV4Verifier.SignedRequest(req.method().name(),
                 q < 0 ? uri : uri.substring(0, q), q < 0 ? null : uri.substring(q + 1), sent.headers()::getAll,
                 sent.payloadSha256Hex()));
     }

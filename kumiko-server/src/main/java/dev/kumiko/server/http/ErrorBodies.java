@@ -10,6 +10,7 @@ import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DynamoDB's error body: {"__type": "namespace#Name", "message": "..."}, plus the members some
@@ -23,7 +24,7 @@ final class ErrorBodies {
     }
 
     /** {@code region}: the request's, for the ARNs in ThrottlingReasons; may be null otherwise. */
-    static byte[] of(DynamoException e, String region) {
+    static byte[] of(DynamoException e, @Nullable String region) {
         try (JsonOut out = new JsonOut()) {
             JsonGenerator g = out.gen();
             g.writeStartObject();
@@ -77,7 +78,8 @@ final class ErrorBodies {
      * The API model spells the member ThrottlingReasons on ProvisionedThroughputExceededException
      * but throttlingReasons on ThrottlingException, and the SDKs read it only under that name.
      */
-    private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, String region) throws IOException {
+    private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, @Nullable String region)
+            throws IOException {
         assert region != null;
         RequestContext ctx = new RequestContext(region);
         g.writeArrayFieldStart(t.code() == ErrorCode.THROTTLING ? "throttlingReasons" : "ThrottlingReasons");

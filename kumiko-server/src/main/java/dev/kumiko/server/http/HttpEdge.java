@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How DynamoDB's front end treats requests that are not a JSON POST, and which content type it
@@ -33,7 +34,7 @@ final class HttpEdge {
     }
 
     /** A request sent as application/json is answered as application/json, as DynamoDB does. */
-    static String responseContentType(FullHttpRequest req) {
+    static String responseContentType(@Nullable FullHttpRequest req) {
         return req != null && JSON.equals(mediaType(req.headers().get(HttpHeaderNames.CONTENT_TYPE))) ? JSON : AMZ_JSON;
     }
 
@@ -50,7 +51,7 @@ final class HttpEdge {
         return r;
     }
 
-    private static String mediaType(String contentType) {
+    private static @Nullable String mediaType(@Nullable String contentType) {
         if (contentType == null) {
             return null;
         }

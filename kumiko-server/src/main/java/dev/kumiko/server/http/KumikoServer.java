@@ -16,6 +16,8 @@ import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The HTTP/1.1 server: keep-alive, pipelining, gzip/deflate request bodies, and the bounds of
@@ -28,8 +30,9 @@ public final class KumikoServer implements AutoCloseable {
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers;
     /** Threads that run requests when the store blocks on the network; null for a local store. */
-    private EventExecutorGroup blockingWork;
-    private Channel channel;
+    private @Nullable EventExecutorGroup blockingWork;
+    /** Null until started. */
+    private @Nullable Channel channel;
 
     /**
      * Request threads for a remote store: each waits on the network, so there are more of them than
@@ -118,7 +121,7 @@ public final class KumikoServer implements AutoCloseable {
 
     /** The bound port (useful with port 0). */
     public int port() {
-        return ((InetSocketAddress) channel.localAddress()).getPort();
+        return ((InetSocketAddress) Objects.requireNonNull(channel, "port() before start()").localAddress()).getPort();
     }
 
     @Override

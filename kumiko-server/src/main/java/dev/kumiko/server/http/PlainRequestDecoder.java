@@ -19,6 +19,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes the requests DynamoDB's clients send (POST, HTTP/1.1, a body of Content-Length bytes) into
@@ -69,7 +70,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     /** Bytes of the request at the reader index already searched for the header part's end. */
     private int searchedBytes;
     /** The header part of the request at the reader index, parsed while its body is still arriving. */
-    private Head pending;
+    private @Nullable Head pending;
 
     /**
      * @param bodyBytesMax the largest body decoded here; a larger Content-Length is left to the
@@ -107,7 +108,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
      * The header part at the reader index, parsed; null when it has not all arrived, or when the
      * request is not plain and the connection has been handed over.
      */
-    private Head head(ChannelHandlerContext ctx, ByteBuf in) {
+    private @Nullable Head head(ChannelHandlerContext ctx, ByteBuf in) {
         int headBytes = headBytes(in);
         if (headBytes == 0) {
             deadline.started(ctx);
@@ -178,7 +179,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
         }
 
         /** head[0, length) is a request line and header lines, each ending in CRLF, then CRLF. */
-        static Head parse(byte[] head, int length, int bodyBytesMax, HeaderStrings strings) {
+        static @Nullable Head parse(byte[] head, int length, int bodyBytesMax, HeaderStrings strings) {
             int uriEnd = uriEnd(head, length);
             if (uriEnd < 0 || !startsWith(head, uriEnd, VERSION)) {
                 return null;

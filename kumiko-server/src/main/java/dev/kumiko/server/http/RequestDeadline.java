@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One connection's deadline for receiving a request: armed by the first byte of a request, disarmed
@@ -30,7 +31,7 @@ final class RequestDeadline {
      * re-schedules itself for the rest. A keep-alive connection pays one timer per timeout period,
      * not one per request.
      */
-    private ScheduledFuture<?> timer;
+    private @Nullable ScheduledFuture<?> timer;
 
     RequestDeadline(long timeoutMillis) {
         assert timeoutMillis > 0;

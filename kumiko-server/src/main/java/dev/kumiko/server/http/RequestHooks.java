@@ -4,6 +4,7 @@ import dev.kumiko.error.DynamoException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the HTTP handler tells observers about each DynamoDB request (metrics, the request log),
@@ -22,10 +23,10 @@ public interface RequestHooks {
     default void named(String operation, Map<String, Object> body) {}
 
     /** The request is answered: {@code error} is null for a 200. */
-    default void end(DynamoException error) {}
+    default void end(@Nullable DynamoException error) {}
 
     /** Answers a GET path the hooks own, or null to leave it to the health check. */
-    default FullHttpResponse get(FullHttpRequest req) {
+    default @Nullable FullHttpResponse get(FullHttpRequest req) {
         return null;
     }
 }

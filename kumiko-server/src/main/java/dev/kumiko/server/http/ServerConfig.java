@@ -4,6 +4,7 @@ import dev.kumiko.server.ServerLimits;
 import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
 import io.netty.handler.ssl.SslContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Transport settings; every limit on client input is in {@link ServerLimits}.
@@ -16,8 +17,8 @@ import io.netty.handler.ssl.SslContext;
  *     request blocks (an fsync, so that more writes share one)
  */
 public record ServerConfig(String host, int port, String defaultRegion, ServerLimits limits,
-        int compressionThresholdBytes, SigV4Verifier verifier, RequestAuthorizer authorizer, SslContext tls,
-        int eventLoopThreads) {
+        int compressionThresholdBytes, @Nullable SigV4Verifier verifier, @Nullable RequestAuthorizer authorizer,
+        @Nullable SslContext tls, int eventLoopThreads) {
     public static final int COMPRESSION_THRESHOLD_BYTES_DEFAULT = 2048;
 
     public ServerConfig {

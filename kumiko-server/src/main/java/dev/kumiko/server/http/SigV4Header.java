@@ -2,6 +2,7 @@ package dev.kumiko.server.http;
 
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the parts of an {@code Authorization: AWS4-HMAC-SHA256 Credential=AKID/date/region/service/
@@ -17,7 +18,7 @@ public final class SigV4Header {
     private SigV4Header() {}
 
     /** The credential scope's region; throws DynamoDB's errors for a missing or malformed header. */
-    public static String region(String authorization) {
+    public static String region(@Nullable String authorization) {
         if (authorization == null || authorization.isBlank()) {
             throw new DynamoException(ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
         }
@@ -47,7 +48,7 @@ public final class SigV4Header {
      * null if that is not such a scope or its region is empty. Trailing slashes are ignored, as
      * String.split ignored them when this was a split. Read in place: it runs on every request.
      */
-    static String scopeRegion(String h, int start, int end) {
+    static @Nullable String scopeRegion(String h, int start, int end) {
         while (end > start && h.charAt(end - 1) == '/') {
             end--;
         }

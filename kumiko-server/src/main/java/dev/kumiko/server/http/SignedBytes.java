@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps what a SigV4 signature covers before the pipeline changes it: the headers as sent (the
@@ -28,9 +29,10 @@ final class SignedBytes extends ChannelInboundHandlerAdapter {
     record Request(HttpHeaders headers, String payloadSha256Hex) {}
 
     private final MessageDigest digest = SigV4Signing.sha256();
-    private HttpHeaders headers;
+    /** The headers of the request whose body is arriving; null between requests. */
+    private @Nullable HttpHeaders headers;
 
-    static Request of(Channel channel) {
+    static @Nullable Request of(Channel channel) {
         return channel.attr(KEY).get();
     }
 

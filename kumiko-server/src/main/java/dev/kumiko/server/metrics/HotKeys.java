@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Requests and capacity per partition key (of the table, or of an index for an index query), for
@@ -34,7 +35,8 @@ public final class HotKeys {
             heat = new ConcurrentHashMap<>();
     private final AtomicInteger size = new AtomicInteger();
 
-    void record(String tableName, String indexName, AttributeValue partitionKey, boolean read, double units) {
+    void record(String tableName, @Nullable String indexName, AttributeValue partitionKey, boolean read,
+            double units) {
         long now = System.currentTimeMillis();
         String index = indexName == null ? TABLE : indexName;
         var indexes = heat.get(tableName);

@@ -3,6 +3,7 @@ package dev.kumiko.server.metrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * OperationMeters by table name, then operation, found without allocating (two map lookups on
@@ -19,7 +20,7 @@ final class MeterCache {
             new ConcurrentHashMap<>();
     private final AtomicInteger pairs = new AtomicInteger();
     /** Made when first needed, so that the output has no "_other" series until the bound is reached. */
-    private volatile OperationMeters other;
+    private volatile @Nullable OperationMeters other;
 
     MeterCache(MeterRegistry registry) {
         this.registry = registry;
@@ -49,9 +50,11 @@ final class MeterCache {
     }
 
     private synchronized OperationMeters other() {
-        if (other == null) {
-            other = new OperationMeters(registry, OTHER, OTHER);
+        OperationMeters m = other;
+        if (m == null) {
+            m = new OperationMeters(registry, OTHER, OTHER);
+            other = m;
         }
-        return other;
+        return m;
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code --request-log}: one line per DynamoDB request, in logfmt (key=value, greppable and
@@ -41,7 +42,8 @@ public final class RequestLog implements AutoCloseable {
         return new RequestLog(w, true);
     }
 
-    void write(String operation, String tableName, int status, String error, long latencyNanos, double readUnits,
+    void write(@Nullable String operation, @Nullable String tableName, int status, @Nullable String error,
+            long latencyNanos, double readUnits,
             double writeUnits) {
         StringBuilder b = new StringBuilder(160);
         b.append("time=").append(Instant.now().truncatedTo(ChronoUnit.MILLIS)).append(" op=").append(operation == null ? "-" : operation)

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Joins what the HTTP handler knows (operation, table, outcome, latency) with what the engine
@@ -32,14 +33,15 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     private static final class Current {
         boolean active;
         long startNanos;
-        String operation;
-        String tableName;
+        /** Null until the request is named, and while it is not decoded. */
+        @Nullable String operation;
+        @Nullable String tableName;
         double readUnits;
         double writeUnits;
         /** The meters this thread used last, and for which pair: a request finds them once, not per call. */
-        OperationMeters meters;
-        String metersTable;
-        String metersOperation;
+        @Nullable OperationMeters meters;
+        @Nullable String metersTable;
+        @Nullable String metersOperation;
     }
 
     /** Netty's thread-local (an array slot on the event loops): read four times per request. */
@@ -50,17 +52,17 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         }
     };
     private final ServerMetrics metrics;
-    private final HotKeys hotKeys;
-    private final RequestLog log;
-    private final Function<FullHttpRequest, FullHttpResponse> paths;
+    private final @Nullable HotKeys hotKeys;
+    private final @Nullable RequestLog log;
+    private final @Nullable Function<FullHttpRequest, FullHttpResponse> paths;
 
     /**
      * @param hotKeys null: hot keys are not counted (the console is not served)
      * @param log   null: no request log
      * @param paths the GET paths served besides the health check (null answers: not one of them)
      */
-    public Telemetry(ServerMetrics metrics, HotKeys hotKeys, RequestLog log,
-            Function<FullHttpRequest, FullHttpResponse> paths) {
+    public Telemetry(ServerMetrics metrics, @Nullable HotKeys hotKeys, @Nullable RequestLog log,
+            @Nullable Function<FullHttpRequest, FullHttpResponse> paths) {
         this.metrics = metrics;
         this.hotKeys = hotKeys;
         this.log = log;
@@ -99,7 +101,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     }
 
     @Override
-    public void end(DynamoException error) {
+    public void end(@Nullable DynamoException error) {
         Current c = current.get();
         long latencyNanos = System.nanoTime() - c.startNanos;
         c.active = false;
@@ -121,15 +123,17 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     }
 
     private OperationMeters meters(Current c, String tableName, String operation) {
-        if (c.meters == null || !operation.equals(c.metersOperation) || !tableName.equals(c.metersTable)) {
-            c.meters = metrics.meters(tableName, operation);
+        OperationMeters m = c.meters;
+        if (m == null || !operation.equals(c.metersOperation) || !tableName.equals(c.metersTable)) {
+            m = metrics.meters(tableName, operation);
+            c.meters = m;
             c.metersTable = tableName;
             c.metersOperation = operation;
         }
-        return c.meters;
+        return m;
     }
 
-    private static String operationLabel(String operation, DynamoException error) {
+    private static String operationLabel(@Nullable String operation, @Nullable DynamoException error) {
         if (error != null && error.code() == ErrorCode.UNKNOWN_OPERATION) {
             return UNKNOWN_OPERATION;
         }
@@ -137,7 +141,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     }
 
     /** A table that does not exist gets no meters of its own (its name may be anything). */
-    private static String tableLabel(String tableName, DynamoException error) {
+    private static String tableLabel(@Nullable String tableName, @Nullable DynamoException error) {
         if (tableName == null || (error != null && error.code() == ErrorCode.RESOURCE_NOT_FOUND)) {
             return NO_TABLE;
         }
@@ -165,12 +169,13 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     }
 
     @Override
-    public FullHttpResponse get(FullHttpRequest req) {
+    public @Nullable FullHttpResponse get(FullHttpRequest req) {
         return paths == null ? null : paths.apply(req);
     }
 
     @Override
-    public void consumed(TableDescriptor table, IndexDescriptor index, dev.kumiko.model.AttributeValue partitionKey,
+    public void consumed(TableDescriptor table, @Nullable IndexDescriptor index,
+            dev.kumiko.model.@Nullable AttributeValue partitionKey,
             boolean read, CapacityTally units) {
         double total = units.total();
         Current c = current.get();
@@ -184,7 +189,9 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             } else {
                 c.writeUnits += total;
             }
-            operation = c.operation;
+            if (c.operation != null) {
+                operation = c.operation;
+            }
         }
         OperationMeters m = meters(c, table.tableName(), operation);
         (read ? m.consumedReadCapacityUnits : m.consumedWriteCapacityUnits).increment(total);
@@ -196,7 +203,8 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     @Override
     public void readPage(TableDescriptor table, int count, int scannedCount) {
         Current c = current.get();
-        meters(c, table.tableName(), c.active ? c.operation : NOT_DECODED).returnedItemCount.record(count);
+        String operation = c.active && c.operation != null ? c.operation : NOT_DECODED;
+        meters(c, table.tableName(), operation).returnedItemCount.record(count);
     }
 
     @Override

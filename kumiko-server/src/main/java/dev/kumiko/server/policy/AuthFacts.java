@@ -1,5 +1,7 @@
 package dev.kumiko.server.policy;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What an {@link AuthRule} may know besides the request: the caller's ARNs (region and account)
  * and the key schemas of the tables named, for {@code dynamodb:LeadingKeys}.
@@ -23,7 +25,7 @@ public final class AuthFacts {
     }
 
     /** The partition key of the table (a name or an ARN), or of its index; null when unknown. */
-    String partitionKey(String tableNameOrArn, String indexName) {
+    @Nullable String partitionKey(String tableNameOrArn, @Nullable String indexName) {
         String name = ResourceArns.tableName(tableNameOrArn);
         return name == null ? null : schemas.partitionKey(name, indexName);
     }

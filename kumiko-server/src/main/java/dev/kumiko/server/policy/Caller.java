@@ -2,6 +2,7 @@ package dev.kumiko.server.policy;
 
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who is asking, and from where: the facts behind the global condition keys and the policy
@@ -17,7 +18,7 @@ record Caller(String principalArn, String accountId, Map<String, String> princip
     }
 
     /** A global key's value, or null when the request context has none. Key names ignore case, as IAM's do. */
-    String value(String key) {
+    @Nullable String value(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         if (k.startsWith(TAG_PREFIX)) {
             return tag(key.substring(TAG_PREFIX.length()));
@@ -32,7 +33,7 @@ record Caller(String principalArn, String accountId, Map<String, String> princip
     }
 
     /** Tag keys match ignoring case (IAM tag keys are case-insensitive); an exact match wins. */
-    private String tag(String tagKey) {
+    private @Nullable String tag(String tagKey) {
         String exact = principalTags.get(tagKey);
         if (exact != null) {
             return exact;
@@ -46,7 +47,7 @@ record Caller(String principalArn, String accountId, Map<String, String> princip
     }
 
     /** IAM sets aws:username only for IAM users: the last segment of arn:aws:iam::ACCOUNT:user/path/NAME. */
-    private String userName() {
+    private @Nullable String userName() {
         int at = principalArn.indexOf(USER_MARKER);
         if (at < 0) {
             return null;

@@ -2,6 +2,7 @@ package dev.kumiko.server.policy;
 
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One key under one operator of a Condition block, e.g. {@code "ForAllValues:StringEquals":
@@ -40,7 +41,7 @@ record ConditionClause(Operator operator, SetQualifier qualifier, boolean ifExis
             this.wildcards = wildcards;
         }
 
-        static Operator named(String name) {
+        static @Nullable Operator named(String name) {
             for (Operator o : values()) {
                 if (o.policyName.equals(name)) {
                     return o;

@@ -2,6 +2,7 @@ package dev.kumiko.server.policy;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides a statement's condition clauses, following the IAM reference: the values listed for a key
@@ -28,7 +29,7 @@ final class ConditionEvaluator {
         if (c.operator() == ConditionClause.Operator.NULL) {
             return c.values().contains(Boolean.toString(absent));
         }
-        if (absent) {
+        if (absent || requestValues == null) { // (absent says it; the test is for the nullness checker)
             return c.ifExists() || c.qualifier() == ConditionClause.SetQualifier.FOR_ALL_VALUES
                     || (c.qualifier() == ConditionClause.SetQualifier.NONE && c.operator().negated);
         }
@@ -69,7 +70,7 @@ final class ConditionEvaluator {
     }
 
     /** The clause's values compiled; null when a policy variable in them has no value (the clause fails). */
-    private static List<Glob> patterns(ConditionClause c, boolean variables, Caller caller) {
+    private static @Nullable List<Glob> patterns(ConditionClause c, boolean variables, Caller caller) {
         List<Glob> out = new ArrayList<>(c.values().size());
         for (String v : c.values()) {
             Glob g = PolicyVariables.compile(v, c.operator().wildcards, variables ? caller::value : null);
@@ -81,7 +82,7 @@ final class ConditionEvaluator {
         return out;
     }
 
-    private static List<String> requestValues(String key, Caller caller, AuthorizationCheck check) {
+    private static @Nullable List<String> requestValues(String key, Caller caller, AuthorizationCheck check) {
         List<String> fromRequest = check.keys().get(key);
         if (fromRequest != null) {
             return fromRequest;

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The authorization rules of the data plane, read from the decoded request, as DynamoDB asks IAM
@@ -62,7 +63,7 @@ public final class ItemChecks {
     }
 
     private static List<AuthorizationCheck> write(String action, AuthFacts f, String table,
-            Map<String, AttributeValue> keyOrItem, String update, Map<String, ?> attributeUpdates,
+            Map<String, AttributeValue> keyOrItem, @Nullable String update, @Nullable Map<String, ?> attributeUpdates,
             ItemRequests.Conditions c, ReturnValue returnValues, ReturnConsumedCapacity returnConsumedCapacity) {
         if (table == null) {
             return List.of();
@@ -114,7 +115,7 @@ public final class ItemChecks {
     }
 
     private static List<AuthorizationCheck> read(String action, AuthFacts f, ReadRequests.Common c,
-            List<String> leading, Set<String> names) {
+            @Nullable List<String> leading, Set<String> names) {
         RequestFacts.names(c.legacyFilter(), names);
         RequestFacts.names(c.attributesToGet(), names);
         RequestFacts.expression(c.filterExpression(), ExpressionKind.FILTER, c.expressionAttributeNames(), names);

@@ -1,6 +1,7 @@
 package dev.kumiko.server.policy;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed IAM identity-based policy. Parsed once when the credentials file is loaded; evaluation
@@ -22,7 +23,7 @@ record Policy(boolean variables, List<Statement> statements) {
      * One statement. Action patterns are compiled at parse time (no variables there); Resource
      * strings may hold variables and are compiled per request.
      */
-    record Statement(String sid, Effect effect, boolean notAction, List<Glob> actions, boolean notResource,
+    record Statement(@Nullable String sid, Effect effect, boolean notAction, List<Glob> actions, boolean notResource,
             List<String> resources, List<ConditionClause> conditions) {
         Statement {
             actions = List.copyOf(actions);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an IAM policy document (the JSON tree of the credentials file's {@code policy}) into a
@@ -24,7 +25,7 @@ final class PolicyParser {
     private PolicyParser() {}
 
     @SuppressWarnings("unchecked")
-    static Policy parse(Object document) {
+    static Policy parse(@Nullable Object document) {
         if (!(document instanceof Map)) {
             throw new PolicyException("the policy must be a JSON object");
         }
@@ -49,7 +50,7 @@ final class PolicyParser {
 
     /** An empty list is accepted: a policy that allows nothing (every request implicitly denied). */
     @SuppressWarnings("unchecked")
-    private static List<Object> statements(Object raw) {
+    private static List<Object> statements(@Nullable Object raw) {
         if (raw instanceof Map) {
             return List.of(raw);
         }
@@ -95,7 +96,7 @@ final class PolicyParser {
         return new Policy.Statement((String) sid, effect, notAction, actions, notResource, resources, conditions);
     }
 
-    private static Policy.Effect effect(Object raw, String where) {
+    private static Policy.Effect effect(@Nullable Object raw, String where) {
         if ("Allow".equals(raw)) {
             return Policy.Effect.ALLOW;
         }
@@ -123,7 +124,7 @@ final class PolicyParser {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<ConditionClause> conditions(Object raw, String where) {
+    private static List<ConditionClause> conditions(@Nullable Object raw, String where) {
         if (raw == null) {
             return List.of();
         }
@@ -178,7 +179,7 @@ final class PolicyParser {
 
     /** A string, or a non-empty list of strings; numbers and booleans are taken as their text, as IAM does. */
     @SuppressWarnings("unchecked")
-    private static List<String> strings(Object raw, String where) {
+    private static List<String> strings(@Nullable Object raw, String where) {
         List<Object> items = raw instanceof List ? (List<Object>) raw : raw == null ? List.of() : List.of(raw);
         if (items.isEmpty()) {
             throw new PolicyException(where + " must be a string or a non-empty list of strings");

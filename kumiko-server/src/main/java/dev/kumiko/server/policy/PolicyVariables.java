@@ -1,6 +1,7 @@
 package dev.kumiko.server.policy;
 
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Substitutes IAM policy variables in a Resource or a condition value: {@code ${aws:PrincipalTag/x}}
@@ -18,11 +19,17 @@ final class PolicyVariables {
      * @param wildcards whether unescaped {@code *} and {@code ?} are wildcards (Resource, *Like)
      * @param variables null for a 2008-10-17 policy (no substitution)
      */
-    static Glob compile(String raw, boolean wildcards, Function<String, String> variables) {
+    static @Nullable Glob compile(String raw, boolean wildcards, @Nullable Function<String, String> variables) {
         Glob.Builder b = new Glob.Builder();
+        if (variables == null) {
+            if (!raw.isEmpty()) {
+                append(b, raw, wildcards);
+            }
+            return b.build();
+        }
         int i = 0;
         while (i < raw.length()) {
-            int start = variables == null ? -1 : raw.indexOf("${", i);
+            int start = raw.indexOf("${", i);
             int end = start < 0 ? -1 : raw.indexOf('}', start);
             if (end < 0) {
                 append(b, raw.substring(i), wildcards);
@@ -47,7 +54,7 @@ final class PolicyVariables {
         }
     }
 
-    private static String resolve(String inside, Function<String, String> variables) {
+    private static @Nullable String resolve(String inside, Function<String, String> variables) {
         String body = inside.trim();
         if (body.equals("*") || body.equals("?") || body.equals("$")) {
             return body;
@@ -63,7 +70,7 @@ final class PolicyVariables {
     }
 
     /** The default of {@code ${key, 'default'}}: single-quoted; anything else is no default. */
-    private static String unquote(String s) {
+    private static @Nullable String unquote(String s) {
         if (s.length() >= 2 && s.startsWith("'") && s.endsWith("'")) {
             return s.substring(1, s.length() - 1);
         }

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the fine-grained condition keys out of a decoded request: {@code dynamodb:LeadingKeys}
@@ -27,7 +28,8 @@ final class RequestFacts {
     private RequestFacts() {}
 
     /** The partition key's value in an item or key, as text; nothing when absent or not a scalar. */
-    static void leadingKey(Map<String, AttributeValue> item, String partitionKey, Collection<String> out) {
+    static void leadingKey(@Nullable Map<String, AttributeValue> item, @Nullable String partitionKey,
+            Collection<String> out) {
         if (partitionKey == null || item == null) {
             return;
         }
@@ -35,7 +37,7 @@ final class RequestFacts {
     }
 
     /** The text of an S, N or B value (S as is, N in DynamoDB's normal form, B in base64); null otherwise. */
-    static String scalarText(AttributeValue v) {
+    static @Nullable String scalarText(@Nullable AttributeValue v) {
         if (v instanceof AttributeValue.S s) {
             return s.value();
         }
@@ -49,20 +51,20 @@ final class RequestFacts {
     }
 
     /** The names of a map keyed by attribute name (an item, a key, a legacy parameter); nothing when null. */
-    static void names(Map<String, ?> byName, Set<String> out) {
+    static void names(@Nullable Map<String, ?> byName, Set<String> out) {
         if (byName != null) {
             out.addAll(byName.keySet());
         }
     }
 
-    static void names(List<String> attributesToGet, Set<String> out) {
+    static void names(@Nullable List<String> attributesToGet, Set<String> out) {
         if (attributesToGet != null) {
             out.addAll(attributesToGet);
         }
     }
 
     /** The top-level attribute names an expression touches, placeholders resolved through names. */
-    static void expression(String text, ExpressionKind kind, Map<String, String> names, Set<String> out) {
+    static void expression(@Nullable String text, ExpressionKind kind, Map<String, String> names, Set<String> out) {
         if (text == null || text.isBlank()) {
             return;
         }
@@ -83,7 +85,7 @@ final class RequestFacts {
      * KeyConditionExpression (either side order), or the EQ value of KeyConditions.
      */
     static void queryLeadingKeys(String keyConditionExpression, Map<String, LegacyCondition> keyConditions,
-            Map<String, String> names, Map<String, AttributeValue> values, String partitionKey,
+            Map<String, String> names, Map<String, AttributeValue> values, @Nullable String partitionKey,
             Collection<String> out) {
         if (partitionKey == null) {
             return;
@@ -130,7 +132,7 @@ final class RequestFacts {
         return attribute.equals(first.startsWith("#") ? names.get(first) : first);
     }
 
-    private static void addIfScalar(AttributeValue v, Collection<String> out) {
+    private static void addIfScalar(@Nullable AttributeValue v, Collection<String> out) {
         String text = scalarText(v);
         if (text != null) {
             out.add(text);

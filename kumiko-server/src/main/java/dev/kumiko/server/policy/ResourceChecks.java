@@ -2,6 +2,7 @@ package dev.kumiko.server.policy;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The authorization rules of the control plane and of DynamoDB Streams: one permission, on the
@@ -18,21 +19,24 @@ public final class ResourceChecks {
     }
 
     /** An operation on the table its TableName (a name or an ARN) designates. */
-    public static List<AuthorizationCheck> table(String action, String tableNameOrArn, AuthFacts f) {
+    public static List<AuthorizationCheck> table(String action, @Nullable String tableNameOrArn, AuthFacts f) {
         return List.of(new AuthorizationCheck(action,
                 tableNameOrArn == null ? ResourceArns.ANY : f.arns().table(tableNameOrArn), Map.of()));
     }
 
     /** An operation addressed by an ARN the request carries (tagging, stream ARNs). */
-    public static List<AuthorizationCheck> arn(String action, String arn, AuthFacts f) {
+    public static List<AuthorizationCheck> arn(String action, @Nullable String arn, AuthFacts f) {
         return List.of(new AuthorizationCheck(action, arn == null ? ResourceArns.ANY : f.arns().rebase(arn),
                 Map.of()));
     }
 
     /** GetRecords: on the stream its iterator was issued for. */
-    public static List<AuthorizationCheck> shardIterator(String action, String iterator, AuthFacts f) {
+    public static List<AuthorizationCheck> shardIterator(String action, @Nullable String iterator, AuthFacts f) {
         // Kumiko's iterators, like DynamoDB's, start with the stream ARN: "<streamArn>|1|<payload>".
-        int bar = iterator == null ? -1 : iterator.indexOf('|');
+        if (iterator == null) {
+            return arn(action, null, f);
+        }
+        int bar = iterator.indexOf('|');
         return arn(action, bar > 0 ? iterator.substring(0, bar) : null, f);
     }
 }

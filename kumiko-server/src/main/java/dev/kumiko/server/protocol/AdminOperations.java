@@ -7,8 +7,11 @@ import dev.kumiko.server.json.JsonNull;
 import dev.kumiko.server.policy.AuthRule;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Kumiko's own endpoints for tests, outside the DynamoDB API (plain JSON, no signature needed):
@@ -25,6 +28,9 @@ public final class AdminOperations {
     public static final String PREFIX = "/kumiko/admin/";
     private static final List<String> CLOCK_MEMBERS =
             List.of("epochSeconds", "epochMillis", "advanceSeconds", "advanceMillis", "reset");
+
+    /** The body an admin request without one reads as (compared by identity: "{}" is another map). */
+    static final Map<String, Object> NO_BODY = Collections.unmodifiableMap(new HashMap<>());
 
     /** Which clock change a POST /kumiko/admin/clock asks for: one member and its value. */
     private record ClockChange(String member, Map<String, Object> body) {}
@@ -57,14 +63,15 @@ public final class AdminOperations {
     private AdminOperations() {}
 
     /** An endpoint that reads no body. */
-    private static <T> Operation<Void, T> admin(String methodAndPath, Operation.Call<Void, T> call,
+    private static <T> Operation<Operation.Nothing, T> admin(String methodAndPath,
+            Operation.Call<Operation.Nothing, T> call,
             Operation.Encoder<T> encoder) {
-        return new Operation<>(Operation.Api.ADMIN, methodAndPath, body -> null, call, encoder,
+        return new Operation<>(Operation.Api.ADMIN, methodAndPath, body -> Operation.Nothing.NOTHING, call, encoder,
                 AuthRule.neverGrantable());
     }
 
     private static ClockChange clockChange(Map<String, Object> b) {
-        if (b == null) {
+        if (b == NO_BODY) {
             throw DynamoException.validation("A JSON object body is required");
         }
         List<String> given = new ArrayList<>();
@@ -83,10 +90,10 @@ public final class AdminOperations {
         String member = change.member();
         Map<String, Object> b = change.body();
         switch (member) {
-            case "epochSeconds" -> hooks.setTimeToLiveClock(millis(Fields.longValue(b, member), 1000));
-            case "epochMillis" -> hooks.setTimeToLiveClock(Fields.longValue(b, member));
-            case "advanceSeconds" -> hooks.advanceTimeToLiveClock(millis(Fields.longValue(b, member), 1000));
-            case "advanceMillis" -> hooks.advanceTimeToLiveClock(Fields.longValue(b, member));
+            case "epochSeconds" -> hooks.setTimeToLiveClock(millis(clockValue(b, member), 1000));
+            case "epochMillis" -> hooks.setTimeToLiveClock(clockValue(b, member));
+            case "advanceSeconds" -> hooks.advanceTimeToLiveClock(millis(clockValue(b, member), 1000));
+            case "advanceMillis" -> hooks.advanceTimeToLiveClock(clockValue(b, member));
             case "reset" -> {
                 if (!Boolean.TRUE.equals(Fields.bool(b, "reset"))) {
                     throw DynamoException.validation("reset must be true");
@@ -95,6 +102,11 @@ public final class AdminOperations {
             }
             default -> throw new AssertionError(member);
         }
+    }
+
+    /** The number a clock member carries; clockChange kept only a member present and not JSON null. */
+    private static long clockValue(Map<String, Object> b, String member) {
+        return Objects.requireNonNull(Fields.longValue(b, member), member);
     }
 
     private static long millis(long value, long factor) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes wire AttributeValues ({"S": "x"}, {"M": {...}}, ...) with DynamoDB's validation: exactly
@@ -25,7 +26,7 @@ public final class AttributeValues {
     private AttributeValues() {}
 
     /** A map of attribute name to value (an item, a key, ExpressionAttributeValues); null if absent. */
-    public static Map<String, AttributeValue> item(Map<String, Object> obj, String name) {
+    public static @Nullable Map<String, AttributeValue> item(Map<String, Object> obj, String name) {
         Object v = obj.get(name);
         if (v instanceof DecodedAttributes decoded) {
             return decoded.get();
@@ -68,7 +69,7 @@ public final class AttributeValues {
             throw empty();
         }
         AttributeType type = null;
-        Object payload = null;
+        @Nullable Object payload = null;
         for (Map.Entry<String, Object> e : v.entrySet()) {
             AttributeType t = AttributeType.fromWire(e.getKey());
             if (t == null || e.getValue() == null || e.getValue() == dev.kumiko.server.json.JsonNull.INSTANCE) {
@@ -80,7 +81,7 @@ public final class AttributeValues {
             type = t;
             payload = e.getValue();
         }
-        if (type == null) {
+        if (type == null || payload == null) {
             throw empty();
         }
         return decodeTyped(type, payload, depth);
@@ -98,13 +99,13 @@ public final class AttributeValues {
 
     static AttributeValue decodeTyped(AttributeType type, Object payload, int depth) {
         switch (type) {
-            case S: return new AttributeValue.S(Fields.asString(payload));
-            case N: return new AttributeValue.N(DynamoNumber.parse(Fields.asString(payload)));
+            case S: return new AttributeValue.S(Fields.stringValue(payload));
+            case N: return new AttributeValue.N(DynamoNumber.parse(Fields.stringValue(payload)));
             case B: return new AttributeValue.B(base64(payload));
             case SS: return stringSet(payload);
             case NS: return numberSet(payload);
             case BS: return binarySet(payload);
-            case M: return new AttributeValue.M(decodeMap(Fields.asObject(payload), depth + 1));
+            case M: return new AttributeValue.M(decodeMap(Fields.objectValue(payload), depth + 1));
             case L: return list(payload, depth);
             case NULL: return nullValue(payload);
             case BOOL: return AttributeValue.bool(boolValue(payload));
@@ -118,7 +119,7 @@ public final class AttributeValues {
     }
 
     private static AttributeValue list(Object payload, int depth) {
-        List<Object> raw = Fields.asList(payload);
+        List<Object> raw = Fields.listValue(payload);
         List<AttributeValue> out = new ArrayList<>(raw.size());
         for (Object o : raw) {
             out.add(decode(o, depth + 1));
@@ -154,7 +155,7 @@ public final class AttributeValues {
     }
 
     private static byte[] base64(Object payload) {
-        String s = Fields.asString(payload);
+        String s = Fields.stringValue(payload);
         if (s.length() % 4 != 0) {
             // Java's decoder accepts unpadded input; DynamoDB's does not. UNVERIFIED wording.
             throw DynamoException.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: "
@@ -169,7 +170,7 @@ public final class AttributeValues {
     }
 
     private static AttributeValue stringSet(Object payload) {
-        List<Object> raw = Fields.asList(payload);
+        List<Object> raw = Fields.listValue(payload);
         if (raw.isEmpty()) {
             // Two spaces before "may" and "An string" are DynamoDB's own text.
             throw DynamoException.invalidParameter("An string set  may not be empty");
@@ -188,7 +189,7 @@ public final class AttributeValues {
     }
 
     private static AttributeValue numberSet(Object payload) {
-        List<Object> raw = Fields.asList(payload);
+        List<Object> raw = Fields.listValue(payload);
         if (raw.isEmpty()) {
             throw DynamoException.invalidParameter("An number set  may not be empty");
         }
@@ -206,7 +207,7 @@ public final class AttributeValues {
     }
 
     private static AttributeValue binarySet(Object payload) {
-        List<Object> raw = Fields.asList(payload);
+        List<Object> raw = Fields.listValue(payload);
         if (raw.isEmpty()) {
             throw DynamoException.invalidParameter("An binary set  may not be empty");
         }

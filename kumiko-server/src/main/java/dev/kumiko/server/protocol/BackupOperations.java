@@ -17,6 +17,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Registrations of on-demand backups (CreateBackup, DescribeBackup, ListBackups, DeleteBackup,
@@ -43,10 +44,10 @@ final class BackupOperations {
                     (e, r, c) -> e.backups().backups().createBackup(c.engine(), r),
                     (g, t, c) -> backupDetails(g, "BackupDetails", t),
                     (r, f) -> ResourceChecks.table("CreateBackup", r.tableName(), f));
-            case "DescribeBackup" -> dynamodb(name, body -> Fields.string(body, "BackupArn"),
+            case "DescribeBackup" -> dynamodb(name, DataPlaneOperations.member("BackupArn"),
                     (e, r, c) -> e.backups().backups().describeBackup(r), (g, t, c) -> backupDescription(g, t),
                     (r, f) -> ResourceChecks.arn("DescribeBackup", r, f));
-            case "DeleteBackup" -> dynamodb(name, body -> Fields.string(body, "BackupArn"),
+            case "DeleteBackup" -> dynamodb(name, DataPlaneOperations.member("BackupArn"),
                     (e, r, c) -> e.backups().backups().deleteBackup(r), (g, t, c) -> backupDescription(g, t),
                     (r, f) -> ResourceChecks.arn("DeleteBackup", r, f));
             case "ListBackups" -> dynamodb(name, BackupOperations::listBackups,
@@ -60,7 +61,7 @@ final class BackupOperations {
             case "UpdateContinuousBackups" -> dynamodb(name, BackupOperations::updateContinuous,
                     (e, r, c) -> e.backups().continuous().update(r), (g, t, c) -> continuous(g, t),
                     (r, f) -> ResourceChecks.table("UpdateContinuousBackups", r.tableName(), f));
-            case "DescribeContinuousBackups" -> dynamodb(name, body -> Fields.string(body, "TableName"),
+            case "DescribeContinuousBackups" -> dynamodb(name, DataPlaneOperations.member("TableName"),
                     (e, r, c) -> e.backups().continuous().describe(r), (g, t, c) -> continuous(g, t),
                     (r, f) -> ResourceChecks.table("DescribeContinuousBackups", r, f));
             case "RestoreTableToPointInTime" -> dynamodb(name, BackupOperations::restoreToPointInTime,
@@ -125,7 +126,7 @@ final class BackupOperations {
     }
 
     /** A timestamp member (epoch seconds with a fraction) in milliseconds. */
-    private static Long epochMillis(Map<String, Object> body, String name) {
+    private static @Nullable Long epochMillis(Map<String, Object> body, String name) {
         Object v = body.get(name);
         if (v == null || v == JsonNull.INSTANCE) {
             return null;

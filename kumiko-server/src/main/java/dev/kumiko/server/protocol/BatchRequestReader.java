@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Decodes BatchWriteItem and BatchGetItem bodies. */
 final class BatchRequestReader {
@@ -63,7 +64,7 @@ final class BatchRequestReader {
         return r;
     }
 
-    private static BatchRequests.KeysAndAttributes keysAndAttributes(Map<String, Object> k) {
+    private static BatchRequests.KeysAndAttributes keysAndAttributes(@Nullable Map<String, Object> k) {
         if (k == null) {
             return new BatchRequests.KeysAndAttributes(null, null, null, null, null);
         }

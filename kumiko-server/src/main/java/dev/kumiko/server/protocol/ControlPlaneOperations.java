@@ -11,6 +11,7 @@ import dev.kumiko.server.policy.ResourceChecks;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Registrations of the table operations, tagging, TTL settings, DescribeLimits and DescribeEndpoints. */
 final class ControlPlaneOperations {
@@ -20,9 +21,10 @@ final class ControlPlaneOperations {
     /** How long a client may keep the endpoint DescribeEndpoints names. */
     static final int ENDPOINT_CACHE_MINUTES = 1440;
 
-    private record ListTables(String exclusiveStartTableName, Long limit) {}
+    private record ListTables(@Nullable String exclusiveStartTableName, @Nullable Long limit) {}
 
-    private record Tagging(String resourceArn, List<TagInput> tags, List<String> tagKeys) {}
+    private record Tagging(@Nullable String resourceArn, @Nullable List<TagInput> tags,
+            @Nullable List<String> tagKeys) {}
 
     /** This file's operations, in the order the table lists them. */
     static final List<String> NAMES = List.of("CreateTable", "DescribeTable", "UpdateTable", "DeleteTable",
@@ -50,23 +52,25 @@ final class ControlPlaneOperations {
                             Fields.longValue(body, "Limit")),
                     (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
                     (g, t, c) -> listTables(g, t), (r, f) -> ResourceChecks.account("ListTables"));
-            case "DescribeLimits" -> dynamodb(name, body -> null, (e, r, c) -> null, (g, t, c) -> describeLimits(g),
+            case "DescribeLimits" -> dynamodb(name, body -> Operation.Nothing.NOTHING,
+                    (e, r, c) -> Operation.Nothing.NOTHING, (g, t, c) -> describeLimits(g),
                     (r, f) -> ResourceChecks.account("DescribeLimits"));
-            case "DescribeEndpoints" -> dynamodb(name, body -> null, (e, r, c) -> null,
+            case "DescribeEndpoints" -> dynamodb(name, body -> Operation.Nothing.NOTHING,
+                    (e, r, c) -> Operation.Nothing.NOTHING,
                     (g, t, c) -> describeEndpoints(g, c), (r, f) -> ResourceChecks.account("DescribeEndpoints"));
             case "TagResource" -> dynamodb(name,
                     body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
                     (e, r, c) -> {
                         e.control().tagResource(r.resourceArn(), r.tags());
-                        return null;
+                        return Operation.Nothing.NOTHING;
                     }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f));
             case "UntagResource" -> dynamodb(name,
                     body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
                     (e, r, c) -> {
                         e.control().untagResource(r.resourceArn(), r.tagKeys());
-                        return null;
+                        return Operation.Nothing.NOTHING;
                     }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f));
-            case "ListTagsOfResource" -> dynamodb(name, body -> Fields.string(body, "ResourceArn"),
+            case "ListTagsOfResource" -> dynamodb(name, DataPlaneOperations.member("ResourceArn"),
                     (e, r, c) -> e.control().listTags(r), (g, t, c) -> listTags(g, t),
                     (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f));
             case "UpdateTimeToLive" -> dynamodb(name, ControlPlaneOperations::updateTimeToLive,
@@ -82,8 +86,8 @@ final class ControlPlaneOperations {
 
     private ControlPlaneOperations() {}
 
-    private static Operation.Decoder<String> tableName() {
-        return body -> Fields.string(body, "TableName");
+    private static Operation.Decoder<@Nullable String> tableName() {
+        return DataPlaneOperations.member("TableName");
     }
 
     private static TimeToLiveRequests.UpdateTimeToLive updateTimeToLive(Map<String, Object> b) {

@@ -19,6 +19,7 @@ import dev.kumiko.model.StreamViewType;
 import dev.kumiko.model.TableClass;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes control-plane request bodies into the engine's request records. Enum members are typed
@@ -79,7 +80,7 @@ final class ControlPlaneRequests {
                 delete == null ? null : new UpdateTableRequest.GsiDelete(Fields.string(delete, "IndexName")));
     }
 
-    static List<TagInput> tags(Map<String, Object> b) {
+    static @Nullable List<TagInput> tags(Map<String, Object> b) {
         return Fields.objects(b, "Tags", t -> new TagInput(Fields.string(t, "Key"), Fields.string(t, "Value")));
     }
 
@@ -88,7 +89,7 @@ final class ControlPlaneRequests {
                 WireEnums.lenient(ScalarAttributeType.class, Fields.string(m, "AttributeType")));
     }
 
-    private static List<KeySchemaInput> keySchema(Map<String, Object> b, String name) {
+    private static @Nullable List<KeySchemaInput> keySchema(Map<String, Object> b, String name) {
         return Fields.objects(b, name,
                 k -> new KeySchemaInput(Fields.string(k, "AttributeName"), 
                         WireEnums.lenient(KeyType.class, Fields.string(k, "KeyType"))));
@@ -103,17 +104,17 @@ final class ControlPlaneRequests {
                 throughput(Fields.object(m, "ProvisionedThroughput")));
     }
 
-    static ThroughputInput throughput(Map<String, Object> m) {
+    static @Nullable ThroughputInput throughput(@Nullable Map<String, Object> m) {
         return m == null ? null
                 : new ThroughputInput(Fields.longValue(m, "ReadCapacityUnits"), Fields.longValue(m, "WriteCapacityUnits"));
     }
 
-    private static StreamInput stream(Map<String, Object> m) {
+    private static @Nullable StreamInput stream(@Nullable Map<String, Object> m) {
         return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"),
                 WireEnums.lenient(StreamViewType.class, Fields.string(m, "StreamViewType")));
     }
 
-    static SseInput sse(Map<String, Object> m) {
+    static @Nullable SseInput sse(@Nullable Map<String, Object> m) {
         return m == null ? null
                 : new SseInput(Fields.bool(m, "Enabled"),
                         WireEnums.lenient(SseType.class, Fields.string(m, "SSEType")), Fields.string(m, "KMSMasterKeyId"));

@@ -3,6 +3,8 @@ package dev.kumiko.server.protocol;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An attribute map (an item, a key, ExpressionAttributeValues) decoded while the request body was
@@ -13,15 +15,15 @@ import java.util.Map;
  * @param value the decoded map, unmodifiable; null when {@code failure} is set
  * @param failure the first refused value's error, in the map's member order; null when decoded
  */
-record DecodedAttributes(Map<String, AttributeValue> value, DynamoException failure) {
+record DecodedAttributes(@Nullable Map<String, AttributeValue> value, @Nullable DynamoException failure) {
     DecodedAttributes {
         assert (value == null) != (failure == null);
     }
 
     Map<String, AttributeValue> get() {
-        if (failure != null) {
-            throw failure;
+        if (value != null) {
+            return value;
         }
-        return value;
+        throw Objects.requireNonNull(failure, "a DecodedAttributes holds a map or its failure");
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Registrations of exports to S3 (ExportTableToPointInTime, DescribeExport, ListExports) and imports
@@ -31,7 +32,7 @@ final class ExchangeOperations {
     private static final Set<String> IMPORT_SUMMARY = Set.of("ImportArn", "ImportStatus", "TableArn",
             "S3BucketSource", "CloudWatchLogGroupArn", "InputFormat", "StartTime", "EndTime");
 
-    private record ListJobs(String tableArn, Long pageSize, String nextToken) {}
+    private record ListJobs(@Nullable String tableArn, @Nullable Long pageSize, @Nullable String nextToken) {}
 
     /** This file's operations, in the order the table lists them. */
     static final List<String> NAMES = List.of("ExportTableToPointInTime", "DescribeExport", "ListExports",
@@ -47,7 +48,7 @@ final class ExchangeOperations {
                     (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
                     (g, t, c) -> description(g, "ExportDescription", t),
                     (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f));
-            case "DescribeExport" -> dynamodb(name, body -> Fields.string(body, "ExportArn"),
+            case "DescribeExport" -> dynamodb(name, DataPlaneOperations.member("ExportArn"),
                     (e, r, c) -> ExchangeService.of(e).exports().describe(r),
                     (g, t, c) -> description(g, "ExportDescription", t),
                     (r, f) -> ResourceChecks.arn("DescribeExport", r, f));
@@ -63,7 +64,7 @@ final class ExchangeOperations {
                     (g, t, c) -> description(g, "ImportTableDescription", t),
                     (r, f) -> ResourceChecks.table("ImportTable",
                             r.tableCreation() == null ? null : r.tableCreation().tableName(), f));
-            case "DescribeImport" -> dynamodb(name, body -> Fields.string(body, "ImportArn"),
+            case "DescribeImport" -> dynamodb(name, DataPlaneOperations.member("ImportArn"),
                     (e, r, c) -> ExchangeService.of(e).imports().describe(r),
                     (g, t, c) -> description(g, "ImportTableDescription", t),
                     (r, f) -> ResourceChecks.arn("DescribeImport", r, f));
@@ -83,7 +84,7 @@ final class ExchangeOperations {
     /** A page of jobs and whether more follow. */
     private record Page(List<JobRecord> jobs, boolean more) {}
 
-    private static Page page(List<JobRecord> fetched, Long pageSize) {
+    private static Page page(List<JobRecord> fetched, @Nullable Long pageSize) {
         int size = pageSize == null ? 25 : pageSize.intValue();
         return fetched.size() > size ? new Page(fetched.subList(0, size), true) : new Page(fetched, false);
     }
@@ -105,7 +106,7 @@ final class ExchangeOperations {
      * The line format a format member names: DynamoDB JSON, the wire's own item format, or Ion. Null
      * for CSV, which is read on its own, and for a name that the job's validation rejects.
      */
-    private static ItemLineFormat lineFormat(String format) {
+    private static @Nullable ItemLineFormat lineFormat(@Nullable String format) {
         return switch (String.valueOf(format)) {
             case "DYNAMODB_JSON" -> new JsonItemLines();
             case "ION" -> ItemLineFormat.ion();
@@ -114,7 +115,7 @@ final class ExchangeOperations {
     }
 
     /** A timestamp member (epoch seconds, possibly fractional) in epoch milliseconds; null when absent. */
-    private static Long epochMillis(Map<String, Object> b, String member) {
+    private static @Nullable Long epochMillis(Map<String, Object> b, String member) {
         Object time = b.get(member);
         Long millis = time instanceof JsonNumber n ? new BigDecimal(n.text()).movePointRight(3).longValue() : null;
         if (time != null && millis == null && !(time instanceof dev.kumiko.server.json.JsonNull)) {
@@ -144,7 +145,7 @@ final class ExchangeOperations {
     }
 
     /** TableCreationParameters' member violations, answered where CreateTable would answer them. */
-    private static DynamoException tableCreationViolations(Map<String, Object> creation) {
+    private static @Nullable DynamoException tableCreationViolations(Map<String, Object> creation) {
         try {
             TableMembers.createTable(creation);
             return null;
@@ -160,7 +161,7 @@ final class ExchangeOperations {
     }
 
     /** Writes the job's public members (only those named in only, unless it is null) into an open object. */
-    private static void members(JsonGenerator g, JobRecord job, Set<String> only) throws IOException {
+    private static void members(JsonGenerator g, JobRecord job, @Nullable Set<String> only) throws IOException {
         for (Map.Entry<String, Object> e : job.publicMembers().entrySet()) {
             String name = e.getKey();
             if (only != null && !only.contains(name)) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Typed access to request members, with the SerializationException DynamoDB's front end gives
@@ -18,21 +19,26 @@ import java.util.function.Function;
 public final class Fields {
     private Fields() {}
 
-    public static String string(Map<String, Object> obj, String name) {
+    public static @Nullable String string(Map<String, Object> obj, String name) {
         return asString(obj.get(name));
     }
 
-    public static String asString(Object v) {
+    public static @Nullable String asString(@Nullable Object v) {
         if (v == null || v == JsonNull.INSTANCE) {
             return null;
         }
+        return stringValue(v);
+    }
+
+    /** A value present and not JSON null (an attribute value's payload), which must be a string. */
+    public static String stringValue(Object v) {
         if (v instanceof String s) {
             return s;
         }
         throw wrongType(v, "String");
     }
 
-    public static Long longValue(Map<String, Object> obj, String name) {
+    public static @Nullable Long longValue(Map<String, Object> obj, String name) {
         Object v = obj.get(name);
         if (v == null || v == JsonNull.INSTANCE) {
             return null;
@@ -47,7 +53,7 @@ public final class Fields {
         throw wrongType(v, "Long");
     }
 
-    public static Boolean bool(Map<String, Object> obj, String name) {
+    public static @Nullable Boolean bool(Map<String, Object> obj, String name) {
         Object v = obj.get(name);
         if (v == null || v == JsonNull.INSTANCE) {
             return null;
@@ -59,15 +65,20 @@ public final class Fields {
     }
 
     @SuppressWarnings("unchecked")
-    public static Map<String, Object> object(Map<String, Object> obj, String name) {
+    public static @Nullable Map<String, Object> object(Map<String, Object> obj, String name) {
         return asObject(obj.get(name));
     }
 
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> asObject(Object v) {
+    public static @Nullable Map<String, Object> asObject(@Nullable Object v) {
         if (v == null || v == JsonNull.INSTANCE) {
             return null;
         }
+        return objectValue(v);
+    }
+
+    /** A value present and not JSON null, which must be an object. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> objectValue(Object v) {
         if (v instanceof Map) {
             return (Map<String, Object>) v;
         }
@@ -78,15 +89,20 @@ public final class Fields {
     }
 
     @SuppressWarnings("unchecked")
-    public static List<Object> list(Map<String, Object> obj, String name) {
+    public static @Nullable List<Object> list(Map<String, Object> obj, String name) {
         return asList(obj.get(name));
     }
 
-    @SuppressWarnings("unchecked")
-    public static List<Object> asList(Object v) {
+    public static @Nullable List<Object> asList(@Nullable Object v) {
         if (v == null || v == JsonNull.INSTANCE) {
             return null;
         }
+        return listValue(v);
+    }
+
+    /** A value present and not JSON null, which must be a list. */
+    @SuppressWarnings("unchecked")
+    public static List<Object> listValue(Object v) {
         if (v instanceof List) {
             return (List<Object>) v;
         }
@@ -97,19 +113,20 @@ public final class Fields {
     }
 
     /** A list of structures, each converted by fn; null when absent. */
-    public static <T> List<T> objects(Map<String, Object> obj, String name, Function<Map<String, Object>, T> fn) {
+    public static <T> @Nullable List<T> objects(Map<String, Object> obj, String name,
+            Function<Map<String, Object>, T> fn) {
         List<Object> raw = list(obj, name);
         if (raw == null) {
             return null;
         }
         List<T> out = new ArrayList<>(raw.size());
         for (int i = 0; i < raw.size(); i++) {
-            out.add(fn.apply(asObject(member(raw, i, name))));
+            out.add(fn.apply(objectValue(member(raw, i, name))));
         }
         return out;
     }
 
-    public static List<String> strings(Map<String, Object> obj, String name) {
+    public static @Nullable List<String> strings(Map<String, Object> obj, String name) {
         List<Object> raw = list(obj, name);
         if (raw == null) {
             return null;
@@ -137,7 +154,7 @@ public final class Fields {
     }
 
     /** A map of string to string (e.g. ExpressionAttributeNames). */
-    public static Map<String, String> stringMap(Map<String, Object> obj, String name) {
+    public static @Nullable Map<String, String> stringMap(Map<String, Object> obj, String name) {
         if (obj.get(name) instanceof List) {
             // UNVERIFIED: by analogy with the observed text for a list where an attribute map belongs.
             throw DynamoException.serialization(

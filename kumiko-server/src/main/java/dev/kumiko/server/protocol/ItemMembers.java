@@ -11,6 +11,7 @@ import dev.kumiko.model.ReturnValue;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import dev.kumiko.model.Select;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API model's member constraints of the item, batch and read operations, checked in the
@@ -22,9 +23,9 @@ final class ItemMembers {
     private ItemMembers() {}
 
     /** PutItem (itemPath "item"), UpdateItem and DeleteItem ("key"). */
-    static void write(String tableName, String itemPath, Map<String, AttributeValue> item, String returnValues,
-            String returnConsumedCapacity, String returnItemCollectionMetrics,
-            String returnValuesOnConditionCheckFailure) {
+    static void write(@Nullable String tableName, String itemPath, @Nullable Map<String, AttributeValue> item,
+            @Nullable String returnValues, @Nullable String returnConsumedCapacity,
+            @Nullable String returnItemCollectionMetrics, @Nullable String returnValuesOnConditionCheckFailure) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();
         c.notNull(itemPath, item);
@@ -37,7 +38,8 @@ final class ItemMembers {
         c.throwIfAny();
     }
 
-    static void get(String tableName, Map<String, AttributeValue> key, String returnConsumedCapacity) {
+    static void get(@Nullable String tableName, @Nullable Map<String, AttributeValue> key,
+            @Nullable String returnConsumedCapacity) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();
         c.notNull("key", key);
@@ -51,7 +53,8 @@ final class ItemMembers {
      * run against AWS pin "The requestItems parameter is required for BatchWriteItem", also when
      * ReturnConsumedCapacity is invalid).
      */
-    static void batch(Map<String, ?> requestItems, String returnConsumedCapacity, String operation) {
+    static void batch(@Nullable Map<String, ?> requestItems, @Nullable String returnConsumedCapacity,
+            String operation) {
         if (requestItems == null || requestItems.isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for " + operation);
         }
@@ -61,8 +64,9 @@ final class ItemMembers {
     }
 
     /** Query (no segments) and Scan. */
-    static void read(String tableName, String indexName, String select, Long limit, Long segment,
-            Long totalSegments, String returnConsumedCapacity) {
+    static void read(@Nullable String tableName, @Nullable String indexName, @Nullable String select,
+            @Nullable Long limit, @Nullable Long segment, @Nullable Long totalSegments,
+            @Nullable String returnConsumedCapacity) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();
         WireEnums.check(c, "select", select, Select.class);

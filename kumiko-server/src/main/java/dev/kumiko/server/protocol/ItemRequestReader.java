@@ -7,6 +7,7 @@ import dev.kumiko.model.ReturnItemCollectionMetrics;
 import dev.kumiko.model.ReturnValue;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes PutItem, GetItem, UpdateItem and DeleteItem bodies: members are read in the model's
@@ -17,8 +18,8 @@ final class ItemRequestReader {
     private ItemRequestReader() {}
 
     /** The enum members of the write operations, as the wire sent them. */
-    private record WriteOptions(String returnValues, String returnConsumedCapacity, String returnItemCollectionMetrics,
-            String returnValuesOnConditionCheckFailure) {
+    private record WriteOptions(@Nullable String returnValues, @Nullable String returnConsumedCapacity,
+            @Nullable String returnItemCollectionMetrics, @Nullable String returnValuesOnConditionCheckFailure) {
 
         static WriteOptions read(Map<String, Object> b) {
             return new WriteOptions(Fields.string(b, "ReturnValues"), Fields.string(b, "ReturnConsumedCapacity"),
@@ -26,24 +27,24 @@ final class ItemRequestReader {
                     Fields.string(b, "ReturnValuesOnConditionCheckFailure"));
         }
 
-        void check(String tableName, String itemPath, Map<String, AttributeValue> item) {
+        void check(@Nullable String tableName, String itemPath, @Nullable Map<String, AttributeValue> item) {
             ItemMembers.write(tableName, itemPath, item, returnValues, returnConsumedCapacity,
                     returnItemCollectionMetrics, returnValuesOnConditionCheckFailure);
         }
 
-        ReturnValue values() {
+        @Nullable ReturnValue values() {
             return WireEnums.lenient(ReturnValue.class, returnValues);
         }
 
-        ReturnConsumedCapacity capacity() {
+        @Nullable ReturnConsumedCapacity capacity() {
             return WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity);
         }
 
-        ReturnItemCollectionMetrics metrics() {
+        @Nullable ReturnItemCollectionMetrics metrics() {
             return WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics);
         }
 
-        ReturnValuesOnConditionCheckFailure onConditionFailure() {
+        @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure() {
             return WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, returnValuesOnConditionCheckFailure);
         }
     }

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DynamoDB JSON lines: {@code {"Item":{"pk":{"S":"a"},"n":{"N":"1"}}}}, as exports write them. An
@@ -34,7 +35,7 @@ final class JsonItemLines implements ItemLineFormat {
     /** {@code {"Metadata":{"WriteTimestampMicros":{"N":"..."}},"Keys":{..},"OldImage":{..},"NewImage":{..}}}. */
     @Override
     public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JsonTree.factory().createGenerator(out)) {
             g.writeStartObject();

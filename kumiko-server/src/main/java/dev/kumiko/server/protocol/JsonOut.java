@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A response body under construction: a Jackson generator over a byte buffer. The buffer is the
@@ -39,7 +40,7 @@ public final class JsonOut implements AutoCloseable {
     private final JsonBytes bytes;
     private final JsonGenerator gen;
     /** The thread's spare, which this holds until closed; null: this has a buffer of its own. */
-    private final Spare spare;
+    private final @Nullable Spare spare;
 
     public JsonOut() {
         Spare s = SPARE.get();

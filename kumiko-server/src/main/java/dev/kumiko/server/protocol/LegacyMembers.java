@@ -7,13 +7,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Decodes the legacy members: Expected, KeyConditions / QueryFilter / ScanFilter, AttributeUpdates. */
 public final class LegacyMembers {
     private LegacyMembers() {}
 
     /** A map of attribute name to ExpectedAttributeValue or Condition; null when absent. */
-    public static Map<String, LegacyCondition> conditions(Map<String, Object> b, String member) {
+    public static @Nullable Map<String, LegacyCondition> conditions(Map<String, Object> b, String member) {
         Map<String, Object> raw = Fields.object(b, member);
         if (raw == null) {
             return null;
@@ -41,7 +42,7 @@ public final class LegacyMembers {
         return new LegacyCondition(v, Fields.bool(c, "Exists"), Fields.string(c, "ComparisonOperator"), list);
     }
 
-    public static Map<String, LegacyUpdate> attributeUpdates(Map<String, Object> b) {
+    public static @Nullable Map<String, LegacyUpdate> attributeUpdates(Map<String, Object> b) {
         Map<String, Object> raw = Fields.object(b, "AttributeUpdates");
         if (raw == null) {
             return null;

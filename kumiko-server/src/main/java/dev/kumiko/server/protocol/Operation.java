@@ -39,7 +39,13 @@ public record Operation<R, T>(Api api, String name, Decoder<R> decoder, Call<R, 
         Objects.requireNonNull(authorization, name + ": an operation needs an authorization rule");
     }
 
-    /** Body (parsed JSON object; null for an admin request without a body) to typed request. */
+    /**
+     * The request of an operation that reads no member, and the answer of one that answers nothing:
+     * a value where Void would have only null.
+     */
+    public enum Nothing { NOTHING }
+
+    /** Body (parsed JSON object; an empty one for an admin request without a body) to typed request. */
     @FunctionalInterface
     public interface Decoder<R> {
         R decode(Map<String, Object> body);

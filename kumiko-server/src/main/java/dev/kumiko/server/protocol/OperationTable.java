@@ -1,12 +1,12 @@
 package dev.kumiko.server.protocol;
 
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every operation Kumiko serves, one {@link Operation} each, by API and name. The registrations
@@ -50,23 +50,31 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
-    private final Map<Operation.Api, Map<String, Slot>> byApi;
+    /** Each API's slots by name. */
+    private final Map<String, Slot> dynamodb;
+    private final Map<String, Slot> streams;
+    private final Map<String, Slot> admin;
 
     /** A name listed twice in one API is a programming error. */
     OperationTable(List<Concern> concerns) {
-        Map<Operation.Api, Map<String, Slot>> slots = new EnumMap<>(Operation.Api.class);
-        for (Operation.Api api : Operation.Api.values()) {
-            slots.put(api, new LinkedHashMap<>());
-        }
+        Map<String, Slot> dynamodbSlots = new LinkedHashMap<>();
+        Map<String, Slot> streamsSlots = new LinkedHashMap<>();
+        Map<String, Slot> adminSlots = new LinkedHashMap<>();
         for (Concern c : concerns) {
+            Map<String, Slot> slots = switch (c.api()) {
+                case DYNAMODB -> dynamodbSlots;
+                case STREAMS -> streamsSlots;
+                case ADMIN -> adminSlots;
+            };
             for (String name : c.names()) {
-                if (slots.get(c.api()).putIfAbsent(name, new Slot(c, name)) != null) {
+                if (slots.putIfAbsent(name, new Slot(c, name)) != null) {
                     throw new IllegalStateException("operation registered twice: " + c.api() + " " + name);
                 }
             }
         }
-        slots.replaceAll((api, byName) -> Collections.unmodifiableMap(byName));
-        this.byApi = slots;
+        this.dynamodb = Collections.unmodifiableMap(dynamodbSlots);
+        this.streams = Collections.unmodifiableMap(streamsSlots);
+        this.admin = Collections.unmodifiableMap(adminSlots);
     }
 
     /** The operations this server answers. */
@@ -75,14 +83,22 @@ public final class OperationTable {
     }
 
     /** The operation of that API and name, built at its first lookup; null when none is registered. */
-    public Operation<?, ?> find(Operation.Api api, String name) {
-        Slot slot = byApi.get(api).get(name);
+    public @Nullable Operation<?, ?> find(Operation.Api api, String name) {
+        Slot slot = slots(api).get(name);
         return slot == null ? null : slot.operation();
     }
 
     /** The names registered for one API, in registration order. */
     public Set<String> names(Operation.Api api) {
-        return byApi.get(api).keySet();
+        return slots(api).keySet();
+    }
+
+    private Map<String, Slot> slots(Operation.Api api) {
+        return switch (api) {
+            case DYNAMODB -> dynamodb;
+            case STREAMS -> streams;
+            case ADMIN -> admin;
+        };
     }
 
     /** One registration file: the API of its operations, their names, and how it builds one of them. */
@@ -92,7 +108,7 @@ public final class OperationTable {
     private static final class Slot {
         private final Concern concern;
         private final String name;
-        private volatile Operation<?, ?> built;
+        private volatile @Nullable Operation<?, ?> built;
 
         Slot(Concern concern, String name) {
             this.concern = concern;
@@ -105,15 +121,16 @@ public final class OperationTable {
         }
 
         private synchronized Operation<?, ?> build() {
-            if (built == null) {
-                Operation<?, ?> op = concern.registration().apply(name);
+            Operation<?, ?> op = built;
+            if (op == null) {
+                op = concern.registration().apply(name);
                 if (op.api() != concern.api() || !op.name().equals(name)) {
                     throw new IllegalStateException("the registration of " + concern.api() + " " + name
                             + " built " + op.api() + " " + op.name());
                 }
                 built = op;
             }
-            return built;
+            return op;
         }
     }
 }

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one request through its registration in the {@link OperationTable}: decode, authorize,
@@ -63,12 +64,13 @@ public final class Operations {
     }
 
     /** Kumiko's admin endpoints (outside the DynamoDB API); null body: no such endpoint. */
-    public byte[] handleAdmin(String method, String path, byte[] body, CallContext ctx) {
+    public byte @Nullable [] handleAdmin(String method, String path, byte[] body, CallContext ctx) {
         Operation<?, ?> op = table.find(Operation.Api.ADMIN, method + " " + path);
         if (op == null) {
             return null;
         }
-        Map<String, Object> parsed = body.length == 0 ? null : JsonTree.parseObject(body, 0, body.length);
+        Map<String, Object> parsed = body.length == 0 ? AdminOperations.NO_BODY
+                : JsonTree.parseObject(body, 0, body.length);
         return run(op, parsed, ctx, RequestAuthorizer.ALLOW_ALL, COPY);
     }
 

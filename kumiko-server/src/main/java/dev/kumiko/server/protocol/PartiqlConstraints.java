@@ -6,6 +6,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import dev.kumiko.partiql.PqLimits;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API model's member constraints of ExecuteStatement, BatchExecuteStatement and
@@ -15,8 +16,9 @@ import java.util.List;
 final class PartiqlConstraints {
     private PartiqlConstraints() {}
 
-    static void executeStatement(String statement, List<?> parameters, String nextToken,
-            String returnConsumedCapacity, Long limit, String returnValuesOnConditionCheckFailure) {
+    static void executeStatement(@Nullable String statement, @Nullable List<?> parameters, @Nullable String nextToken,
+            @Nullable String returnConsumedCapacity, @Nullable Long limit,
+            @Nullable String returnValuesOnConditionCheckFailure) {
         Constraints c = new Constraints();
         statement(c, "statement", statement);
         parameters(c, "parameters", parameters);
@@ -29,11 +31,12 @@ final class PartiqlConstraints {
     }
 
     /** One statement of a batch or transaction: its text, parameters and ReturnValuesOnConditionCheckFailure. */
-    record Statement(String statement, List<AttributeValue> parameters, String returnValuesOnConditionCheckFailure) {}
+    record Statement(@Nullable String statement, @Nullable List<AttributeValue> parameters,
+            @Nullable String returnValuesOnConditionCheckFailure) {}
 
-    static void batch(List<Statement> list, String returnConsumedCapacity) {
+    static void batch(@Nullable List<Statement> list, @Nullable String returnConsumedCapacity) {
         Constraints c = new Constraints();
-        if (c.notNull("statements", list)) {
+        if (c.notNull("statements", list) && list != null) {
             c.size("statements", list, list.isEmpty() ? "[]" : "[...]", 1, PqLimits.BATCH_STATEMENTS_MAX);
             for (int i = 0; i < list.size() && i < PqLimits.BATCH_STATEMENTS_MAX; i++) {
                 String base = "statements." + (i + 1) + ".member.";
@@ -44,9 +47,10 @@ final class PartiqlConstraints {
         c.throwIfAny();
     }
 
-    static void transaction(List<Statement> list, String clientRequestToken, String returnConsumedCapacity) {
+    static void transaction(@Nullable List<Statement> list, @Nullable String clientRequestToken,
+            @Nullable String returnConsumedCapacity) {
         Constraints c = new Constraints();
-        if (c.notNull("transactStatements", list)) {
+        if (c.notNull("transactStatements", list) && list != null) {
             c.size("transactStatements", list, list.isEmpty() ? "[]" : "[...]", 1,
                     PqLimits.TRANSACTION_STATEMENTS_MAX);
             for (int i = 0; i < list.size() && i < PqLimits.TRANSACTION_STATEMENTS_MAX; i++) {
@@ -66,13 +70,13 @@ final class PartiqlConstraints {
                 ReturnValuesOnConditionCheckFailure.class);
     }
 
-    private static void statement(Constraints c, String path, String statement) {
+    private static void statement(Constraints c, String path, @Nullable String statement) {
         if (c.notNull(path, statement)) {
             c.length(path, statement, 1, PqLimits.STATEMENT_LENGTH_MAX);
         }
     }
 
-    private static void parameters(Constraints c, String path, List<?> parameters) {
+    private static void parameters(Constraints c, String path, @Nullable List<?> parameters) {
         if (parameters != null) {
             c.size(path, parameters, parameters.isEmpty() ? "[]" : "[...]", PqLimits.PARAMETERS_MIN, Integer.MAX_VALUE);
         }

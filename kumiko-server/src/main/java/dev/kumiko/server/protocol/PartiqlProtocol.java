@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** ExecuteStatement, BatchExecuteStatement and ExecuteTransaction: JSON in, the engine's PartiQL, JSON out. */
 final class PartiqlProtocol {
@@ -46,7 +47,7 @@ final class PartiqlProtocol {
     }
 
     /** One BatchStatementRequest as sent: its members, and its ConsistentRead. */
-    private record BatchEntry(PartiqlConstraints.Statement members, Boolean consistentRead) {}
+    private record BatchEntry(PartiqlConstraints.Statement members, @Nullable Boolean consistentRead) {}
 
     static PqRequests.BatchExecuteStatement batchExecuteStatement(Map<String, Object> b) {
         List<BatchEntry> entries = Fields.objects(b, "Statements",
@@ -83,7 +84,7 @@ final class PartiqlProtocol {
                 Fields.string(s, "ReturnValuesOnConditionCheckFailure"));
     }
 
-    private static ReturnValuesOnConditionCheckFailure onConditionFailure(PartiqlConstraints.Statement s) {
+    private static @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure(PartiqlConstraints.Statement s) {
         return WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, s.returnValuesOnConditionCheckFailure());
     }
 
@@ -159,7 +160,7 @@ final class PartiqlProtocol {
     }
 
     /** The Parameters list, each an AttributeValue as the wire carries it; null when absent. */
-    private static List<AttributeValue> parameters(Map<String, Object> body) {
+    private static @Nullable List<AttributeValue> parameters(Map<String, Object> body) {
         List<Object> raw = Fields.list(body, "Parameters");
         if (raw == null) {
             return null;

@@ -8,6 +8,7 @@ import dev.kumiko.model.Select;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Decodes Query and Scan bodies: members read in the model's order, typed, then checked ({@link ItemMembers}). */
 final class ReadRequestReader {
@@ -33,7 +34,8 @@ final class ReadRequestReader {
     }
 
     /** The members Query and Scan share, with the enum members as the wire sent them. */
-    private record Common(ReadRequests.Common lenient, String select, String returnConsumedCapacity) {
+    private record Common(ReadRequests.Common lenient, @Nullable String select,
+            @Nullable String returnConsumedCapacity) {
 
         static Common read(Map<String, Object> b, String filterMember) {
             String tableName = Fields.string(b, "TableName");
@@ -54,7 +56,7 @@ final class ReadRequestReader {
                     Fields.strings(b, "AttributesToGet")), select, returnConsumedCapacity);
         }
 
-        void check(Long segment, Long totalSegments) {
+        void check(@Nullable Long segment, @Nullable Long totalSegments) {
             ItemMembers.read(lenient.tableName(), lenient.indexName(), select, lenient.limit(), segment, totalSegments,
                     returnConsumedCapacity);
         }
@@ -71,7 +73,7 @@ final class ReadRequestReader {
     }
 
     /** KeyConditions / QueryFilter / ScanFilter: name -> {ComparisonOperator, AttributeValueList}. */
-    static Map<String, LegacyCondition> legacyConditions(Map<String, Object> b, String member) {
+    static @Nullable Map<String, LegacyCondition> legacyConditions(Map<String, Object> b, String member) {
         Map<String, Object> raw = Fields.object(b, member);
         if (raw == null) {
             return null;

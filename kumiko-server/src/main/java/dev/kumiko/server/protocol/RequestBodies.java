@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a request body for its operation. The hot data-plane operations have their attribute maps
@@ -58,7 +59,7 @@ public final class RequestBodies {
     }
 
     /** The value whose first token is {@code first}, decoded as {@code shape} says where its JSON type fits. */
-    private static Object read(JsonParser p, JsonToken first, Shape shape) throws IOException {
+    private static Object read(JsonParser p, JsonToken first, @Nullable Shape shape) throws IOException {
         if (shape == null) {
             return JsonTree.readValue(p, first);
         }
@@ -89,7 +90,8 @@ public final class RequestBodies {
      * Where attribute maps sit in a request body: an attribute map itself, an object whose members
      * (named, or any member) have shapes, or a list whose elements have one.
      */
-    private record Shape(boolean attributeMap, Map<String, Shape> members, Shape anyMember, Shape elements) {
+    private record Shape(boolean attributeMap, Map<String, Shape> members, @Nullable Shape anyMember,
+            @Nullable Shape elements) {
         static Shape attributes() {
             return new Shape(true, Map.of(), null, null);
         }
@@ -110,7 +112,7 @@ public final class RequestBodies {
             return anyMember != null || !members.isEmpty();
         }
 
-        Shape member(String name) {
+        @Nullable Shape member(String name) {
             return anyMember != null ? anyMember : members.get(name);
         }
     }

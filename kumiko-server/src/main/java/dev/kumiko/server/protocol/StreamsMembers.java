@@ -4,6 +4,7 @@ import dev.kumiko.engine.base.Constraints;
 import dev.kumiko.engine.streams.StreamOperations;
 import dev.kumiko.engine.streams.StreamRequests.ShardFilterType;
 import dev.kumiko.engine.streams.StreamRequests.ShardIteratorType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API model's member constraints of DescribeStream and GetShardIterator, checked by their
@@ -23,8 +24,8 @@ final class StreamsMembers {
     private StreamsMembers() {}
 
     /** {@code filterGiven}: whether the request has a ShardFilter (its members may still be absent). */
-    static void describeStream(String streamArn, Long limit, String exclusiveStartShardId, boolean filterGiven,
-            String filterType, String filterShardId) {
+    static void describeStream(@Nullable String streamArn, @Nullable Long limit, @Nullable String exclusiveStartShardId,
+            boolean filterGiven, @Nullable String filterType, @Nullable String filterShardId) {
         Constraints c = new Constraints();
         if (c.notNull("streamArn", streamArn)) {
             c.length("streamArn", streamArn, STREAM_ARN_LENGTH_MIN, STREAM_ARN_LENGTH_MAX);
@@ -44,7 +45,8 @@ final class StreamsMembers {
         c.throwIfAny();
     }
 
-    static void getShardIterator(String streamArn, String shardId, String shardIteratorType, String sequenceNumber) {
+    static void getShardIterator(@Nullable String streamArn, @Nullable String shardId,
+            @Nullable String shardIteratorType, @Nullable String sequenceNumber) {
         Constraints c = new Constraints();
         if (c.notNull("streamArn", streamArn)) {
             c.length("streamArn", streamArn, STREAM_ARN_LENGTH_MIN, STREAM_ARN_LENGTH_MAX);

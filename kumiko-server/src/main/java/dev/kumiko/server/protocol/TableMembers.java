@@ -12,13 +12,16 @@ import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API model's member constraints of CreateTable and UpdateTable (and of the table members of
  * ImportTable and the restores), checked on the body as sent: every violation in one "N validation
  * errors detected: ..." message, in the order DynamoDB's front end lists them, which is the order
  * of the checks here. The body has been decoded already, so every member has its JSON type (a JSON
- * null reads as absent, as the decoder reads it).
+ * null reads as absent, as the decoder reads it). Where a member is tested with
+ * {@code c.notNull(path, x) && x != null}, the second test repeats the first's answer for the
+ * nullness checker, which cannot see into the engine's Constraints.
  */
 final class TableMembers {
     /** An attribute, index or key attribute name: 1 to 255 characters. */
@@ -36,14 +39,16 @@ final class TableMembers {
 
     static void createTable(Map<String, Object> b) {
         Constraints c = new Constraints();
-        if (c.notNull("attributeDefinitions", Fields.list(b, "AttributeDefinitions"))) {
-            definitions(c, b);
+        List<Map<String, Object>> definitions = Fields.objects(b, "AttributeDefinitions", m -> m);
+        if (c.notNull("attributeDefinitions", definitions) && definitions != null) {
+            definitions(c, definitions);
         }
         if (c.notNull("tableName", Fields.string(b, "TableName"))) {
             c.tableName("tableName", Fields.string(b, "TableName"));
         }
-        if (c.notNull("keySchema", Fields.list(b, "KeySchema"))) {
-            keySchema(c, "keySchema", Fields.objects(b, "KeySchema", m -> m), TABLE_KEY_ELEMENTS_MAX);
+        List<Map<String, Object>> keySchema = Fields.objects(b, "KeySchema", m -> m);
+        if (c.notNull("keySchema", keySchema) && keySchema != null) {
+            keySchema(c, "keySchema", keySchema, TABLE_KEY_ELEMENTS_MAX);
         }
         indexes(c, "localSecondaryIndexes", Fields.objects(b, "LocalSecondaryIndexes", m -> m), TABLE_KEY_ELEMENTS_MAX);
         indexes(c, "globalSecondaryIndexes", Fields.objects(b, "GlobalSecondaryIndexes", m -> m),
@@ -69,8 +74,9 @@ final class TableMembers {
         throughput(c, "provisionedThroughput", Fields.object(b, "ProvisionedThroughput"));
         stream(c, Fields.object(b, "StreamSpecification"));
         WireEnums.check(c, "tableClass", Fields.string(b, "TableClass"), TableClass.class);
-        if (Fields.list(b, "AttributeDefinitions") != null) {
-            definitions(c, b);
+        List<Map<String, Object>> definitions = Fields.objects(b, "AttributeDefinitions", m -> m);
+        if (definitions != null) {
+            definitions(c, definitions);
         }
         gsiUpdates(c, Fields.objects(b, "GlobalSecondaryIndexUpdates", m -> m));
         c.throwIfAny();
@@ -95,8 +101,7 @@ final class TableMembers {
         c.throwIfAny();
     }
 
-    private static void definitions(Constraints c, Map<String, Object> b) {
-        List<Map<String, Object>> definitions = Fields.objects(b, "AttributeDefinitions", m -> m);
+    private static void definitions(Constraints c, List<Map<String, Object>> definitions) {
         for (int i = 0; i < definitions.size(); i++) {
             Map<String, Object> d = definitions.get(i);
             String p = "attributeDefinitions." + (i + 1) + ".member.";
@@ -108,7 +113,7 @@ final class TableMembers {
         }
     }
 
-    private static void name(Constraints c, String path, String value) {
+    private static void name(Constraints c, String path, @Nullable String value) {
         if (c.notNull(path, value)) {
             c.length(path, value, 1, NAME_CHARS_MAX);
         }
@@ -138,7 +143,8 @@ final class TableMembers {
         return out.toString();
     }
 
-    private static void indexes(Constraints c, String path, List<Map<String, Object>> indexes, int keyElementsMax) {
+    private static void indexes(Constraints c, String path, @Nullable List<Map<String, Object>> indexes,
+            int keyElementsMax) {
         if (indexes == null) {
             return;
         }
@@ -153,11 +159,12 @@ final class TableMembers {
         if (c.notNull(p + "indexName", indexName)) {
             c.tableName(p + "indexName", indexName);
         }
-        if (c.notNull(p + "keySchema", Fields.list(x, "KeySchema"))) {
-            keySchema(c, p + "keySchema", Fields.objects(x, "KeySchema", m -> m), keyElementsMax);
+        List<Map<String, Object>> keySchema = Fields.objects(x, "KeySchema", m -> m);
+        if (c.notNull(p + "keySchema", keySchema) && keySchema != null) {
+            keySchema(c, p + "keySchema", keySchema, keyElementsMax);
         }
         Map<String, Object> projection = Fields.object(x, "Projection");
-        if (c.notNull(p + "projection", projection)) {
+        if (c.notNull(p + "projection", projection) && projection != null) {
             WireEnums.check(c, p + "projection.projectionType", Fields.string(projection, "ProjectionType"),
                     ProjectionType.class);
             nonKeyAttributes(c, p + "projection.nonKeyAttributes", Fields.strings(projection, "NonKeyAttributes"));
@@ -169,7 +176,7 @@ final class TableMembers {
      * NonKeyAttributes names are 1-255 characters (the API Reference). A list member's violation is
      * reported on the list, in the model's nested form. UNVERIFIED wording.
      */
-    private static void nonKeyAttributes(Constraints c, String path, List<String> names) {
+    private static void nonKeyAttributes(Constraints c, String path, @Nullable List<String> names) {
         if (names == null) {
             return;
         }
@@ -182,7 +189,7 @@ final class TableMembers {
         }
     }
 
-    private static void throughput(Constraints c, String path, Map<String, Object> t) {
+    private static void throughput(Constraints c, String path, @Nullable Map<String, Object> t) {
         if (t == null) {
             return;
         }
@@ -196,7 +203,7 @@ final class TableMembers {
         }
     }
 
-    private static void stream(Constraints c, Map<String, Object> s) {
+    private static void stream(Constraints c, @Nullable Map<String, Object> s) {
         if (s == null) {
             return;
         }
@@ -205,7 +212,7 @@ final class TableMembers {
                 StreamViewType.class);
     }
 
-    private static void tags(Constraints c, List<Map<String, Object>> tags) {
+    private static void tags(Constraints c, @Nullable List<Map<String, Object>> tags) {
         if (tags == null) {
             return;
         }
@@ -222,7 +229,7 @@ final class TableMembers {
         }
     }
 
-    private static void gsiUpdates(Constraints c, List<Map<String, Object>> updates) {
+    private static void gsiUpdates(Constraints c, @Nullable List<Map<String, Object>> updates) {
         if (updates == null) {
             return;
         }

@@ -6,6 +6,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API model's member constraints of the two transaction operations. DynamoDB checks them
@@ -25,14 +26,15 @@ final class TransactConstraints {
     private TransactConstraints() {}
 
     /** {@code onConditionFailure}: each action's ReturnValuesOnConditionCheckFailure, as sent. */
-    static void write(List<TransactRequests.WriteAction> items, List<String> onConditionFailure,
-            String clientRequestToken, String returnConsumedCapacity, String returnItemCollectionMetrics) {
+    static void write(@Nullable List<TransactRequests.WriteAction> items, List<@Nullable String> onConditionFailure,
+            @Nullable String clientRequestToken, @Nullable String returnConsumedCapacity,
+            @Nullable String returnItemCollectionMetrics) {
         Constraints c = new Constraints();
         c.length("clientRequestToken", clientRequestToken, 1, CLIENT_REQUEST_TOKEN_LENGTH_MAX);
         WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
         WireEnums.check(c, "returnItemCollectionMetrics", returnItemCollectionMetrics,
                 ReturnItemCollectionMetrics.class);
-        if (actions(c, items)) {
+        if (actions(c, items) && items != null) {
             for (int i = 0; i < items.size(); i++) {
                 writeAction(c, "transactItems." + (i + 1) + ".member", items.get(i), onConditionFailure.get(i));
             }
@@ -40,10 +42,10 @@ final class TransactConstraints {
         c.throwIfAny();
     }
 
-    static void get(List<TransactRequests.GetAction> items, String returnConsumedCapacity) {
+    static void get(@Nullable List<TransactRequests.GetAction> items, @Nullable String returnConsumedCapacity) {
         Constraints c = new Constraints();
         WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
-        if (actions(c, items)) {
+        if (actions(c, items) && items != null) {
             for (int i = 0; i < items.size(); i++) {
                 getAction(c, "transactItems." + (i + 1) + ".member", items.get(i));
             }
@@ -52,8 +54,9 @@ final class TransactConstraints {
     }
 
     /** TransactItems present with 1..100 entries; true when its entries are worth checking. */
-    private static boolean actions(Constraints c, List<?> items) {
-        if (!c.notNull("transactItems", items)) {
+    private static boolean actions(Constraints c, @Nullable List<?> items) {
+        // items == null: notNull's answer again, for the nullness checker.
+        if (!c.notNull("transactItems", items) || items == null) {
             return false;
         }
         // DynamoDB echoes the whole list (Java toString of the model objects); only "[]" is reproducible.
@@ -62,7 +65,7 @@ final class TransactConstraints {
     }
 
     private static void writeAction(Constraints c, String base, TransactRequests.WriteAction a,
-            String onConditionFailure) {
+            @Nullable String onConditionFailure) {
         if (a.kindsGiven() != 1) {
             return; // refused as a whole afterwards: "TransactItems can only contain one of ..."
         }
@@ -92,7 +95,7 @@ final class TransactConstraints {
         tableName(c, base + ".get.tableName", a.tableName());
     }
 
-    private static void tableName(Constraints c, String path, String name) {
+    private static void tableName(Constraints c, String path, @Nullable String name) {
         if (c.notNull(path, name)) {
             c.length(path, name, 1, TABLE_NAME_LENGTH_MAX);
         }

@@ -9,6 +9,7 @@ import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Decodes TransactWriteItems and TransactGetItems bodies: read, typed, checked ({@link TransactConstraints}). */
 final class TransactRequestReader {
@@ -42,7 +43,8 @@ final class TransactRequestReader {
     }
 
     /** One action; its ReturnValuesOnConditionCheckFailure as sent goes to {@code onConditionFailure}. */
-    private static TransactRequests.WriteAction writeAction(Map<String, Object> w, List<String> onConditionFailure) {
+    private static TransactRequests.WriteAction writeAction(@Nullable Map<String, Object> w,
+            List<@Nullable String> onConditionFailure) {
         int given = 0;
         Kind kind = null;
         Map<String, Object> op = null;
@@ -90,7 +92,7 @@ final class TransactRequestReader {
         return r;
     }
 
-    private static TransactRequests.GetAction getAction(Map<String, Object> g) {
+    private static TransactRequests.GetAction getAction(@Nullable Map<String, Object> g) {
         if (g == null) {
             return new TransactRequests.GetAction(false, null, null, null, null);
         }

@@ -3,6 +3,7 @@ package dev.kumiko.server.protocol;
 import dev.kumiko.engine.base.Constraints;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Wire strings to the engine's enums. Each enum's constants are the wire names, declared in the
@@ -21,7 +22,7 @@ final class WireEnums {
     private WireEnums() {}
 
     /** Records a violation when {@code value} is given and not one of the enum's wire names. */
-    static void check(Constraints c, String path, String value, Class<? extends Enum<?>> type) {
+    static void check(Constraints c, String path, @Nullable String value, Class<? extends Enum<?>> type) {
         c.enumValue(path, value, NAMES.get(type));
     }
 
@@ -29,7 +30,7 @@ final class WireEnums {
      * The constant, or null when absent or not a wire name: a request with such a member never
      * reaches the engine (its check fails), but its authorization rule still reads it.
      */
-    static <E extends Enum<E>> E lenient(Class<E> type, String value) {
+    static <E extends Enum<E>> @Nullable E lenient(Class<E> type, @Nullable String value) {
         return value == null || !NAMES.get(type).contains(value) ? null : Enum.valueOf(type, value);
     }
 }

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.auth;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.exchange;
+
+import org.jspecify.annotations.NullMarked;

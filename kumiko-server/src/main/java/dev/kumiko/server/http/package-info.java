@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.http;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.json;
+
+import org.jspecify.annotations.NullMarked;

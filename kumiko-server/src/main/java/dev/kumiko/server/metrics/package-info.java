@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.metrics;
+
+import org.jspecify.annotations.NullMarked;

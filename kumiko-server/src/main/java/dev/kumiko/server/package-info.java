@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server;
+
+import org.jspecify.annotations.NullMarked;

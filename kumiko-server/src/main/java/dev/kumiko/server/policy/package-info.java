@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.policy;
+
+import org.jspecify.annotations.NullMarked;

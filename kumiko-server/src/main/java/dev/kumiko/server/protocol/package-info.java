@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.server.protocol;
+
+import org.jspecify.annotations.NullMarked;
