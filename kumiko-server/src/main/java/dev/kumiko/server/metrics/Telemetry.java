@@ -109,7 +109,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         String tableName = tableLabel(c.tableName, error);
         OperationMeters m = meters(c, tableName, operation);
         if (error == null) {
-            m.successfulRequestLatency.record(latencyNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+            m.succeeded(latencyNanos);
             if (hotKeys != null && "DeleteTable".equals(operation)) {
                 hotKeys.forget(tableName);
             }
@@ -155,16 +155,16 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     private static void countError(OperationMeters m, DynamoException error) {
         ErrorCode code = error.code();
         if (code == ErrorCode.CONDITIONAL_CHECK_FAILED) {
-            m.conditionalCheckFailedRequests.increment();
+            m.conditionalCheckFailed();
         } else if (error instanceof ThroughputExceeded) {
-            m.throttledRequests.increment();
+            m.throttled();
         } else if (code == ErrorCode.TRANSACTION_CONFLICT || (code == ErrorCode.TRANSACTION_CANCELED
                 && String.valueOf(error.getMessage()).contains("TransactionConflict"))) {
-            m.transactionConflict.increment();
+            m.transactionConflict();
         } else if (ErrorStatuses.of(code) >= 500) {
-            m.systemErrors.increment();
+            m.systemError();
         } else {
-            m.userErrors.increment();
+            m.userError();
         }
     }
 
@@ -194,7 +194,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             }
         }
         OperationMeters m = meters(c, table.tableName(), operation);
-        (read ? m.consumedReadCapacityUnits : m.consumedWriteCapacityUnits).increment(total);
+        m.consumed(read, total);
         if (partitionKey != null && hotKeys != null) {
             hotKeys.record(table.tableName(), index == null ? null : index.indexName(), partitionKey, read, total);
         }
@@ -204,7 +204,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     public void readPage(TableDescriptor table, int count, int scannedCount) {
         Current c = current.get();
         String operation = c.active && c.operation != null ? c.operation : NOT_DECODED;
-        meters(c, table.tableName(), operation).returnedItemCount.record(count);
+        meters(c, table.tableName(), operation).returnedItems(count);
     }
 
     @Override
@@ -219,6 +219,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     /** Flushes and closes the request log (the engine should be told UsageObserver.NONE first). */
     @Override
     public void close() {
+        metrics.close();
         if (log != null) {
             try {
                 log.close();

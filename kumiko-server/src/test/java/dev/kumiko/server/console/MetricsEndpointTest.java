@@ -89,7 +89,16 @@ class MetricsEndpointTest {
             assertThat(value(m, "dynamodb_ConsumedWriteCapacityUnits_total" + labels("PutItem"))).isEqualTo(4);
             assertThat(value(m, "dynamodb_ConsumedReadCapacityUnits_total" + labels("Query"))).isEqualTo(0.5);
             assertThat(value(m, "dynamodb_ConditionalCheckFailedRequests_total" + labels("PutItem"))).isEqualTo(1);
-            assertThat(value(m, "dynamodb_UserErrors_total" + labels("PutItem"))).isZero();
+            // A series appears once it has a value: none for errors PutItem never had, nor for
+            // write units a Query never consumed.
+            assertThat(m).doesNotContain("dynamodb_UserErrors_total" + labels("PutItem"))
+                    .doesNotContain("dynamodb_ConsumedWriteCapacityUnits_total" + labels("Query"))
+                    .doesNotContain("dynamodb_ThrottledRequests_total")
+                    .doesNotContain("dynamodb_SystemErrors_total");
+            // The JVM's and the process's own metrics, through Micrometer's binders.
+            assertThat(m).contains("jvm_memory_used_bytes{area=\"heap\",id=\"", "jvm_gc_", "jvm_threads_live_threads ",
+                    "jvm_classes_loaded_classes ", "process_cpu_usage ", "process_uptime_seconds ", "process_files_open_files ",
+                    "system_cpu_count ");
             assertThat(value(m, "dynamodb_ReturnedItemCount_sum" + labels("Query"))).isEqualTo(1);
             // A table that does not exist gets no series of its own.
             assertThat(value(m, "dynamodb_UserErrors_total{Operation=\"GetItem\",TableName=\"\"}")).isEqualTo(1);
