@@ -90,6 +90,26 @@ class StaticChecksRestTest {
     }
 
     @Test
+    void theScalarKeyCheckComesAfterTheFilterAndStartKeyChecks() {
+        Map<String, AttributeValue> p = Map.of(":p", s("a"));
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("SK = :p").projectionExpression("PK.x").expressionAttributeValues(p)),
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK");
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("PK.x = :p").expressionAttributeValues(p)),
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: PK");
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .projectionExpression("PK.x").exclusiveStartKey(Map.of("PK", s("a"))).expressionAttributeValues(p)),
+                "The provided starting key is invalid");
+        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("g.x = :p")
+                .exclusiveStartKey(Map.of("PK", s("a"))).expressionAttributeValues(p)),
+                "The provided starting key is invalid: The provided key element does not match the schema");
+        // With nothing else wrong, the scalar check still answers.
+        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("g.x = :p")
+                .exclusiveStartKey(KEY).expressionAttributeValues(p)), KEY_PATH + "IndexKey: g");
+    }
+
+    @Test
     void aGsiCannotProjectWhatItDoesNotHoldWhileAnLsiFetchesIt() {
         c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("p"), "SK", s("1"), "g", s("G"), "h", s("H"),
                 "l", s("L"), "kept", s("k"), "extra", s("o"))));

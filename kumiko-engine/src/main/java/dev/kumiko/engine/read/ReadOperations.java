@@ -40,11 +40,12 @@ public final class ReadOperations {
         target.checkProjected(shape.projectionNames());
         KeyCondition key = keyCondition(q, shape, target);
         QueryKeyTypes.check(d, target.sortKeyNames(), key);
-        KeyPathCheck.check(d, shape.expressions());
         shape.checkFilterAvoidsKeys(target.keyNames(), "QueryFilter");
         KeyRange range = SortKeyRange.of(target.queryPrefix(key), key.sortKey());
         boolean reverse = Boolean.FALSE.equals(q.scanIndexForward());
         byte[] start = StartKey.forQuery(target, r.exclusiveStartKey(), key);
+        // DynamoDB judges a filter naming a key attribute and the ExclusiveStartKey first.
+        KeyPathCheck.check(d, shape.expressions());
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
@@ -65,9 +66,10 @@ public final class ReadOperations {
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         target.checkProjected(shape.projectionNames());
-        KeyPathCheck.check(d, shape.expressions());
         KeyRange range = Segments.range(target.space(), target.id(), s.segment(), s.totalSegments());
         byte[] start = StartKey.forScan(target, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
+        // DynamoDB judges the ExclusiveStartKey first.
+        KeyPathCheck.check(d, shape.expressions());
         if (start != null) {
             range = range.after(start);
         }
