@@ -101,6 +101,33 @@ class ValidationOrderTest {
     }
 
     @Test
+    void batchGetItemRefusesARepeatedKeyBeforeAnyTable() {
+        // A third party's capture against DynamoDB: duplicate keys win over the missing table.
+        var twice = KeysAndAttributes.builder().keys(KEY, KEY).build();
+        assertValidation(() -> c.batchGetItem(b -> b.requestItems(Map.of(MISSING, twice))),
+                "Provided list of item keys contains duplicates");
+        Map<String, KeysAndAttributes> missingFirst = new java.util.LinkedHashMap<>();
+        missingFirst.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
+        missingFirst.put("present", twice);
+        assertValidation(() -> c.batchGetItem(b -> b.requestItems(missingFirst)),
+                "Provided list of item keys contains duplicates");
+        // One key in two tables is no duplicate: the missing table answers.
+        Map<String, KeysAndAttributes> once = new java.util.LinkedHashMap<>();
+        once.put("present", KeysAndAttributes.builder().keys(KEY).build());
+        once.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
+        ErrorAssertions.assertError(() -> c.batchGetItem(b -> b.requestItems(once)), "ResourceNotFoundException",
+                "Requested resource not found");
+    }
+
+    @Test
+    void batchWriteItemChecksItemNamesBeforeAnyTable() {
+        var nested = Map.of("PK", s("a"), "SK", s("b"), "doc", AttributeValue.fromM(Map.of("", s("x"))));
+        WriteRequest put = WriteRequest.builder().putRequest(p -> p.item(nested)).build();
+        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
+                "One or more parameter values were invalid: Empty attribute name");
+    }
+
+    @Test
     void batchWriteItemChecksItemSizesBeforeAnyTable() {
         var big = Map.of("PK", s("a"), "SK", s("b"), "data", s("x".repeat(410_000)));
         WriteRequest put = WriteRequest.builder().putRequest(p -> p.item(big)).build();
