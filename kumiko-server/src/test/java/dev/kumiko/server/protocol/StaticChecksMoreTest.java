@@ -82,6 +82,26 @@ class StaticChecksMoreTest {
     }
 
     @Test
+    void sizeOfANumberIsAnErrorInTheRequestAndFalseOnAnItem() {
+        // Tested against DynamoDB by a third party (scylladb/scylladb#14592): a number known from
+        // the request is a ValidationException, one read from the item makes the comparison false.
+        String message = "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or "
+                + "function: size, operand type: N";
+        Map<String, AttributeValue> item = Map.of("PK", s("size"), "SK", s("n"), "num", n("12345"));
+        c.putItem(b -> b.tableName(TABLE).item(item));
+        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(:v) > :z")
+                .expressionAttributeValues(Map.of(":v", n("1"), ":z", n("0")))), message);
+        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(size(num)) > :z")
+                .expressionAttributeValues(Map.of(":z", n("0")))), message);
+        assertError(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(num) > :z")
+                .expressionAttributeValues(Map.of(":z", n("0")))), "ConditionalCheckFailedException",
+                "The conditional request failed");
+        org.assertj.core.api.Assertions.assertThat(c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("size(num) >= :z")
+                .expressionAttributeValues(Map.of(":p", s("size"), ":z", n("0")))).count()).isZero();
+    }
+
+    @Test
     void listAppendMayNotNestListAppend() {
         assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY)
                         .updateExpression("SET l = list_append(list_append(l, :a), :a)")
