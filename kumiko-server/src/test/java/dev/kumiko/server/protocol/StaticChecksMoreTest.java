@@ -135,6 +135,24 @@ class StaticChecksMoreTest {
     }
 
     @Test
+    void oversizedTagsAtCreationAreValidationErrors() {
+        // The Tag shape's constraints (API Reference): Key 1..128, Value 0..256 characters.
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))
+                        .tags(t -> t.key("k".repeat(129)).value("v"))),
+                "1 validation error detected: Value '" + "k".repeat(129) + "' at 'tags.1.member.key' failed to "
+                        + "satisfy constraint: Member must have length less than or equal to 128");
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))
+                        .tags(t -> t.key("k").value("v"), t -> t.key("k2").value("v".repeat(257)))),
+                "1 validation error detected: Value '" + "v".repeat(257) + "' at 'tags.2.member.value' failed to "
+                        + "satisfy constraint: Member must have length less than or equal to 256");
+        org.assertj.core.api.Assertions.assertThat(c.listTables().tableNames()).doesNotContain("static-more-tags");
+    }
+
+    @Test
     void placeholdersMayHoldUnderscores() {
         // The Developer Guide: "#" then alphanumeric characters; "The underscore (_) character is also allowed."
         c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#_x, _y")
@@ -159,6 +177,21 @@ class StaticChecksMoreTest {
                 .attributeDefinitions()).anyMatch(a -> a.attributeName().equals("PK")
                         && a.attributeTypeAsString().equals("S"));
         c.putItem(b -> b.tableName(table).item(Map.of("PK", s("x"), "SK", s("y"))));
+    }
+
+    @Test
+    void aGsiCreateMayNotDefineOneAttributeTwice() {
+        String table = "static-more-gsi-twice";
+        Fixtures.createTable(c, table);
+        assertValidation(() -> c.updateTable(b -> b.tableName(table)
+                        .attributeDefinitions(a -> a.attributeName("G").attributeType("S"),
+                                a -> a.attributeName("G").attributeType("N"))
+                        .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
+                                .keySchema(k -> k.attributeName("G").keyType("HASH"))
+                                .projection(p -> p.projectionType("KEYS_ONLY"))))),
+                "One or more parameter values were invalid: Duplicate AttributeDefinition found: G");
+        org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
+                .globalSecondaryIndexes()).isEmpty();
     }
 
     @Test
