@@ -102,8 +102,8 @@ final class GsiUpdates {
         Set<String> seen = new HashSet<>();
         for (AttributeDefinitionInput a : r.attributeDefinitions()) {
             if (!seen.add(a.attributeName())) {
-                // CreateTable's wording (UNVERIFIED for UpdateTable).
-                throw DynamoException.invalidParameter("Duplicate AttributeDefinition found: " + a.attributeName());
+                // CreateTable's observed wording (UNVERIFIED for UpdateTable).
+                throw DynamoException.validation(CreateTableValidator.DUPLICATE_ATTRIBUTE + a.attributeName());
             }
         }
     }

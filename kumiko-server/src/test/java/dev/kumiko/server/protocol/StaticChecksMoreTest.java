@@ -189,7 +189,12 @@ class StaticChecksMoreTest {
                         .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
                                 .keySchema(k -> k.attributeName("G").keyType("HASH"))
                                 .projection(p -> p.projectionType("KEYS_ONLY"))))),
-                "One or more parameter values were invalid: Duplicate AttributeDefinition found: G");
+                "Attribute Name is duplicated: G");
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-twice").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+                                a -> a.attributeName("PK").attributeType("N"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))),
+                "Attribute Name is duplicated: PK");
         org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
                 .globalSecondaryIndexes()).isEmpty();
     }
