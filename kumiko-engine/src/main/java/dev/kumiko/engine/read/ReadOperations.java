@@ -23,6 +23,9 @@ public final class ReadOperations {
     private final Store store;
     private final ThroughputLimiter limiter;
 
+    private static final String NO_KEY_CONDITION = "Either the KeyConditions or KeyConditionExpression parameter "
+            + "must be specified in the request.";
+
     public ReadOperations(Catalog catalog, Store store, ThroughputLimiter limiter) {
         this.catalog = catalog;
         this.store = store;
@@ -33,6 +36,10 @@ public final class ReadOperations {
         ReadRequests.Common r = q.common();
         checkNames(r);
         ReadShape shape = ReadShape.of(r, q.keyConditionExpression(), q.keyConditions() != null, "QueryFilter");
+        if (q.keyConditions() == null && q.keyConditionExpression() == null) {
+            // Known from the request alone, so refused before the table is looked up.
+            throw DynamoException.validation(NO_KEY_CONDITION);
+        }
         Table table = table(r.tableName());
         TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
@@ -110,10 +117,6 @@ public final class ReadOperations {
         if (q.keyConditions() != null) {
             return LegacyExpressions.keyConditions(q.keyConditions(), target.partitionKeyNames(),
                     target.sortKeyNames());
-        }
-        if (q.keyConditionExpression() == null) {
-            throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be "
-                    + "specified in the request.");
         }
         return shape.expressions().keyCondition(target.partitionKeyNames(), target.sortKeyNames());
     }

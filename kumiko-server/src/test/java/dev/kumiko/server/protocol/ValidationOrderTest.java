@@ -89,6 +89,16 @@ class ValidationOrderTest {
     }
 
     @Test
+    void aQueryWithoutAKeyConditionIsRefusedBeforeTheTable() {
+        String message = "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+                + "request.";
+        assertValidation(() -> c.query(b -> b.tableName(MISSING)), message);
+        assertValidation(() -> c.query(b -> b.tableName(MISSING).filterExpression("a = :v")
+                .expressionAttributeValues(Map.of(":v", n("1")))), message);
+        assertValidation(() -> c.query(b -> b.tableName("present")), message);
+    }
+
+    @Test
     void batchGetItemChecksEveryProjectionBeforeAnyTable() {
         var bad = KeysAndAttributes.builder().keys(KEY).projectionExpression("#x").build();
         var good = KeysAndAttributes.builder().keys(KEY).build();
