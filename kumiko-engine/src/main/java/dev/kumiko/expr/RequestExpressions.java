@@ -299,13 +299,18 @@ public final class RequestExpressions {
             return new RequestExpressions(this, n, v);
         }
 
-        /** A placeholder stands for an attribute name, held to the names' rule (wording UNVERIFIED). */
+        /**
+         * A placeholder stands for an attribute name, held to the names' rule: an empty one in Kumiko's
+         * wording (UNVERIFIED), one over 65,535 bytes as DynamoDB was captured answering it.
+         */
         private static void checkNameValues(Map<String, String> names) {
             for (Map.Entry<String, String> e : names.entrySet()) {
-                String problem = AttributeNames.problem(e.getValue());
-                if (problem != null) {
-                    throw DynamoException.validation("ExpressionAttributeNames contains invalid value: " + problem
-                            + " for key " + e.getKey());
+                if (e.getValue().isEmpty()) {
+                    throw DynamoException.validation("ExpressionAttributeNames contains invalid value: "
+                            + AttributeNames.EMPTY + " for key " + e.getKey());
+                }
+                if (AttributeNames.tooLarge(e.getValue())) {
+                    throw DynamoException.validation(AttributeNames.TOO_LARGE);
                 }
             }
         }

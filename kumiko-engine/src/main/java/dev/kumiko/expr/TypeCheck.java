@@ -122,19 +122,31 @@ final class TypeCheck {
         }
     }
 
-    /** A constant operand must have one of the given types; item-dependent operands pass. */
-    private void requireTypes(String function, Operand o, AttributeType... allowed) {
+    /**
+     * The type an operand has whatever the item holds: a constant's, or N for size() and
+     * arithmetic (so {@code size(size(a))} is known to be wrong); null when it depends on the item.
+     */
+    private AttributeType knownType(Operand o) {
+        if (o instanceof Operand.Size || o instanceof Operand.Arithmetic) {
+            return AttributeType.N;
+        }
         AttributeValue v = constant(o);
-        if (v == null) {
+        return v == null ? null : v.type();
+    }
+
+    /** An operand of known type must have one of the given types; item-dependent operands pass. */
+    private void requireTypes(String function, Operand o, AttributeType... allowed) {
+        AttributeType type = knownType(o);
+        if (type == null) {
             return;
         }
         for (AttributeType t : allowed) {
-            if (v.type() == t) {
+            if (type == t) {
                 return;
             }
         }
         throw kind.invalid("Incorrect operand type for operator or function; operator or function: " + function
-                + ", operand type: " + v.type().wireName());
+                + ", operand type: " + type.wireName());
     }
 
     void update(UpdateExpression u) {

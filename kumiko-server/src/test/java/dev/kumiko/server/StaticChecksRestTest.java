@@ -4,17 +4,21 @@ import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeAction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Select;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Checks that need the table's schema but no item: nested paths into key attributes, projections
@@ -26,6 +30,9 @@ class StaticChecksRestTest {
     private static final String KEY_PATH = "Key attributes must be scalars; list random access '[]' and map lookup "
             + "'.' are not allowed: ";
     private static final Map<String, AttributeValue> KEY = Map.of("PK", s("a"), "SK", s("b"));
+    /** Captured from DynamoDB by a third party (docs/notes/error-messages.md). */
+    private static final String TOO_LARGE = "1 validation error detected: Attribute name is too large, must be less "
+            + "than 65536 bytes";
     private static TestServer server;
     private static DynamoDbClient c;
 
@@ -83,6 +90,26 @@ class StaticChecksRestTest {
     }
 
     @Test
+    void theScalarKeyCheckComesAfterTheFilterAndStartKeyChecks() {
+        Map<String, AttributeValue> p = Map.of(":p", s("a"));
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("SK = :p").projectionExpression("PK.x").expressionAttributeValues(p)),
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK");
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("PK.x = :p").expressionAttributeValues(p)),
+                "Filter Expression can only contain non-primary key attributes: Primary key attribute: PK");
+        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .projectionExpression("PK.x").exclusiveStartKey(Map.of("PK", s("a"))).expressionAttributeValues(p)),
+                "The provided starting key is invalid");
+        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("g.x = :p")
+                .exclusiveStartKey(Map.of("PK", s("a"))).expressionAttributeValues(p)),
+                "The provided starting key is invalid: The provided key element does not match the schema");
+        // With nothing else wrong, the scalar check still answers.
+        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("g.x = :p")
+                .exclusiveStartKey(KEY).expressionAttributeValues(p)), KEY_PATH + "IndexKey: g");
+    }
+
+    @Test
     void aGsiCannotProjectWhatItDoesNotHoldWhileAnLsiFetchesIt() {
         c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("p"), "SK", s("1"), "g", s("G"), "h", s("H"),
                 "l", s("L"), "kept", s("k"), "extra", s("o"))));
@@ -108,14 +135,44 @@ class StaticChecksRestTest {
         String longest = "n".repeat(65_535);
         c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("a"), "SK", s("b"), longest, s("x"))));
         assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("a"), "SK", s("b"),
-                longest + "n", s("x")))),
-                "One or more parameter values were invalid: Attribute name exceeds the maximum length of 65535 bytes");
+                longest + "n", s("x")))), TOO_LARGE);
         assertValidation(() -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#a")
                 .expressionAttributeNames(Map.of("#a", ""))),
                 "ExpressionAttributeNames contains invalid value: Empty attribute name for key #a");
+        assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY).updateExpression("SET #a = :v")
+                .expressionAttributeNames(Map.of("#a", longest + "n")).expressionAttributeValues(Map.of(":v", s("x")))),
+                TOO_LARGE);
         assertValidation(() -> c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName(TABLE)
                 .item(Map.of("PK", s("a"), "", s("x")))))),
                 "One or more parameter values were invalid: Empty attribute name");
+    }
+
+    @Test
+    void theNamesInsideMapsAndAttributeUpdatesHoldOneTo65535BytesToo() {
+        String longest = "n".repeat(65_535);
+        AttributeValue fits = AttributeValue.fromM(Map.of(longest, s("x")));
+        AttributeValue tooLarge = AttributeValue.fromL(List.of(AttributeValue.fromM(Map.of("m",
+                AttributeValue.fromM(Map.of(longest + "n", s("x")))))));
+        AttributeValue empty = AttributeValue.fromM(Map.of("", s("x")));
+        c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("a"), "SK", s("b"), "doc", fits)));
+        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("a"), "SK", s("b"),
+                "doc", tooLarge))), TOO_LARGE);
+        assertValidation(() -> c.putItem(b -> b.tableName("no-such-table").item(Map.of("PK", s("a"), "doc", empty))),
+                "One or more parameter values were invalid: Empty attribute name");
+        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, List.of(WriteRequest.builder()
+                .putRequest(p -> p.item(Map.of("PK", s("a"), "SK", s("b"), "doc", tooLarge))).build())))),
+                TOO_LARGE);
+        assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY).updateExpression("SET doc = :v")
+                .expressionAttributeValues(Map.of(":v", tooLarge))), TOO_LARGE);
+        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(t -> t.update(u -> u.tableName(TABLE)
+                .key(KEY).updateExpression("SET doc = :v").expressionAttributeValues(Map.of(":v", empty))))),
+                "One or more parameter values were invalid: Empty attribute name");
+        assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY).attributeUpdates(Map.of("",
+                AttributeValueUpdate.builder().action(AttributeAction.PUT).value(s("x")).build()))),
+                "One or more parameter values were invalid: Empty attribute name");
+        assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY).attributeUpdates(Map.of("doc",
+                AttributeValueUpdate.builder().action(AttributeAction.PUT).value(tooLarge).build()))), TOO_LARGE);
+        assertThat(c.getItem(b -> b.tableName(TABLE).key(KEY)).item()).containsEntry("doc", fits);
     }
 
     @Test

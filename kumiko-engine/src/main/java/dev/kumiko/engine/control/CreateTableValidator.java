@@ -21,6 +21,7 @@ import java.util.Set;
  * billing, indexes and stream, each failing alone with DynamoDB's message.
  */
 final class CreateTableValidator {
+    static final String DUPLICATE_ATTRIBUTE = "Attribute Name is duplicated: ";
     static final int LOCAL_INDEXES_MAX = 5;
     static final int GLOBAL_INDEXES_MAX = 20;
     /** Projected non-key attributes summed over all indexes of a table. */
@@ -74,7 +75,8 @@ final class CreateTableValidator {
         Set<String> defined = new LinkedHashSet<>();
         for (AttributeDefinitionInput d : r.attributeDefinitions()) {
             if (!defined.add(d.attributeName())) {
-                throw DynamoException.invalidParameter("Duplicate AttributeDefinition found: " + d.attributeName());
+                // Observed from DynamoDB (a ScyllaDB maintainer's report, scylladb/scylladb#13870).
+                throw DynamoException.validation(DUPLICATE_ATTRIBUTE + d.attributeName());
             }
         }
         for (KeySchemaInput k : r.keySchema()) {

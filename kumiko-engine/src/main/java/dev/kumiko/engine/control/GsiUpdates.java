@@ -14,6 +14,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -90,6 +91,23 @@ final class GsiUpdates {
         }
     }
 
+    /**
+     * One attribute defined twice (with two types, or one) is refused as CreateTable refuses it;
+     * the stored type of an attribute defined once still wins over the request's.
+     */
+    private static void checkNoDuplicateDefinitions(UpdateTableRequest r) {
+        if (r.attributeDefinitions() == null) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (AttributeDefinitionInput a : r.attributeDefinitions()) {
+            if (!seen.add(a.attributeName())) {
+                // CreateTable's observed wording (UNVERIFIED for UpdateTable).
+                throw DynamoException.validation(CreateTableValidator.DUPLICATE_ATTRIBUTE + a.attributeName());
+            }
+        }
+    }
+
     private static void checkCreate(UpdateTableRequest r, TableDescriptor d, IndexInput x, boolean onDemand) {
         if (find(d.globalSecondaryIndexes(), x.indexName()) != null || find(d.localSecondaryIndexes(), x.indexName()) != null) {
             // UNVERIFIED wording, by analogy with CreateTable's duplicate-name message.
@@ -102,6 +120,7 @@ final class GsiUpdates {
         }
         CreateTableValidator.checkGlobalKeySchema(x.keySchema());
         IndexRules.checkProjection(x);
+        checkNoDuplicateDefinitions(r);
         // The API Reference: when adding a GSI, the request's AttributeDefinitions "must include the
         // key element(s) of the new index", even those the table already defines (AWS was observed
         // to refuse them missing). The list shown is the request's.

@@ -9,6 +9,7 @@ import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.throughput.ThrottleErrors;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.ProjectionExpression;
@@ -18,9 +19,11 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * BatchGetItem: reads up to 100 keys over several tables. Keys that throughput enforcement
@@ -51,12 +54,30 @@ final class BatchGetOperation {
         // bad expression even when the table does not exist.
         Map<String, Parsed> parsed = new LinkedHashMap<>();
         r.requestItems().forEach((name, k) -> parsed.put(name, parsed(k)));
+        r.requestItems().values().forEach(BatchGetOperation::refuseRepeatedKeys);
         List<TableRead> reads = new ArrayList<>();
         parsed.forEach((name, p) -> reads.add(validated(name, r.requestItems().get(name), p)));
         List<byte[]> allKeys = new ArrayList<>();
         reads.forEach(t -> allKeys.addAll(t.keys()));
         DuplicateKeys.refuse(allKeys, BatchChecks.DUPLICATE_KEYS);
         return readAll(reads, r.returnConsumedCapacity());
+    }
+
+    /**
+     * A key given twice for one table is a duplicate without knowing the table: DynamoDB refuses it
+     * even when the table does not exist (a third party's capture). Keys that differ only in how a
+     * number is written are caught by the storage keys, once the table is known.
+     */
+    private static void refuseRepeatedKeys(BatchRequests.KeysAndAttributes k) {
+        if (k.keys() == null) {
+            return;
+        }
+        Set<Map<String, AttributeValue>> seen = new HashSet<>(k.keys().size() * 2);
+        for (Map<String, AttributeValue> key : k.keys()) {
+            if (!seen.add(key)) {
+                throw DynamoException.validation(BatchChecks.DUPLICATE_KEYS);
+            }
+        }
     }
 
     /** What one table's part says, checked without the table. */

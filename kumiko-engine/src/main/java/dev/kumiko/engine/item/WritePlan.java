@@ -4,6 +4,7 @@ import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.LegacyUpdate;
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.expr.UpdateExpression;
@@ -49,6 +50,14 @@ final class WritePlan {
                 : LegacyExpressions.expected(c.expected(), c.conditionalOperator());
         UpdateExpression legacyUpdate = attributeUpdates == null ? null
                 : LegacyExpressions.attributeUpdates(attributeUpdates, List.of());
+        if (attributeUpdates != null) {
+            ItemNames.checkUpdates(attributeUpdates);
+        }
+        if (updateExpression != null && c.expressionAttributeValues() != null) {
+            // A value an update writes holds names of the item to be (DynamoDB refuses a map key
+            // over 65,535 bytes in SET doc = :v, a capture shows).
+            c.expressionAttributeValues().values().forEach(ItemNames::checkValue);
+        }
         return new WritePlan(expr, legacyCondition, legacyUpdate, attributeUpdates);
     }
 

@@ -23,6 +23,9 @@ public final class ReadOperations {
     private final Store store;
     private final ThroughputLimiter limiter;
 
+    private static final String NO_KEY_CONDITION = "Either the KeyConditions or KeyConditionExpression parameter "
+            + "must be specified in the request.";
+
     public ReadOperations(Catalog catalog, Store store, ThroughputLimiter limiter) {
         this.catalog = catalog;
         this.store = store;
@@ -33,6 +36,10 @@ public final class ReadOperations {
         ReadRequests.Common r = q.common();
         checkNames(r);
         ReadShape shape = ReadShape.of(r, q.keyConditionExpression(), q.keyConditions() != null, "QueryFilter");
+        if (q.keyConditions() == null && q.keyConditionExpression() == null) {
+            // Known from the request alone, so refused before the table is looked up.
+            throw DynamoException.validation(NO_KEY_CONDITION);
+        }
         Table table = table(r.tableName());
         TableDescriptor d = table.descriptor();
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
@@ -40,11 +47,12 @@ public final class ReadOperations {
         target.checkProjected(shape.projectionNames());
         KeyCondition key = keyCondition(q, shape, target);
         QueryKeyTypes.check(d, target.sortKeyNames(), key);
-        KeyPathCheck.check(d, shape.expressions());
         shape.checkFilterAvoidsKeys(target.keyNames(), "QueryFilter");
         KeyRange range = SortKeyRange.of(target.queryPrefix(key), key.sortKey());
         boolean reverse = Boolean.FALSE.equals(q.scanIndexForward());
         byte[] start = StartKey.forQuery(target, r.exclusiveStartKey(), key);
+        // DynamoDB judges a filter naming a key attribute and the ExclusiveStartKey first.
+        KeyPathCheck.check(d, shape.expressions());
         if (start != null) {
             range = reverse ? range.before(start) : range.after(start);
         }
@@ -65,9 +73,10 @@ public final class ReadOperations {
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         target.checkProjected(shape.projectionNames());
-        KeyPathCheck.check(d, shape.expressions());
         KeyRange range = Segments.range(target.space(), target.id(), s.segment(), s.totalSegments());
         byte[] start = StartKey.forScan(target, r.exclusiveStartKey(), range, s.segment(), s.totalSegments());
+        // DynamoDB judges the ExclusiveStartKey first.
+        KeyPathCheck.check(d, shape.expressions());
         if (start != null) {
             range = range.after(start);
         }
@@ -108,10 +117,6 @@ public final class ReadOperations {
         if (q.keyConditions() != null) {
             return LegacyExpressions.keyConditions(q.keyConditions(), target.partitionKeyNames(),
                     target.sortKeyNames());
-        }
-        if (q.keyConditionExpression() == null) {
-            throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be "
-                    + "specified in the request.");
         }
         return shape.expressions().keyCondition(target.partitionKeyNames(), target.sortKeyNames());
     }

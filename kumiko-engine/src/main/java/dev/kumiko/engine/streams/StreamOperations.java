@@ -160,6 +160,7 @@ public final class StreamOperations {
 
     public String getShardIterator(RequestContext ctx, StreamRequests.GetShardIterator r) {
         // The server's decoder has checked the members (StreamsMembers).
+        checkSequenceNumberFitsType(r);
         Resolved s = resolve(ctx, r.streamArn());
         Shard shard = shard(s, r.shardId());
         if (shard == null) {
@@ -174,6 +175,22 @@ public final class StreamOperations {
         };
         return ShardIterators.encode(new ShardIterators.Position(s.streamArn(), s.descriptor().tableId(),
                 shard.shardId(), position, clock.nowMillis()));
+    }
+
+    /**
+     * AT_ and AFTER_SEQUENCE_NUMBER need a SequenceNumber, TRIM_HORIZON and LATEST take none; judged
+     * from the request alone, before the stream is looked up. The text follows Kinesis's observed
+     * answer for the same rule, with DynamoDB Streams' member name (UNVERIFIED for DynamoDB).
+     */
+    private static void checkSequenceNumberFitsType(StreamRequests.GetShardIterator r) {
+        boolean needsOne = r.shardIteratorType() == StreamRequests.ShardIteratorType.AT_SEQUENCE_NUMBER
+                || r.shardIteratorType() == StreamRequests.ShardIteratorType.AFTER_SEQUENCE_NUMBER;
+        boolean hasOne = r.sequenceNumber() != null;
+        if (needsOne != hasOne) {
+            throw DynamoException.validation("Must either specify (1) AT_SEQUENCE_NUMBER or AFTER_SEQUENCE_NUMBER and "
+                    + "SequenceNumber or (2) TRIM_HORIZON or LATEST and no SequenceNumber. Request specified "
+                    + r.shardIteratorType() + (hasOne ? " and also a SequenceNumber." : " and no SequenceNumber."));
+        }
     }
 
     private long latest(Resolved s, Shard shard) {
@@ -193,11 +210,6 @@ public final class StreamOperations {
 
     /** The change log number of AT_ / AFTER_SEQUENCE_NUMBER's SequenceNumber, checked against the shard. */
     private long requested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
-        if (r.sequenceNumber() == null) {
-            // UNVERIFIED wording.
-            throw DynamoException.validation("A sequence number is required for ShardIteratorType "
-                    + r.shardIteratorType());
-        }
         long seq = SequenceNumbers.parse(r.sequenceNumber());
         if (seq == shard.startSequence()) {
             // The shard's own StartingSequenceNumber marks where it begins, also before its first

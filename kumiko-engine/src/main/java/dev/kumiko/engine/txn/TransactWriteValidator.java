@@ -85,6 +85,10 @@ final class TransactWriteValidator {
             return new TransactAction(index, a.kind(), table, TransactKeys.storageKey(d, a.item()),
                     TransactKeys.keyOf(d, a.item()), a.item(), bytes, expr, returnOld, null);
         }
+        if (a.kind() == TransactRequests.Kind.UPDATE && a.expressionAttributeValues() != null) {
+            // The names inside the values an Update writes, as for a Put's item.
+            a.expressionAttributeValues().values().forEach(ItemNames::checkValue);
+        }
         String problem = TransactKeys.keyProblem(d, a.key());
         expr.checkUpdateKeys(keyNames(d));
         byte[] storageKey = problem == null ? TransactKeys.storageKey(d, a.key()) : null;

@@ -82,6 +82,26 @@ class StaticChecksMoreTest {
     }
 
     @Test
+    void sizeOfANumberIsAnErrorInTheRequestAndFalseOnAnItem() {
+        // Tested against DynamoDB by a third party (scylladb/scylladb#14592): a number known from
+        // the request is a ValidationException, one read from the item makes the comparison false.
+        String message = "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or "
+                + "function: size, operand type: N";
+        Map<String, AttributeValue> item = Map.of("PK", s("size"), "SK", s("n"), "num", n("12345"));
+        c.putItem(b -> b.tableName(TABLE).item(item));
+        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(:v) > :z")
+                .expressionAttributeValues(Map.of(":v", n("1"), ":z", n("0")))), message);
+        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(size(num)) > :z")
+                .expressionAttributeValues(Map.of(":z", n("0")))), message);
+        assertError(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(num) > :z")
+                .expressionAttributeValues(Map.of(":z", n("0")))), "ConditionalCheckFailedException",
+                "The conditional request failed");
+        org.assertj.core.api.Assertions.assertThat(c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
+                .filterExpression("size(num) >= :z")
+                .expressionAttributeValues(Map.of(":p", s("size"), ":z", n("0")))).count()).isZero();
+    }
+
+    @Test
     void listAppendMayNotNestListAppend() {
         assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY)
                         .updateExpression("SET l = list_append(list_append(l, :a), :a)")
@@ -115,6 +135,24 @@ class StaticChecksMoreTest {
     }
 
     @Test
+    void oversizedTagsAtCreationAreValidationErrors() {
+        // The Tag shape's constraints (API Reference): Key 1..128, Value 0..256 characters.
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))
+                        .tags(t -> t.key("k".repeat(129)).value("v"))),
+                "1 validation error detected: Value '" + "k".repeat(129) + "' at 'tags.1.member.key' failed to "
+                        + "satisfy constraint: Member must have length less than or equal to 128");
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))
+                        .tags(t -> t.key("k").value("v"), t -> t.key("k2").value("v".repeat(257)))),
+                "1 validation error detected: Value '" + "v".repeat(257) + "' at 'tags.2.member.value' failed to "
+                        + "satisfy constraint: Member must have length less than or equal to 256");
+        org.assertj.core.api.Assertions.assertThat(c.listTables().tableNames()).doesNotContain("static-more-tags");
+    }
+
+    @Test
     void placeholdersMayHoldUnderscores() {
         // The Developer Guide: "#" then alphanumeric characters; "The underscore (_) character is also allowed."
         c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#_x, _y")
@@ -139,6 +177,26 @@ class StaticChecksMoreTest {
                 .attributeDefinitions()).anyMatch(a -> a.attributeName().equals("PK")
                         && a.attributeTypeAsString().equals("S"));
         c.putItem(b -> b.tableName(table).item(Map.of("PK", s("x"), "SK", s("y"))));
+    }
+
+    @Test
+    void aGsiCreateMayNotDefineOneAttributeTwice() {
+        String table = "static-more-gsi-twice";
+        Fixtures.createTable(c, table);
+        assertValidation(() -> c.updateTable(b -> b.tableName(table)
+                        .attributeDefinitions(a -> a.attributeName("G").attributeType("S"),
+                                a -> a.attributeName("G").attributeType("N"))
+                        .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
+                                .keySchema(k -> k.attributeName("G").keyType("HASH"))
+                                .projection(p -> p.projectionType("KEYS_ONLY"))))),
+                "Attribute Name is duplicated: G");
+        assertValidation(() -> c.createTable(b -> b.tableName("static-more-twice").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+                                a -> a.attributeName("PK").attributeType("N"))
+                        .keySchema(k -> k.attributeName("PK").keyType("HASH"))),
+                "Attribute Name is duplicated: PK");
+        org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
+                .globalSecondaryIndexes()).isEmpty();
     }
 
     @Test

@@ -89,6 +89,16 @@ class ValidationOrderTest {
     }
 
     @Test
+    void aQueryWithoutAKeyConditionIsRefusedBeforeTheTable() {
+        String message = "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+                + "request.";
+        assertValidation(() -> c.query(b -> b.tableName(MISSING)), message);
+        assertValidation(() -> c.query(b -> b.tableName(MISSING).filterExpression("a = :v")
+                .expressionAttributeValues(Map.of(":v", n("1")))), message);
+        assertValidation(() -> c.query(b -> b.tableName("present")), message);
+    }
+
+    @Test
     void batchGetItemChecksEveryProjectionBeforeAnyTable() {
         var bad = KeysAndAttributes.builder().keys(KEY).projectionExpression("#x").build();
         var good = KeysAndAttributes.builder().keys(KEY).build();
@@ -98,6 +108,33 @@ class ValidationOrderTest {
         assertValidation(() -> c.batchGetItem(b -> b.requestItems(missingFirst)),
                 "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined;"
                         + " attribute name: #x");
+    }
+
+    @Test
+    void batchGetItemRefusesARepeatedKeyBeforeAnyTable() {
+        // A third party's capture against DynamoDB: duplicate keys win over the missing table.
+        var twice = KeysAndAttributes.builder().keys(KEY, KEY).build();
+        assertValidation(() -> c.batchGetItem(b -> b.requestItems(Map.of(MISSING, twice))),
+                "Provided list of item keys contains duplicates");
+        Map<String, KeysAndAttributes> missingFirst = new java.util.LinkedHashMap<>();
+        missingFirst.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
+        missingFirst.put("present", twice);
+        assertValidation(() -> c.batchGetItem(b -> b.requestItems(missingFirst)),
+                "Provided list of item keys contains duplicates");
+        // One key in two tables is no duplicate: the missing table answers.
+        Map<String, KeysAndAttributes> once = new java.util.LinkedHashMap<>();
+        once.put("present", KeysAndAttributes.builder().keys(KEY).build());
+        once.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
+        ErrorAssertions.assertError(() -> c.batchGetItem(b -> b.requestItems(once)), "ResourceNotFoundException",
+                "Requested resource not found");
+    }
+
+    @Test
+    void batchWriteItemChecksItemNamesBeforeAnyTable() {
+        var nested = Map.of("PK", s("a"), "SK", s("b"), "doc", AttributeValue.fromM(Map.of("", s("x"))));
+        WriteRequest put = WriteRequest.builder().putRequest(p -> p.item(nested)).build();
+        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
+                "One or more parameter values were invalid: Empty attribute name");
     }
 
     @Test

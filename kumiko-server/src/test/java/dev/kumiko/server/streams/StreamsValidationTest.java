@@ -31,6 +31,9 @@ class StreamsValidationTest {
     private static DynamoDbStreamsClient streams;
     private static String arn;
     private static String shard;
+    /** Kinesis's observed wording for the rule, with DynamoDB Streams' member name (UNVERIFIED). */
+    private static final String ITERATOR_TYPE_RULE = "Must either specify (1) AT_SEQUENCE_NUMBER or "
+            + "AFTER_SEQUENCE_NUMBER and SequenceNumber or (2) TRIM_HORIZON or LATEST and no SequenceNumber. ";
 
     @BeforeAll
     static void start() {
@@ -75,8 +78,8 @@ class StreamsValidationTest {
     @Test
     void sequenceNumbersAndIteratorsThatAreNotOurs() {
         assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)),
-                "A sequence number is required for ShardIteratorType AT_SEQUENCE_NUMBER");
+                .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)), ITERATOR_TYPE_RULE
+                        + "Request specified AT_SEQUENCE_NUMBER and no SequenceNumber.");
         String far = "199999999999999999999";
         assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
                 .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(far)),
@@ -84,6 +87,20 @@ class StreamsValidationTest {
         assertValidation(() -> streams.getRecords(b -> b.shardIterator("not an iterator")), "Invalid ShardIterator");
         assertValidation(() -> streams.describeStream(b -> b.streamArn("arn:aws:dynamodb:us-east-1:000000000000:"
                 + "table/" + TABLE)), "Invalid StreamArn");
+    }
+
+    @Test
+    void trimHorizonAndLatestTakeNoSequenceNumber() {
+        String first = StreamsClients.shards(streams, arn).get(0).sequenceNumberRange().startingSequenceNumber();
+        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
+                .shardIteratorType(ShardIteratorType.TRIM_HORIZON).sequenceNumber(first)), ITERATOR_TYPE_RULE
+                        + "Request specified TRIM_HORIZON and also a SequenceNumber.");
+        // Judged from the request alone, before the stream is looked up.
+        String gone = arn.substring(0, arn.lastIndexOf('/') + 1) + "2000-01-01T00:00:00.000";
+        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(gone).shardId(shard)
+                .shardIteratorType(ShardIteratorType.LATEST).sequenceNumber(first)), ITERATOR_TYPE_RULE
+                        + "Request specified LATEST and also a SequenceNumber.");
+        streams.getShardIterator(b -> b.streamArn(arn).shardId(shard).shardIteratorType(ShardIteratorType.LATEST));
     }
 
     @Test
