@@ -21,7 +21,8 @@ final class ConsoleOptions {
     String console = "auto";
 
     @Option(names = "--console-model", paramLabel = "FILE",
-            description = "JSON file naming the entity types the console shows (see docs/console.md).")
+            description = "A model file (as `kumiko model check` reads it) whose entities the console names "
+                    + "(see docs/console.md).")
     Path consoleModel;
 
     @Option(names = "--request-log", arity = "0..1", fallbackValue = RequestLog.STDOUT, paramLabel = "FILE|stdout",

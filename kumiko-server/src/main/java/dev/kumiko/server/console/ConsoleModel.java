@@ -2,6 +2,9 @@ package dev.kumiko.server.console;
 
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.json.JsonTree;
+import dev.kumiko.tools.model.ModelError;
+import dev.kumiko.tools.model.ModelForConsole;
+import dev.kumiko.tools.model.ModelReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,13 +13,15 @@ import java.util.Map;
 
 /**
  * The optional model file that names a table's entity types for the console
- * ({@code --console-model=FILE}, docs/console.md):
+ * ({@code --console-model=FILE}, docs/console.md). It is the model file {@code kumiko model check} reads
+ * (docs/modeling.md): entities are recognised from their key templates, and the file is checked as
+ * {@code model check} checks it. The older console-only file, entities named by key prefixes,
  * <pre>{"entities": [{"name": "Message", "table": "Chat", "pk": "CHATROOM#", "sk": "MESSAGE#"}]}</pre>
- * An item is of the first entity whose {@code pk} and {@code sk} prefixes its keys start with
- * ({@code table} and {@code sk} optional). Checked when the server starts and served as it is.
+ * is still read, since consoles were started with it before the two were one format; it is served as it is.
  */
 public final class ConsoleModel {
-    static final long FILE_BYTES_MAX = 1024 * 1024;
+    // The same bound as model check's: one file serves both.
+    static final long FILE_BYTES_MAX = ModelReader.FILE_BYTES_MAX;
     static final byte[] NONE = "{\"entities\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     /** A model file that cannot be used, with a message that names the problem. */
@@ -28,7 +33,7 @@ public final class ConsoleModel {
 
     private ConsoleModel() {}
 
-    /** The file's bytes, once checked. */
+    /** What the console is served for the file, once checked. */
     public static byte[] load(Path file) throws Invalid {
         byte[] bytes;
         try {
@@ -39,26 +44,58 @@ public final class ConsoleModel {
         } catch (IOException e) {
             throw new Invalid("--console-model " + file + ": cannot be read (" + e.getMessage() + ")");
         }
-        check(file, bytes);
+        Map<String, Object> root = parse(bytes);
+        if (root == null || isModelFile(root)) {
+            return fromModelFile(file);
+        }
+        checkPrefixFile(file, root);
         return bytes;
     }
 
-    private static void check(Path file, byte[] bytes) throws Invalid {
-        Map<String, Object> root;
+    /** The tree, or null when the file is not JSON (the model reader then says where it breaks). */
+    private static Map<String, Object> parse(byte[] bytes) {
         try {
-            root = JsonTree.parseObject(bytes, 0, bytes.length);
+            return JsonTree.parseObject(bytes, 0, bytes.length);
         } catch (DynamoException e) {
-            throw new Invalid("--console-model " + file + ": not a JSON object");
+            return null;
         }
+    }
+
+    /** A model file has a table, access patterns or entities with key templates; the older file has none. */
+    static boolean isModelFile(Map<String, Object> root) {
+        if (root.containsKey("table") || root.containsKey("accessPatterns")) {
+            return true;
+        }
+        if (root.get("entities") instanceof List<?> entities) {
+            for (Object e : entities) {
+                if (e instanceof Map<?, ?> m && m.containsKey("keys")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static byte[] fromModelFile(Path file) throws Invalid {
+        try {
+            return ModelForConsole.json(ModelReader.read(file));
+        } catch (ModelError e) {
+            throw new Invalid("--console-model: " + e.getMessage());
+        }
+    }
+
+    private static void checkPrefixFile(Path file, Map<String, Object> root) throws Invalid {
         if (!(root.get("entities") instanceof List<?> entities)) {
-            throw new Invalid("--console-model " + file + ": needs an \"entities\" array");
+            throw new Invalid("--console-model " + file + ": not a model file: it needs a \"table\" and "
+                    + "\"entities\" with key templates, as `kumiko model check` reads (docs/modeling.md)");
         }
         for (Object e : entities) {
             if (!(e instanceof Map<?, ?> m) || !(m.get("name") instanceof String) || !(m.get("pk") instanceof String)
                     || (m.containsKey("sk") && !(m.get("sk") instanceof String))
                     || (m.containsKey("table") && !(m.get("table") instanceof String))) {
-                throw new Invalid("--console-model " + file + ": each entity needs a string \"name\" and \"pk\" "
-                        + "(and optionally string \"sk\" and \"table\")");
+                throw new Invalid("--console-model " + file + ": each entity of a prefix file needs a string "
+                        + "\"name\" and \"pk\" (and optionally \"sk\" and \"table\"); a model file gives a "
+                        + "\"table\" and each entity's \"keys\" (docs/modeling.md)");
             }
         }
     }

@@ -43,7 +43,7 @@ public final class ModelReader {
             "perDay", "steps", "maxRcu", "maxWcu", "maxItemsRead", "maxRequests", "mayFindNothing"));
 
     /** A model file is a design document; past this it is not one (and would cost memory to parse). */
-    static final long FILE_BYTES_MAX = 4L * 1024 * 1024;
+    public static final long FILE_BYTES_MAX = 4L * 1024 * 1024;
 
     /** The file as the user named it, and where its values are; both null for a tree built in code. */
     private final String file;
