@@ -17,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.kumiko.server.cli.Nearest;
+import dev.kumiko.engine.base.Nearest;
 
 /**
  * Reads a model file (JSON, described by examples/models/model.schema.json). Unknown fields are errors,

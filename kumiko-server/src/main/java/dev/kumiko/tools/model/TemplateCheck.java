@@ -1,6 +1,6 @@
 package dev.kumiko.tools.model;
 
-import dev.kumiko.server.cli.Nearest;
+import dev.kumiko.engine.base.Nearest;
 import dev.kumiko.tools.model.Model.Attribute;
 import dev.kumiko.tools.model.Model.Entity;
 import java.util.LinkedHashSet;

@@ -1,16 +1,21 @@
-package dev.kumiko.server.cli;
+package dev.kumiko.engine.base;
 
 import java.util.Collection;
 import java.util.Locale;
 
 /**
- * The known name nearest to a mistyped one, for a "did you mean" hint: by edit distance, ignoring case,
- * so {@code maxRCU} finds {@code maxRcu} and {@code --prot} finds {@code --port}. A name too far from
- * every candidate gets no hint, since a wrong hint costs more than none.
+ * The known name nearest to a mistyped one, for a "did you mean" hint in the command line's and the model
+ * file's errors: by edit distance, ignoring case, so {@code maxRCU} finds {@code maxRcu} and {@code --prot}
+ * finds {@code --port}; or the one name that starts with what was typed ({@code --data} for
+ * {@code --data-dir}). A name too far from every candidate gets no hint, since a wrong hint costs more
+ * than none. Here, in the engine's base, because the CLI of every module (the server's, the Ignite
+ * launcher's) uses it and the engine is what they all depend on.
  */
 public final class Nearest {
     /** Names longer than this are not compared: the distance table is quadratic in their lengths. */
     static final int NAME_CHARS_MAX = 200;
+    /** "--d" could be anything; "--dat" says enough to extend. */
+    static final int PREFIX_CHARS_MIN = 5;
 
     private Nearest() {}
 
@@ -31,7 +36,27 @@ public final class Nearest {
                 bestDistance = d;
             }
         }
-        return best != null && bestDistance <= allowed(typed) ? best : null;
+        if (best != null && bestDistance <= allowed(typed)) {
+            return best;
+        }
+        return onlyExtension(typed, candidates);
+    }
+
+    /** The one candidate that starts with a typed text of at least PREFIX_CHARS_MIN characters, or null. */
+    private static String onlyExtension(String typed, Collection<String> candidates) {
+        if (typed.length() < PREFIX_CHARS_MIN) {
+            return null;
+        }
+        String found = null;
+        for (String c : candidates) {
+            if (c.toLowerCase(Locale.ROOT).startsWith(typed.toLowerCase(Locale.ROOT))) {
+                if (found != null) {
+                    return null;
+                }
+                found = c;
+            }
+        }
+        return found;
     }
 
     /** " (did you mean "x"?)", or "" when there is no near name. */
