@@ -61,6 +61,9 @@ public final class ModelReader {
                 throw new ModelError("model file " + file + " is larger than " + FILE_BYTES_MAX + " bytes");
             }
             bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ModelError("no model file at " + file.toAbsolutePath().normalize()
+                    + " (examples/models/ has examples)");
         } catch (IOException e) {
             throw new ModelError("cannot read model file " + file + ": " + e.getMessage());
         }

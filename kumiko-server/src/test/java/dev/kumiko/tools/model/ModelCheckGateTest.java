@@ -175,6 +175,15 @@ class ModelCheckGateTest {
         assertThat(doc.getElementsByTagName("failure").getLength()).isZero();
     }
 
+    @Test
+    void aMissingFileSaysWhereItWasLookedFor() {
+        Path missing = dir.resolve("nope.json");
+        ModelCheckRun run = ModelCheckRun.of(missing.toString());
+        assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
+        assertThat(run.err()).isEqualTo("kumiko model check: no model file at " + missing
+                + " (examples/models/ has examples)\n");
+    }
+
     /** "line:column" (1-based) where {@code needle} starts in {@code text}, as an editor counts. */
     static String place(String text, String needle) {
         int at = text.indexOf(needle);
