@@ -132,7 +132,8 @@ interface DynamoCaller extends AutoCloseable {
             return "no answer within " + HTTP_TIMEOUT.toSeconds() + " s";
         }
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException
+                    || t instanceof java.net.UnknownHostException) {
                 return "the host name does not resolve";
             }
         }

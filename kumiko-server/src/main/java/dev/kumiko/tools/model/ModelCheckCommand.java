@@ -123,7 +123,8 @@ public final class ModelCheckCommand implements Callable<Integer> {
 
     private String checkOptions() {
         if (!FORMATS.contains(format)) {
-            return "--format must be text, markdown, json or junit" + dev.kumiko.engine.base.Nearest.hint(format, FORMATS);
+            return "--format must be text, markdown, json or junit"
+                    + dev.kumiko.engine.base.Nearest.hint(format, FORMATS);
         }
         if (scale < 1 || scale > SCALE_MAX) {
             return "--scale must be between 1 and " + SCALE_MAX;

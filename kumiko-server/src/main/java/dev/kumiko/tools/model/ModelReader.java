@@ -1,5 +1,6 @@
 package dev.kumiko.tools.model;
 
+import dev.kumiko.engine.base.Nearest;
 import dev.kumiko.tools.model.Model.AccessPattern;
 import dev.kumiko.tools.model.Model.Attribute;
 import dev.kumiko.tools.model.Model.Design;
@@ -17,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.kumiko.engine.base.Nearest;
 
 /**
  * Reads a model file (JSON, described by examples/models/model.schema.json). Unknown fields are errors,
@@ -111,7 +111,7 @@ public final class ModelReader {
             Entity e = within(em, () -> entity(em, table));
             if (entities.putIfAbsent(e.name(), e) != null) {
                 throw new ModelError("design \"" + name + "\": two entities are named \"" + e.name() + "\"")
-                        .at(place(source == null ? null : source.start(em)));
+                        .at(startOf(em));
             }
             written.add(em);
         }
@@ -129,7 +129,7 @@ public final class ModelReader {
             AccessPattern p = within(pm, () -> pattern(pm, entities));
             if (!patternNames.add(p.name())) {
                 throw new ModelError("design \"" + name + "\": two access patterns are named \"" + p.name() + "\"")
-                        .at(place(source == null ? null : source.start(pm)));
+                        .at(startOf(pm));
             }
             patterns.add(p);
         }
@@ -361,6 +361,11 @@ public final class ModelReader {
         return file == null || p == null ? null : file + ":" + p;
     }
 
+    /** Where an object of the file starts. */
+    private String startOf(Map<String, Object> m) {
+        return place(source == null ? null : source.start(m));
+    }
+
     /**
      * Reads one object of the file; an error inside it that does not yet say where it is, is placed at
      * the object's start: the nearest place the reader knows.
@@ -369,7 +374,7 @@ public final class ModelReader {
         try {
             return read.get();
         } catch (ModelError e) {
-            throw e.at(place(source == null ? null : source.start(m)));
+            throw e.at(startOf(m));
         }
     }
 

@@ -47,7 +47,8 @@ class ConsoleModelFileTest {
             // Keys as ChatSeed (seed 000) writes them.
             assertThat(nameOf(entities, "Connect40-Table", "CONNECTION#c-1", "METADATA")).isEqualTo("Connection");
             assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CONNECTION#c-1")).isEqualTo("UserConnection");
-            assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CHATROOM#r-1")).isEqualTo("ChatParticipation");
+            assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CHATROOM#r-1"))
+                    .isEqualTo("ChatParticipation");
             assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "METADATA")).isEqualTo("ChatRoom");
             assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "MESSAGE#2026-03-01T09:00:00Z#m-07"))
                     .isEqualTo("Message");
@@ -124,8 +125,9 @@ class ConsoleModelFileTest {
             Map<String, Object> match = (Map<String, Object>) e.get("match");
             String pkName = (String) match.keySet().iterator().next();
             boolean pkMatches = Pattern.compile((String) match.get(pkName)).matcher(pk).find();
-            boolean skMatches = sk == null ? match.size() == 1
-                    : match.size() == 2 && Pattern.compile((String) List.copyOf(match.values()).get(1)).matcher(sk).find();
+            String skPattern = match.size() == 2 ? (String) List.copyOf(match.values()).get(1) : null;
+            boolean skMatches = sk == null ? skPattern == null
+                    : skPattern != null && Pattern.compile(skPattern).matcher(sk).find();
             if (table.equals(e.get("table")) && pkMatches && skMatches) {
                 return (String) e.get("name");
             }

@@ -92,7 +92,8 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + place(text, "\"keys\": { \"PK\": \"ORDER#{orderID}")
+        String keys = place(text, "\"keys\": { \"PK\": \"ORDER#{orderID}");
+        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + keys
                 + ": entity Order: key PK uses {orderID}, which no attribute or other entity defines (did you mean "
                 + "{orderId}?); an undeclared parameter gets ids that match no other item\n");
         assertThat(run.out()).isEmpty();
@@ -107,7 +108,8 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + place(text, "{ \"name\": \"deviceEvents\"")
+        String pattern = place(text, "{ \"name\": \"deviceEvents\"");
+        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + pattern
                 + ": access pattern \"deviceEvents\": {deviceID} in \"DEVICE#{deviceID}\" is not a parameter of entity "
                 + "Event (did you mean \"deviceId\"?)\n");
     }
