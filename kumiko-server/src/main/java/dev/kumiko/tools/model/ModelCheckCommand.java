@@ -105,6 +105,11 @@ public final class ModelCheckCommand implements Callable<Integer> {
         } catch (ModelError e) {
             err.println("kumiko model check: " + e.getMessage());
             err.flush();
+            if (format.equals("junit")) {
+                // CI reads the report file: without one, its test view would show nothing, not the error.
+                out.print(ReportJunit.error(modelFile.toString(), e.getMessage()));
+                out.flush();
+            }
             return EXIT_CANNOT_CHECK;
         }
         out.print(switch (format) {

@@ -13,6 +13,7 @@ import java.util.List;
 final class ReportJunit {
     static final String FAILURE_BUDGET = "budget";
     static final String FAILURE_FOUND_NOTHING = "found-nothing";
+    static final String ERROR_CANNOT_CHECK = "cannot-check";
 
     private ReportJunit() {}
 
@@ -30,6 +31,20 @@ final class ReportJunit {
             suite(out, report, d);
         }
         return out.append("</testsuites>\n").toString();
+    }
+
+    /** A report of a check that could not run: one test case, in error, whose message is the error's line. */
+    static String error(String modelFile, String message) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuites name=\"" + xml("kumiko model check: " + modelFile) + "\" tests=\"1\" failures=\"0\" "
+                + "errors=\"1\">\n"
+                + "  <testsuite name=\"" + xml(modelFile) + "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                + "    <testcase classname=\"model\" name=\"" + xml(modelFile) + "\" time=\"0\">\n"
+                + "      <error type=\"" + ERROR_CANNOT_CHECK + "\" message=\"" + xml(message) + "\">" + xml(message)
+                + "</error>\n"
+                + "    </testcase>\n"
+                + "  </testsuite>\n"
+                + "</testsuites>\n";
     }
 
     private static void suite(StringBuilder out, Report report, DesignResult d) {

@@ -186,6 +186,20 @@ class ModelCheckGateTest {
                 + " (examples/models/ has examples)\n");
     }
 
+    @Test
+    void junitReportOfAModelThatCannotBeCheckedHasTheErrorAsATestCase() throws Exception {
+        Path model = write("broken.json", DEVICE_MODEL.replace("\"name\": \"t\",", "\"name\": \"t\""));
+
+        ModelCheckRun run = ModelCheckRun.of(model.toString(), "--format", "junit");
+
+        assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(run.out().getBytes(StandardCharsets.UTF_8)));
+        assertThat(doc.getDocumentElement().getAttribute("errors")).isEqualTo("1");
+        Element error = (Element) doc.getElementsByTagName("error").item(0);
+        assertThat("kumiko model check: " + error.getAttribute("message") + "\n").isEqualTo(run.err());
+    }
+
     /** "line:column" (1-based) where {@code needle} starts in {@code text}, as an editor counts. */
     static String place(String text, String needle) {
         int at = text.indexOf(needle);
