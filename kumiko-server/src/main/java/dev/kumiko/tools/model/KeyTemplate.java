@@ -70,7 +70,7 @@ public record KeyTemplate(String text, List<String> parameters) {
     private static void literal(String s, StringBuilder out) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c > 0x7f;
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c > 0x7f;
             if (!plain) {
                 out.append('\\');
             }

@@ -30,8 +30,8 @@ final class SourceTree {
     }
 
     private final Map<String, Object> root;
-    private final Map<Object, Position> starts = new IdentityHashMap<>();
-    private final Map<Object, Map<String, Position>> fields = new IdentityHashMap<>();
+    private final IdentityHashMap<Object, Position> starts = new IdentityHashMap<>();
+    private final IdentityHashMap<Object, Map<String, Position>> fields = new IdentityHashMap<>();
 
     private SourceTree(byte[] bytes, String file) {
         try (JsonParser p = JsonTree.factory().createParser(bytes)) {

@@ -25,7 +25,7 @@ final class TemplateCheck {
     static String entityKeys(Entity e, List<Entity> all) {
         Set<String> elsewhere = new LinkedHashSet<>();
         for (Entity other : all) {
-            if (other != e) {
+            if (!other.name().equals(e.name())) { // names are unique in a design
                 elsewhere.addAll(other.attributes().keySet());
                 elsewhere.addAll(keyParameters(other));
             }
