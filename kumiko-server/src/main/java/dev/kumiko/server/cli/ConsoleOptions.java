@@ -1,7 +1,6 @@
 package dev.kumiko.server.cli;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.server.console.ConsoleModel;
 import dev.kumiko.server.console.ConsolePaths;
 import dev.kumiko.server.metrics.HotKeys;
 import dev.kumiko.server.metrics.RequestLog;
@@ -50,8 +49,8 @@ final class ConsoleOptions {
         }
         if (consoleModel != null) {
             try {
-                model = ConsoleModel.load(consoleModel);
-            } catch (ConsoleModel.Invalid e) {
+                model = ConsoleModelFile.load(consoleModel);
+            } catch (ConsoleModelFile.Invalid e) {
                 throw new Invalid(e.getMessage());
             }
         }

@@ -6,6 +6,7 @@ import static dev.kumiko.server.console.ChatSeed.n;
 import static dev.kumiko.server.console.ChatSeed.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.cli.ConsoleModelFile;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -248,13 +249,13 @@ class ConsoleBrowserTest {
     /**
      * The model file that `model check` reads (examples/models/chat.json) names the seed's items in the
      * browser by their key templates (issue #63), on a table the model does not name ("-dev") whose keys
-     * are the model's; the served model is ConsoleModel's, the matching entities.js's own.
+     * are the model's; the served model is ConsoleModelFile's, the matching entities.js's own.
      */
     @Test
     @Order(8)
     @SuppressWarnings("unchecked")
     void theModelCheckFileNamesEveryEntityByItsKeyTemplates() throws Exception {
-        String model = new String(ConsoleModel.load(ConsoleModelFileTest.CHAT), StandardCharsets.UTF_8);
+        String model = new String(ConsoleModelFile.load(ConsoleModelFileTest.CHAT), StandardCharsets.UTF_8);
         String user = ChatSeed.USERS[0];
         String room = "CHATROOM#" + ChatSeed.ROOM;
         List<List<String>> keys = List.of(List.of("CONNECTION#c-1", "METADATA"), List.of("USER#" + user,

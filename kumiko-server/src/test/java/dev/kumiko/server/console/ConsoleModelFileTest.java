@@ -3,6 +3,7 @@ package dev.kumiko.server.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kumiko.server.cli.ConsoleModelFile;
 import dev.kumiko.server.json.JsonTree;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,7 +35,7 @@ class ConsoleModelFileTest {
 
     @Test
     void theModelCheckFileNamesTheChatTablesItemsByTheirKeyTemplates() throws Exception {
-        byte[] served = ConsoleModel.load(CHAT);
+        byte[] served = ConsoleModelFile.load(CHAT);
         try (ConsoleServer server = new ConsoleServer(ConsolePaths.Access.ON, served, null)) {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.endpoint()
                     + "/console/api/model")).build(), HttpResponse.BodyHandlers.ofString());
@@ -70,7 +71,7 @@ class ConsoleModelFileTest {
                     { "name": "User", "keys": { "pk": "USER#{userId}" }, "attributes": { "userId": "id" } } ],
                   "accessPatterns": [] }
                 """);
-        List<Object> entities = entities(ConsoleModel.load(file));
+        List<Object> entities = entities(ConsoleModelFile.load(file));
         assertThat(nameOf(entities, "t", "USER#1", null)).isEqualTo("User");
         assertThat(nameOf(entities, "t", "ORDER#1", null)).isEqualTo("Anything");
     }
@@ -82,7 +83,7 @@ class ConsoleModelFileTest {
                   "entities": [ { "name": "Host", "keys": { "pk": "host.a+b(1)|{n}" } } ],
                   "accessPatterns": [] }
                 """);
-        List<Object> entities = entities(ConsoleModel.load(file));
+        List<Object> entities = entities(ConsoleModelFile.load(file));
         assertThat(nameOf(entities, "t", "host.a+b(1)|7", null)).isEqualTo("Host");
         assertThat(nameOf(entities, "t", "hostXaab(1)|7", null)).isNull();
         assertThat(nameOf(entities, "t", "host.a+b(1)|", null)).as("a parameter is not empty").isNull();
@@ -91,9 +92,9 @@ class ConsoleModelFileTest {
     @Test
     void anAlternativeOnTheSameTableIsNotListedButOneOnItsOwnTableIs() throws Exception {
         Path models = CHAT.getParent();
-        List<Object> mbc = entities(ConsoleModel.load(models.resolve("mbc-cqrs.json")));
+        List<Object> mbc = entities(ConsoleModelFile.load(models.resolve("mbc-cqrs.json")));
         assertThat(mbc).extracting(e -> ((Map<String, Object>) e).get("table")).contains("mbc-data", "mbc-command");
-        List<Object> sql = entities(ConsoleModel.load(models.resolve("sql-to-nosql.json")));
+        List<Object> sql = entities(ConsoleModelFile.load(models.resolve("sql-to-nosql.json")));
         assertThat(sql).extracting(e -> ((Map<String, Object>) e).get("table")).containsOnly("SocialPlatform");
     }
 
@@ -101,19 +102,19 @@ class ConsoleModelFileTest {
     void theOlderPrefixFileIsStillServedAsWritten() throws Exception {
         String text = "{\"entities\": [{\"name\": \"Room\", \"pk\": \"CHATROOM#\", \"sk\": \"METADATA\"}]}";
         Path file = write("prefixes.json", text);
-        assertThat(new String(ConsoleModel.load(file), StandardCharsets.UTF_8)).isEqualTo(text);
+        assertThat(new String(ConsoleModelFile.load(file), StandardCharsets.UTF_8)).isEqualTo(text);
     }
 
     @Test
     void aBrokenModelFileIsRefusedWithItsLineAndColumn() throws Exception {
         String chat = Files.readString(CHAT);
         Path file = write("chat-typo.json", chat.replace("\"maxRcu\": 2,", "\"maxRCU\": 2,"));
-        assertThatThrownBy(() -> ConsoleModel.load(file)).isInstanceOf(ConsoleModel.Invalid.class)
+        assertThatThrownBy(() -> ConsoleModelFile.load(file)).isInstanceOf(ConsoleModelFile.Invalid.class)
                 .hasMessageMatching(Pattern.quote("--console-model: " + file + ":") + "\\d+:\\d+: "
                         + Pattern.quote("access pattern \"roomMessages\": unknown field \"maxRCU\" (did you mean "
                                 + "\"maxRcu\"?)"));
         Path neither = write("neither.json", "{\"tables\": []}");
-        assertThatThrownBy(() -> ConsoleModel.load(neither)).hasMessage("--console-model " + neither + ": not a "
+        assertThatThrownBy(() -> ConsoleModelFile.load(neither)).hasMessage("--console-model " + neither + ": not a "
                 + "model file: it needs a \"table\" and \"entities\" with key templates, as `kumiko model check` "
                 + "reads (docs/modeling.md)");
     }
@@ -123,7 +124,7 @@ class ConsoleModelFileTest {
         for (Object o : entities) {
             Map<String, Object> e = (Map<String, Object>) o;
             Map<String, Object> match = (Map<String, Object>) e.get("match");
-            String pkName = (String) match.keySet().iterator().next();
+            String pkName = match.keySet().iterator().next();
             boolean pkMatches = Pattern.compile((String) match.get(pkName)).matcher(pk).find();
             String skPattern = match.size() == 2 ? (String) List.copyOf(match.values()).get(1) : null;
             boolean skMatches = sk == null ? skPattern == null

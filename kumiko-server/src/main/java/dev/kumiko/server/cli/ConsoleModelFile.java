@@ -1,4 +1,4 @@
-package dev.kumiko.server.console;
+package dev.kumiko.server.cli;
 
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.json.JsonTree;
@@ -18,11 +18,12 @@ import java.util.Map;
  * {@code model check} checks it. The older console-only file, entities named by key prefixes,
  * <pre>{"entities": [{"name": "Message", "table": "Chat", "pk": "CHATROOM#", "sk": "MESSAGE#"}]}</pre>
  * is still read, since consoles were started with it before the two were one format; it is served as it is.
+ * Here, with the command line, since reading a model file is the model tooling's (dev.kumiko.tools.model),
+ * a layer above the console's; the console only serves the bytes this makes.
  */
-public final class ConsoleModel {
+public final class ConsoleModelFile {
     // The same bound as model check's: one file serves both.
     static final long FILE_BYTES_MAX = ModelReader.FILE_BYTES_MAX;
-    static final byte[] NONE = "{\"entities\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     /** A model file that cannot be used, with a message that names the problem. */
     public static final class Invalid extends Exception {
@@ -31,7 +32,7 @@ public final class ConsoleModel {
         }
     }
 
-    private ConsoleModel() {}
+    private ConsoleModelFile() {}
 
     /** What the console is served for the file, once checked. */
     public static byte[] load(Path file) throws Invalid {
