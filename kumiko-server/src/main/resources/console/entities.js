@@ -1,7 +1,9 @@
 'use strict';
 // Entity types of a single table, found from key prefixes: "CHATROOM#42" / "MESSAGE#2024-…" is
-// the entity MESSAGE# under the partition prefix CHATROOM#. A model file (--console-model) can
-// name them: {"entities": [{"name": "Message", "table"?: "...", "pk": "CHATROOM#", "sk"?: "MESSAGE#"}]}.
+// the entity MESSAGE# under the partition prefix CHATROOM#. A model file (--console-model, the file
+// `kumiko model check` reads) names them: the server sends each entity's key templates with a regular
+// expression per key attribute, most specific entity first. The older file, names for key prefixes
+// ({"entities": [{"name", "table"?, "pk", "sk"?}]}), is still served as it was written.
 (function () {
   K.model = { entities: [] };
 
@@ -21,12 +23,34 @@
     return pkText != null && pkText.indexOf('#') >= 0 ? K.prefixOf(pkText) : '(no prefix)';
   };
 
-  function modelEntity(tableName, pkText, skText) {
-    for (const e of K.model.entities || []) {
-      if (e.table && e.table !== tableName) continue;
-      if (pkText == null || !pkText.startsWith(e.pk)) continue;
-      if (e.sk && (skText == null || !skText.startsWith(e.sk))) continue;
-      return e;
+  const patterns = new Map();
+  function matches(source, text) {
+    if (source == null || text == null) return false;
+    if (!patterns.has(source)) patterns.set(source, new RegExp(source));
+    return patterns.get(source).test(text);
+  }
+
+  /** Whether an entity of the model file (templates) or of the older file (prefixes) has these keys. */
+  function keysMatch(e, keys, pkText, skText) {
+    if (e.match) {
+      if (!matches(e.match[keys.pk], pkText)) return false;
+      return keys.sk ? matches(e.match[keys.sk], skText) : !Object.keys(e.match).some(k => k !== keys.pk);
+    }
+    if (pkText == null || !pkText.startsWith(e.pk)) return false;
+    return !e.sk || (skText != null && skText.startsWith(e.sk));
+  }
+
+  /**
+   * The model's entity for an item. An entry with a table applies to that table; a model file's
+   * entities also apply to a table the model does not name (its copy "…-dev", say) when their key
+   * attributes are that table's, since the key templates alone say which items they are.
+   */
+  function modelEntity(tableName, keys, pkText, skText) {
+    const all = K.model.entities || [];
+    const named = all.some(e => e.table === tableName);
+    for (const e of all) {
+      if (e.table && e.table !== tableName && (named || !e.match)) continue;
+      if (keysMatch(e, keys, pkText, skText)) return e;
     }
     return null;
   }
@@ -40,7 +64,7 @@
     const pkText = K.scalar(item[keys.pk]);
     const skText = keys.sk ? K.scalar(item[keys.sk]) : null;
     const group = K.groupOf(pkText);
-    const m = modelEntity(table.TableName, pkText, skText);
+    const m = modelEntity(table.TableName, keys, pkText, skText);
     if (m) return { id: 'model:' + m.name, name: m.name, group, named: true };
     const skPart = keys.sk ? K.prefixOf(skText) : '';
     const name = keys.sk ? skPart : group;

@@ -1,11 +1,13 @@
 package dev.kumiko.ignite.launch;
 
+import dev.kumiko.engine.base.Nearest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code kumiko ignite start --nodes N --base-port P --work-dir D [--node-classpath CP]} and
@@ -24,16 +26,28 @@ public final class IgniteCommand {
 
     private IgniteCommand() {}
 
+    /** The options each command takes; any other is refused, so a mistyped or misplaced one is not ignored. */
+    static final Map<String, Set<String>> OPTIONS = Map.of(
+            "start", Set.of("--nodes", "--base-port", "--work-dir", "--node-classpath"),
+            "stop", Set.of("--work-dir"));
+
     public static void main(String[] args) {
+        System.exit(exitCode(args));
+    }
+
+    /**
+     * Runs the command and returns its exit code: 0, 2 for a command line that cannot be used, 1 for a
+     * start or stop that failed. Each failure is one line on stderr with its fix.
+     */
+    public static int exitCode(String[] args) {
         try {
-            System.exit(run(args));
+            return run(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("kumiko ignite: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
+            System.err.println("kumiko ignite: " + e.getMessage() + "; `kumiko ignite --help` shows the usage");
+            return 2;
         } catch (RuntimeException e) {
             System.err.println("kumiko ignite: " + e.getMessage());
-            System.exit(1);
+            return 1;
         }
     }
 
@@ -42,7 +56,11 @@ public final class IgniteCommand {
             System.out.println(USAGE);
             return args.length == 0 ? 2 : 0;
         }
-        Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
+        Set<String> allowed = OPTIONS.get(args[0]);
+        if (allowed == null) {
+            throw new IllegalArgumentException("unknown command " + args[0] + hint(args[0], OPTIONS.keySet()));
+        }
+        Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length), args[0], allowed);
         Path workDir = Path.of(required(options, "--work-dir")).toAbsolutePath();
         switch (args[0]) {
             case "start" -> {
@@ -60,24 +78,41 @@ public final class IgniteCommand {
                 System.err.println("kumiko: stopped " + stopped + " Ignite node(s) of " + workDir);
                 return 0;
             }
-            default -> throw new IllegalArgumentException("unknown command " + args[0]);
+            default -> throw new IllegalStateException("OPTIONS and run disagree on " + args[0]);
         }
     }
 
-    private static Map<String, String> options(String[] args) {
+    private static Map<String, String> options(String[] args, String command, Set<String> allowed) {
         Map<String, String> out = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                out.put(arg.substring(0, eq), arg.substring(eq + 1));
-            } else if (arg.startsWith("--") && i + 1 < args.length) {
-                out.put(arg, args[++i]);
-            } else {
+            String name = eq > 0 ? arg.substring(0, eq) : arg;
+            if (!arg.startsWith("--")) {
                 throw new IllegalArgumentException("unexpected argument " + arg);
+            }
+            if (!allowed.contains(name)) {
+                boolean ofOther = OPTIONS.values().stream().anyMatch(o -> o.contains(name));
+                throw new IllegalArgumentException(ofOther ? name + " is not an option of " + command
+                        : "unknown option " + name + hint(name, allowed));
+            }
+            if (out.containsKey(name)) {
+                throw new IllegalArgumentException(name + " is given twice");
+            }
+            if (eq > 0) {
+                out.put(name, arg.substring(eq + 1));
+            } else if (i + 1 < args.length) {
+                out.put(name, args[++i]);
+            } else {
+                throw new IllegalArgumentException(name + " needs a value");
             }
         }
         return out;
+    }
+
+    private static String hint(String typed, Set<String> candidates) {
+        String near = Nearest.of(typed, new java.util.TreeSet<>(candidates));
+        return near == null ? "" : " (did you mean " + near + "?)";
     }
 
     private static String required(Map<String, String> options, String name) {

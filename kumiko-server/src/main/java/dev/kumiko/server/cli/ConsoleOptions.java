@@ -1,7 +1,6 @@
 package dev.kumiko.server.cli;
 
 import dev.kumiko.engine.Engine;
-import dev.kumiko.server.console.ConsoleModel;
 import dev.kumiko.server.console.ConsolePaths;
 import dev.kumiko.server.metrics.HotKeys;
 import dev.kumiko.server.metrics.RequestLog;
@@ -21,7 +20,8 @@ final class ConsoleOptions {
     String console = "auto";
 
     @Option(names = "--console-model", paramLabel = "FILE",
-            description = "JSON file naming the entity types the console shows (see docs/console.md).")
+            description = "A model file (as `kumiko model check` reads it) whose entities the console names "
+                    + "(see docs/console.md).")
     Path consoleModel;
 
     @Option(names = "--request-log", arity = "0..1", fallbackValue = RequestLog.STDOUT, paramLabel = "FILE|stdout",
@@ -49,8 +49,8 @@ final class ConsoleOptions {
         }
         if (consoleModel != null) {
             try {
-                model = ConsoleModel.load(consoleModel);
-            } catch (ConsoleModel.Invalid e) {
+                model = ConsoleModelFile.load(consoleModel);
+            } catch (ConsoleModelFile.Invalid e) {
                 throw new Invalid(e.getMessage());
             }
         }

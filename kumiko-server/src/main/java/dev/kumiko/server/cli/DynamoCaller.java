@@ -91,7 +91,7 @@ interface DynamoCaller extends AutoCloseable {
                         .POST(HttpRequest.BodyPublishers.ofByteArray(json)).build();
                 try {
                     HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-                    Map<String, Object> answer = JsonTree.parseObject(r.body(), 0, r.body().length);
+                    Map<String, Object> answer = answer(r);
                     if (r.statusCode() != 200) {
                         String type = String.valueOf(answer.get("__type"));
                         Object message = answer.containsKey("message") ? answer.get("message") : answer.get("Message");
@@ -99,7 +99,8 @@ interface DynamoCaller extends AutoCloseable {
                     }
                     return answer;
                 } catch (IOException e) {
-                    throw new Failure("cannot reach " + endpoint + ": " + e.getMessage());
+                    throw new Failure("cannot reach " + endpoint + ": " + reason(e) + "; start `kumiko serve` there, "
+                            + "or give --data-dir to open a data directory no server has open");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new Failure("interrupted");
@@ -110,7 +111,37 @@ interface DynamoCaller extends AutoCloseable {
             public void close() {
                 // java.net.http's client has no close on Java 17; its threads are daemons.
             }
+
+            private Map<String, Object> answer(HttpResponse<byte[]> r) {
+                try {
+                    return JsonTree.parseObject(r.body(), 0, r.body().length);
+                } catch (DynamoException e) {
+                    throw new Failure(endpoint + " answered HTTP " + r.statusCode() + " with a body that is not "
+                            + "DynamoDB's JSON; give --endpoint the URL of a Kumiko server");
+                }
+            }
         };
+    }
+
+    /**
+     * Why a connection failed, in words: the JDK's ConnectException for a refused connection has no
+     * message at all (the issue's "cannot reach ...: null").
+     */
+    static String reason(IOException e) {
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "no answer within " + HTTP_TIMEOUT.toSeconds() + " s";
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException
+                    || t instanceof java.net.UnknownHostException) {
+                return "the host name does not resolve";
+            }
+        }
+        if (e instanceof java.net.ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
+            return "connection refused";
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.strip();
     }
 
     /** JSON of parsed trees (the maps {@link JsonTree} gives and the CLI builds). */

@@ -1,5 +1,6 @@
 package dev.kumiko.server.cli;
 
+import dev.kumiko.engine.base.Nearest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ import picocli.CommandLine.Parameters;
         description = "Export a table to a local folder in DynamoDB's export format (DynamoDB JSON or Ion).")
 public final class ExportCommand implements Callable<Integer> {
     static final String TABLE_FILE = "kumiko-table.json";
+    static final String NAME = "kumiko export";
+    static final java.util.List<String> FORMATS = java.util.List.of("DYNAMODB_JSON", "ION");
 
     @Parameters(index = "0", paramLabel = "TABLE", description = "The table to export.")
     String table;
@@ -38,8 +41,19 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path dir = to.toAbsolutePath().normalize();
+        if (!FORMATS.contains(format)) {
+            System.err.println(NAME + ": --format must be DYNAMODB_JSON or ION" + Nearest.hint(format, FORMATS));
+            return StartupChecks.EXIT_USAGE;
+        }
+        DynamoCaller opened;
+        try {
+            opened = target.open(dir.resolve("import-logs"), true);
+        } catch (StartupChecks.Failure e) {
+            System.err.println(NAME + ": " + e.getMessage());
+            return e.exitCode;
+        }
         Files.createDirectories(dir);
-        try (DynamoCaller caller = target.open(dir.resolve("import-logs"))) {
+        try (DynamoCaller caller = opened) {
             @SuppressWarnings("unchecked")
             Map<String, Object> t = (Map<String, Object>) caller.call("DescribeTable", Map.of("TableName", table))
                     .get("Table");
@@ -53,15 +67,20 @@ public final class ExportCommand implements Callable<Integer> {
                     d -> "export " + d.get("ExportStatus") + ", " + (d.containsKey("ItemCount")
                             ? d.get("ItemCount").toString().replaceAll("\\D", "") : "0") + " items");
             if (!"COMPLETED".equals(done.get("ExportStatus"))) {
-                System.err.println("kumiko: export failed: " + done.get("FailureMessage"));
+                System.err.println(NAME + ": export failed: " + done.get("FailureMessage"));
                 return 1;
             }
             System.out.println(dir.resolve((String) done.get("ExportManifest")));
             return 0;
         } catch (DynamoCaller.Failure e) {
-            System.err.println("kumiko: " + e.getMessage());
+            System.err.println(NAME + ": " + e.getMessage() + fix(e.getMessage()));
             return 1;
         }
+    }
+
+    /** What to do about a table that is not there: the one failure whose fix the answer does not say. */
+    private static String fix(String failure) {
+        return failure.startsWith("ResourceNotFoundException") ? "; check the name (ListTables shows them)" : "";
     }
 
     /** DescribeTable's answer as TableCreationParameters (ImportTable creates no local secondary indexes). */

@@ -23,6 +23,8 @@ import picocli.CommandLine.Option;
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Create a table from a local folder of DynamoDB JSON, Ion or CSV files (an export, say).")
 public final class ImportCommand implements Callable<Integer> {
+    static final String NAME = "kumiko import";
+
     @Option(names = "--from", required = true, paramLabel = "DIR", description = "Folder to import.")
     Path from;
 
@@ -56,14 +58,19 @@ public final class ImportCommand implements Callable<Integer> {
         Map<String, Object> source = new LinkedHashMap<>();
         source.put("S3Bucket", "file:" + dir);
         Path summary = latestExport(dir);
+        String conflict = conflict(dir, summary != null, Files.exists(dir.resolve(ExportCommand.TABLE_FILE)));
+        if (conflict != null) {
+            System.err.println(NAME + ": " + conflict);
+            return StartupChecks.EXIT_USAGE;
+        }
         if (summary != null) {
             Map<String, Object> s = read(summary);
             source.put("S3KeyPrefix", dir.relativize(summary.getParent()).toString().replace('\\', '/') + "/data/");
             request.put("InputFormat", s.get("outputFormat"));
             request.put("InputCompressionType", "GZIP");
         } else if (format == null) {
-            System.err.println("kumiko: " + dir + " holds no export (AWSDynamoDB/*/manifest-summary.json); give --format");
-            return 2;
+            System.err.println(NAME + ": " + dir + " holds no export (AWSDynamoDB/*/manifest-summary.json); give --format");
+            return StartupChecks.EXIT_USAGE;
         } else {
             request.put("InputFormat", format);
             request.put("InputCompressionType", compression);
@@ -71,12 +78,19 @@ public final class ImportCommand implements Callable<Integer> {
         request.put("S3BucketSource", source);
         Map<String, Object> creation = creation(dir);
         if (creation == null) {
-            System.err.println("kumiko: no " + ExportCommand.TABLE_FILE + " in " + dir + "; give --key (and --table)");
-            return 2;
+            System.err.println(NAME + ": no " + ExportCommand.TABLE_FILE + " in " + dir + "; give --key (and --table)");
+            return StartupChecks.EXIT_USAGE;
         }
         request.put("TableCreationParameters", creation);
         String name = (String) creation.get("TableName");
-        try (DynamoCaller caller = target.open(dir.resolve("import-logs"))) {
+        DynamoCaller opened;
+        try {
+            opened = target.open(dir.resolve("import-logs"), false);
+        } catch (StartupChecks.Failure e) {
+            System.err.println(NAME + ": " + e.getMessage());
+            return e.exitCode;
+        }
+        try (DynamoCaller caller = opened) {
             if (replace) {
                 deleteIfExists(caller, name);
             }
@@ -88,16 +102,40 @@ public final class ImportCommand implements Callable<Integer> {
                     d -> "import " + d.get("ImportStatus") + ", " + number(d.get("ProcessedItemCount")) + " items, "
                             + number(d.get("ErrorCount")) + " errors");
             if (!"COMPLETED".equals(done.get("ImportStatus"))) {
-                System.err.println("kumiko: import failed: " + done.get("FailureMessage"));
+                System.err.println(NAME + ": import failed: " + done.get("FailureMessage"));
                 return 1;
             }
             System.out.println(name + ": " + number(done.get("ImportedItemCount")) + " items imported, "
                     + number(done.get("ErrorCount")) + " errors");
             return 0;
         } catch (DynamoCaller.Failure e) {
-            System.err.println("kumiko: " + e.getMessage());
+            System.err.println(NAME + ": " + e.getMessage() + fix(e.getMessage()));
             return 1;
         }
+    }
+
+    /**
+     * Options the folder makes meaningless, which would otherwise be ignored without a word; null when
+     * none is. An export says its own format, and kumiko-table.json its own keys.
+     */
+    String conflict(Path dir, boolean isExport, boolean hasTableFile) {
+        if (isExport && format != null) {
+            return dir + " is an export, which says its own format: drop --format";
+        }
+        if (hasTableFile && (key != null || sortKey != null)) {
+            return dir + " has " + ExportCommand.TABLE_FILE + ", which gives the table's keys: drop --key and "
+                    + "--sort-key (--table still names the new table)";
+        }
+        if (sortKey != null && key == null) {
+            return "--sort-key needs --key (the partition key)";
+        }
+        return null;
+    }
+
+    /** The fix for a table that exists already, which ImportTable's answer does not say. */
+    static String fix(String failure) {
+        return failure.startsWith("ResourceInUseException") ? "; add --replace to delete it and import the folder "
+                + "into a new one, or --table NAME to import under another name" : "";
     }
 
     private Map<String, Object> creation(Path dir) throws IOException {

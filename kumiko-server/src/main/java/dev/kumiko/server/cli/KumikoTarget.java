@@ -34,13 +34,42 @@ final class KumikoTarget {
     @Option(names = "--region", defaultValue = "us-east-1", description = "Region of the ARNs (default: ${DEFAULT-VALUE}).")
     String region;
 
-    DynamoCaller open(Path importLogDir) {
+    /**
+     * The caller for the server or the data directory. A directory a server has open is refused in one
+     * line that names the process and says to give that server's --endpoint instead (RocksDB's own text
+     * is a lock error on a LOCK file); so is a missing directory when the command reads one.
+     */
+    DynamoCaller open(Path importLogDir, boolean mustExist) throws StartupChecks.Failure {
         if (where.endpoint != null) {
             return DynamoCaller.http(where.endpoint, region);
         }
-        Engine engine = Engine.open(RocksStore.open(where.dataDir, RocksStoreOptions.defaults()));
+        Path dir = where.dataDir.toAbsolutePath().normalize();
+        if (mustExist && !java.nio.file.Files.isDirectory(dir)) {
+            throw new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "no data directory at " + dir
+                    + ": give the --data-dir a server wrote, or --endpoint of a running server");
+        }
+        String holder = StartupChecks.lockedBy(dir);
+        if (holder != null) {
+            throw inUse(dir, holder);
+        }
+        RocksStore store;
+        try {
+            store = RocksStore.open(dir, RocksStoreOptions.defaults());
+        } catch (IllegalStateException e) {
+            // Opened after the check, or by this very process (an fcntl lock does not conflict with its own
+            // process, so the check cannot see it): RocksDB's own refusal, said the same way.
+            throw String.valueOf(e.getMessage()).contains("lock") ? inUse(dir, "another open store")
+                    : new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "cannot open data directory " + dir
+                            + ": " + e.getMessage());
+        }
+        Engine engine = Engine.open(store);
         ExchangeService.start(engine, ExchangeSettings.defaults().withImportLogDir(importLogDir));
         return DynamoCaller.inProcess(engine, region);
+    }
+
+    private static StartupChecks.Failure inUse(Path dir, String holder) {
+        return new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "data directory " + dir + " is in use by "
+                + holder + ": give --endpoint of the server that has it open instead of --data-dir, or stop it");
     }
 
     /** Asks for the job's description until it is no longer IN_PROGRESS, printing progress as it moves. */

@@ -28,6 +28,7 @@ public final class Main implements Runnable {
         m.put("export", ExportCommand.class);
         m.put("import", ImportCommand.class);
         m.put("model", dev.kumiko.tools.model.ModelCommand.class);
+        m.put("ignite", IgniteEntry.class);
         return Collections.unmodifiableMap(m);
     }
 
@@ -49,7 +50,8 @@ public final class Main implements Runnable {
         } else {
             SUBCOMMANDS.forEach(cmd::addSubcommand);
         }
-        return cmd.setExecutionExceptionHandler(Main::unexpected);
+        // Set after the subcommands are added: picocli hands the handler to those it already has.
+        return cmd.setExecutionExceptionHandler(Main::unexpected).setParameterExceptionHandler(new UsageErrors());
     }
 
     /**

@@ -43,9 +43,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--in-memory", description = "Keep data in memory only; nothing is written to disk.")
     boolean inMemory;
 
+    /** Where the RocksDB store is when --data-dir (or -dbPath) does not say. */
+    static final Path DATA_DIR_DEFAULT = Path.of("./data");
+
+    // Null when not given, so that --in-memory with --data-dir can be refused rather than the directory
+    // silently ignored; dataDir() is the directory used.
     @Option(names = "--data-dir",
-            description = "RocksDB data directory, relative to the current directory (default: ${DEFAULT-VALUE}).")
-    Path dataDir = Path.of("./data");
+            description = "RocksDB data directory, relative to the current directory (default: ./data).")
+    Path dataDir;
 
     @Option(names = "--store",
             description = "rocksdb (the default, in --data-dir), memory (as --in-memory), or ignite: an Apache "
@@ -118,10 +123,18 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
+        String conflict = conflict(inMemory || dynamoDbLocalFlags.inMemory, storeName,
+                dataDir != null ? "--data-dir " + dataDir : null,
+                dynamoDbLocalFlags.dbPath != null ? "-dbPath " + dynamoDbLocalFlags.dbPath : null, igniteEndpoints);
+        if (conflict != null) {
+            System.err.println(conflict);
+            return StartupChecks.EXIT_USAGE;
+        }
         dynamoDbLocalFlags.apply(this, System.err);
         if ("memory".equals(storeName)) {
             inMemory = true;
         }
+        Path dataDir = dataDir();
         boolean external = storeName != null && !"memory".equals(storeName) && !"rocksdb".equals(storeName);
         boolean newDataDir = !inMemory && !external && !java.nio.file.Files.exists(dataDir);
         try {
@@ -230,6 +243,42 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Options that contradict each other, as one line that says which to drop; null when none do. Each
+     * would otherwise be ignored without a word: the data a user thinks is kept in a directory is not.
+     *
+     * @param dataDirOption "--data-dir DIR" when given, else null; {@code dbPathOption} the same for -dbPath
+     */
+    static String conflict(boolean inMemory, String storeName, String dataDirOption, String dbPathOption,
+            String igniteEndpoints) {
+        if (dataDirOption != null && dbPathOption != null) {
+            return dataDirOption + " and " + dbPathOption + " both name the data directory: give one of them";
+        }
+        String dir = dataDirOption != null ? dataDirOption : dbPathOption;
+        if (inMemory && storeName != null && !"memory".equals(storeName)) {
+            return "--in-memory and --store " + storeName + " contradict each other: give one of them";
+        }
+        boolean memory = inMemory || "memory".equals(storeName);
+        if (memory && dir != null) {
+            return (inMemory ? "--in-memory" : "--store memory") + " keeps nothing on disk, so " + dir
+                    + " would be ignored: give one of them";
+        }
+        boolean ignite = "ignite".equals(storeName);
+        if (ignite && dir != null) {
+            return "--store ignite keeps the data in the Ignite cluster, so " + dir + " would be ignored: give one "
+                    + "of them";
+        }
+        if (!ignite && igniteEndpoints != null) {
+            return "--ignite-endpoints is for --store ignite: add --store ignite, or drop --ignite-endpoints";
+        }
+        return null;
+    }
+
+    /** The data directory used: --data-dir's (or -dbPath's), else ./data. */
+    Path dataDir() {
+        return dataDir != null ? dataDir : DATA_DIR_DEFAULT;
+    }
+
     private static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
@@ -307,7 +356,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (inMemory) {
             return new MemoryStore();
         }
-        return RocksStore.open(dataDir, RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
+        return RocksStore.open(dataDir(), RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
                 .withPointCacheSizeBytes(pointCacheMib << 20).withIdleCompactionBytesMax(idleCompactionMib << 20));
     }
 }

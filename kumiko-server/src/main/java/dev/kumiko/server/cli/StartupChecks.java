@@ -120,9 +120,18 @@ final class StartupChecks {
      * on Linux and macOS, so it fails exactly when another process has the store open.
      */
     private static void checkNotLocked(Path dir) throws Failure {
+        String holder = lockedBy(dir);
+        if (holder != null) {
+            throw new Failure(EXIT_UNAVAILABLE, "data directory " + dir + " is in use by " + holder
+                    + ": stop it, or choose another --data-dir (or use --in-memory)");
+        }
+    }
+
+    /** Who has the RocksDB store in dir open ("process 1234 (...)"), or null when nobody does. */
+    static String lockedBy(Path dir) throws Failure {
         Path lockFile = dir.resolve(ROCKSDB_LOCK_FILE);
         if (!Files.isRegularFile(lockFile)) {
-            return;
+            return null;
         }
         boolean held;
         try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
@@ -137,10 +146,7 @@ final class StartupChecks {
             throw new Failure(EXIT_UNAVAILABLE, "cannot open " + lockFile + ": " + e.getMessage()
                     + "; fix its permissions or choose another --data-dir");
         }
-        if (held) {
-            throw new Failure(EXIT_UNAVAILABLE, "data directory " + dir + " is in use by " + lockHolder(lockFile)
-                    + ": stop it, or choose another --data-dir (or use --in-memory)");
-        }
+        return held ? lockHolder(lockFile) : null;
     }
 
     /** "process 1234 (java ... kumiko serve)" from /proc/locks where the platform has it, else "another process". */

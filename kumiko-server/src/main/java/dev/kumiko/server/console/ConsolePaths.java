@@ -33,6 +33,9 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
     private final ServerMetrics metrics;
     private final HotKeys hotKeys;
     private final Access access;
+    /** What /console/api/model answers without --console-model: no entities, so prefixes name them all. */
+    static final byte[] NO_MODEL = "{\"entities\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
     private final byte[] model;
     private final StaticFiles files = new StaticFiles();
 
@@ -45,7 +48,7 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
         this.metrics = metrics;
         this.hotKeys = hotKeys;
         this.access = access;
-        this.model = model == null ? ConsoleModel.NONE : model;
+        this.model = model == null ? NO_MODEL : model;
     }
 
     @Override

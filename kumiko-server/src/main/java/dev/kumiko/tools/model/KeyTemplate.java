@@ -43,6 +43,41 @@ public record KeyTemplate(String text, List<String> parameters) {
         return out.toString();
     }
 
+    /**
+     * A regular expression that matches the key values this template makes: the literal text, each
+     * parameter one or more characters of any kind. Written so that Java and JavaScript (without the u
+     * flag) read it alike: punctuation escaped with a backslash, letters and digits as they are, so the
+     * console's browser code and a Java test agree on what it matches.
+     */
+    public String regex() {
+        StringBuilder out = new StringBuilder("^");
+        Matcher m = PARAMETER.matcher(text);
+        int literalStart = 0;
+        while (m.find()) {
+            literal(text.substring(literalStart, m.start()), out);
+            out.append("[\\s\\S]+");
+            literalStart = m.end();
+        }
+        literal(text.substring(literalStart), out);
+        return out.append('$').toString();
+    }
+
+    /** How many characters of the template are literal: more is more specific. */
+    public int literalChars() {
+        return PARAMETER.matcher(text).replaceAll("").length();
+    }
+
+    private static void literal(String s, StringBuilder out) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c > 0x7f;
+            if (!plain) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+    }
+
     /** The literal text before the first parameter: what identifies an entity type in a key. */
     public String prefix() {
         int brace = text.indexOf('{');

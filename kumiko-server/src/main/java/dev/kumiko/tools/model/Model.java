@@ -40,10 +40,11 @@ public record Model(String name, String description, int partitions, Design main
 
     /**
      * An access pattern: one request, or several in order (steps). Its budgets are limits per execution;
-     * null when not set.
+     * null when not set. A read that returns nothing fails the check unless {@code mayFindNothing} says
+     * that is what the pattern expects (a uniqueness check, say).
      */
     public record AccessPattern(String name, String description, double perSecond, List<Request> steps,
-            Double maxRcu, Double maxWcu, Long maxItemsRead, Integer maxRequests) {}
+            Double maxRcu, Double maxWcu, Long maxItemsRead, Integer maxRequests, boolean mayFindNothing) {}
 
     /** One request of a pattern: the operation and its fields as written in the model (templated). */
     public record Request(String operation, String entity, Map<String, Object> fields) {}

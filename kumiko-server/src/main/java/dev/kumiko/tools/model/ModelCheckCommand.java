@@ -18,15 +18,18 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code kumiko model check MODEL}: creates the model's table, loads sample data, runs every access pattern,
- * prints what each costs and exits 1 when a pattern exceeds its budget (2 when the check cannot run).
+ * prints what each costs and exits 1 when a pattern exceeds its budget or finds nothing (2 when the check
+ * cannot run: an invalid model, an undefined template parameter, an endpoint that fails).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Run a model's access patterns against DynamoDB's API and report their capacity and cost.")
 public final class ModelCheckCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
+    /** A budget exceeded or a read that found nothing: the design fails the check. */
     public static final int EXIT_BUDGET_EXCEEDED = 1;
     public static final int EXIT_CANNOT_CHECK = 2;
     static final int SCALE_MAX = 1000;
+    static final java.util.List<String> FORMATS = java.util.List.of("text", "markdown", "json", "junit");
     static final String IN_PROCESS_LABEL = "in-process Kumiko (memory store)";
 
     @CommandLine.Spec
@@ -48,7 +51,7 @@ public final class ModelCheckCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--format", defaultValue = "text",
-            description = "text, markdown or json (default: ${DEFAULT-VALUE}).")
+            description = "text, markdown, json or junit (JUnit XML for CI test reports; default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--table-suffix", defaultValue = "-model-check",
@@ -102,24 +105,31 @@ public final class ModelCheckCommand implements Callable<Integer> {
         } catch (ModelError e) {
             err.println("kumiko model check: " + e.getMessage());
             err.flush();
+            if (format.equals("junit")) {
+                // CI reads the report file: without one, its test view would show nothing, not the error.
+                out.print(ReportJunit.error(modelFile.toString(), e.getMessage()));
+                out.flush();
+            }
             return EXIT_CANNOT_CHECK;
         }
         out.print(switch (format) {
             case "json" -> ReportJson.render(report);
             case "markdown" -> ReportText.render(report, true);
+            case "junit" -> ReportJunit.render(report);
             default -> ReportText.render(report, false);
         });
         out.flush();
-        for (String v : report.violations()) {
+        for (String v : report.failures()) {
             err.println("kumiko model check: " + v);
         }
         err.flush();
-        return report.violations().isEmpty() ? EXIT_OK : EXIT_BUDGET_EXCEEDED;
+        return report.failures().isEmpty() ? EXIT_OK : EXIT_BUDGET_EXCEEDED;
     }
 
     private String checkOptions() {
-        if (!format.equals("text") && !format.equals("json") && !format.equals("markdown")) {
-            return "--format must be text, markdown or json";
+        if (!FORMATS.contains(format)) {
+            return "--format must be text, markdown, json or junit"
+                    + dev.kumiko.engine.base.Nearest.hint(format, FORMATS);
         }
         if (scale < 1 || scale > SCALE_MAX) {
             return "--scale must be between 1 and " + SCALE_MAX;

@@ -1,5 +1,6 @@
 package dev.kumiko.tools.model;
 
+import dev.kumiko.engine.base.Nearest;
 import dev.kumiko.tools.model.Model.AccessPattern;
 import dev.kumiko.tools.model.Model.Attribute;
 import dev.kumiko.tools.model.Model.Design;
@@ -39,21 +40,42 @@ public final class ModelReader {
             "filter", "values", "names", "limit", "scanIndexForward", "consistentRead", "projection", "update",
             "condition", "keys", "repeat", "actions", "description");
     private static final Set<String> PATTERN_FIELDS = union(REQUEST_FIELDS, Set.of("name", "perSecond", "perHour",
-            "perDay", "steps", "maxRcu", "maxWcu", "maxItemsRead", "maxRequests"));
+            "perDay", "steps", "maxRcu", "maxWcu", "maxItemsRead", "maxRequests", "mayFindNothing"));
 
-    private ModelReader() {}
+    /** A model file is a design document; past this it is not one (and would cost memory to parse). */
+    public static final long FILE_BYTES_MAX = 4L * 1024 * 1024;
+
+    /** The file as the user named it, and where its values are; both null for a tree built in code. */
+    private final String file;
+    private final SourceTree source;
+
+    private ModelReader(String file, SourceTree source) {
+        this.file = file;
+        this.source = source;
+    }
 
     public static Model read(Path file) {
         byte[] bytes;
         try {
+            if (Files.size(file) > FILE_BYTES_MAX) {
+                throw new ModelError("model file " + file + " is larger than " + FILE_BYTES_MAX + " bytes");
+            }
             bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ModelError("no model file at " + file.toAbsolutePath().normalize()
+                    + " (examples/models/ has examples)");
         } catch (IOException e) {
             throw new ModelError("cannot read model file " + file + ": " + e.getMessage());
         }
-        return parse(Json.parse(bytes, "model file " + file));
+        SourceTree source = SourceTree.parse(bytes, file.toString());
+        return new ModelReader(file.toString(), source).model(source.root());
     }
 
     public static Model parse(Map<String, Object> root) {
+        return new ModelReader(null, null).model(root);
+    }
+
+    private Model model(Map<String, Object> root) {
         only(root, "model", Set.of("$schema", "name", "designName", "description", "sample", "table", "entities", "accessPatterns",
                 "alternatives"));
         String name = string(root, "name", "model", true);
@@ -63,7 +85,8 @@ public final class ModelReader {
             only(sample, "sample", Set.of("partitions"));
             partitions = intValue(sample, "partitions", "sample", 1, PARTITIONS_MAX, PARTITIONS_DEFAULT);
         }
-        TableSpec table = table(object(root.get("table"), "table", true));
+        Map<String, Object> tm = object(root.get("table"), "table", true);
+        TableSpec table = within(tm, () -> table(tm));
         String designName = string(root, "designName", "model", false);
         Design main = design(designName == null ? name : designName, string(root, "description", "model", false),
                 table, root);
@@ -73,51 +96,65 @@ public final class ModelReader {
             only(alt, "alternative", Set.of("name", "description", "table", "entities", "accessPatterns"));
             String altName = string(alt, "name", "alternative", true);
             Map<String, Object> altTable = object(alt.get("table"), "alternative " + altName + " table", false);
-            alternatives.add(design(altName, string(alt, "description", "alternative", false),
-                    altTable == null ? table : table(altTable), alt));
+            TableSpec t = altTable == null ? table : within(altTable, () -> table(altTable));
+            alternatives.add(within(alt, () -> design(altName, string(alt, "description", "alternative", false),
+                    t, alt)));
         }
         return new Model(name, string(root, "description", "model", false), partitions, main, List.copyOf(alternatives));
     }
 
-    private static Design design(String name, String description, TableSpec table, Map<String, Object> m) {
-        List<Entity> entities = new ArrayList<>();
-        Set<String> names = new HashSet<>();
+    private Design design(String name, String description, TableSpec table, Map<String, Object> m) {
+        Map<String, Entity> entities = new LinkedHashMap<>();
+        List<Map<String, Object>> written = new ArrayList<>();
         for (Object o : list(m.get("entities"), "entities", true)) {
-            Entity e = entity(object(o, "entity", true), table);
-            if (!names.add(e.name())) {
-                throw new ModelError("design \"" + name + "\": two entities are named \"" + e.name() + "\"");
+            Map<String, Object> em = object(o, "entity", true);
+            Entity e = within(em, () -> entity(em, table));
+            if (entities.putIfAbsent(e.name(), e) != null) {
+                throw new ModelError("design \"" + name + "\": two entities are named \"" + e.name() + "\"")
+                        .at(startOf(em));
             }
-            entities.add(e);
+            written.add(em);
+        }
+        List<Entity> all = List.copyOf(entities.values());
+        for (int i = 0; i < all.size(); i++) {
+            String typo = TemplateCheck.entityKeys(all.get(i), all);
+            if (typo != null) {
+                throw fieldError(written.get(i), "keys", typo);
+            }
         }
         List<AccessPattern> patterns = new ArrayList<>();
         Set<String> patternNames = new HashSet<>();
         for (Object o : list(m.get("accessPatterns"), "accessPatterns", true)) {
-            AccessPattern p = pattern(object(o, "access pattern", true), names);
+            Map<String, Object> pm = object(o, "access pattern", true);
+            AccessPattern p = within(pm, () -> pattern(pm, entities));
             if (!patternNames.add(p.name())) {
-                throw new ModelError("design \"" + name + "\": two access patterns are named \"" + p.name() + "\"");
+                throw new ModelError("design \"" + name + "\": two access patterns are named \"" + p.name() + "\"")
+                        .at(startOf(pm));
             }
             patterns.add(p);
         }
-        return new Design(name, description, table, List.copyOf(entities), List.copyOf(patterns));
+        return new Design(name, description, table, all, List.copyOf(patterns));
     }
 
-    private static TableSpec table(Map<String, Object> m) {
+    private TableSpec table(Map<String, Object> m) {
         only(m, "table", Set.of("name", "partitionKey", "sortKey", "timeToLiveAttribute", "globalSecondaryIndexes",
                 "localSecondaryIndexes"));
         List<Index> gsis = new ArrayList<>();
         for (Object o : list(m.get("globalSecondaryIndexes"), "globalSecondaryIndexes", false)) {
-            gsis.add(index(object(o, "global secondary index", true)));
+            Map<String, Object> im = object(o, "global secondary index", true);
+            gsis.add(within(im, () -> index(im)));
         }
         List<Index> lsis = new ArrayList<>();
         for (Object o : list(m.get("localSecondaryIndexes"), "localSecondaryIndexes", false)) {
-            lsis.add(index(object(o, "local secondary index", true)));
+            Map<String, Object> im = object(o, "local secondary index", true);
+            lsis.add(within(im, () -> index(im)));
         }
         return new TableSpec(string(m, "name", "table", true), keyAttribute(m.get("partitionKey"), "table", true),
                 keyAttribute(m.get("sortKey"), "table", false), string(m, "timeToLiveAttribute", "table", false),
                 List.copyOf(gsis), List.copyOf(lsis));
     }
 
-    private static Index index(Map<String, Object> m) {
+    private Index index(Map<String, Object> m) {
         only(m, "index", Set.of("name", "partitionKey", "sortKey", "projection", "nonKeyAttributes"));
         String name = string(m, "name", "index", true);
         String projection = string(m, "projection", "index " + name, false);
@@ -135,7 +172,7 @@ public final class ModelReader {
                 keyAttribute(m.get("sortKey"), "index " + name, false), projection, List.copyOf(nonKey));
     }
 
-    private static KeyAttribute keyAttribute(Object o, String where, boolean required) {
+    private KeyAttribute keyAttribute(Object o, String where, boolean required) {
         Map<String, Object> m = object(o, where + " key", required);
         if (m == null) {
             return null;
@@ -149,7 +186,7 @@ public final class ModelReader {
         return new KeyAttribute(string(m, "name", where + " key", true), type);
     }
 
-    private static Entity entity(Map<String, Object> m, TableSpec table) {
+    private Entity entity(Map<String, Object> m, TableSpec table) {
         only(m, "entity", Set.of("name", "description", "keys", "attributes", "perCollection", "partitions",
                 "sizeBytes", "expectedCount"));
         String name = string(m, "name", "entity", true);
@@ -187,7 +224,7 @@ public final class ModelReader {
                 perCollection, partitions, sizeBytes, longValue(m, "expectedCount", where));
     }
 
-    private static Attribute attribute(String name, Object o, String where) {
+    private Attribute attribute(String name, Object o, String where) {
         Map<String, Object> m = o instanceof String s ? Map.of("type", s) : object(o, where + " attribute " + name, true);
         String type = string(m, "type", where + " attribute " + name, true);
         if (!ATTRIBUTE_TYPES.contains(type)) {
@@ -199,10 +236,10 @@ public final class ModelReader {
         return new Attribute(name, type, m, !Boolean.FALSE.equals(m.get("stored")));
     }
 
-    private static AccessPattern pattern(Map<String, Object> m, Set<String> entities) {
-        only(m, "access pattern", PATTERN_FIELDS);
-        String name = string(m, "name", "access pattern", true);
-        String where = "access pattern " + name;
+    private AccessPattern pattern(Map<String, Object> m, Map<String, Entity> entities) {
+        String where = m.get("name") instanceof String n ? "access pattern \"" + n + "\"" : "access pattern";
+        only(m, where, PATTERN_FIELDS);
+        String name = string(m, "name", where, true);
         List<Request> steps = new ArrayList<>();
         if ("ConditionCheck".equals(m.get("operation"))) {
             throw new ModelError(where + ": ConditionCheck is an action of TransactWriteItems, not a request");
@@ -212,12 +249,10 @@ public final class ModelReader {
                 throw new ModelError(where + ": give either operation or steps, not both");
             }
             for (Object o : list(m.get("steps"), where + " steps", true)) {
-                Map<String, Object> step = object(o, where + " step", true);
-                if (step.get("entity") == null && m.get("entity") != null) {
-                    step = new LinkedHashMap<>(step);
-                    step.put("entity", m.get("entity"));
-                }
-                steps.add(request(step, where, entities));
+                Map<String, Object> written = object(o, where + " step", true);
+                only(written, where + " step", REQUEST_FIELDS);
+                Map<String, Object> step = inherit(written, (String) m.get("entity"));
+                steps.add(within(written, () -> request(step, where, entities)));
             }
         } else {
             Map<String, Object> fields = new LinkedHashMap<>(m);
@@ -226,10 +261,11 @@ public final class ModelReader {
         }
         return new AccessPattern(name, string(m, "description", where, false), perSecond(m, where), List.copyOf(steps),
                 Json.number(m.get("maxRcu")), Json.number(m.get("maxWcu")), longValue(m, "maxItemsRead", where),
-                m.containsKey("maxRequests") ? intValue(m, "maxRequests", where, 1, Integer.MAX_VALUE, 1) : null);
+                m.containsKey("maxRequests") ? intValue(m, "maxRequests", where, 1, Integer.MAX_VALUE, 1) : null,
+                bool(m, "mayFindNothing", where));
     }
 
-    private static double perSecond(Map<String, Object> m, String where) {
+    private double perSecond(Map<String, Object> m, String where) {
         int given = 0;
         double rate = 0;
         if (m.containsKey("perSecond")) {
@@ -250,7 +286,7 @@ public final class ModelReader {
         return rate;
     }
 
-    static Request request(Map<String, Object> m, String where, Set<String> entities) {
+    private Request request(Map<String, Object> m, String where, Map<String, Entity> entities) {
         only(m, where + " request", REQUEST_FIELDS);
         String op = string(m, "operation", where, true);
         if (!OPERATIONS.contains(op) && !Set.of("ConditionCheck").contains(op)) {
@@ -258,8 +294,9 @@ public final class ModelReader {
                     + String.join(", ", new java.util.TreeSet<>(OPERATIONS)) + ")");
         }
         String entity = string(m, "entity", where, false);
-        if (entity != null && !entities.contains(entity)) {
-            throw new ModelError(where + ": no entity named \"" + entity + "\"");
+        if (entity != null && !entities.containsKey(entity)) {
+            throw fieldError(m, "entity", where + ": no entity named \"" + entity + "\""
+                    + Nearest.hint(entity, entities.keySet()));
         }
         boolean needsKey = Set.of("GetItem", "UpdateItem", "DeleteItem", "ConditionCheck").contains(op);
         if (needsKey && !(m.get("key") instanceof Map)) {
@@ -279,15 +316,27 @@ public final class ModelReader {
         }
         if (op.startsWith("Transact") || op.equals("BatchWriteItem")) {
             for (Object o : list(m.get("actions"), where + " actions", true)) {
-                Map<String, Object> action = object(o, where + " action", true);
-                if (action.get("entity") == null && entity != null) {
-                    action = new LinkedHashMap<>(action);
-                    action.put("entity", entity);
-                }
-                request(action, where + " action", entities);
+                Map<String, Object> written = object(o, where + " action", true);
+                only(written, where + " action", REQUEST_FIELDS);
+                Map<String, Object> action = inherit(written, entity);
+                within(written, () -> request(action, where + " action", entities));
             }
         }
+        String unfilled = TemplateCheck.request(m, entity == null ? null : entities.get(entity));
+        if (unfilled != null) {
+            throw new ModelError(where + ": " + unfilled);
+        }
         return new Request(op, entity, m);
+    }
+
+    /** A step or action without an entity of its own takes its pattern's (a copy; the file's tree is kept). */
+    private static Map<String, Object> inherit(Map<String, Object> written, String entity) {
+        if (written.get("entity") != null || entity == null) {
+            return written;
+        }
+        Map<String, Object> copy = new LinkedHashMap<>(written);
+        copy.put("entity", entity);
+        return copy;
     }
 
     // ----- small readers -----
@@ -298,12 +347,40 @@ public final class ModelReader {
         return Set.copyOf(all);
     }
 
-    private static void only(Map<String, Object> m, String where, Set<String> allowed) {
+    private void only(Map<String, Object> m, String where, Set<String> allowed) {
         for (String k : m.keySet()) {
             if (!allowed.contains(k)) {
-                throw new ModelError(where + ": unknown field \"" + k + "\"");
+                throw new ModelError(where + ": unknown field \"" + k + "\"" + Nearest.hint(k, allowed))
+                        .at(place(source == null ? null : source.field(m, k)));
             }
         }
+    }
+
+    /** "chat.json:140:7", or null for a tree built in code. */
+    private String place(SourceTree.Position p) {
+        return file == null || p == null ? null : file + ":" + p;
+    }
+
+    /** Where an object of the file starts. */
+    private String startOf(Map<String, Object> m) {
+        return place(source == null ? null : source.start(m));
+    }
+
+    /**
+     * Reads one object of the file; an error inside it that does not yet say where it is, is placed at
+     * the object's start: the nearest place the reader knows.
+     */
+    private <T> T within(Map<String, Object> m, java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (ModelError e) {
+            throw e.at(startOf(m));
+        }
+    }
+
+    /** Where a field of an object is written, for an error about its value. */
+    private ModelError fieldError(Map<String, Object> m, String field, String message) {
+        return new ModelError(message).at(place(source == null ? null : source.field(m, field)));
     }
 
     @SuppressWarnings("unchecked")
@@ -333,7 +410,7 @@ public final class ModelReader {
         return new ArrayList<>(l);
     }
 
-    static String string(Map<String, Object> m, String field, String where, boolean required) {
+    private String string(Map<String, Object> m, String field, String where, boolean required) {
         Object o = m.get(field);
         if (o == null) {
             if (required) {
@@ -347,7 +424,15 @@ public final class ModelReader {
         return s;
     }
 
-    private static double nonNegative(Map<String, Object> m, String field, String where) {
+    private boolean bool(Map<String, Object> m, String field, String where) {
+        Object o = m.get(field);
+        if (o != null && !(o instanceof Boolean)) {
+            throw fieldError(m, field, where + ": " + field + " must be true or false");
+        }
+        return Boolean.TRUE.equals(o);
+    }
+
+    private double nonNegative(Map<String, Object> m, String field, String where) {
         Double d = Json.number(m.get(field));
         if (d == null || d < 0 || d.isInfinite()) {
             throw new ModelError(where + ": " + field + " must be a number >= 0");
@@ -355,7 +440,7 @@ public final class ModelReader {
         return d;
     }
 
-    private static Long longValue(Map<String, Object> m, String field, String where) {
+    private Long longValue(Map<String, Object> m, String field, String where) {
         Object o = m.get(field);
         if (o == null) {
             return null;
@@ -367,7 +452,7 @@ public final class ModelReader {
         return d.longValue();
     }
 
-    private static int intValue(Map<String, Object> m, String field, String where, int min, int max, int dflt) {
+    private int intValue(Map<String, Object> m, String field, String where, int min, int max, int dflt) {
         Long v = longValue(m, field, where);
         if (v == null) {
             return dflt;

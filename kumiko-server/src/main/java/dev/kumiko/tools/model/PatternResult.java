@@ -18,6 +18,15 @@ public record PatternResult(AccessPattern pattern, int requests, double rcu, dou
     public static final String FLAG_EMPTY = "found-nothing";
     public static final String FLAG_TRUNCATED = "more-than-" + PatternRunner.PAGES_MAX + "-pages";
 
+    /**
+     * Whether the pattern's read found nothing without the model saying it may: its keys miss the data the
+     * entities describe, so its measured cost is the cost of a miss, and a check that passed would prove
+     * nothing about the design.
+     */
+    public boolean missedTheData() {
+        return flags.contains(FLAG_EMPTY) && !pattern.mayFindNothing();
+    }
+
     public boolean singleRequest() {
         return requests == 1;
     }

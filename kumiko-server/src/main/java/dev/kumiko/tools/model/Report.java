@@ -48,6 +48,27 @@ public record Report(Model model, String endpoint, int scale, Prices prices, Lis
         return out;
     }
 
+    /** Every pattern whose read found nothing though its model does not allow that, as one line each. */
+    public List<String> missedData() {
+        List<String> out = new ArrayList<>();
+        for (DesignResult d : designs) {
+            for (PatternResult p : d.patterns()) {
+                if (p.missedTheData()) {
+                    out.add("found nothing: " + d.design().name() + " / " + p.pattern().name() + ": its keys "
+                            + "miss the sample data (if finding nothing is right, give it \"mayFindNothing\": true)");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What fails the check (exit 1): broken budgets, then patterns that found nothing. */
+    public List<String> failures() {
+        List<String> out = new ArrayList<>(violations());
+        out.addAll(missedData());
+        return out;
+    }
+
     /** How a pattern's requests read: "GetItem", "Query GSI1", "GetItem + Query". */
     static String operations(Model.AccessPattern p) {
         List<String> parts = new ArrayList<>();

@@ -24,7 +24,8 @@ final class ReportJson {
         root.put("designs", designs);
         root.put("prices", prices(report.prices()));
         root.put("violations", report.violations());
-        root.put("ok", report.violations().isEmpty());
+        root.put("foundNothing", report.missedData());
+        root.put("ok", report.failures().isEmpty());
         return new String(Json.write(root, true), StandardCharsets.UTF_8) + "\n";
     }
 

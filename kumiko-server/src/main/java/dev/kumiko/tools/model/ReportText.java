@@ -81,6 +81,9 @@ final class ReportText {
         if (!p.violations().isEmpty()) {
             all.add("OVER BUDGET");
         }
+        if (p.missedTheData()) {
+            all.add("FAILED");
+        }
         return String.join(", ", all);
     }
 
@@ -140,10 +143,18 @@ final class ReportText {
         List<String> violations = report.violations();
         if (violations.isEmpty()) {
             para("Budgets: every pattern is within its budget.");
-            return;
+        } else {
+            list("Budgets exceeded", violations);
         }
-        heading(2, "Budgets exceeded");
-        for (String v : violations) {
+        List<String> missed = report.missedData();
+        if (!missed.isEmpty()) {
+            list("Patterns that found nothing", missed);
+        }
+    }
+
+    private void list(String title, List<String> lines) {
+        heading(2, title);
+        for (String v : lines) {
             out.append(markdown ? "- " : "  ").append(v).append('\n');
         }
         out.append('\n');

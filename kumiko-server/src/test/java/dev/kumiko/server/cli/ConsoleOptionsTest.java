@@ -44,10 +44,22 @@ class ConsoleOptionsTest {
         Path model = dir.resolve("model.json");
         Files.writeString(model, "{\"entities\": [{\"name\": \"Room\"}]}");
         assertThat(serve("--in-memory", "--console-model", model.toString())).containsExactly("2", "--console-model "
-                + model + ": each entity needs a string \"name\" and \"pk\" (and optionally string \"sk\" and \"table\")");
+                + model + ": each entity of a prefix file needs a string \"name\" and \"pk\" (and optionally \"sk\" "
+                + "and \"table\"); a model file gives a \"table\" and each entity's \"keys\" (docs/modeling.md)");
         Path noDir = dir.resolve("no/such/dir/requests.log");
         assertThat(serve("--in-memory", "--request-log=" + noDir)[1]).startsWith("--request-log " + noDir
                 + ": cannot be opened");
+    }
+
+    /** Issue #63: serve --console-model examples/models/chat.json was refused; the model file is the console's. */
+    @Test
+    void theModelFileThatModelCheckReadsIsAccepted() throws Exception {
+        ConsoleOptions o = new ConsoleOptions();
+        o.consoleModel = Path.of("..", "examples", "models", "chat.json");
+        o.check(false);
+        try (Engine engine = Engine.inMemory()) {
+            assertThat(o.telemetry(engine, "127.0.0.1", false).countsHotKeys()).isTrue();
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import static dev.kumiko.server.console.ChatSeed.n;
 import static dev.kumiko.server.console.ChatSeed.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.cli.ConsoleModelFile;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -243,5 +244,37 @@ class ConsoleBrowserTest {
         assertThat(text("#hot-keys tr[data-key=\"USERROOMS#" + ChatSeed.USERS[0] + "\"]"))
                 .as("the GSI1 query's index partition").contains(GSI1);
         shot("hotkeys");
+    }
+
+    /**
+     * The model file that `model check` reads (examples/models/chat.json) names the seed's items in the
+     * browser by their key templates (issue #63), on a table the model does not name ("-dev") whose keys
+     * are the model's; the served model is ConsoleModelFile's, the matching entities.js's own.
+     */
+    @Test
+    @Order(8)
+    @SuppressWarnings("unchecked")
+    void theModelCheckFileNamesEveryEntityByItsKeyTemplates() throws Exception {
+        String model = new String(ConsoleModelFile.load(ConsoleModelFileTest.CHAT), StandardCharsets.UTF_8);
+        String user = ChatSeed.USERS[0];
+        String room = "CHATROOM#" + ChatSeed.ROOM;
+        List<List<String>> keys = List.of(List.of("CONNECTION#c-1", "METADATA"), List.of("USER#" + user,
+                "CONNECTION#c-1"), List.of("USER#" + user, room), List.of(room, "METADATA"),
+                List.of(room, ChatSeed.messageSortKeys().get(0)), List.of(room, "LASTMESSAGE"),
+                List.of("CHATROOM#room-hot", "UPLOAD#0"));
+        StringBuilder items = new StringBuilder("[");
+        for (List<String> k : keys) {
+            items.append(items.length() > 1 ? "," : "").append("[").append(js(k.get(0))).append(",")
+                    .append(js(k.get(1))).append("]");
+        }
+        items.append("]");
+        open(tablePath("entities"));
+        List<Object> names = (List<Object>) browser.eval("(() => { const saved = K.model; K.model = " + model
+                + "; try { const t = {TableName: " + js(TABLE) + ", KeySchema: [{AttributeName: 'PK', KeyType: "
+                + "'HASH'}, {AttributeName: 'SK', KeyType: 'RANGE'}]}; return " + items + ".map(([pk, sk]) => "
+                + "{ const e = K.entityOf(t, {PK: {S: pk}, SK: {S: sk}}); return e.named ? e.name : '-' + e.name; }); "
+                + "} finally { K.model = saved; } })()");
+        assertThat(names).containsExactly("Connection", "UserConnection", "ChatParticipation", "ChatRoom", "Message",
+                "LastMessage", "-UPLOAD#");
     }
 }

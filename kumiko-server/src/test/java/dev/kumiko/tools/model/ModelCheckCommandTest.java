@@ -105,7 +105,8 @@ class ModelCheckCommandTest {
 
         ModelCheckRun run = ModelCheckRun.of(model.toString(), "--format", "json", "--scale", "8");
 
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
+        // wrongPrefix found nothing: that fails the check (ModelCheckGateTest).
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ModelCheckCommand.EXIT_BUDGET_EXCEEDED);
         Map<String, Object> scan = run.pattern("flags", "errorsEverywhere");
         // 4 partitions x 8 events, one in four an error.
         assertThat(number(scan.get("itemsRead"))).isEqualTo(32);
@@ -123,7 +124,9 @@ class ModelCheckCommandTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).isEqualTo("kumiko model check: access pattern: unknown field \"maxRCU\"\n");
+        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + ModelCheckGateTest.place(
+                Files.readString(model), "\"maxRCU\"") + ": access pattern \"roomMessages\": unknown field \"maxRCU\" "
+                + "(did you mean \"maxRcu\"?)\n");
         assertThat(run.out()).isEmpty();
     }
 
