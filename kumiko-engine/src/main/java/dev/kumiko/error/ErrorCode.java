@@ -15,6 +15,14 @@ public enum ErrorCode {
     ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException"),
     REQUEST_TOO_LARGE("com.amazon.coral.service#RequestEntityTooLargeException"),
     INTERNAL_FAILURE("com.amazon.coral.service#InternalFailure"),
+    /** DynamoDB's modeled 500 (the SDKs' InternalServerErrorException); Kumiko's memory store when full. */
+    INTERNAL_SERVER_ERROR("com.amazonaws.dynamodb.v20120810#InternalServerError"),
+    /**
+     * DynamoDB's 503, "currently unavailable (this should be a temporary state)"; Kumiko's answer when
+     * the bytes of requests in flight are at their bound. UNVERIFIED namespace: the short name is the
+     * one AWS's common errors list (ServiceUnavailable), which is what the SDKs read.
+     */
+    SERVICE_UNAVAILABLE("com.amazon.coral.availability#ServiceUnavailable"),
     RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException"),
     RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException"),
     LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#LimitExceededException"),

@@ -34,6 +34,15 @@ final class Cell {
      * item had been written twice.
      */
     static final int HEADROOM_DIVISOR = 8;
+    /**
+     * The heap a cell takes besides its key's and its buffer's bytes, estimated: the cell object (32
+     * bytes with compressed references), the two arrays' headers (16 each), its slots in the point
+     * table (2 to 4 references, as full as the table is) and in the tree's leaves (which are half to
+     * wholly full), and the tree's inner nodes. Measured against {@code Runtime} totals it is near
+     * the truth for keys of tens of bytes; a heap past 32 GB (no compressed references) takes more,
+     * which the budget's margin below the heap absorbs.
+     */
+    static final int ENTRY_OVERHEAD_BYTES = 112;
     /** Arrays take whole multiples of 8 bytes of heap: room up to the next one costs nothing. */
     private static final int HEAP_ALIGNMENT_BYTES = 8;
     private static final int DELETED = -1;
@@ -102,10 +111,31 @@ final class Cell {
         }
     }
 
+    /** The heap this live cell holds, by the store's estimate; called under the batch lock. */
+    long heldBytes() {
+        assert isLive();
+        return (long) key.length + buffer.length + ENTRY_OVERHEAD_BYTES;
+    }
+
+    /** What {@link #heldBytes} would be after a write of a value this long; called under the batch lock. */
+    long heldBytesAfter(int valueLength) {
+        assert isLive();
+        return (long) key.length + (fits(valueLength) ? buffer.length : capacityFor(valueLength)) + ENTRY_OVERHEAD_BYTES;
+    }
+
+    /** What a new cell would hold for this key and a value this long. */
+    static long heldBytesOfNew(int keyLength, int valueLength) {
+        return (long) keyLength + capacityFor(valueLength) + ENTRY_OVERHEAD_BYTES;
+    }
+
+    private boolean fits(int valueLength) {
+        return valueLength <= buffer.length && valueLength >= buffer.length / SHRINK_RATIO;
+    }
+
     /** Replaces the value; called under the batch lock. */
     void write(byte[] value) {
         assert value != null && isLive();
-        boolean fits = value.length <= buffer.length && value.length >= buffer.length / SHRINK_RATIO;
+        boolean fits = fits(value.length);
         // Allocated before the sequence turns odd: an OutOfMemoryError here leaves the cell readable.
         byte[] target = fits ? buffer : new byte[capacityFor(value.length)];
         int before = beginWrite();

@@ -4,6 +4,7 @@ import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import dev.kumiko.storage.Store;
+import dev.kumiko.storage.StoreFullException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
@@ -24,8 +25,27 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * reads take no lock and are read-committed per key, which is all DynamoDB promises for them.
  * Snapshots are meant to be short-lived (one TransactGetItems, one backup copy). Read-modify-write
  * transactions lock keys ({@link LocalTransactions}) and commit with {@link #apply}.
+ *
+ * <p>The data is bounded ({@link #dataBytesMax}): a JVM whose heap fills dies of an
+ * OutOfMemoryError (the server runs with ExitOnOutOfMemoryError), so the store counts the heap its
+ * cells hold (keys, value buffers, and {@link Cell#ENTRY_OVERHEAD_BYTES} per key) in a plain field
+ * its writers update under the batch lock, and refuses a batch that would grow that past the budget
+ * with {@link StoreFullException}, before any of the batch is applied: a TransactWriteItems or a
+ * BatchWriteItem item is refused whole. Batches that do not grow the data (overwrites in place,
+ * deletes, counter additions) always go through, and a batch that deletes a stored key may go a
+ * little past the budget ({@link #DELETE_RESERVE_DIVISOR}), since with a stream on, a delete adds
+ * its change record.
  */
 public final class MemoryStore implements Store {
+    /** The share of the heap ({@code Runtime.maxMemory()}) the data may hold unless told otherwise. */
+    public static final int HEAP_PERCENT_DEFAULT = 50;
+    /**
+     * A batch that deletes a stored key may grow the data to the budget plus budget / this: a delete
+     * on a table with a stream writes a change record (up to the old item's size) beside freeing
+     * the item, and deletes must go on working on a full store. Each such delete needs an item
+     * that was stored under the budget, and the log is trimmed, so the reserve is seldom touched.
+     */
+    static final int DELETE_RESERVE_DIVISOR = 16;
     private final CellTree tree = new CellTree();
     // Writers add a new key to `tree` first and `points` second, and remove a key from `tree` first,
     // so a reader that finds a key in `points` finds it in `tree` too: a Get then a Query never goes
@@ -36,6 +56,42 @@ public final class MemoryStore implements Store {
     private final LocalTransactions transactions = new LocalTransactions(this);
     private final ProcessShared shared = new ProcessShared();
     private volatile boolean closed;
+    private final long dataBytesMax;
+    /** The heap the cells hold, by their estimate ({@link Cell#heldBytes}); under the batch lock. */
+    private long dataBytes;
+
+    /** A store whose data may take {@link #HEAP_PERCENT_DEFAULT} % of the heap. */
+    public MemoryStore() {
+        this(defaultDataBytesMax());
+    }
+
+    /** A store whose data may take dataBytesMax bytes of the heap, by the store's estimate. */
+    public MemoryStore(long dataBytesMax) {
+        if (dataBytesMax <= 0) {
+            throw new IllegalArgumentException("the memory store's budget must be positive: " + dataBytesMax);
+        }
+        this.dataBytesMax = dataBytesMax;
+    }
+
+    /** {@link #HEAP_PERCENT_DEFAULT} % of the most heap this JVM may take. */
+    public static long defaultDataBytesMax() {
+        return Runtime.getRuntime().maxMemory() / 100 * HEAP_PERCENT_DEFAULT;
+    }
+
+    /** The budget of the data, in bytes of heap. */
+    public long dataBytesMax() {
+        return dataBytesMax;
+    }
+
+    /** The heap the data holds now, by the store's estimate. */
+    public long dataBytes() {
+        batchLock.readLock().lock();
+        try {
+            return dataBytes;
+        } finally {
+            batchLock.readLock().unlock();
+        }
+    }
 
     @Override
     public byte[] get(byte[] key) {
@@ -94,6 +150,7 @@ public final class MemoryStore implements Store {
         points.getAll(pointKeys, cells);
         batchLock.writeLock().lock();
         try {
+            checkRoom(ops, pointKeys, cells);
             for (int i = 0; i < n; i++) {
                 applyOne(ops.get(i), pointKeys[i], cells[i]);
             }
@@ -102,9 +159,58 @@ public final class MemoryStore implements Store {
         }
     }
 
+    /**
+     * Throws StoreFullException if the batch would grow the data past the budget; called with the
+     * batch lock held, before any op is applied. The first pass is arithmetic on the ops alone: the
+     * most the batch could add (every put a new key). Only when that does not fit does the second
+     * pass look at the keys' cells for what the batch really adds, so that an overwrite that does
+     * not grow, and a delete, still go through on a full store.
+     */
+    private void checkRoom(List<WriteBatch.Op> ops, PointKey[] points, Cell[] found) {
+        long addedMax = 0;
+        for (WriteBatch.Op op : ops) {
+            if (!op.isDelete()) {
+                addedMax += Cell.heldBytesOfNew(op.key().length, op.value().length);
+            }
+        }
+        if (dataBytes + addedMax <= dataBytesMax) {
+            return;
+        }
+        long added = 0;
+        boolean deletes = false;
+        for (int i = 0; i < ops.size(); i++) {
+            WriteBatch.Op op = ops.get(i);
+            Cell cell = live(found[i], points[i]);
+            if (op.isDelete()) {
+                added -= cell == null ? 0 : cell.heldBytes();
+                deletes |= cell != null;
+            } else {
+                int length = op.isAdd() ? Counters.BYTES : op.value().length;
+                added += cell == null ? Cell.heldBytesOfNew(op.key().length, length)
+                        : cell.heldBytesAfter(length) - cell.heldBytes();
+            }
+        }
+        long max = deletes ? dataBytesMax + dataBytesMax / DELETE_RESERVE_DIVISOR : dataBytesMax;
+        if (added > 0 && dataBytes + added > max) {
+            throw new StoreFullException("Kumiko's in-memory store is full: its data takes " + mib(dataBytes)
+                    + " MiB of heap and may take " + mib(dataBytesMax) + " MiB (by default " + HEAP_PERCENT_DEFAULT
+                    + " % of the JVM's maximum heap; kumiko serve --memory-budget-mb sets it). Reads and deletes "
+                    + "still work; delete items, or restart the server with a larger budget or heap.");
+        }
+    }
+
+    private static long mib(long bytes) {
+        return bytes >> 20;
+    }
+
+    /** The key's live cell: found if it is still live (looked up before the lock), else looked up again. */
+    private Cell live(Cell found, PointKey point) {
+        return found != null && found.isLive() ? found : points.get(point);
+    }
+
     /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
     private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
-        Cell cell = found != null && found.isLive() ? found : points.get(point);
+        Cell cell = live(found, point);
         if (op.isAdd()) {
             long delta = Counters.decode(op.value());
             put(point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
@@ -119,17 +225,21 @@ public final class MemoryStore implements Store {
     private void put(PointKey key, Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
+            long before = cell.heldBytes();
             cell.write(value);
+            dataBytes += cell.heldBytes() - before;
             return;
         }
         cell = new Cell(key, value);
         tree.put(key.bytes(), cell);
         points.add(cell);
+        dataBytes += cell.heldBytes();
     }
 
     /** Called with the batch lock held; cell: the key's live cell, or null when the key is absent. */
     private void delete(Cell cell) {
         if (cell != null) {
+            dataBytes -= cell.heldBytes();
             tree.remove(cell.key());
             cell.delete();
             points.remove(cell);
