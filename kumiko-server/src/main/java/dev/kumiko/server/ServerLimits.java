@@ -15,9 +15,12 @@ package dev.kumiko.server;
  *     slower (slowloris) or stops half-way (half-open) is disconnected
  * @param idleTimeoutMillis a keep-alive connection with no request and no response in flight
  * @param connectionsMax open client connections; one more is closed at once
+ * @param inFlightBytesMax request bodies held at once across every connection, from the moment a
+ *     body's length is known until its request is answered; a request past it is answered 503
+ *     ServiceUnavailable (one request is always let in when none is in flight, however large)
  */
 public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long idleTimeoutMillis,
-        int connectionsMax) {
+        int connectionsMax, long inFlightBytesMax) {
     /** DynamoDB's largest request (BatchWriteItem, 16 MB of items) plus room for JSON overhead. */
     public static final int REQUEST_BYTES_MAX_DEFAULT = 16 * 1024 * 1024 + 64 * 1024;
     /**
@@ -32,6 +35,14 @@ public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long 
     public static final long IDLE_TIMEOUT_MILLIS_DEFAULT = 300_000;
     /** Far above any test or local workload, below common open-file limits of servers. */
     public static final int CONNECTIONS_MAX_DEFAULT = 10_000;
+
+    /**
+     * The default bound of request bytes in flight is the heap divided by this (128 MiB of a 1 GiB
+     * heap): a body's parsed form takes a few times its bytes, and the memory store may take half
+     * the heap ({@code MemoryStore.HEAP_PERCENT_DEFAULT}), so bodies held at once get an eighth.
+     * Without a bound, 10,000 connections each sending a 16 MB body would hold 160 GB.
+     */
+    public static final int IN_FLIGHT_HEAP_DIVISOR = 8;
 
     /** "POST / HTTP/1.1": DynamoDB's path is "/"; a longer line is refused. */
     public static final int INITIAL_LINE_BYTES_MAX = 4096;
@@ -57,24 +68,36 @@ public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long 
     public static final int JSON_NAME_CHARS_MAX = 1024 * 1024;
 
     public static final ServerLimits DEFAULTS = new ServerLimits(REQUEST_BYTES_MAX_DEFAULT,
-            REQUEST_TIMEOUT_MILLIS_DEFAULT, IDLE_TIMEOUT_MILLIS_DEFAULT, CONNECTIONS_MAX_DEFAULT);
+            REQUEST_TIMEOUT_MILLIS_DEFAULT, IDLE_TIMEOUT_MILLIS_DEFAULT, CONNECTIONS_MAX_DEFAULT,
+            inFlightBytesMaxDefault());
 
     public ServerLimits {
-        if (requestBytesMax <= 0 || requestTimeoutMillis <= 0 || idleTimeoutMillis <= 0 || connectionsMax <= 0) {
+        if (requestBytesMax <= 0 || requestTimeoutMillis <= 0 || idleTimeoutMillis <= 0 || connectionsMax <= 0
+                || inFlightBytesMax <= 0) {
             throw new IllegalArgumentException("server limits must be positive: " + requestBytesMax + ", "
-                    + requestTimeoutMillis + ", " + idleTimeoutMillis + ", " + connectionsMax);
+                    + requestTimeoutMillis + ", " + idleTimeoutMillis + ", " + connectionsMax + ", " + inFlightBytesMax);
         }
     }
 
+    /** The heap this JVM may take, divided by {@link #IN_FLIGHT_HEAP_DIVISOR}. */
+    public static long inFlightBytesMaxDefault() {
+        return Runtime.getRuntime().maxMemory() / IN_FLIGHT_HEAP_DIVISOR;
+    }
+
+    public ServerLimits withInFlightBytesMax(long inFlightBytesMax) {
+        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax,
+                inFlightBytesMax);
+    }
+
     public ServerLimits withTimeouts(long requestTimeoutMillis, long idleTimeoutMillis) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax);
+        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 
     public ServerLimits withConnectionsMax(int connectionsMax) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax);
+        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 
     public ServerLimits withRequestBytesMax(int requestBytesMax) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax);
+        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 }

@@ -84,6 +84,18 @@ public final class ServeCommand implements Callable<Integer> {
                     + "after a burst of writes merge one level; 0 turns both off (default: ${DEFAULT-VALUE}).")
     long idleCompactionMib = RocksStoreOptions.IDLE_COMPACTION_BYTES_MAX_DEFAULT >> 20;
 
+    @Option(names = "--memory-budget-mb", paramLabel = "MIB",
+            description = "On the memory store: MiB of Java heap its data may take; a write that would grow it past "
+                    + "this is refused (InternalServerError) while reads and deletes go on "
+                    + "(default: half of the JVM's maximum heap).")
+    Long memoryBudgetMib;
+
+    @Option(names = "--in-flight-mb", paramLabel = "MIB",
+            description = "MiB of request bodies the server holds at once across all connections; a request past "
+                    + "it is answered 503 ServiceUnavailable, which the SDKs retry "
+                    + "(default: an eighth of the JVM's maximum heap).")
+    Long inFlightMib;
+
     @Option(names = "--throttling",
             description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
                     + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
@@ -155,6 +167,19 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("--idle-compaction-mb must be 0 or in " + sizeRangeMib());
             return 2;
         }
+        long heapMib = Runtime.getRuntime().maxMemory() >> 20;
+        if (memoryBudgetMib != null && (memoryBudgetMib < 1 || memoryBudgetMib > heapMib)) {
+            System.err.println("--memory-budget-mb must be in [1, " + heapMib + "] (the JVM's maximum heap)");
+            return 2;
+        }
+        if (memoryBudgetMib != null && !inMemory) {
+            System.err.println("--memory-budget-mb needs the memory store (--in-memory)");
+            return 2;
+        }
+        if (inFlightMib != null && (inFlightMib < 1 || inFlightMib > heapMib)) {
+            System.err.println("--in-flight-mb must be in [1, " + heapMib + "] (the JVM's maximum heap)");
+            return 2;
+        }
         if (ttlSweepIntervalMillis < 0) {
             System.err.println("--ttl-sweep-interval-millis must not be negative");
             return 2;
@@ -164,6 +189,9 @@ public final class ServeCommand implements Callable<Integer> {
             config = security(ServerConfig.defaults(host, port, region));
             config = config.withEventLoopThreads(
                     eventLoopThreads(durability, Runtime.getRuntime().availableProcessors()));
+            if (inFlightMib != null) {
+                config = config.withLimits(config.limits().withInFlightBytesMax(inFlightMib << 20));
+            }
         } catch (StartupError e) {
             System.err.println(e.getMessage());
             return 2;
@@ -354,7 +382,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     private Store openStore() {
         if (inMemory) {
-            return new MemoryStore();
+            return memoryBudgetMib == null ? new MemoryStore() : new MemoryStore(memoryBudgetMib << 20);
         }
         return RocksStore.open(dataDir(), RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
                 .withPointCacheSizeBytes(pointCacheMib << 20).withIdleCompactionBytesMax(idleCompactionMib << 20));

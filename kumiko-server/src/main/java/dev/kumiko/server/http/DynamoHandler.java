@@ -51,15 +51,28 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Operations operations;
     private final ServerConfig config;
     private final RequestHooks hooks;
+    private final InFlightBytes inFlight;
 
-    DynamoHandler(Operations operations, ServerConfig config, RequestHooks hooks) {
+    DynamoHandler(Operations operations, ServerConfig config, RequestHooks hooks, InFlightBytes inFlight) {
         this.operations = operations;
         this.config = config;
         this.hooks = hooks;
+        this.inFlight = inFlight;
     }
 
+    /** Every admitted request gives its body's bytes back once answered, however its answer went. */
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        try {
+            serve(ctx, req);
+        } finally {
+            if (req instanceof AdmittedRequest admitted) {
+                inFlight.giveBack(admitted.heldBytes());
+            }
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest req) {
         if (req.decoderResult().isFailure()) {
             // Netty hands on what it could not decode (a request line or headers over the limits,
             // broken chunking) as a stand-in GET request; answering it would be a 200 health check.
@@ -68,7 +81,10 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         ChannelFuture written;
-        if (isDynamoCall(req)) {
+        if (req instanceof RefusedRequest) {
+            written = ctx.writeAndFlush(WireResponse.encode(ctx.alloc(),
+                    errorAnswer(inFlight.refusal(), RequestIds.next(), req), keepAlive, Cors.applies(req)));
+        } else if (isDynamoCall(req)) {
             written = ctx.writeAndFlush(call(ctx, req, keepAlive, Cors.applies(req)));
         } else {
             FullHttpResponse response = respond(req);

@@ -27,6 +27,7 @@ import org.jspecify.annotations.Nullable;
 public final class KumikoServer implements AutoCloseable {
     private final ServerConfig config;
     private final ConnectionGuard guard;
+    private final InFlightBytes inFlight;
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers;
     /** Threads that run requests when the store blocks on the network; null for a local store. */
@@ -46,6 +47,7 @@ public final class KumikoServer implements AutoCloseable {
     public KumikoServer(ServerConfig config) {
         this.config = config;
         this.guard = new ConnectionGuard(config.limits().connectionsMax());
+        this.inFlight = new InFlightBytes(config.limits().inFlightBytesMax());
         this.workers = new NioEventLoopGroup(config.eventLoopThreads());
     }
 
@@ -55,7 +57,8 @@ public final class KumikoServer implements AutoCloseable {
 
     /** Serves with {@code hooks} told about every request (metrics, request log, console paths). */
     public KumikoServer start(Operations operations, RequestHooks hooks) throws InterruptedException {
-        DynamoHandler handler = new DynamoHandler(operations, config, hooks);
+        DynamoHandler handler = new DynamoHandler(operations, config, hooks, inFlight);
+        InFlightGate gate = new InFlightGate(inFlight);
         blockingWork = operations.storeIsLocal() ? null : new DefaultEventExecutorGroup(BLOCKING_THREADS);
         ServerLimits limits = config.limits();
         ServerBootstrap b = new ServerBootstrap()
@@ -85,6 +88,7 @@ public final class KumikoServer implements AutoCloseable {
                                     .addLast(new SignedBytes())
                                     .addLast(new BoundedDecompressor(limits.requestBytesMax()))
                                     .addLast(new LimitedAggregator(limits.requestBytesMax()))
+                                    .addLast(gate)
                                     .addLast(blockingWork, HANDLER, handler);
                             return;
                         }
@@ -92,7 +96,7 @@ public final class KumikoServer implements AutoCloseable {
                         // other request on a connection puts them back for its remaining life.
                         ch.pipeline()
                                 .addLast(new PlainRequestDecoder(limits.requestBytesMax(), deadline,
-                                        plain -> addNettyDecoding(plain, limits)))
+                                        plain -> addNettyDecoding(plain, limits, gate), inFlight))
                                 .addLast(deadline.lastByte())
                                 .addLast(blockingWork, HANDLER, handler);
                     }
@@ -102,11 +106,12 @@ public final class KumikoServer implements AutoCloseable {
     }
 
     /** Netty's decoding behind a {@link PlainRequestDecoder} that is handing its connection over. */
-    private static void addNettyDecoding(ChannelHandlerContext plain, ServerLimits limits) {
+    private static void addNettyDecoding(ChannelHandlerContext plain, ServerLimits limits, InFlightGate gate) {
         ChannelPipeline p = plain.pipeline();
         p.addAfter(plain.name(), HTTP_DECODER, requestDecoder());
         p.addBefore(HANDLER, null, new BoundedDecompressor(limits.requestBytesMax()));
         p.addBefore(HANDLER, null, new LimitedAggregator(limits.requestBytesMax()));
+        p.addBefore(HANDLER, null, gate);
     }
 
     private static HttpRequestDecoder requestDecoder() {
@@ -117,6 +122,11 @@ public final class KumikoServer implements AutoCloseable {
     /** Client connections open now. */
     public int openConnections() {
         return guard.openConnections();
+    }
+
+    /** Bytes of request bodies held now (0 when the server is idle: every request gave its bytes back). */
+    public long inFlightBytes() {
+        return inFlight.held();
     }
 
     /** The bound port (useful with port 0). */

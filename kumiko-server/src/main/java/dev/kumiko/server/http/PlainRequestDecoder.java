@@ -4,7 +4,6 @@ import dev.kumiko.server.ServerLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -35,6 +34,12 @@ import org.jspecify.annotations.Nullable;
  * bare LF, and any byte outside printable ASCII. So every refusal, and every rarer form of a
  * request, is answered by the code that answered it before; only what this decoder accepts is
  * decoded by it, and for that Netty's decoder would have built the same request.
+ *
+ * <p>A body's bytes are taken from the server's {@link InFlightBytes} as soon as its header part
+ * is parsed, before the body arrives, and handed on with the request ({@link AdmittedRequest}); a
+ * body that does not fit is read and dropped as it arrives, and its request handed on as a
+ * {@link RefusedRequest}. Bytes taken for a body that never completes go back when the connection
+ * closes.
  *
  * <p>Not used with SigV4: {@link SignedBytes} records the raw header lines behind Netty's decoder.
  */
@@ -67,6 +72,13 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     private final int bodyBytesMax;
     private final RequestDeadline deadline;
     private final Consumer<ChannelHandlerContext> fallBack;
+    private final InFlightBytes inFlight;
+    /** Bytes of inFlight taken for the pending request's body, not yet handed on with it. */
+    private long heldBytes;
+    /** The header part of a refused request whose body is being dropped, or null. */
+    private Head refused;
+    /** Bytes of the refused request's body still to drop. */
+    private int dropBytesLeft;
     /** Bytes of the request at the reader index already searched for the header part's end. */
     private int searchedBytes;
     /** The header part of the request at the reader index, parsed while its body is still arriving. */
@@ -77,20 +89,36 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
      *     aggregator, which answers it with the 413
      * @param deadline the connection's; armed here for a request that is not complete yet
      * @param fallBack installs Netty's decoding right behind this decoder's context
+     * @param inFlight the server's budget of bodies in flight
      */
-    PlainRequestDecoder(int bodyBytesMax, RequestDeadline deadline, Consumer<ChannelHandlerContext> fallBack) {
+    PlainRequestDecoder(int bodyBytesMax, RequestDeadline deadline, Consumer<ChannelHandlerContext> fallBack,
+            InFlightBytes inFlight) {
         assert bodyBytesMax > 0;
         this.bodyBytesMax = bodyBytesMax;
         this.deadline = deadline;
         this.fallBack = fallBack;
+        this.inFlight = inFlight;
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (refused != null) {
+            drop(ctx, in, out);
+            return;
+        }
         Head parsed = pending != null ? pending : head(ctx, in);
         if (parsed == null) {
             return; // handed over, or the header part is not complete yet
         }
+        if (pending == null && !inFlight.tryTake(parsed.contentLength)) {
+            searchedBytes = 0;
+            in.skipBytes(parsed.bytes);
+            refused = parsed;
+            dropBytesLeft = parsed.contentLength;
+            drop(ctx, in, out);
+            return;
+        }
+        heldBytes = parsed.contentLength;
         if (in.readableBytes() - parsed.bytes < parsed.contentLength) {
             pending = parsed;
             deadline.started(ctx); // the body is not complete yet
@@ -100,8 +128,41 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
         searchedBytes = 0;
         in.skipBytes(parsed.bytes);
         ByteBuf content = in.readRetainedSlice(parsed.contentLength);
-        out.add(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, parsed.uri, content,
-                parsed.headers, EmptyHttpHeaders.INSTANCE));
+        out.add(new AdmittedRequest(parsed.uri, content, parsed.headers, EmptyHttpHeaders.INSTANCE, heldBytes));
+        heldBytes = 0;
+    }
+
+    /** Drops what has come of the refused request's body; once all has, hands the request on. */
+    private void drop(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        int n = Math.min(dropBytesLeft, in.readableBytes());
+        in.skipBytes(n);
+        dropBytesLeft -= n;
+        if (dropBytesLeft > 0) {
+            deadline.started(ctx); // the body is not complete yet
+            return;
+        }
+        out.add(new RefusedRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, refused.uri, refused.headers));
+        refused = null;
+    }
+
+    /** A body that will not complete on this connection gives its bytes back. */
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        super.channelInactive(ctx);
+        giveBack();
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        giveBack();
+    }
+
+    private void giveBack() {
+        if (heldBytes > 0) {
+            inFlight.giveBack(heldBytes);
+            heldBytes = 0;
+        }
+        pending = null;
     }
 
     /**
