@@ -57,6 +57,9 @@ public final class TestServer implements AutoCloseable {
     private final Clock clock;
     private final Security security;
     private final UnaryOperator<Store> wrap;
+    /** The store to serve instead of a new one of kind (a memory store with a budget), or null. */
+    private Store given;
+    private ServerLimits limits = ServerLimits.DEFAULTS;
     private Engine engine;
     private KumikoServer server;
     private DynamoDbClient client;
@@ -116,6 +119,20 @@ public final class TestServer implements AutoCloseable {
         return start(kind, EngineSettings.DEFAULTS, Clock.SYSTEM, Security.NONE, wrap);
     }
 
+    /**
+     * A server over this memory store (say, one with a small budget of heap) and these server limits
+     * (say, a small bound on the bytes in flight); not restartable, and always on this store,
+     * whatever {@value #STORE_PROPERTY} says, since what it tests is that store and those limits.
+     */
+    public static TestServer start(MemoryStore store, ServerLimits limits) {
+        TestServer s = new TestServer(StoreKind.MEMORY, null, EngineSettings.DEFAULTS, Clock.SYSTEM, Security.NONE,
+                UnaryOperator.identity());
+        s.given = store;
+        s.limits = limits;
+        s.open();
+        return s;
+    }
+
     private static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security,
             UnaryOperator<Store> wrap) {
         try {
@@ -146,14 +163,14 @@ public final class TestServer implements AutoCloseable {
     }
 
     private void open() {
-        Store store = switch (kind) {
+        Store store = given != null ? given : switch (kind) {
             case MEMORY -> new MemoryStore();
             case REMOTE -> new RemoteStore(new MemoryStore());
             case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
         };
         engine = Engine.open(wrap.apply(store), clock, settings);
         try {
-            ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1");
+            ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits);
             if (security.keys() != null) {
                 config = config.withSigV4(new SigV4Verifier(security.keys(), clock), security.authorizer().apply(engine));
             }
@@ -170,7 +187,7 @@ public final class TestServer implements AutoCloseable {
 
     /** Stops the server and opens the same data again (RocksDB only): a clean restart. */
     public void restart() {
-        assert kind == StoreKind.ROCKSDB;
+        assert kind == StoreKind.ROCKSDB && given == null;
         closeServer();
         open();
     }
@@ -205,6 +222,11 @@ public final class TestServer implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** Bytes of request bodies the server holds now (0 once every request has been answered). */
+    public long inFlightBytes() {
+        return server.inFlightBytes();
     }
 
     public StoreKind kind() {

@@ -30,22 +30,26 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * OutOfMemoryError (the server runs with ExitOnOutOfMemoryError), so the store counts the heap its
  * cells hold (keys, value buffers, and {@link Cell#ENTRY_OVERHEAD_BYTES} per key) in a plain field
  * its writers update under the batch lock, and refuses a batch that would grow that past the budget
- * with {@link StoreFullException}, before any of the batch is applied: a TransactWriteItems or a
- * BatchWriteItem item is refused whole. Batches that do not grow the data (overwrites in place,
- * deletes, counter additions) always go through, and a batch that deletes a stored key may go a
- * little past the budget ({@link #DELETE_RESERVE_DIVISOR}), since with a stream on, a delete adds
- * its change record.
+ * with {@link StoreFullException}, before any of the batch is applied: a TransactWriteItems, like
+ * any write that commits in one batch, is refused whole. Batches that do not grow the data
+ * (overwrites in place, deletes, counter additions) always go through, and a batch that deletes
+ * stored keys may go a little past the budget ({@link #DELETE_RESERVE_DIVISOR}), since with a
+ * stream on, a delete adds its change record.
  */
 public final class MemoryStore implements Store {
     /** The share of the heap ({@code Runtime.maxMemory()}) the data may hold unless told otherwise. */
     public static final int HEAP_PERCENT_DEFAULT = 50;
     /**
-     * A batch that deletes a stored key may grow the data to the budget plus budget / this: a delete
-     * on a table with a stream writes a change record (up to the old item's size) beside freeing
-     * the item, and deletes must go on working on a full store. Each such delete needs an item
-     * that was stored under the budget, and the log is trimmed, so the reserve is seldom touched.
+     * A batch that deletes stored keys may grow the data past the budget, by at most
+     * {@link #DELETE_GROWTH_BYTES_MAX} per key deleted and to at most the budget plus budget / this:
+     * a delete on a table with a stream writes a change record (the old image, its keys and a few
+     * fields) beside freeing the item, a little more than it frees, and deletes must go on working
+     * on a full store. A batch that adds items beside deleting one (a transaction) grows by an
+     * item's size or more, and is refused like any other write.
      */
     static final int DELETE_RESERVE_DIVISOR = 16;
+    /** What a delete's change record adds beyond the item it frees: keys up to 3 KB, escaped, and its fields. */
+    static final int DELETE_GROWTH_BYTES_MAX = 8 * 1024;
     private final CellTree tree = new CellTree();
     // Writers add a new key to `tree` first and `points` second, and remove a key from `tree` first,
     // so a reader that finds a key in `points` finds it in `tree` too: a Get then a Query never goes
@@ -177,19 +181,20 @@ public final class MemoryStore implements Store {
             return;
         }
         long added = 0;
-        boolean deletes = false;
+        int deleted = 0;
         for (int i = 0; i < ops.size(); i++) {
             WriteBatch.Op op = ops.get(i);
             Cell cell = live(found[i], points[i]);
             if (op.isDelete()) {
                 added -= cell == null ? 0 : cell.heldBytes();
-                deletes |= cell != null;
+                deleted += cell == null ? 0 : 1;
             } else {
                 int length = op.isAdd() ? Counters.BYTES : op.value().length;
                 added += cell == null ? Cell.heldBytesOfNew(op.key().length, length)
                         : cell.heldBytesAfter(length) - cell.heldBytes();
             }
         }
+        boolean deletes = deleted > 0 && added <= (long) deleted * DELETE_GROWTH_BYTES_MAX;
         long max = deletes ? dataBytesMax + dataBytesMax / DELETE_RESERVE_DIVISOR : dataBytesMax;
         if (added > 0 && dataBytes + added > max) {
             throw new StoreFullException("Kumiko's in-memory store is full: its data takes " + mib(dataBytes)

@@ -103,6 +103,17 @@ class MemoryStoreBudgetTest {
     }
 
     @Test
+    void aBatchThatDeletesOneKeyAndAddsMoreIsRefused() {
+        MemoryStore store = new MemoryStore(BUDGET_BYTES);
+        int taken = fill(store);
+        // As a transaction that deletes an item and puts a larger one: growth beyond a change record's.
+        WriteBatch batch = new WriteBatch().delete(key(0))
+                .put(key(taken), value(VALUE_BYTES + MemoryStore.DELETE_GROWTH_BYTES_MAX, 1));
+        assertThatThrownBy(() -> store.apply(batch)).isInstanceOf(StoreFullException.class);
+        assertThat(store.get(key(0))).isEqualTo(value(VALUE_BYTES, 0));
+    }
+
+    @Test
     void theDefaultBudgetIsAShareOfTheHeap() {
         assertThat(new MemoryStore().dataBytesMax())
                 .isEqualTo(Runtime.getRuntime().maxMemory() / 100 * MemoryStore.HEAP_PERCENT_DEFAULT);
