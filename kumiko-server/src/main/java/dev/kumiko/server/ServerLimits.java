@@ -37,12 +37,14 @@ public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long 
     public static final int CONNECTIONS_MAX_DEFAULT = 10_000;
 
     /**
-     * The default bound of request bytes in flight is the heap divided by this (128 MiB of a 1 GiB
-     * heap): a body's parsed form takes a few times its bytes, and the memory store may take half
-     * the heap ({@code MemoryStore.HEAP_PERCENT_DEFAULT}), so bodies held at once get an eighth.
-     * Without a bound, 10,000 connections each sending a 16 MB body would hold 160 GB.
+     * The default bound of request bytes in flight is the heap divided by this (64 MiB of a 1 GiB
+     * heap, four of DynamoDB's largest requests). A body being answered is held about three times
+     * over (its bytes, its parsed form, the items encoded for the store), and the memory store may
+     * take half the heap ({@code MemoryStore.HEAP_PERCENT_DEFAULT}): bodies at a sixteenth keep the
+     * worst case near 70 % of the heap, with room for the collector. Without a bound, 10,000
+     * connections each sending a 16 MB body would hold 160 GB.
      */
-    public static final int IN_FLIGHT_HEAP_DIVISOR = 8;
+    public static final int IN_FLIGHT_HEAP_DIVISOR = 16;
 
     /** "POST / HTTP/1.1": DynamoDB's path is "/"; a longer line is refused. */
     public static final int INITIAL_LINE_BYTES_MAX = 4096;

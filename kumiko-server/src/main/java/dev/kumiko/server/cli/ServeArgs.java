@@ -97,7 +97,7 @@ final class ServeArgs {
         switch (name) {
             case "--port", "--host", "--data-dir", "--store", "--ignite-endpoints", "--region", "--durability",
                     "--ttl-sweep-interval-millis", "--point-cache-mb", "--idle-compaction-mb", "--auth",
-                    "--credentials-file", "--tls-cert", "--tls-key",
+                    "--memory-budget-mb", "--in-flight-mb", "--credentials-file", "--tls-cert", "--tls-key",
                     "-port", "-dbPath", "-cors", "--console", "--console-model", "--s3-endpoint", "--s3-region",
                     "--s3-access-key-id", "--s3-secret-access-key", "--import-log-dir",
                     "--incremental-export-min-period-seconds":
@@ -133,6 +133,8 @@ final class ServeArgs {
             case "--ttl-sweep-interval-millis" -> s.ttlSweepIntervalMillis = longValue(value);
             case "--point-cache-mb" -> s.pointCacheMib = longValue(value);
             case "--idle-compaction-mb" -> s.idleCompactionMib = longValue(value);
+            case "--memory-budget-mb" -> s.memoryBudgetMib = longValue(value);
+            case "--in-flight-mb" -> s.inFlightMib = longValue(value);
             case "--auth" -> s.auth = value;
             case "--credentials-file" -> s.credentialsFile = path(value);
             case "--tls-cert" -> s.tlsCert = path(value);

@@ -93,7 +93,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--in-flight-mb", paramLabel = "MIB",
             description = "MiB of request bodies the server holds at once across all connections; a request past "
                     + "it is answered 503 ServiceUnavailable, which the SDKs retry "
-                    + "(default: an eighth of the JVM's maximum heap).")
+                    + "(default: a sixteenth of the JVM's maximum heap).")
     Long inFlightMib;
 
     @Option(names = "--throttling",

@@ -32,12 +32,19 @@ final class CliProcess implements AutoCloseable {
     }
 
     static CliProcess start(Path logDir, String... args) throws IOException {
+        return start(logDir, List.of(), args);
+    }
+
+    /** With JVM options beyond the small heap every child gets (e.g. -XX:+ExitOnOutOfMemoryError, as bin/kumiko). */
+    static CliProcess start(Path logDir, List<String> jvmOptions, String... args) throws IOException {
         Files.createDirectories(logDir);
         Path out = Files.createTempFile(logDir, "cli", ".stdout");
         Path err = Files.createTempFile(logDir, "cli", ".stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx128m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.kumiko.server.cli.Main"));
+                "-XX:TieredStopAtLevel=1"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.kumiko.server.cli.Main"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         return new CliProcess(p, out, err);
@@ -66,6 +73,10 @@ final class CliProcess implements AutoCloseable {
             Thread.sleep(POLL_MILLIS);
         }
         throw new IllegalStateException("kumiko did not start listening: " + stderr());
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     long pid() {

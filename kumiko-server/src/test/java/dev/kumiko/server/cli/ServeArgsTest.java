@@ -50,6 +50,8 @@ class ServeArgsTest {
         m.put("--ttl-sweep-interval-millis", "0");
         m.put("--point-cache-mb", "16");
         m.put("--idle-compaction-mb", "512");
+        m.put("--memory-budget-mb", "64");
+        m.put("--in-flight-mb", "32");
         m.put("--auth", "sigv4");
         m.put("--credentials-file", "keys.json");
         m.put("--tls-cert", "cert.pem");
