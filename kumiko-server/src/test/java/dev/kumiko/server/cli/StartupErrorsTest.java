@@ -70,6 +70,29 @@ class StartupErrorsTest {
     }
 
     @Test
+    void memoryBoundsOutOfRangeOrOnTheWrongStoreAreUsageErrors() throws Exception {
+        Path data = dir.resolve("data");
+        try (CliProcess cli = CliProcess.start(logs(), "serve", "--port", "0", "--data-dir", data.toString(),
+                "--memory-budget-mb", "16")) {
+            assertThat(cli.awaitExit()).isEqualTo(2);
+            assertThat(oneLine(cli.stderr())).isEqualTo("--memory-budget-mb needs the memory store (--in-memory)");
+        }
+        // CliProcess runs its JVM with -Xmx128m.
+        try (CliProcess cli = CliProcess.start(logs(), "serve", "--port", "0", "--in-memory", "--memory-budget-mb",
+                "0")) {
+            assertThat(cli.awaitExit()).isEqualTo(2);
+            assertThat(oneLine(cli.stderr())).startsWith("--memory-budget-mb must be in [1, ")
+                    .endsWith("] (the JVM's maximum heap)");
+        }
+        try (CliProcess cli = CliProcess.start(logs(), "serve", "--port", "0", "--in-memory", "--in-flight-mb",
+                "100000")) {
+            assertThat(cli.awaitExit()).isEqualTo(2);
+            assertThat(oneLine(cli.stderr())).startsWith("--in-flight-mb must be in [1, ");
+        }
+        assertThat(data).doesNotExist();
+    }
+
+    @Test
     void lockedDataDirNamesTheProcessHoldingIt() throws Exception {
         Path data = dir.resolve("data");
         try (CliProcess holder = CliProcess.start(logs(), "serve", "--port", "0", "--data-dir", data.toString(),
