@@ -38,9 +38,10 @@ final class Cell {
      * The heap a cell takes besides its key's and its buffer's bytes, estimated: the cell object (32
      * bytes with compressed references), the two arrays' headers (16 each), its slots in the point
      * table (2 to 4 references, as full as the table is) and in the tree's leaves (which are half to
-     * wholly full), and the tree's inner nodes. Measured against {@code Runtime} totals it is near
-     * the truth for keys of tens of bytes; a heap past 32 GB (no compressed references) takes more,
-     * which the budget's margin below the heap absorbs.
+     * wholly full), and the tree's inner nodes. Measured (200,000 keys of about 40 bytes, values of
+     * 10, 100 and 1,000 bytes, heap after full collections): the heap grew by 0.76, 0.85 and 0.97
+     * of the count, so the estimate errs on the safe side. A heap past 32 GB (no compressed
+     * references) takes more per key, which the budget's margin below the heap absorbs.
      */
     static final int ENTRY_OVERHEAD_BYTES = 112;
     /** Arrays take whole multiples of 8 bytes of heap: room up to the next one costs nothing. */
