@@ -125,7 +125,12 @@ public final class TestServer implements AutoCloseable {
      * whatever {@value #STORE_PROPERTY} says, since what it tests is that store and those limits.
      */
     public static TestServer start(MemoryStore store, ServerLimits limits) {
-        TestServer s = new TestServer(StoreKind.MEMORY, null, EngineSettings.DEFAULTS, Clock.SYSTEM, Security.NONE,
+        return start(store, limits, Security.NONE);
+    }
+
+    /** As {@link #start(MemoryStore, ServerLimits)}, with SigV4 verification and/or TLS. */
+    public static TestServer start(MemoryStore store, ServerLimits limits, Security security) {
+        TestServer s = new TestServer(StoreKind.MEMORY, null, EngineSettings.DEFAULTS, Clock.SYSTEM, security,
                 UnaryOperator.identity());
         s.given = store;
         s.limits = limits;

@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The server's one budget of request body bytes in flight, across every connection: a body's bytes
- * are taken when its length is known (a plain request's Content-Length, before the body arrives;
- * otherwise the assembled body) and given back when its request has been answered, or when its
- * connection closes before that. Past the budget a request is answered 503 ServiceUnavailable,
+ * are taken when its request's header part has arrived, before the body does
+ * ({@link PlainRequestDecoder}, {@link InFlightGate}), and given back when its request has been
+ * answered, or when its connection closes before that. Past the budget a request is answered 503 ServiceUnavailable,
  * without its body being kept, so that excess load becomes answers the SDKs retry, never an
  * OutOfMemoryError (each connection alone is bounded already: one body of at most
  * {@code ServerLimits.requestBytesMax}, but 10,000 of them are not).

@@ -43,6 +43,7 @@ public final class KumikoServer implements AutoCloseable {
     static final int BLOCKING_THREADS = 64;
     private static final String HTTP_DECODER = "http";
     private static final String HANDLER = "dynamo";
+    private static final String LAST_BYTE = "lastByte";
 
     public KumikoServer(ServerConfig config) {
         this.config = config;
@@ -58,7 +59,6 @@ public final class KumikoServer implements AutoCloseable {
     /** Serves with {@code hooks} told about every request (metrics, request log, console paths). */
     public KumikoServer start(Operations operations, RequestHooks hooks) throws InterruptedException {
         DynamoHandler handler = new DynamoHandler(operations, config, hooks, inFlight);
-        InFlightGate gate = new InFlightGate(inFlight);
         blockingWork = operations.storeIsLocal() ? null : new DefaultEventExecutorGroup(BLOCKING_THREADS);
         ServerLimits limits = config.limits();
         ServerBootstrap b = new ServerBootstrap()
@@ -82,13 +82,15 @@ public final class KumikoServer implements AutoCloseable {
                                 .addLast(deadline.firstByte())
                                 .addLast(new AnswerEncoder());
                         if (config.sigV4()) {
+                            InFlightGate gate = new InFlightGate(inFlight, limits.requestBytesMax());
                             ch.pipeline()
                                     .addLast(HTTP_DECODER, requestDecoder())
-                                    .addLast(deadline.lastByte())
+                                    .addLast(LAST_BYTE, deadline.lastByte())
                                     .addLast(new SignedBytes())
+                                    .addLast(gate.head())
                                     .addLast(new BoundedDecompressor(limits.requestBytesMax()))
                                     .addLast(new LimitedAggregator(limits.requestBytesMax()))
-                                    .addLast(gate)
+                                    .addLast(gate.tail())
                                     .addLast(blockingWork, HANDLER, handler);
                             return;
                         }
@@ -96,8 +98,8 @@ public final class KumikoServer implements AutoCloseable {
                         // other request on a connection puts them back for its remaining life.
                         ch.pipeline()
                                 .addLast(new PlainRequestDecoder(limits.requestBytesMax(), deadline,
-                                        plain -> addNettyDecoding(plain, limits, gate), inFlight))
-                                .addLast(deadline.lastByte())
+                                        plain -> addNettyDecoding(plain, limits, inFlight), inFlight))
+                                .addLast(LAST_BYTE, deadline.lastByte())
                                 .addLast(blockingWork, HANDLER, handler);
                     }
                 });
@@ -106,12 +108,15 @@ public final class KumikoServer implements AutoCloseable {
     }
 
     /** Netty's decoding behind a {@link PlainRequestDecoder} that is handing its connection over. */
-    private static void addNettyDecoding(ChannelHandlerContext plain, ServerLimits limits, InFlightGate gate) {
+    private static void addNettyDecoding(ChannelHandlerContext plain, ServerLimits limits, InFlightBytes inFlight) {
         ChannelPipeline p = plain.pipeline();
+        InFlightGate gate = new InFlightGate(inFlight, limits.requestBytesMax());
         p.addAfter(plain.name(), HTTP_DECODER, requestDecoder());
+        // Behind the deadline's last-byte handler, which must see the end of a body this one drops.
+        p.addAfter(LAST_BYTE, null, gate.head());
         p.addBefore(HANDLER, null, new BoundedDecompressor(limits.requestBytesMax()));
         p.addBefore(HANDLER, null, new LimitedAggregator(limits.requestBytesMax()));
-        p.addBefore(HANDLER, null, gate);
+        p.addBefore(HANDLER, null, gate.tail());
     }
 
     private static HttpRequestDecoder requestDecoder() {
