@@ -82,8 +82,7 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean keepAlive = HttpUtil.isKeepAlive(req);
         ChannelFuture written;
         if (req instanceof RefusedRequest) {
-            written = ctx.writeAndFlush(WireResponse.encode(ctx.alloc(),
-                    errorAnswer(inFlight.refusal(), RequestIds.next(), req), keepAlive, Cors.applies(req)));
+            written = ctx.writeAndFlush(refuse(ctx, req, keepAlive));
         } else if (isDynamoCall(req)) {
             written = ctx.writeAndFlush(call(ctx, req, keepAlive, Cors.applies(req)));
         } else {
@@ -157,6 +156,14 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             hooks.end(internal);
             return WireResponse.encode(ctx.alloc(), errorAnswer(internal, requestId, req), keepAlive, cors);
         }
+    }
+
+    /** The 503 for a request past the bound on bytes in flight; counted by the hooks as any answer. */
+    private ByteBuf refuse(ChannelHandlerContext ctx, FullHttpRequest req, boolean keepAlive) {
+        hooks.begin();
+        DynamoException e = inFlight.refusal();
+        hooks.end(e);
+        return WireResponse.encode(ctx.alloc(), errorAnswer(e, RequestIds.next(), req), keepAlive, Cors.applies(req));
     }
 
     /** An answer made before a later step failed is not sent: its buffer goes back to the pool. */
