@@ -18,6 +18,7 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;
+import dev.kumiko.storage.StoreFullException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import java.util.ArrayList;
@@ -157,10 +158,13 @@ final class BatchWriteOperation {
 
     /**
      * Each write is admitted, committed and charged on its own, in request order, so a bucket that
-     * runs dry part-way throttles only the rest.
+     * runs dry part-way throttles only the rest. A store that is full part-way (the memory store's
+     * budget) leaves the write it refused and those after it unprocessed, as DynamoDB reports writes
+     * it did not get to; refused at the first write, the request fails with the store's error.
      */
     private void commitEach(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
-        for (Write w : writes) {
+        for (int i = 0; i < writes.size(); i++) {
+            Write w = writes.get(i);
             TableDescriptor d = w.table().descriptor();
             AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
             WriteOutcome outcome;
@@ -169,11 +173,24 @@ final class BatchWriteOperation {
                 outcome = commitOne(w);
             } catch (ThroughputExceeded e) {
                 committed.throttles().add(e);
-                committed.unprocessed().computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(w.request());
+                unprocessed(committed, w);
                 continue;
+            } catch (StoreFullException e) {
+                if (committed.units().isEmpty()) {
+                    throw e;
+                }
+                for (Write rest : writes.subList(i, writes.size())) {
+                    unprocessed(committed, rest);
+                }
+                return;
             }
             account(w, outcome, returnItemCollectionMetrics, committed);
         }
+    }
+
+    private static void unprocessed(Committed committed, Write w) {
+        committed.unprocessed().computeIfAbsent(w.table().descriptor().tableName(), t -> new ArrayList<>())
+                .add(w.request());
     }
 
     /** One write in its own store transaction; throttled index writes leave it unwritten. */

@@ -123,6 +123,42 @@ class MemoryBoundTest {
         }
     }
 
+    /**
+     * With throughput enforced (here by the table's tag) BatchWriteItem commits item by item, so that
+     * throttled items can be handed back; a store that fills part-way hands back the rest the same way.
+     */
+    @Test
+    void aBatchWriteThatFillsTheStorePartWayHandsBackTheRestAsUnprocessed() {
+        try (TestServer server = TestServer.start(new MemoryStore(BUDGET_BYTES), ServerLimits.DEFAULTS)) {
+            DynamoDbClient c = server.client();
+            Fixtures.createTable(c, TABLE);
+            c.tagResource(b -> b.resourceArn(c.describeTable(d -> d.tableName(TABLE)).table().tableArn())
+                    .tags(t -> t.key("kumiko:throttling").value("on")));
+            int stored = fill(c, TABLE);
+            for (int i = 0; i < 3; i++) {
+                int at = i;
+                c.deleteItem(b -> b.tableName(TABLE).key(key(at)));
+            }
+            List<WriteRequest> batch = new ArrayList<>();
+            for (int i = stored; i < stored + Fixtures.BATCH_WRITE_ITEMS_MAX; i++) {
+                Map<String, AttributeValue> it = item(i, 'y');
+                batch.add(WriteRequest.builder().putRequest(p -> p.item(it)).build());
+            }
+            List<WriteRequest> unprocessed = c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, batch)))
+                    .unprocessedItems().get(TABLE);
+            // Room for three items was made: about three are written, the rest handed back.
+            assertThat(unprocessed).hasSizeBetween(Fixtures.BATCH_WRITE_ITEMS_MAX - 6, Fixtures.BATCH_WRITE_ITEMS_MAX - 1);
+            int written = Fixtures.BATCH_WRITE_ITEMS_MAX - unprocessed.size();
+            for (int i = stored; i < stored + Fixtures.BATCH_WRITE_ITEMS_MAX; i++) {
+                assertThat(present(c, i)).as("item %d", i).isEqualTo(i < stored + written);
+            }
+            assertThat(unprocessed.get(0).putRequest().item()).isEqualTo(item(stored + written, 'y'));
+            // Full again: a batch whose first write does not fit fails whole, as a PutItem does.
+            assertThatThrownBy(() -> c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, unprocessed))))
+                    .satisfies(MemoryBoundTest::assertFullRefusal);
+        }
+    }
+
     @Test
     void deletesGoOnOnAFullStoreWhenTheTableHasAStream() {
         try (TestServer server = TestServer.start(new MemoryStore(BUDGET_BYTES), ServerLimits.DEFAULTS)) {
