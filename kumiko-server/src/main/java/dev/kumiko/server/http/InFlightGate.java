@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.ArrayDeque;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server's {@link InFlightBytes} on one connection that Netty's decoding serves (SigV4, chunked
@@ -32,7 +33,7 @@ final class InFlightGate {
     /** Bytes taken by each request whose header part has passed, oldest first, until handed on. */
     private final ArrayDeque<Long> taken = new ArrayDeque<>(2);
     /** The header part of the request whose body is being dropped, or null. */
-    private HttpRequest refused;
+    private @Nullable HttpRequest refused;
 
     InFlightGate(InFlightBytes inFlight, long bodyBytesMax) {
         this.inFlight = inFlight;
@@ -76,14 +77,15 @@ final class InFlightGate {
     }
 
     private void onHead(ChannelHandlerContext ctx, Object msg) {
-        if (refused != null) {
+        HttpRequest dropping = refused;
+        if (dropping != null) {
             if (msg instanceof HttpContent c) {
                 boolean last = msg instanceof LastHttpContent;
                 c.release();
                 if (last) {
-                    HttpRequest r = refused;
                     refused = null;
-                    ctx.fireChannelRead(new RefusedRequest(r.protocolVersion(), r.method(), r.uri(), bodiless(r.headers())));
+                    ctx.fireChannelRead(new RefusedRequest(dropping.protocolVersion(), dropping.method(), dropping.uri(),
+                            bodiless(dropping.headers())));
                 }
                 return;
             }

@@ -76,7 +76,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     /** Bytes of inFlight taken for the pending request's body, not yet handed on with it. */
     private long heldBytes;
     /** The header part of a refused request whose body is being dropped, or null. */
-    private Head refused;
+    private @Nullable Head refused;
     /** Bytes of the refused request's body still to drop. */
     private int dropBytesLeft;
     /** Bytes of the request at the reader index already searched for the header part's end. */
@@ -141,7 +141,8 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
             deadline.started(ctx); // the body is not complete yet
             return;
         }
-        out.add(new RefusedRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, refused.uri, refused.headers));
+        Head r = java.util.Objects.requireNonNull(refused, "dropping the body of no request");
+        out.add(new RefusedRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, r.uri, r.headers));
         refused = null;
     }
 
