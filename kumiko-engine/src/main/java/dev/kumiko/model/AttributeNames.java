@@ -1,6 +1,7 @@
 package dev.kumiko.model;
 
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DynamoDB's rule for attribute names (Developer Guide, "Attribute names"): at least one
@@ -13,7 +14,7 @@ public final class AttributeNames {
     private AttributeNames() {}
 
     /** What is wrong with name as an attribute name, or null when nothing is. */
-    public static String problem(String name) {
+    public static @Nullable String problem(String name) {
         if (name.isEmpty()) {
             return "Empty attribute name";
         }

@@ -3,6 +3,7 @@ package dev.kumiko.storage.memory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One key and its value in the memory store, the value kept in a buffer of the cell's own that an
@@ -50,7 +51,7 @@ final class Cell {
     private final byte[] key;
     private final int keyHash;
     // Written only under the batch lock; read racily by readers, who validate with sequence.
-    private byte[] buffer;
+    private byte @Nullable [] buffer;
     private int length;
     private volatile int sequence;
 
@@ -84,7 +85,7 @@ final class Cell {
     }
 
     /** A copy of the value, or null once the cell is deleted. Lock-free; retries while a write runs. */
-    byte[] read() {
+    byte @Nullable [] read() {
         while (true) {
             int before = sequence;
             if ((before & 1) == 0) {
@@ -105,18 +106,19 @@ final class Cell {
     /** Replaces the value; called under the batch lock. */
     void write(byte[] value) {
         assert value != null && isLive();
-        boolean fits = value.length <= buffer.length && value.length >= buffer.length / SHRINK_RATIO;
+        byte[] held = buffer; // null only once deleted, which the assertion rules out
         // Allocated before the sequence turns odd: an OutOfMemoryError here leaves the cell readable.
-        byte[] target = fits ? buffer : new byte[capacityFor(value.length)];
+        byte[] target = held != null && value.length <= held.length && value.length >= held.length / SHRINK_RATIO
+                ? held : new byte[capacityFor(value.length)];
         int before = beginWrite();
-        if (!fits) {
+        if (target != held) {
             // Only a new buffer is stored: any reference store marks the cell's card dirty, even of
             // the same array, and a young collection then scans every dirty card of the old
             // generation. Rewriting every cell in place marked all of them between two collections
             // (scavenges of 11 ms under BatchWriteItem that freed all but 128 KB).
             buffer = target;
         }
-        System.arraycopy(value, 0, buffer, 0, value.length);
+        System.arraycopy(value, 0, target, 0, value.length);
         length = value.length;
         sequence = before + 2;
     }

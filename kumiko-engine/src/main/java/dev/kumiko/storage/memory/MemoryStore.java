@@ -10,7 +10,9 @@ import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
 import dev.kumiko.storage.local.ProcessShared;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pure-Java store: a B+tree of cells for ordered scans ({@link CellTree}), and a hash table over
@@ -38,7 +40,7 @@ public final class MemoryStore implements Store {
     private volatile boolean closed;
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         checkOpen();
         return valueOf(points.get(new PointKey(key)));
     }
@@ -64,7 +66,7 @@ public final class MemoryStore implements Store {
         return probes;
     }
 
-    private static byte[] valueOf(Cell cell) {
+    private static byte @Nullable [] valueOf(@Nullable Cell cell) {
         return cell == null ? null : cell.read();
     }
 
@@ -103,20 +105,21 @@ public final class MemoryStore implements Store {
     }
 
     /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
-    private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
+    private void applyOne(WriteBatch.Op op, PointKey point, @Nullable Cell found) {
         Cell cell = found != null && found.isLive() ? found : points.get(point);
+        byte[] value = op.value();
         if (op.isAdd()) {
-            long delta = Counters.decode(op.value());
+            long delta = Counters.decode(value);
             put(point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
-        } else if (op.isDelete()) {
+        } else if (value == null) {
             delete(cell);
         } else {
-            put(point, cell, op.value());
+            put(point, cell, value);
         }
     }
 
     /** Called with the batch lock held: writers are serialized, readers are not. cell: the key's, or null. */
-    private void put(PointKey key, Cell cell, byte[] value) {
+    private void put(PointKey key, @Nullable Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
             cell.write(value);
@@ -128,7 +131,7 @@ public final class MemoryStore implements Store {
     }
 
     /** Called with the batch lock held; cell: the key's live cell, or null when the key is absent. */
-    private void delete(Cell cell) {
+    private void delete(@Nullable Cell cell) {
         if (cell != null) {
             tree.remove(cell.key());
             cell.delete();
@@ -166,7 +169,7 @@ public final class MemoryStore implements Store {
             private boolean released;
 
             @Override
-            public byte[] get(byte[] key) {
+            public byte @Nullable [] get(byte[] key) {
                 return valueOf(points.get(new PointKey(key)));
             }
 
@@ -219,8 +222,9 @@ public final class MemoryStore implements Store {
     /** Walks the range's cells, each of which holds its own key, skipping those deleted since the walk began. */
     private static final class TreeCursor implements Cursor {
         private final CellTree.Walk walk;
-        private byte[] key;
-        private byte[] value;
+        // Null before the first next() and after the last: dropped so a finished cursor holds no item.
+        private byte @Nullable [] key;
+        private byte @Nullable [] value;
 
         TreeCursor(CellTree.Walk walk) {
             this.walk = walk;
@@ -243,12 +247,12 @@ public final class MemoryStore implements Store {
 
         @Override
         public byte[] key() {
-            return key;
+            return Objects.requireNonNull(key, "key() without a current entry");
         }
 
         @Override
         public byte[] value() {
-            return value;
+            return Objects.requireNonNull(value, "value() without a current entry");
         }
 
         @Override
