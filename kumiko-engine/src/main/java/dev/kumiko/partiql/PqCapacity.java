@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Sums the per-statement ConsumedCapacity of a batch by table, as BatchWriteItem reports it. */
 final class PqCapacity {
@@ -17,7 +18,7 @@ final class PqCapacity {
     }
 
     /** Null when nothing was reported (ReturnConsumedCapacity NONE or absent). */
-    List<ConsumedCapacity> list() {
+    @Nullable List<ConsumedCapacity> list() {
         return byTable.isEmpty() ? null : new ArrayList<>(byTable.values());
     }
 

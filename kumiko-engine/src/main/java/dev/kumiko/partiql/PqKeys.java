@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Reads key attributes out of a WHERE clause: its top-level AND terms and the ones that fix a key. */
 final class PqKeys {
@@ -36,7 +37,7 @@ final class PqKeys {
     }
 
     /** The AND of the terms, or null when there are none. */
-    static Condition and(List<Condition> terms) {
+    static @Nullable Condition and(List<Condition> terms) {
         Condition out = null;
         for (Condition t : terms) {
             out = out == null ? t : new Condition.And(out, t);
@@ -45,7 +46,7 @@ final class PqKeys {
     }
 
     /** The value the term fixes the top-level attribute to with {@code =}, or null. */
-    static AttributeValue equality(Condition c, String name) {
+    static @Nullable AttributeValue equality(Condition c, String name) {
         if (c instanceof Condition.Compare cmp && cmp.comparator() == Comparator.EQ) {
             if (isName(cmp.left(), name) && cmp.right() instanceof Operand.Literal l) {
                 return l.value();
@@ -61,7 +62,7 @@ final class PqKeys {
      * The term as a sort-key condition on {@code name} with the path on the left, or null when a
      * Query's key condition cannot express it (<>, functions other than begins_with, paths on both sides).
      */
-    static Condition sortKeyCondition(Condition c, String name) {
+    static @Nullable Condition sortKeyCondition(Condition c, String name) {
         if (c instanceof Condition.Compare cmp && cmp.comparator() != Comparator.NE) {
             if (isName(cmp.left(), name) && cmp.right() instanceof Operand.Literal) {
                 return cmp;

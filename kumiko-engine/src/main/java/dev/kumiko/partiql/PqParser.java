@@ -8,6 +8,7 @@ import dev.kumiko.model.ReturnValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one parser of DynamoDB's PartiQL dialect: SELECT, INSERT, UPDATE, DELETE and (inside
@@ -139,7 +140,7 @@ public final class PqParser {
     }
 
     /** {@code RETURNING [ALL | MODIFIED] [OLD | NEW] *} as UpdateItem/DeleteItem's ReturnValues. */
-    private ReturnValue returning(boolean delete) {
+    private @Nullable ReturnValue returning(boolean delete) {
         if (!in.acceptWord("RETURNING")) {
             return null;
         }

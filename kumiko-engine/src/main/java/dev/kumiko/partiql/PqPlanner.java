@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Translates a bound statement into the engine's typed request for the equivalent DynamoDB
@@ -161,7 +162,7 @@ final class PqPlanner {
     }
 
     /** ScanIndexForward for ORDER BY (null without one); only a Query on the key attributes can be ordered. */
-    private static Boolean orderBy(List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames,
+    private static @Nullable Boolean orderBy(List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames,
             List<String> rangeNames) {
         if (orderBy.isEmpty()) {
             return null;
@@ -184,7 +185,7 @@ final class PqPlanner {
         return forward;
     }
 
-    private static IndexDescriptor index(TableDescriptor t, String name) {
+    private static @Nullable IndexDescriptor index(TableDescriptor t, String name) {
         if (name == null) {
             return null;
         }
@@ -281,7 +282,7 @@ final class PqPlanner {
      * A SELECT that reads exactly one item by its full primary key, as batches and transactions
      * require; null when the WHERE is anything else. {@code rest} receives the other terms.
      */
-    Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
+    @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
         return singleItemKey(s, table(s.tableName()), rest);
     }
 
@@ -294,13 +295,13 @@ final class PqPlanner {
      * wrong type, empty, or over the key size limits, which GetItem's key checks refuse first) the
      * statement stays a Query.
      */
-    private static Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
+    private static @Nullable Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = singleItemKey(s, t, rest);
         return key != null && rest.isEmpty() && KeyCheck.accepts(t, key) ? key : null;
     }
 
-    private static Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
+    private static @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
             List<Condition> rest) {
         if (s.indexName() != null) {
             return null;

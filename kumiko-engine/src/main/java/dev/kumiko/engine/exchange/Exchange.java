@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What exports and imports need from the engine: their job records in the store, a table's items
@@ -25,7 +26,7 @@ public final class Exchange implements AutoCloseable {
     private final String owner;
     private final ExchangeJobs jobs;
     /** Ids of the jobs running in this process (local stores only: every engine over one is here). */
-    private final Set<String> running;
+    private final @Nullable Set<String> running;
     private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>();
     private boolean closed; // under attachments: nothing is attached after close, so nothing leaks
 

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The DynamoDB Streams API (target prefix DynamoDBStreams_20120810): ListStreams, DescribeStream,
@@ -283,15 +284,18 @@ public final class StreamOperations {
         }
         Table t = catalog.get(parsed.tableName());
         StreamEpoch e = t == null ? null : t.descriptor().stream().epoch(parsed.label());
-        if (e == null || !StreamLifecycle.isReadable(e, clock.nowMillis())) {
+        if (t == null || e == null || !StreamLifecycle.isReadable(e, clock.nowMillis())) {
             throw notFound(streamArn);
         }
         lifecycle.rollShards(t, clock.nowMillis());
-        e = t.descriptor().stream().epoch(parsed.label());
-        return new Resolved(StreamArns.of(ctx, parsed.tableName(), parsed.label()), t, e);
+        StreamEpoch rolled = t.descriptor().stream().epoch(parsed.label());
+        if (rolled == null) {
+            throw notFound(streamArn); // dropped meanwhile by another request's roll
+        }
+        return new Resolved(StreamArns.of(ctx, parsed.tableName(), parsed.label()), t, rolled);
     }
 
-    private static Shard shard(Resolved s, String shardId) {
+    private static @Nullable Shard shard(Resolved s, String shardId) {
         for (Shard shard : Shard.of(s.epoch())) {
             if (shard.shardId().equals(shardId)) {
                 return shard;

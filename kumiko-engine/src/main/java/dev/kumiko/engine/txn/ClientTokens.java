@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ClientRequestToken idempotency for TransactWriteItems, kept in the store: a token is remembered
@@ -90,7 +91,7 @@ final class ClientTokens {
      * What the first call committed, when record (the token key's value, read in the transaction)
      * is a live record of the same request; null when the caller is first and must run.
      */
-    Committed earlier(Token t, byte[] record) {
+    @Nullable Committed earlier(Token t, byte[] record) {
         if (record == null) {
             return null;
         }

@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A SHA-256 digest of what a ClientRequestToken retry must repeat, so the token table keeps 32
@@ -49,7 +50,7 @@ final class RequestFingerprint {
     }
 
     /** An enum member digests as its wire name, as it did when members were strings. */
-    private static String nameOf(Enum<?> e) {
+    private static @Nullable String nameOf(Enum<?> e) {
         return e == null ? null : e.name();
     }
 

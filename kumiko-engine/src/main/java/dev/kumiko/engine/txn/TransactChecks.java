@@ -10,6 +10,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Request checks and reporting shared by TransactWriteItems and TransactGetItems. */
 final class TransactChecks {
@@ -33,7 +34,7 @@ final class TransactChecks {
     }
 
     /** Per-table capacity as ReturnConsumedCapacity asks for it; null for NONE or absent. */
-    static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
+    static @Nullable List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }
