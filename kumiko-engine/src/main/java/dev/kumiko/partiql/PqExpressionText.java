@@ -33,7 +33,7 @@ final class PqExpressionText {
         return values.isEmpty() ? null : values;
     }
 
-    @Nullable String condition(Condition c) {
+    @Nullable String condition(@Nullable Condition c) {
         return c == null ? null : ExpressionPrinter.print(bind(c));
     }
 

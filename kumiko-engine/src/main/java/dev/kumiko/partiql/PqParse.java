@@ -3,6 +3,7 @@ package dev.kumiko.partiql;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One statement of a request and its parse, done at most once: the authorization rule (which needs
@@ -13,10 +14,10 @@ import java.util.Objects;
 public final class PqParse {
     private final String text;
     private final List<AttributeValue> parameters;
-    private PqStatement statement;
-    private RuntimeException failure;
+    private @Nullable PqStatement statement;
+    private @Nullable RuntimeException failure;
 
-    public PqParse(String text, List<AttributeValue> parameters) {
+    public PqParse(String text, @Nullable List<AttributeValue> parameters) {
         this.text = text;
         this.parameters = parameters;
     }

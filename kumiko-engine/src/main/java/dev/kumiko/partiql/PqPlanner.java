@@ -37,7 +37,7 @@ final class PqPlanner {
      * A GetItem, a Query or a Scan (exactly one is non-null), and the SELECT list that shapes its
      * answer (null for {@code *}).
      */
-    record Read(ItemRequests.GetItem get, ReadRequests.Query query, ReadRequests.Scan scan, PqProjection projection) {
+    record Read(ItemRequests.@Nullable GetItem get, ReadRequests.@Nullable Query query, ReadRequests.@Nullable Scan scan, @Nullable PqProjection projection) {
         List<Map<String, AttributeValue>> shape(List<Map<String, AttributeValue>> items) {
             return projection == null ? items : projection.shape(items);
         }
@@ -111,7 +111,7 @@ final class PqPlanner {
      * projection's checks run here on the SELECT list as written, together with the key condition
      * and filter the request carries, so that their errors come in the order the request gives them.
      */
-    private static void checkProjection(PqProjection shape, Condition keyCondition, Condition filter) {
+    private static void checkProjection(@Nullable PqProjection shape, @Nullable Condition keyCondition, @Nullable Condition filter) {
         if (shape == null) {
             return;
         }

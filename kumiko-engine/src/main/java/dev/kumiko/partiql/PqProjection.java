@@ -26,9 +26,9 @@ import org.jspecify.annotations.Nullable;
 final class PqProjection {
     private final List<Operand.Path> paths;
     /** ProjectionExpression over the index-ending paths; null when there are none. */
-    private final RequestExpressions indexed;
+    private final @Nullable RequestExpressions indexed;
 
-    private PqProjection(List<Operand.Path> paths, RequestExpressions indexed) {
+    private PqProjection(List<Operand.Path> paths, @Nullable RequestExpressions indexed) {
         this.paths = paths;
         this.indexed = indexed;
     }

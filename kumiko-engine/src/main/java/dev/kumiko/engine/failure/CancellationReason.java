@@ -28,11 +28,11 @@ public record CancellationReason(String code, @Nullable String message, @Nullabl
 
     public static final CancellationReason OK = new CancellationReason(NONE, null, null);
 
-    public static CancellationReason conditionalCheckFailed(Map<String, AttributeValue> item) {
+    public static CancellationReason conditionalCheckFailed(@Nullable Map<String, AttributeValue> item) {
         return new CancellationReason(CONDITIONAL_CHECK_FAILED, ConditionalCheckFailed.MESSAGE, item);
     }
 
-    public static CancellationReason validationError(String message) {
+    public static CancellationReason validationError(@Nullable String message) {
         return new CancellationReason(VALIDATION_ERROR, message, null);
     }
 

@@ -66,7 +66,7 @@ public final class ThroughputLimiter {
      * table's write bucket or the key's is empty. GSIs are checked once the new item is known, by
      * {@link #admitIndexWrites}.
      */
-    public void admitWrite(Table t, AttributeValue partitionKey) {
+    public void admitWrite(Table t, @Nullable AttributeValue partitionKey) {
         admit(t, null, partitionKey, false);
     }
 
@@ -98,7 +98,7 @@ public final class ThroughputLimiter {
     }
 
     /** After a write: the table (with its LSIs), the key and each GSI pay what they consumed. */
-    public void chargeWrite(Table t, AttributeValue partitionKey, CapacityTally units) {
+    public void chargeWrite(Table t, @Nullable AttributeValue partitionKey, CapacityTally units) {
         charge(t, null, partitionKey, units, false);
     }
 

@@ -38,7 +38,7 @@ final class RequestFingerprint {
     }
 
     private void action(TransactRequests.WriteAction a) {
-        text(a.kind().name());
+        text(nameOf(a.kind()));
         text(a.tableName());
         item(a.item());
         item(a.key());
@@ -50,12 +50,12 @@ final class RequestFingerprint {
     }
 
     /** An enum member digests as its wire name, as it did when members were strings. */
-    private static @Nullable String nameOf(Enum<?> e) {
+    private static @Nullable String nameOf(@Nullable Enum<?> e) {
         return e == null ? null : e.name();
     }
 
     /** Length-prefixed, with -1 for null, so that no two sequences of fields digest alike. */
-    private void text(String s) {
+    private void text(@Nullable String s) {
         if (s == null) {
             length(-1);
             return;
@@ -72,7 +72,7 @@ final class RequestFingerprint {
         digest.update(ByteBuffer.allocate(Integer.BYTES).putInt(n).array());
     }
 
-    private void names(Map<String, String> names) {
+    private void names(@Nullable Map<String, String> names) {
         if (names == null) {
             length(-1);
             return;
@@ -84,7 +84,7 @@ final class RequestFingerprint {
         });
     }
 
-    private void item(Map<String, AttributeValue> item) {
+    private void item(@Nullable Map<String, AttributeValue> item) {
         if (item == null) {
             length(-1);
             return;
