@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 final class PqCapacity {
     private final Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();
 
-    void add(ConsumedCapacity c) {
+    void add(@Nullable ConsumedCapacity c) {
         if (c != null) {
             byTable.merge(c.tableName(), c, PqCapacity::sum);
         }
@@ -29,7 +29,7 @@ final class PqCapacity {
                 merge(a.localIndexes(), b.localIndexes()), merge(a.globalIndexes(), b.globalIndexes()));
     }
 
-    private static Double plus(Double a, Double b) {
+    private static @Nullable Double plus(@Nullable Double a, @Nullable Double b) {
         if (a == null) {
             return b;
         }

@@ -18,13 +18,13 @@ final class PqKeys {
     private PqKeys() {}
 
     /** The terms of the top-level AND chain, in textual order; empty without a WHERE. */
-    static List<Condition> conjuncts(Condition c) {
+    static List<Condition> conjuncts(@Nullable Condition c) {
         List<Condition> out = new ArrayList<>();
         flatten(c, out);
         return out;
     }
 
-    private static void flatten(Condition c, List<Condition> out) {
+    private static void flatten(@Nullable Condition c, List<Condition> out) {
         if (c == null) {
             return;
         }
@@ -85,7 +85,7 @@ final class PqKeys {
      * The full primary key fixed by equalities, in key-schema order; the other terms go to {@code rest}.
      * Refuses a WHERE that does not fix every key attribute, as DynamoDB does for writes.
      */
-    static Map<String, AttributeValue> fullKey(Condition where, List<String> keyNames, List<Condition> rest) {
+    static Map<String, AttributeValue> fullKey(@Nullable Condition where, List<String> keyNames, List<Condition> rest) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         for (Condition term : conjuncts(where)) {
             boolean used = false;
@@ -108,13 +108,13 @@ final class PqKeys {
     }
 
     /** Top-level attribute names a condition reads. */
-    static Set<String> names(Condition c) {
+    static Set<String> names(@Nullable Condition c) {
         Set<String> out = new LinkedHashSet<>();
         collect(c, out);
         return out;
     }
 
-    private static void collect(Condition c, Set<String> out) {
+    private static void collect(@Nullable Condition c, Set<String> out) {
         if (c instanceof Condition.And a) {
             collect(a.left(), out);
             collect(a.right(), out);

@@ -25,7 +25,7 @@ final class PqNextToken {
 
     private PqNextToken() {}
 
-    static @Nullable String encode(Map<String, AttributeValue> lastEvaluatedKey) {
+    static @Nullable String encode(@Nullable Map<String, AttributeValue> lastEvaluatedKey) {
         if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
             return null;
         }
@@ -49,7 +49,7 @@ final class PqNextToken {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.toByteArray());
     }
 
-    static @Nullable Map<String, AttributeValue> decode(String token) {
+    static @Nullable Map<String, AttributeValue> decode(@Nullable String token) {
         if (token == null) {
             return null;
         }

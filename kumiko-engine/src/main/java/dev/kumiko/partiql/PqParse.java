@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PqParse {
     private final String text;
-    private final List<AttributeValue> parameters;
+    private final @Nullable List<AttributeValue> parameters;
     private @Nullable PqStatement statement;
     private @Nullable RuntimeException failure;
 
@@ -34,7 +34,7 @@ public final class PqParse {
         if (failure != null) {
             throw failure;
         }
-        return statement;
+        return Objects.requireNonNull(statement, "parsed, as it did not fail");
     }
 
     @Override

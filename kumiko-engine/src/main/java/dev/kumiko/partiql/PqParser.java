@@ -20,14 +20,14 @@ public final class PqParser {
     private final PqValueParser values;
     private final PqConditionParser conditions;
 
-    private PqParser(String statement, List<AttributeValue> parameters) {
+    private PqParser(String statement, @Nullable List<AttributeValue> parameters) {
         this.in = new PqCursor(PqLexer.tokenize(statement), parameters);
         this.values = new PqValueParser(in);
         this.conditions = new PqConditionParser(in, values);
     }
 
     /** Parses and binds one statement; throws DynamoDB's ValidationException when it cannot. */
-    public static PqStatement parse(String statement, List<AttributeValue> parameters) {
+    public static PqStatement parse(String statement, @Nullable List<AttributeValue> parameters) {
         return new PqParser(statement, parameters).statement();
     }
 

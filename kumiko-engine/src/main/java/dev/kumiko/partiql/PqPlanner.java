@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -57,8 +58,8 @@ final class PqPlanner {
         return t.descriptor();
     }
 
-    Read select(PqStatement.Select s, Boolean consistentRead, Long limit, Map<String, AttributeValue> startKey,
-            ReturnConsumedCapacity returnConsumedCapacity) {
+    Read select(PqStatement.Select s, @Nullable Boolean consistentRead, @Nullable Long limit, @Nullable Map<String, AttributeValue> startKey,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         TableDescriptor t = table(s.tableName());
         IndexDescriptor index = index(t, s.indexName());
         List<String> hashNames = index != null ? index.hashKeyNames() : List.of(t.hashKeyName());
@@ -134,7 +135,7 @@ final class PqPlanner {
                 return false;
             }
             keyTerms.add(new Condition.Compare(Comparator.EQ, Operand.Path.of(h),
-                    new Operand.Literal(PqKeys.equality(terms.get(i), h))));
+                    new Operand.Literal(Objects.requireNonNull(PqKeys.equality(terms.get(i), h), "found as an equality"))));
         }
         for (String r : rangeNames) {
             int eq = find(terms, used, c -> PqKeys.equality(c, r) != null);
@@ -185,7 +186,7 @@ final class PqPlanner {
         return forward;
     }
 
-    private static @Nullable IndexDescriptor index(TableDescriptor t, String name) {
+    private static @Nullable IndexDescriptor index(TableDescriptor t, @Nullable String name) {
         if (name == null) {
             return null;
         }
@@ -202,7 +203,7 @@ final class PqPlanner {
         return null; // planned as a Scan of the index, which reports the unknown index as DynamoDB does
     }
 
-    ItemRequests.PutItem insert(PqStatement.Insert s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.PutItem insert(PqStatement.Insert s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         PqExpressionText text = new PqExpressionText();
         String condition = "attribute_not_exists(" + text.name(t.hashKeyName()) + ")";
@@ -210,7 +211,7 @@ final class PqPlanner {
                 onConditionFailure, new ItemRequests.Conditions(condition, text.names(), null, null, null));
     }
 
-    ItemRequests.UpdateItem update(PqStatement.Update s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.UpdateItem update(PqStatement.Update s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         rest.add(new Condition.AttributeExists(Operand.Path.of(t.hashKeyName()))); // UPDATE is not an upsert
@@ -223,7 +224,7 @@ final class PqPlanner {
                 new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
     }
 
-    ItemRequests.DeleteItem delete(PqStatement.Delete s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.DeleteItem delete(PqStatement.Delete s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = PqKeys.fullKey(s.where(), keyNames(t), rest);
@@ -234,7 +235,7 @@ final class PqPlanner {
     }
 
     /** A statement of a write transaction as a TransactWriteItem; {@code prefix} names it in errors. */
-    TransactRequests.WriteAction writeAction(PqStatement s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    TransactRequests.WriteAction writeAction(PqStatement s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         if (s instanceof PqStatement.Insert i) {
             ItemRequests.PutItem p = insert(i, null, onConditionFailure);
             return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, p.tableName(), p.item(), null,
@@ -259,7 +260,7 @@ final class PqPlanner {
         return conditionCheck(((PqStatement.Exists) s).select(), onConditionFailure, prefix);
     }
 
-    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key;
@@ -309,7 +310,7 @@ final class PqPlanner {
         try {
             return PqKeys.fullKey(s.where(), keyNames(t), rest);
         } catch (DynamoException e) {
-            if (e.getMessage().equals(PqErrors.KEY_EQUALITY)) {
+            if (PqErrors.KEY_EQUALITY.equals(e.getMessage())) {
                 return null;
             }
             throw e;
@@ -324,7 +325,7 @@ final class PqPlanner {
         return new TransactRequests.GetAction(true, s.tableName(), key, projection, text.names());
     }
 
-    private static void refuseReturning(ReturnValue returnValues, String prefix) {
+    private static void refuseReturning(@Nullable ReturnValue returnValues, String prefix) {
         if (returnValues != null) {
             // UNVERIFIED wording: ExecuteTransaction refuses RETURNING.
             throw PqErrors.validation(prefix + "RETURNING clause is not supported in ExecuteTransaction");

@@ -34,7 +34,7 @@ final class PqProjection {
     }
 
     /** Null for {@code SELECT *}. */
-    static @Nullable PqProjection of(List<Operand.Path> paths) {
+    static @Nullable PqProjection of(@Nullable List<Operand.Path> paths) {
         if (paths == null) {
             return null;
         }
