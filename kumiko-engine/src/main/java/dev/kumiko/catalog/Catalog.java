@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables, kept in the store's catalog space and mirrored in memory.
@@ -45,7 +46,7 @@ public final class Catalog {
 
     private final Store store;
     /** Over a local store: ids of the tables any engine in this process dropped; else null. */
-    private final java.util.Set<Integer> droppedIds;
+    private final java.util.@Nullable Set<Integer> droppedIds;
     private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
     /** The stored catalog version the map reflects. */
     private volatile long version;
@@ -127,7 +128,7 @@ public final class Catalog {
      * another thread may have reloaded the map between this thread's miss and its refresh, which
      * then finds nothing to do (a table created on another engine was reported missing that way).
      */
-    public Table get(String tableName) {
+    public @Nullable Table get(String tableName) {
         Table t = tables.get(tableName);
         if (t == null) {
             refresh();
@@ -141,7 +142,7 @@ public final class Catalog {
      * store transaction, which must never take the catalog's lock (docs/architecture.md, lock
      * order).
      */
-    public Table mirrored(String tableName) {
+    public @Nullable Table mirrored(String tableName) {
         return tables.get(tableName);
     }
 
@@ -155,7 +156,7 @@ public final class Catalog {
     }
 
     /** Table names in DynamoDB's ListTables order (ascending), after exclusiveStart, at most limit. */
-    public List<String> names(String exclusiveStart, int limit) {
+    public List<String> names(@Nullable String exclusiveStart, int limit) {
         var view = exclusiveStart == null ? tables.keySet() : tables.tailMap(exclusiveStart, false).keySet();
         List<String> out = new ArrayList<>(Math.min(limit, 128));
         for (String name : view) {
@@ -220,7 +221,9 @@ public final class Catalog {
      * re-validates). change runs outside any store transaction, so it may allocate ids. Returns the
      * committed descriptor, or null when t is gone (deleted, or replaced by a table of that name).
      */
-    public synchronized TableDescriptor modify(Table t, UnaryOperator<TableDescriptor> change) {
+    // NullAway 0.14 cannot carry the null of modifyOnce through run's type variable T.
+    @SuppressWarnings("NullAway")
+    public synchronized @Nullable TableDescriptor modify(Table t, UnaryOperator<TableDescriptor> change) {
         String name = t.descriptor().tableName();
         int tableId = t.descriptor().id();
         byte[] key = catalogKey(name);
@@ -232,11 +235,11 @@ public final class Catalog {
     }
 
     /** One attempt of {@link #modify}. */
-    private TableDescriptor modifyOnce(Table t, int tableId, byte[] key, UnaryOperator<TableDescriptor> change) {
+    private @Nullable TableDescriptor modifyOnce(Table t, int tableId, byte[] key, UnaryOperator<TableDescriptor> change) {
         assert Thread.holdsLock(this);
         byte[] before = store.get(key);
         TableDescriptor current = before == null ? null : DescriptorCodec.decode(before);
-        if (current == null || current.id() != tableId) {
+        if (before == null || current == null || current.id() != tableId) {
             reload(Counters.decode(store.get(VERSION_KEY)));
             return null;
         }

@@ -12,6 +12,7 @@ import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one count of a table written before its statistics were kept as store counters: a scan of
@@ -45,7 +46,7 @@ final class CatalogCounts {
                 items++;
                 bytes += size;
                 if (collections) {
-                    collectionBytes.merge(ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), item.get(d.hashKeyName()))),
+                    collectionBytes.merge(ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(item))),
                             size, Long::sum);
                 }
             }
@@ -65,7 +66,7 @@ final class CatalogCounts {
         store.apply(batch);
     }
 
-    private static void countEntries(Store store, Table t, IndexDescriptor x, Map<ByteBuffer, Long> collectionBytes,
+    private static void countEntries(Store store, Table t, IndexDescriptor x, @Nullable Map<ByteBuffer, Long> collectionBytes,
             WriteBatch batch) {
         TableDescriptor d = t.descriptor();
         long entries = 0;
@@ -79,7 +80,7 @@ final class CatalogCounts {
                 bytes += size;
                 if (collectionBytes != null) {
                     collectionBytes.merge(
-                            ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), entry.get(d.hashKeyName()))), size,
+                            ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(entry))), size,
                             Long::sum);
                 }
             }

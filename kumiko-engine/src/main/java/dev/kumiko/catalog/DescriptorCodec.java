@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stores table descriptors in the catalog key space; a version byte leads for later changes.
@@ -260,9 +262,12 @@ public final class DescriptorCodec {
             if (!enabled) {
                 return new StreamSettings(false, null, label, List.of());
             }
-            long created = StreamLabels.epochMillisOf(label);
-            return new StreamSettings(true, viewType, label, List.of(new StreamEpoch(label, viewType, created, 0, 0,
-                    List.of(new StreamEpoch.ShardSpan(1, created)))));
+            // An enabled stream was always stored with its label and view type.
+            String enabledLabel = Objects.requireNonNull(label, "enabled stream without a label");
+            StreamViewType enabledView = Objects.requireNonNull(viewType, "enabled stream without a view type");
+            long created = StreamLabels.epochMillisOf(enabledLabel);
+            return new StreamSettings(true, enabledView, enabledLabel, List.of(new StreamEpoch(enabledLabel,
+                    enabledView, created, 0, 0, List.of(new StreamEpoch.ShardSpan(1, created)))));
         }
         int n = in.readInt();
         List<StreamEpoch> epochs = new ArrayList<>(n);
@@ -282,7 +287,7 @@ public final class DescriptorCodec {
         return new StreamSettings(enabled, viewType, label, epochs);
     }
 
-    private static void writeNullable(DataOutputStream out, String s) throws IOException {
+    private static void writeNullable(DataOutputStream out, @Nullable String s) throws IOException {
         out.writeBoolean(s != null);
         if (s != null) {
             out.writeUTF(s);
@@ -293,7 +298,7 @@ public final class DescriptorCodec {
      * A stored SSEType. Restores once kept an override's SSEType unchecked, so a data directory may
      * hold another word; it reads as absent (DescribeTable then shows no type), not as a failure to open.
      */
-    private static SseType sseType(String stored) {
+    private static @Nullable SseType sseType(@Nullable String stored) {
         for (SseType t : SseType.values()) {
             if (t.name().equals(stored)) {
                 return t;
@@ -302,7 +307,7 @@ public final class DescriptorCodec {
         return null;
     }
 
-    private static String readNullable(DataInputStream in) throws IOException {
+    private static @Nullable String readNullable(DataInputStream in) throws IOException {
         return in.readBoolean() ? in.readUTF() : null;
     }
 }

@@ -3,6 +3,7 @@ package dev.kumiko.catalog;
 import dev.kumiko.model.KeyType;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A local or global secondary index. {@code id} names its key range in the store; throughput is
@@ -28,7 +29,7 @@ public record IndexDescriptor(
     }
 
     /** The single sort key's name, or null; multi-attribute sort keys use {@link #rangeKeyNames}. */
-    public String rangeKeyName() {
+    public @Nullable String rangeKeyName() {
         List<String> range = rangeKeyNames();
         return range.isEmpty() ? null : range.get(0);
     }

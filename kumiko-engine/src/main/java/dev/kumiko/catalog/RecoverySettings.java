@@ -1,12 +1,14 @@
 package dev.kumiko.catalog;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A table's point-in-time recovery setting and, for a table made by a restore, where it came from.
  * {@code pitrEnabledMillis} is when recovery was last turned on (0 when off); {@code restore} is
  * null for a table that was never restored.
  */
 public record RecoverySettings(boolean pitrEnabled, int recoveryPeriodInDays, long pitrEnabledMillis,
-        RestoreSummary restore) {
+        @Nullable RestoreSummary restore) {
     /** DynamoDB's default and largest recovery period. */
     public static final int RECOVERY_PERIOD_DAYS_DEFAULT = 35;
     public static final RecoverySettings NONE =
@@ -16,7 +18,7 @@ public record RecoverySettings(boolean pitrEnabled, int recoveryPeriodInDays, lo
      * DynamoDB's RestoreSummary: the backup or table restored from (one of the two ARNs), the time
      * restored to, and whether the restore is still writing the table's items.
      */
-    public record RestoreSummary(String sourceBackupArn, String sourceTableArn, long restoreDateTimeMillis,
+    public record RestoreSummary(@Nullable String sourceBackupArn, @Nullable String sourceTableArn, long restoreDateTimeMillis,
             boolean restoreInProgress) {
         public RestoreSummary finished() {
             return new RestoreSummary(sourceBackupArn, sourceTableArn, restoreDateTimeMillis, false);

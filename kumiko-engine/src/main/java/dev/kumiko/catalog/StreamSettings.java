@@ -2,6 +2,7 @@ package dev.kumiko.catalog;
 
 import dev.kumiko.model.StreamViewType;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A table's stream: enabled flag, view type, and the label (creation time) that names the stream
@@ -11,7 +12,7 @@ import java.util.List;
  * and the ones disabled less than 24 hours ago. Each covers its own range of the table's change
  * log sequence numbers, so records need not say which stream they belong to.
  */
-public record StreamSettings(boolean enabled, StreamViewType viewType, String label, List<StreamEpoch> epochs) {
+public record StreamSettings(boolean enabled, @Nullable StreamViewType viewType, @Nullable String label, List<StreamEpoch> epochs) {
     public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of());
 
     public StreamSettings {
@@ -20,7 +21,7 @@ public record StreamSettings(boolean enabled, StreamViewType viewType, String la
     }
 
     /** The stream of that label, or null if there is none (any more). */
-    public StreamEpoch epoch(String streamLabel) {
+    public @Nullable StreamEpoch epoch(String streamLabel) {
         for (StreamEpoch e : epochs) {
             if (e.label().equals(streamLabel)) {
                 return e;
@@ -30,7 +31,7 @@ public record StreamSettings(boolean enabled, StreamViewType viewType, String la
     }
 
     /** The enabled stream, or null. */
-    public StreamEpoch current() {
+    public @Nullable StreamEpoch current() {
         if (epochs.isEmpty()) {
             return null;
         }

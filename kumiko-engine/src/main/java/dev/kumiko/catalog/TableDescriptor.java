@@ -1,10 +1,13 @@
 package dev.kumiko.catalog;
 
 import dev.kumiko.model.AttributeType;
+import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.BillingMode;
 import dev.kumiko.model.TableClass;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** Everything the catalog keeps about one table. Immutable; updates produce a new descriptor. */
 public record TableDescriptor(
@@ -32,12 +35,20 @@ public record TableDescriptor(
         return keySchema.get(0).attributeName();
     }
 
+    /**
+     * The partition key value of an item, a key or an index entry of this table. Every one of them
+     * has it: stored ones were checked when written, a request's by KeyCheck before it gets here.
+     */
+    public AttributeValue hashKeyOf(Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(item.get(hashKeyName()), "no partition key");
+    }
+
     /** The sort key attribute's name, or null for a hash-only table. */
-    public String rangeKeyName() {
+    public @Nullable String rangeKeyName() {
         return keySchema.size() > 1 ? keySchema.get(1).attributeName() : null;
     }
 
-    public AttributeType attributeType(String name) {
+    public @Nullable AttributeType attributeType(String name) {
         for (AttributeDefinition d : attributeDefinitions) {
             if (d.attributeName().equals(name)) {
                 return d.attributeType();

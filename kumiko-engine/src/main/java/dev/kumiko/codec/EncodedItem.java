@@ -5,6 +5,7 @@ import dev.kumiko.model.SizedItem;
 import java.util.AbstractMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A stored item as read from the store: an immutable map that decodes its bytes on first use.
@@ -14,7 +15,7 @@ import java.util.Set;
 public final class EncodedItem extends AbstractMap<String, AttributeValue> implements SizedItem {
     private final byte[] encoded;
     // Decoding is pure, so two threads racing to decode build equal maps; volatile publishes it whole.
-    private volatile Map<String, AttributeValue> decoded;
+    private volatile @Nullable Map<String, AttributeValue> decoded;
     // An int (items are at most 400 KB) so that a racing write cannot tear it.
     private int sizeBytes = -1;
     // Lookups answered from the bytes so far; past LOOKUPS_BEFORE_DECODE the map is cheaper. A racing
@@ -77,7 +78,7 @@ public final class EncodedItem extends AbstractMap<String, AttributeValue> imple
      * item it replaces, and decoding the whole item for them was most of a PutItem's garbage.
      */
     @Override
-    public AttributeValue get(Object key) {
+    public @Nullable AttributeValue get(Object key) {
         Map<String, AttributeValue> m = decoded;
         if (m != null || !(key instanceof String name) || lookups >= LOOKUPS_BEFORE_DECODE) {
             return map().get(key);

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The compact binary form items are stored in: a version byte and the item's size (see
@@ -123,7 +124,7 @@ public final class ItemCodec {
      * not decoded, so a write that looks at a few attributes of the item it replaces (a condition on
      * the key, an index's key attributes) pays for those alone.
      */
-    static AttributeValue decodeAttribute(byte[] bytes, String name) {
+    static @Nullable AttributeValue decodeAttribute(byte[] bytes, String name) {
         ItemReader in = ItemReader.of(bytes);
         return seekAttribute(in, name) ? decodeValue(in) : null;
     }

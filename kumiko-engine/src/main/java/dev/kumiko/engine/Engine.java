@@ -31,6 +31,7 @@ import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The DynamoDB engine over one store: typed requests in, typed results out, no HTTP or JSON. The
@@ -60,15 +61,15 @@ public final class Engine implements AutoCloseable {
     private final Clock clock;
     private final ItemWriter writer;
     private final String owner;
-    private volatile TransactionOperations transactions;
-    private volatile PqOperations partiql;
-    private volatile Exchange exchange;
+    private volatile @Nullable TransactionOperations transactions;
+    private volatile @Nullable PqOperations partiql;
+    private volatile @Nullable Exchange exchange;
     // Built at open only over a store that holds backups, recovery bases, restore jobs or a table
     // with point-in-time recovery on, where it has jobs to settle and bases to take; otherwise at
     // its first use: an engine a test opens and never backs up loads none of its 11 classes and
     // starts none of its threads (about a tenth of a cold Engine.inMemory(), docs/performance-notes.md,
     // target 4).
-    private volatile BackupSystem backups;
+    private volatile @Nullable BackupSystem backups;
     private boolean closed; // under lazily: no backup system is built after close
     // Under lazily: set as close begins, so that no Exchange (whose attachments are job threads) is
     // built after close took the one to close, not even by a request racing the close.

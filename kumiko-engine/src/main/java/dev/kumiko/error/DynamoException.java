@@ -1,6 +1,7 @@
 package dev.kumiko.error;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A request DynamoDB would reject, carrying the exact error type and message it would answer
@@ -11,7 +12,8 @@ import java.util.Objects;
 public class DynamoException extends RuntimeException {
     private final ErrorCode code;
 
-    public DynamoException(ErrorCode code, String message) {
+    /** message: null only for an UnknownOperationException, whose body DynamoDB sends without one. */
+    public DynamoException(ErrorCode code, @Nullable String message) {
         super(message, null, false, false);
         this.code = Objects.requireNonNull(code);
     }

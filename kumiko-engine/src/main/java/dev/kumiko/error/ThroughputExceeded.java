@@ -2,6 +2,7 @@ package dev.kumiko.error;
 
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A request throttled by throughput enforcement: ProvisionedThroughputExceededException or
@@ -11,7 +12,7 @@ import java.util.Objects;
  */
 public final class ThroughputExceeded extends DynamoException {
     /** One entry of ThrottlingReasons; {@code indexName} is null when the table itself throttled. */
-    public record Reason(String reason, String tableName, String indexName) {
+    public record Reason(String reason, String tableName, @Nullable String indexName) {
         public Reason {
             Objects.requireNonNull(reason);
             Objects.requireNonNull(tableName);
@@ -20,7 +21,7 @@ public final class ThroughputExceeded extends DynamoException {
 
     private final List<Reason> reasons;
 
-    public ThroughputExceeded(ErrorCode code, String message, List<Reason> reasons) {
+    public ThroughputExceeded(ErrorCode code, @Nullable String message, List<Reason> reasons) {
         super(code, message);
         assert code == ErrorCode.PROVISIONED_THROUGHPUT_EXCEEDED || code == ErrorCode.THROTTLING : code;
         assert !reasons.isEmpty();

@@ -4,6 +4,7 @@ import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.DynamoNumber;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Evaluates a validated condition against an item. Never throws for data reasons: a missing
@@ -62,7 +63,7 @@ final class ConditionEvaluator {
     }
 
     /** The operand's value, or null when it refers to a missing attribute. */
-    AttributeValue value(Operand o, Map<String, AttributeValue> item) {
+    @Nullable AttributeValue value(Operand o, Map<String, AttributeValue> item) {
         if (o instanceof Operand.Path p) {
             return PathReader.read(item, p, names);
         }
@@ -78,7 +79,7 @@ final class ConditionEvaluator {
         throw new AssertionError("update-only operand in a condition: " + o);
     }
 
-    static boolean compare(Comparator op, AttributeValue a, AttributeValue b) {
+    static boolean compare(Comparator op, @Nullable AttributeValue a, @Nullable AttributeValue b) {
         if (op == Comparator.EQ || op == Comparator.NE) {
             boolean eq = a != null && b != null && Values.equal(a, b);
             return op == Comparator.EQ ? eq : !eq;
@@ -96,7 +97,7 @@ final class ConditionEvaluator {
         }
     }
 
-    private static boolean between(AttributeValue v, AttributeValue lo, AttributeValue hi) {
+    private static boolean between(@Nullable AttributeValue v, @Nullable AttributeValue lo, @Nullable AttributeValue hi) {
         return compare(Comparator.GE, v, lo) && compare(Comparator.LE, v, hi);
     }
 
@@ -113,7 +114,7 @@ final class ConditionEvaluator {
         return false;
     }
 
-    static boolean beginsWith(AttributeValue v, AttributeValue prefix) {
+    static boolean beginsWith(@Nullable AttributeValue v, @Nullable AttributeValue prefix) {
         if (v == null || prefix == null || v.type() != prefix.type()) {
             return false;
         }
@@ -126,7 +127,7 @@ final class ConditionEvaluator {
         return false;
     }
 
-    static boolean contains(AttributeValue container, AttributeValue member) {
+    static boolean contains(@Nullable AttributeValue container, @Nullable AttributeValue member) {
         if (container == null || member == null) {
             return false;
         }
@@ -163,7 +164,7 @@ final class ConditionEvaluator {
      * string"; code points, so a character outside the BMP counts once), binaries by bytes,
      * sets/lists/maps by element count. Other types have no size, so comparisons against it are false.
      */
-    static AttributeValue size(AttributeValue v) {
+    static @Nullable AttributeValue size(@Nullable AttributeValue v) {
         if (v == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package dev.kumiko.expr;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Recursive descent over the condition grammar (Developer Guide, "Condition and filter
@@ -242,7 +243,7 @@ final class ConditionParser extends ParserBase {
         return comparator(t) != null || t.isKeyword("BETWEEN") || t.isKeyword("IN");
     }
 
-    private static Comparator comparator(Token t) {
+    private static @Nullable Comparator comparator(Token t) {
         switch (t.kind()) {
             case EQ: return Comparator.EQ;
             case NE: return Comparator.NE;

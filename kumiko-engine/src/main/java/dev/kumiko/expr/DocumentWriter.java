@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes or removes the value at a resolved document path, copying only the containers on the
@@ -17,7 +18,7 @@ final class DocumentWriter {
     private DocumentWriter() {}
 
     /** Sets {@code value} at {@code path}, or removes what is there when value is null. */
-    static void write(Map<String, AttributeValue> item, List<PathElement> path, AttributeValue value) {
+    static void write(Map<String, AttributeValue> item, List<PathElement> path, @Nullable AttributeValue value) {
         String top = ((PathElement.Name) path.get(0)).text();
         if (path.size() == 1) {
             if (value == null) {
@@ -34,7 +35,7 @@ final class DocumentWriter {
         item.put(top, writeInto(child, path, 1, value));
     }
 
-    private static AttributeValue writeInto(AttributeValue container, List<PathElement> path, int i, AttributeValue value) {
+    private static AttributeValue writeInto(AttributeValue container, List<PathElement> path, int i, @Nullable AttributeValue value) {
         boolean last = i == path.size() - 1;
         PathElement step = path.get(i);
         if (step instanceof PathElement.Name n) {
@@ -74,7 +75,7 @@ final class DocumentWriter {
     }
 
     /** SET past the end appends; REMOVE past the end does nothing; REMOVE shifts later elements down. */
-    private static void writeListElement(List<AttributeValue> list, int index, AttributeValue value) {
+    private static void writeListElement(List<AttributeValue> list, int index, @Nullable AttributeValue value) {
         if (value == null) {
             if (index < list.size()) {
                 list.remove(index);

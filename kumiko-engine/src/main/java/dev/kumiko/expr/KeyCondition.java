@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Query's key condition: equality on every partition-key attribute, then optionally equality on
@@ -14,13 +16,13 @@ import java.util.Map;
  * KeyConditionExpression AST or from legacy KeyConditions.
  */
 public record KeyCondition(List<String> partitionKeyNames, List<AttributeValue> partitionKeyValues,
-        List<AttributeValue> sortKeyEqualities, SortKeyCondition sortKey) {
+        List<AttributeValue> sortKeyEqualities, @Nullable SortKeyCondition sortKey) {
 
     /** One condition on a sort key attribute; {@code upper} is set only for BETWEEN. */
-    public record SortKeyCondition(String name, Operator operator, AttributeValue value, AttributeValue upper) {
+    public record SortKeyCondition(String name, Operator operator, AttributeValue value, @Nullable AttributeValue upper) {
         public enum Operator { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH }
 
-        public boolean matches(AttributeValue v) {
+        public boolean matches(@Nullable AttributeValue v) {
             switch (operator) {
                 case EQ: return ConditionEvaluator.compare(Comparator.EQ, v, value);
                 case LT: return ConditionEvaluator.compare(Comparator.LT, v, value);
@@ -42,7 +44,7 @@ public record KeyCondition(List<String> partitionKeyNames, List<AttributeValue> 
     }
 
     /** One simple condition on one key attribute, before it is matched against the schema. */
-    private record Part(String name, SortKeyCondition.Operator operator, AttributeValue value, AttributeValue upper) {}
+    private record Part(String name, SortKeyCondition.Operator operator, AttributeValue value, @Nullable AttributeValue upper) {}
 
     /** A single-attribute schema: {@code sortKeyName} is null for a hash-only table. */
     public static KeyCondition extract(Condition c, Map<String, String> names, Map<String, AttributeValue> values,
@@ -168,12 +170,13 @@ public record KeyCondition(List<String> partitionKeyNames, List<AttributeValue> 
             // Wording not verified against DynamoDB.
             throw DynamoException.validation("KeyConditionExpressions cannot have conditions on nested attributes");
         }
-        return PathReader.name((PathElement.Name) p.elements().get(0), names);
+        return Objects.requireNonNull(PathReader.name((PathElement.Name) p.elements().get(0), names),
+                "placeholders are checked before the key condition is read");
     }
 
     private static AttributeValue constant(Operand o, ConditionEvaluator bound) {
         if (o instanceof Operand.ValueRef || o instanceof Operand.Literal) {
-            return bound.value(o, Map.of());
+            return Objects.requireNonNull(bound.value(o, Map.of()), "placeholders are checked before the key condition is read");
         }
         throw DynamoException.validation("Invalid condition in KeyConditionExpression: multiple attribute names used in one condition");
     }

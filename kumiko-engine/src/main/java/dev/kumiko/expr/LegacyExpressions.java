@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps the legacy parameters (Expected, QueryFilter, ScanFilter, KeyConditions, AttributeUpdates,
@@ -50,7 +52,7 @@ public final class LegacyExpressions {
      * ConditionalOperator is AND or OR and needs the conditions it combines. The enum text is
      * DynamoDB's model constraint; the missing-conditions wording is UNVERIFIED.
      */
-    public static void checkConditionalOperator(String conditionalOperator, Map<String, ?> conditions) {
+    public static void checkConditionalOperator(@Nullable String conditionalOperator, @Nullable Map<String, ?> conditions) {
         if (conditionalOperator == null) {
             return;
         }
@@ -66,7 +68,7 @@ public final class LegacyExpressions {
     }
 
     /** AttributesToGet: at least one name, none twice. The duplicate wording is UNVERIFIED. */
-    public static void checkAttributesToGet(List<String> names) {
+    public static void checkAttributesToGet(@Nullable List<String> names) {
         if (names == null) {
             return;
         }
@@ -83,14 +85,14 @@ public final class LegacyExpressions {
     }
 
     /** Expected (with Exists / Value shorthand) combined by ConditionalOperator (null means AND). */
-    public static Condition expected(Map<String, LegacyCondition> expected, String conditionalOperator) {
+    public static @Nullable Condition expected(Map<String, LegacyCondition> expected, @Nullable String conditionalOperator) {
         List<Condition> parts = new ArrayList<>();
         expected.forEach((name, c) -> parts.add(expectedOne(name, c)));
         return combine(parts, conditionalOperator);
     }
 
     /** QueryFilter / ScanFilter / KeyConditions: ComparisonOperator + AttributeValueList only. */
-    public static Condition filter(Map<String, LegacyCondition> conditions, String conditionalOperator) {
+    public static @Nullable Condition filter(Map<String, LegacyCondition> conditions, @Nullable String conditionalOperator) {
         List<Condition> parts = new ArrayList<>();
         conditions.forEach((name, c) -> parts.add(compare(name, c.comparisonOperator(), arguments(name, c))));
         return combine(parts, conditionalOperator);
@@ -115,7 +117,8 @@ public final class LegacyExpressions {
             // Found by the fuzzer (KeyConditions {}): no condition names the partition key.
             throw DynamoException.validation("Query condition missed key schema element: " + partitionKeyNames.get(0));
         }
-        return KeyCondition.extract(filter(conditions, "AND"), Map.of(), Map.of(), partitionKeyNames, sortKeyNames);
+        Condition all = Objects.requireNonNull(filter(conditions, "AND"), "conditions are not empty");
+        return KeyCondition.extract(all, Map.of(), Map.of(), partitionKeyNames, sortKeyNames);
     }
 
     public static ProjectionExpression attributesToGet(List<String> names) {
@@ -206,7 +209,7 @@ public final class LegacyExpressions {
         return c.attributeValueList() == null ? List.of() : c.attributeValueList();
     }
 
-    private static Condition compare(String name, String operator, List<AttributeValue> args) {
+    private static Condition compare(String name, @Nullable String operator, List<AttributeValue> args) {
         LegacyOperator op = LegacyOperator.parse(operator);
         op.check(args);
         Operand path = Operand.Path.of(name);
@@ -216,7 +219,7 @@ public final class LegacyExpressions {
     }
 
     /** The parts joined by AND or OR; null (no condition) for none, e.g. an empty QueryFilter or Expected map. */
-    private static Condition combine(List<Condition> parts, String conditionalOperator) {
+    private static @Nullable Condition combine(List<Condition> parts, @Nullable String conditionalOperator) {
         if (parts.isEmpty()) {
             return null;
         }

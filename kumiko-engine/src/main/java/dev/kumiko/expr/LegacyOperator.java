@@ -5,12 +5,13 @@ import dev.kumiko.error.MemberConstraintException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** The legacy ComparisonOperator values, their argument rules and their AST equivalents. */
 enum LegacyOperator {
     EQ, NE, LE, LT, GE, GT, NOT_NULL, NULL, CONTAINS, NOT_CONTAINS, BEGINS_WITH, IN, BETWEEN;
 
-    static LegacyOperator parse(String name) {
+    static LegacyOperator parse(@Nullable String name) {
         if (name == null) {
             // Found by the fuzzer (a Condition without ComparisonOperator). UNVERIFIED wording: DynamoDB's
             // constraint-validation form; it names the full member path (e.g. keyConditions.PK.member...).

@@ -4,6 +4,7 @@ import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** Something that evaluates to an attribute value (or to nothing, when a path is missing). */
 public sealed interface Operand {
@@ -32,7 +33,7 @@ public sealed interface Operand {
             List<PathElement> out = new ArrayList<>(elements.size());
             for (PathElement e : elements) {
                 if (e instanceof PathElement.Name n && n.isPlaceholder()) {
-                    out.add(new PathElement.Name(names.get(n.text())));
+                    out.add(new PathElement.Name(Objects.requireNonNull(names.get(n.text()), "placeholders are checked first")));
                 } else {
                     out.add(e);
                 }

@@ -3,6 +3,7 @@ package dev.kumiko.expr;
 import dev.kumiko.error.DynamoException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Token cursor and the pieces every grammar shares: document paths, syntax errors in DynamoDB's
@@ -22,7 +23,7 @@ abstract class ParserBase {
     private int pos;
     private int operatorCount;
     /** Reserved words are reported only once the text parses: a syntax error anywhere wins. */
-    private String firstReservedWord;
+    private @Nullable String firstReservedWord;
 
     ParserBase(String source, ExpressionKind kind) {
         this.source = source;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the sub-document a projection selects. Nested paths keep their enclosing maps; list
@@ -39,7 +40,7 @@ final class Projector {
         }
     }
 
-    private static Node child(Node existing, List<PathElement> path, int next, AttributeValue leaf) {
+    private static Node child(@Nullable Node existing, List<PathElement> path, int next, AttributeValue leaf) {
         if (next == path.size()) {
             return new Leaf(leaf);
         }

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * All expressions of one request, validated together in DynamoDB's order and bound to the
@@ -28,11 +29,11 @@ public final class RequestExpressions {
 
     private final Map<String, String> names;
     private final Map<String, AttributeValue> values;
-    private final Condition keyCondition;
-    private final Condition filter;
-    private final ProjectionExpression projection;
-    private final UpdateExpression update;
-    private final Condition condition;
+    private final @Nullable Condition keyCondition;
+    private final @Nullable Condition filter;
+    private final @Nullable ProjectionExpression projection;
+    private final @Nullable UpdateExpression update;
+    private final @Nullable Condition condition;
 
     private RequestExpressions(Builder b, Map<String, String> names, Map<String, AttributeValue> values) {
         this.names = names;
@@ -52,7 +53,7 @@ public final class RequestExpressions {
         return new Builder();
     }
 
-    private Condition conditionOf(String text, ExpressionKind kind, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable Condition conditionOf(@Nullable String text, ExpressionKind kind, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -63,7 +64,7 @@ public final class RequestExpressions {
         return c;
     }
 
-    private ProjectionExpression projectionOf(String text, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable ProjectionExpression projectionOf(@Nullable String text, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -73,7 +74,7 @@ public final class RequestExpressions {
         return p;
     }
 
-    private UpdateExpression updateOf(String text, Collection<String> keyNames, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable UpdateExpression updateOf(@Nullable String text, Collection<String> keyNames, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -222,47 +223,47 @@ public final class RequestExpressions {
     }
 
     public static final class Builder {
-        private String condition;
-        private String filter;
-        private String keyCondition;
-        private String projection;
-        private String update;
-        private Map<String, String> names;
-        private Map<String, AttributeValue> values;
+        private @Nullable String condition;
+        private @Nullable String filter;
+        private @Nullable String keyCondition;
+        private @Nullable String projection;
+        private @Nullable String update;
+        private @Nullable Map<String, String> names;
+        private @Nullable Map<String, AttributeValue> values;
         private Collection<String> keyAttributeNames = List.of();
 
-        public Builder conditionExpression(String text) {
+        public Builder conditionExpression(@Nullable String text) {
             this.condition = text;
             return this;
         }
 
-        public Builder filterExpression(String text) {
+        public Builder filterExpression(@Nullable String text) {
             this.filter = text;
             return this;
         }
 
-        public Builder keyConditionExpression(String text) {
+        public Builder keyConditionExpression(@Nullable String text) {
             this.keyCondition = text;
             return this;
         }
 
-        public Builder projectionExpression(String text) {
+        public Builder projectionExpression(@Nullable String text) {
             this.projection = text;
             return this;
         }
 
-        public Builder updateExpression(String text) {
+        public Builder updateExpression(@Nullable String text) {
             this.update = text;
             return this;
         }
 
         /** ExpressionAttributeNames as sent; null when absent (distinct from empty, which is an error). */
-        public Builder expressionAttributeNames(Map<String, String> names) {
+        public Builder expressionAttributeNames(@Nullable Map<String, String> names) {
             this.names = names;
             return this;
         }
 
-        public Builder expressionAttributeValues(Map<String, AttributeValue> values) {
+        public Builder expressionAttributeValues(@Nullable Map<String, AttributeValue> values) {
             this.values = values;
             return this;
         }

@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** The ADD and DELETE actions: number addition and set union / difference. */
 final class SetArithmetic {
     private SetArithmetic() {}
 
     /** ADD: a missing attribute takes the value; numbers add; sets of the same type unite. */
-    static AttributeValue add(AttributeValue current, AttributeValue operand) {
+    static AttributeValue add(@Nullable AttributeValue current, AttributeValue operand) {
         if (current == null) {
             return operand;
         }
@@ -42,7 +43,7 @@ final class SetArithmetic {
     }
 
     /** DELETE: removes the operand's elements; a set left empty removes the attribute (null). */
-    static AttributeValue delete(AttributeValue current, AttributeValue operand) {
+    static @Nullable AttributeValue delete(@Nullable AttributeValue current, AttributeValue operand) {
         if (current == null) {
             return null;
         }

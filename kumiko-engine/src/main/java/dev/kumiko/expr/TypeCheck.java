@@ -3,6 +3,7 @@ package dev.kumiko.expr;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request-time checks that need the bound values: operand types of functions and operators, and
@@ -20,7 +21,7 @@ final class TypeCheck {
     }
 
     /** A constant operand's value (placeholder or literal), or null when it depends on the item. */
-    private AttributeValue constant(Operand o) {
+    private @Nullable AttributeValue constant(Operand o) {
         if (o instanceof Operand.ValueRef r) {
             return values.get(r.name());
         }
@@ -126,7 +127,7 @@ final class TypeCheck {
      * The type an operand has whatever the item holds: a constant's, or N for size() and
      * arithmetic (so {@code size(size(a))} is known to be wrong); null when it depends on the item.
      */
-    private AttributeType knownType(Operand o) {
+    private @Nullable AttributeType knownType(Operand o) {
         if (o instanceof Operand.Size || o instanceof Operand.Arithmetic) {
             return AttributeType.N;
         }

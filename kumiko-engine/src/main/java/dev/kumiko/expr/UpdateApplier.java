@@ -7,6 +7,8 @@ import dev.kumiko.model.PatchedItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Applies a validated update to an item. Every right-hand side is evaluated against the item as
@@ -53,7 +55,7 @@ final class UpdateApplier {
     }
 
     /** The value the action writes; null means "remove". */
-    private AttributeValue newValue(UpdateAction a, Map<String, AttributeValue> item) {
+    private @Nullable AttributeValue newValue(UpdateAction a, Map<String, AttributeValue> item) {
         if (a instanceof UpdateAction.Set s) {
             return evaluate(s.value(), item);
         }
@@ -62,9 +64,14 @@ final class UpdateApplier {
         }
         AttributeValue current = reader.value(a.path(), item);
         if (a instanceof UpdateAction.Add add) {
-            return SetArithmetic.add(current, reader.value(add.value(), item));
+            return SetArithmetic.add(current, operand(add.value(), item));
         }
-        return SetArithmetic.delete(current, reader.value(((UpdateAction.Delete) a).value(), item));
+        return SetArithmetic.delete(current, operand(((UpdateAction.Delete) a).value(), item));
+    }
+
+    /** ADD's and DELETE's operand: a value placeholder, which PlaceholderCheck found defined. */
+    private AttributeValue operand(Operand o, Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(reader.value(o, item), "an undefined placeholder passed the check");
     }
 
     private AttributeValue evaluate(Operand o, Map<String, AttributeValue> item) {

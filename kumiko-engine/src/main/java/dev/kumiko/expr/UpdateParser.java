@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses {@code SET ... REMOVE ... ADD ... DELETE ...}: clauses in any order, each at most once
@@ -44,7 +45,7 @@ final class UpdateParser extends ParserBase {
         return actions;
     }
 
-    private static Clause clause(Token t) {
+    private static @Nullable Clause clause(Token t) {
         if (t.kind() != Token.Kind.NAME) {
             return null;
         }

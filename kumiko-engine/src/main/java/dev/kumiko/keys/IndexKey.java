@@ -2,6 +2,7 @@ package dev.kumiko.keys;
 
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds storage keys of secondary-index entries: space, index id, hash of the encoded index
@@ -18,7 +19,7 @@ public final class IndexKey {
     private IndexKey() {}
 
     public static byte[] of(int indexId, List<AttributeValue> hashValues, List<AttributeValue> rangeValues,
-            AttributeValue tablePartitionKey, AttributeValue tableSortKey) {
+            AttributeValue tablePartitionKey, @Nullable AttributeValue tableSortKey) {
         ByteSink out = partitionSink(indexId, hashValues);
         for (AttributeValue v : rangeValues) {
             KeyEncoding.encode(out, v);

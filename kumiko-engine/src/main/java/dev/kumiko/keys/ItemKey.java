@@ -1,6 +1,7 @@
 package dev.kumiko.keys;
 
 import dev.kumiko.model.AttributeValue;
+import org.jspecify.annotations.Nullable;
 
 /** Builds storage keys of items: space, table id, partition-key hash, encoded keys. */
 public final class ItemKey {
@@ -9,7 +10,7 @@ public final class ItemKey {
 
     private ItemKey() {}
 
-    public static byte[] of(int tableId, AttributeValue partitionKey, AttributeValue sortKey) {
+    public static byte[] of(int tableId, AttributeValue partitionKey, @Nullable AttributeValue sortKey) {
         ByteSink out = partitionSink(tableId, partitionKey);
         if (sortKey != null) {
             KeyEncoding.encode(out, sortKey);

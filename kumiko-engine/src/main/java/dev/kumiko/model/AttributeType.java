@@ -1,5 +1,7 @@
 package dev.kumiko.model;
 
+import org.jspecify.annotations.Nullable;
+
 /** DynamoDB's ten data type descriptors, named as they appear on the wire. */
 public enum AttributeType {
     S, N, B, SS, NS, BS, M, L, NULL, BOOL;
@@ -19,7 +21,7 @@ public enum AttributeType {
     }
 
     /** Parses a wire descriptor, or returns null when it is not one of the ten. */
-    public static AttributeType fromWire(String name) {
+    public static @Nullable AttributeType fromWire(String name) {
         switch (name) {
             case "S": return S;
             case "N": return N;

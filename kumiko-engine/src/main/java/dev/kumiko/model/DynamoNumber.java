@@ -3,6 +3,7 @@ package dev.kumiko.model;
 import dev.kumiko.error.DynamoException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A DynamoDB Number: up to 38 significant digits, magnitude between 1E-130 and
@@ -27,7 +28,8 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
     public static final DynamoNumber ZERO = new DynamoNumber(BigDecimal.ZERO);
 
     private final BigDecimal value;
-    private String text;
+    // Kept from the wire when it was already canonical, else printed on first use (a benign race).
+    private @Nullable String text;
 
     private DynamoNumber(BigDecimal normalized) {
         this.value = normalized;
@@ -52,7 +54,7 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
      * fractional zeros ("12.50" is "12.5", "3.00" is "3"), so it is kept instead of being printed
      * again from the value for every encoding. Null for any other text.
      */
-    static DynamoNumber parseCanonical(String text) {
+    static @Nullable DynamoNumber parseCanonical(String text) {
         int length = text.length();
         int i = length > 0 && text.charAt(0) == '-' ? 1 : 0;
         int firstDigit = i;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An item as an update leaves it: the item before (the base, not changed) and the top-level
@@ -38,7 +39,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     private AttributeValue[] readValues = new AttributeValue[START_SLOTS];
     private int readCount;
     /** The whole item, built when someone walks it; dropped by the next change. */
-    private Map<String, AttributeValue> merged;
+    private @Nullable Map<String, AttributeValue> merged;
 
     public PatchedItem(Map<String, AttributeValue> base) {
         this.base = Objects.requireNonNull(base, "base");
@@ -80,7 +81,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     }
 
     /** The attribute's value in the base, whatever the changes did to it; null if it has none. */
-    public AttributeValue baseValue(String name) {
+    public @Nullable AttributeValue baseValue(String name) {
         for (int i = 0; i < readCount; i++) {
             if (readNames[i].equals(name)) {
                 return readValues[i];
@@ -108,7 +109,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     }
 
     @Override
-    public AttributeValue get(Object key) {
+    public @Nullable AttributeValue get(Object key) {
         if (!(key instanceof String name)) {
             return null;
         }
@@ -122,7 +123,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     }
 
     @Override
-    public AttributeValue put(String name, AttributeValue value) {
+    public @Nullable AttributeValue put(String name, AttributeValue value) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");
         int i = changeIndex(name);
@@ -140,7 +141,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     }
 
     @Override
-    public AttributeValue remove(Object key) {
+    public @Nullable AttributeValue remove(Object key) {
         if (!(key instanceof String name)) {
             return null;
         }
@@ -155,7 +156,7 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
         return before;
     }
 
-    private void append(String name, AttributeValue value, boolean moved) {
+    private void append(String name, @Nullable AttributeValue value, boolean moved) {
         if (changeCount == changedNames.length) {
             changedNames = Arrays.copyOf(changedNames, changeCount * 2);
             changedValues = Arrays.copyOf(changedValues, changeCount * 2);

@@ -8,6 +8,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BatchExecuteStatement: up to 25 statements, all reads or all writes, each run on its own as
@@ -65,7 +66,7 @@ final class PqBatch {
         }
     }
 
-    private PqResults.BatchEntry one(PqStatement s, PqRequests.BatchStatement request, ReturnConsumedCapacity returnConsumedCapacity,
+    private PqResults.BatchEntry one(PqStatement s, PqRequests.BatchStatement request, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
             PqCapacity capacity) {
         try {
             if (s instanceof PqStatement.Select select && !readsOneItem(select)) {
@@ -87,7 +88,7 @@ final class PqBatch {
         return planner.singleItemKey(s, new ArrayList<Condition>()) != null;
     }
 
-    private static PqResults.BatchEntry failed(String tableName, DynamoException e) {
+    private static PqResults.BatchEntry failed(@Nullable String tableName, DynamoException e) {
         Map<String, AttributeValue> item = e instanceof ConditionalCheckFailed ccf ? ccf.item() : null;
         return new PqResults.BatchEntry(tableName, null, new PqResults.BatchError(code(e), e.getMessage(), item));
     }

@@ -5,19 +5,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Sums the per-statement ConsumedCapacity of a batch by table, as BatchWriteItem reports it. */
 final class PqCapacity {
     private final Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();
 
-    void add(ConsumedCapacity c) {
+    void add(@Nullable ConsumedCapacity c) {
         if (c != null) {
             byTable.merge(c.tableName(), c, PqCapacity::sum);
         }
     }
 
     /** Null when nothing was reported (ReturnConsumedCapacity NONE or absent). */
-    List<ConsumedCapacity> list() {
+    @Nullable List<ConsumedCapacity> list() {
         return byTable.isEmpty() ? null : new ArrayList<>(byTable.values());
     }
 
@@ -28,7 +29,7 @@ final class PqCapacity {
                 merge(a.localIndexes(), b.localIndexes()), merge(a.globalIndexes(), b.globalIndexes()));
     }
 
-    private static Double plus(Double a, Double b) {
+    private static @Nullable Double plus(@Nullable Double a, @Nullable Double b) {
         if (a == null) {
             return b;
         }

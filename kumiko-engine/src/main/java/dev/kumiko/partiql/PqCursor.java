@@ -2,6 +2,7 @@ package dev.kumiko.partiql;
 
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The token stream of one statement and the parameters its {@code ?} markers bind to, in order.
@@ -14,7 +15,7 @@ final class PqCursor {
     private int pos;
     private int markers;
 
-    PqCursor(List<PqToken> tokens, List<AttributeValue> parameters) {
+    PqCursor(List<PqToken> tokens, @Nullable List<AttributeValue> parameters) {
         this.tokens = tokens;
         this.parameters = parameters == null ? List.of() : parameters;
     }

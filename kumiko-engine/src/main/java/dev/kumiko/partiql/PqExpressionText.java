@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns PartiQL's bound AST into the expression text, ExpressionAttributeNames and
@@ -24,19 +25,19 @@ final class PqExpressionText {
     private final Map<String, AttributeValue> values = new LinkedHashMap<>();
 
     /** Null when no name was used: DynamoDB refuses an empty map. */
-    Map<String, String> names() {
+    @Nullable Map<String, String> names() {
         return names.isEmpty() ? null : names;
     }
 
-    Map<String, AttributeValue> values() {
+    @Nullable Map<String, AttributeValue> values() {
         return values.isEmpty() ? null : values;
     }
 
-    String condition(Condition c) {
+    @Nullable String condition(@Nullable Condition c) {
         return c == null ? null : ExpressionPrinter.print(bind(c));
     }
 
-    String projection(List<Operand.Path> paths) {
+    @Nullable String projection(List<Operand.Path> paths) {
         if (paths == null) {
             return null;
         }

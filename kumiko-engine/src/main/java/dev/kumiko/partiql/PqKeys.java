@@ -11,19 +11,20 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Reads key attributes out of a WHERE clause: its top-level AND terms and the ones that fix a key. */
 final class PqKeys {
     private PqKeys() {}
 
     /** The terms of the top-level AND chain, in textual order; empty without a WHERE. */
-    static List<Condition> conjuncts(Condition c) {
+    static List<Condition> conjuncts(@Nullable Condition c) {
         List<Condition> out = new ArrayList<>();
         flatten(c, out);
         return out;
     }
 
-    private static void flatten(Condition c, List<Condition> out) {
+    private static void flatten(@Nullable Condition c, List<Condition> out) {
         if (c == null) {
             return;
         }
@@ -36,7 +37,7 @@ final class PqKeys {
     }
 
     /** The AND of the terms, or null when there are none. */
-    static Condition and(List<Condition> terms) {
+    static @Nullable Condition and(List<Condition> terms) {
         Condition out = null;
         for (Condition t : terms) {
             out = out == null ? t : new Condition.And(out, t);
@@ -45,7 +46,7 @@ final class PqKeys {
     }
 
     /** The value the term fixes the top-level attribute to with {@code =}, or null. */
-    static AttributeValue equality(Condition c, String name) {
+    static @Nullable AttributeValue equality(Condition c, String name) {
         if (c instanceof Condition.Compare cmp && cmp.comparator() == Comparator.EQ) {
             if (isName(cmp.left(), name) && cmp.right() instanceof Operand.Literal l) {
                 return l.value();
@@ -61,7 +62,7 @@ final class PqKeys {
      * The term as a sort-key condition on {@code name} with the path on the left, or null when a
      * Query's key condition cannot express it (<>, functions other than begins_with, paths on both sides).
      */
-    static Condition sortKeyCondition(Condition c, String name) {
+    static @Nullable Condition sortKeyCondition(Condition c, String name) {
         if (c instanceof Condition.Compare cmp && cmp.comparator() != Comparator.NE) {
             if (isName(cmp.left(), name) && cmp.right() instanceof Operand.Literal) {
                 return cmp;
@@ -84,7 +85,7 @@ final class PqKeys {
      * The full primary key fixed by equalities, in key-schema order; the other terms go to {@code rest}.
      * Refuses a WHERE that does not fix every key attribute, as DynamoDB does for writes.
      */
-    static Map<String, AttributeValue> fullKey(Condition where, List<String> keyNames, List<Condition> rest) {
+    static Map<String, AttributeValue> fullKey(@Nullable Condition where, List<String> keyNames, List<Condition> rest) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         for (Condition term : conjuncts(where)) {
             boolean used = false;
@@ -107,13 +108,13 @@ final class PqKeys {
     }
 
     /** Top-level attribute names a condition reads. */
-    static Set<String> names(Condition c) {
+    static Set<String> names(@Nullable Condition c) {
         Set<String> out = new LinkedHashSet<>();
         collect(c, out);
         return out;
     }
 
-    private static void collect(Condition c, Set<String> out) {
+    private static void collect(@Nullable Condition c, Set<String> out) {
         if (c instanceof Condition.And a) {
             collect(a.left(), out);
             collect(a.right(), out);

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * NextToken: a SELECT's LastEvaluatedKey, base64url, opaque to clients. A key holds only scalar
@@ -24,7 +25,7 @@ final class PqNextToken {
 
     private PqNextToken() {}
 
-    static String encode(Map<String, AttributeValue> lastEvaluatedKey) {
+    static @Nullable String encode(@Nullable Map<String, AttributeValue> lastEvaluatedKey) {
         if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
             return null;
         }
@@ -48,7 +49,7 @@ final class PqNextToken {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.toByteArray());
     }
 
-    static Map<String, AttributeValue> decode(String token) {
+    static @Nullable Map<String, AttributeValue> decode(@Nullable String token) {
         if (token == null) {
             return null;
         }

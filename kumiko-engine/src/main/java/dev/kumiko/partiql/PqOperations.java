@@ -13,6 +13,8 @@ import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ExecuteStatement: parses the statement, plans it as the equivalent DynamoDB operation and runs
@@ -52,8 +54,8 @@ public final class PqOperations {
     }
 
     /** Runs one parsed statement as its equivalent operation. */
-    PqResults.ExecuteStatement run(PqStatement s, Boolean consistentRead, Long limit,
-            Map<String, AttributeValue> startKey, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    PqResults.ExecuteStatement run(PqStatement s, @Nullable Boolean consistentRead, @Nullable Long limit,
+            @Nullable Map<String, AttributeValue> startKey, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
             if (plan.get() != null) {
@@ -66,9 +68,9 @@ public final class PqOperations {
                 }
                 return new PqResults.ExecuteStatement(plan.shape(out), null, null, got.consumedCapacity());
             }
-            ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(plan.scan());
+            ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(Objects.requireNonNull(plan.scan(), "a plan reads by get, query or scan"));
             Map<String, AttributeValue> last = rr.lastEvaluatedKey();
-            return new PqResults.ExecuteStatement(plan.shape(rr.items()), PqNextToken.encode(last),
+            return new PqResults.ExecuteStatement(plan.shape(Objects.requireNonNull(rr.items(), "PartiQL never counts only")), PqNextToken.encode(last),
                     last == null || last.isEmpty() ? null : last, rr.consumedCapacity());
         }
         if (s instanceof PqStatement.Insert insert) {

@@ -3,6 +3,7 @@ package dev.kumiko.partiql;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One statement of a request and its parse, done at most once: the authorization rule (which needs
@@ -12,11 +13,11 @@ import java.util.Objects;
  */
 public final class PqParse {
     private final String text;
-    private final List<AttributeValue> parameters;
-    private PqStatement statement;
-    private RuntimeException failure;
+    private final @Nullable List<AttributeValue> parameters;
+    private @Nullable PqStatement statement;
+    private @Nullable RuntimeException failure;
 
-    public PqParse(String text, List<AttributeValue> parameters) {
+    public PqParse(String text, @Nullable List<AttributeValue> parameters) {
         this.text = text;
         this.parameters = parameters;
     }
@@ -33,7 +34,7 @@ public final class PqParse {
         if (failure != null) {
             throw failure;
         }
-        return statement;
+        return Objects.requireNonNull(statement, "parsed, as it did not fail");
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.kumiko.model.ReturnValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one parser of DynamoDB's PartiQL dialect: SELECT, INSERT, UPDATE, DELETE and (inside
@@ -19,14 +20,14 @@ public final class PqParser {
     private final PqValueParser values;
     private final PqConditionParser conditions;
 
-    private PqParser(String statement, List<AttributeValue> parameters) {
+    private PqParser(String statement, @Nullable List<AttributeValue> parameters) {
         this.in = new PqCursor(PqLexer.tokenize(statement), parameters);
         this.values = new PqValueParser(in);
         this.conditions = new PqConditionParser(in, values);
     }
 
     /** Parses and binds one statement; throws DynamoDB's ValidationException when it cannot. */
-    public static PqStatement parse(String statement, List<AttributeValue> parameters) {
+    public static PqStatement parse(String statement, @Nullable List<AttributeValue> parameters) {
         return new PqParser(statement, parameters).statement();
     }
 
@@ -139,7 +140,7 @@ public final class PqParser {
     }
 
     /** {@code RETURNING [ALL | MODIFIED] [OLD | NEW] *} as UpdateItem/DeleteItem's ReturnValues. */
-    private ReturnValue returning(boolean delete) {
+    private @Nullable ReturnValue returning(boolean delete) {
         if (!in.acceptWord("RETURNING")) {
             return null;
         }

@@ -21,7 +21,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Translates a bound statement into the engine's typed request for the equivalent DynamoDB
@@ -36,7 +38,7 @@ final class PqPlanner {
      * A GetItem, a Query or a Scan (exactly one is non-null), and the SELECT list that shapes its
      * answer (null for {@code *}).
      */
-    record Read(ItemRequests.GetItem get, ReadRequests.Query query, ReadRequests.Scan scan, PqProjection projection) {
+    record Read(ItemRequests.@Nullable GetItem get, ReadRequests.@Nullable Query query, ReadRequests.@Nullable Scan scan, @Nullable PqProjection projection) {
         List<Map<String, AttributeValue>> shape(List<Map<String, AttributeValue>> items) {
             return projection == null ? items : projection.shape(items);
         }
@@ -56,8 +58,8 @@ final class PqPlanner {
         return t.descriptor();
     }
 
-    Read select(PqStatement.Select s, Boolean consistentRead, Long limit, Map<String, AttributeValue> startKey,
-            ReturnConsumedCapacity returnConsumedCapacity) {
+    Read select(PqStatement.Select s, @Nullable Boolean consistentRead, @Nullable Long limit, @Nullable Map<String, AttributeValue> startKey,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         TableDescriptor t = table(s.tableName());
         IndexDescriptor index = index(t, s.indexName());
         List<String> hashNames = index != null ? index.hashKeyNames() : List.of(t.hashKeyName());
@@ -110,7 +112,7 @@ final class PqPlanner {
      * projection's checks run here on the SELECT list as written, together with the key condition
      * and filter the request carries, so that their errors come in the order the request gives them.
      */
-    private static void checkProjection(PqProjection shape, Condition keyCondition, Condition filter) {
+    private static void checkProjection(@Nullable PqProjection shape, @Nullable Condition keyCondition, @Nullable Condition filter) {
         if (shape == null) {
             return;
         }
@@ -133,7 +135,7 @@ final class PqPlanner {
                 return false;
             }
             keyTerms.add(new Condition.Compare(Comparator.EQ, Operand.Path.of(h),
-                    new Operand.Literal(PqKeys.equality(terms.get(i), h))));
+                    new Operand.Literal(Objects.requireNonNull(PqKeys.equality(terms.get(i), h), "found as an equality"))));
         }
         for (String r : rangeNames) {
             int eq = find(terms, used, c -> PqKeys.equality(c, r) != null);
@@ -161,7 +163,7 @@ final class PqPlanner {
     }
 
     /** ScanIndexForward for ORDER BY (null without one); only a Query on the key attributes can be ordered. */
-    private static Boolean orderBy(List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames,
+    private static @Nullable Boolean orderBy(List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames,
             List<String> rangeNames) {
         if (orderBy.isEmpty()) {
             return null;
@@ -184,7 +186,7 @@ final class PqPlanner {
         return forward;
     }
 
-    private static IndexDescriptor index(TableDescriptor t, String name) {
+    private static @Nullable IndexDescriptor index(TableDescriptor t, @Nullable String name) {
         if (name == null) {
             return null;
         }
@@ -201,7 +203,7 @@ final class PqPlanner {
         return null; // planned as a Scan of the index, which reports the unknown index as DynamoDB does
     }
 
-    ItemRequests.PutItem insert(PqStatement.Insert s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.PutItem insert(PqStatement.Insert s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         PqExpressionText text = new PqExpressionText();
         String condition = "attribute_not_exists(" + text.name(t.hashKeyName()) + ")";
@@ -209,7 +211,7 @@ final class PqPlanner {
                 onConditionFailure, new ItemRequests.Conditions(condition, text.names(), null, null, null));
     }
 
-    ItemRequests.UpdateItem update(PqStatement.Update s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.UpdateItem update(PqStatement.Update s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         rest.add(new Condition.AttributeExists(Operand.Path.of(t.hashKeyName()))); // UPDATE is not an upsert
@@ -222,7 +224,7 @@ final class PqPlanner {
                 new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
     }
 
-    ItemRequests.DeleteItem delete(PqStatement.Delete s, ReturnConsumedCapacity returnConsumedCapacity, ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.DeleteItem delete(PqStatement.Delete s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = PqKeys.fullKey(s.where(), keyNames(t), rest);
@@ -233,7 +235,7 @@ final class PqPlanner {
     }
 
     /** A statement of a write transaction as a TransactWriteItem; {@code prefix} names it in errors. */
-    TransactRequests.WriteAction writeAction(PqStatement s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    TransactRequests.WriteAction writeAction(PqStatement s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         if (s instanceof PqStatement.Insert i) {
             ItemRequests.PutItem p = insert(i, null, onConditionFailure);
             return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, p.tableName(), p.item(), null,
@@ -258,7 +260,7 @@ final class PqPlanner {
         return conditionCheck(((PqStatement.Exists) s).select(), onConditionFailure, prefix);
     }
 
-    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key;
@@ -281,7 +283,7 @@ final class PqPlanner {
      * A SELECT that reads exactly one item by its full primary key, as batches and transactions
      * require; null when the WHERE is anything else. {@code rest} receives the other terms.
      */
-    Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
+    @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
         return singleItemKey(s, table(s.tableName()), rest);
     }
 
@@ -294,13 +296,13 @@ final class PqPlanner {
      * wrong type, empty, or over the key size limits, which GetItem's key checks refuse first) the
      * statement stays a Query.
      */
-    private static Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
+    private static @Nullable Map<String, AttributeValue> pointKey(PqStatement.Select s, TableDescriptor t) {
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = singleItemKey(s, t, rest);
         return key != null && rest.isEmpty() && KeyCheck.accepts(t, key) ? key : null;
     }
 
-    private static Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
+    private static @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
             List<Condition> rest) {
         if (s.indexName() != null) {
             return null;
@@ -308,7 +310,7 @@ final class PqPlanner {
         try {
             return PqKeys.fullKey(s.where(), keyNames(t), rest);
         } catch (DynamoException e) {
-            if (e.getMessage().equals(PqErrors.KEY_EQUALITY)) {
+            if (PqErrors.KEY_EQUALITY.equals(e.getMessage())) {
                 return null;
             }
             throw e;
@@ -323,7 +325,7 @@ final class PqPlanner {
         return new TransactRequests.GetAction(true, s.tableName(), key, projection, text.names());
     }
 
-    private static void refuseReturning(ReturnValue returnValues, String prefix) {
+    private static void refuseReturning(@Nullable ReturnValue returnValues, String prefix) {
         if (returnValues != null) {
             // UNVERIFIED wording: ExecuteTransaction refuses RETURNING.
             throw PqErrors.validation(prefix + "RETURNING clause is not supported in ExecuteTransaction");

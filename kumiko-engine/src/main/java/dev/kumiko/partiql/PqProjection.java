@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The answer shape of a SELECT list. PartiQL names a projected path after its last step, so
@@ -25,15 +26,15 @@ import java.util.Set;
 final class PqProjection {
     private final List<Operand.Path> paths;
     /** ProjectionExpression over the index-ending paths; null when there are none. */
-    private final RequestExpressions indexed;
+    private final @Nullable RequestExpressions indexed;
 
-    private PqProjection(List<Operand.Path> paths, RequestExpressions indexed) {
+    private PqProjection(List<Operand.Path> paths, @Nullable RequestExpressions indexed) {
         this.paths = paths;
         this.indexed = indexed;
     }
 
     /** Null for {@code SELECT *}. */
-    static PqProjection of(List<Operand.Path> paths) {
+    static @Nullable PqProjection of(@Nullable List<Operand.Path> paths) {
         if (paths == null) {
             return null;
         }
@@ -68,7 +69,7 @@ final class PqProjection {
     }
 
     /** The answer for an item read with {@link #fetchPaths}; null stays null (no item). */
-    Map<String, AttributeValue> shape(Map<String, AttributeValue> fetched) {
+    @Nullable Map<String, AttributeValue> shape(Map<String, AttributeValue> fetched) {
         if (fetched == null) {
             return null;
         }
@@ -110,7 +111,7 @@ final class PqProjection {
     }
 
     /** The value at a path written with plain names, or null when a step is missing or of another type. */
-    private static AttributeValue read(Map<String, AttributeValue> item, Operand.Path p) {
+    private static @Nullable AttributeValue read(Map<String, AttributeValue> item, Operand.Path p) {
         List<PathElement> elements = p.elements();
         AttributeValue current = item.get(((PathElement.Name) elements.get(0)).text());
         for (int i = 1; i < elements.size() && current != null; i++) {

@@ -7,6 +7,7 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ReturnValue;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed PartiQL statement with its parameters already bound: every {@code ?} and literal is an
@@ -21,7 +22,7 @@ public sealed interface PqStatement {
     String action();
 
     /** {@code projection} is null for {@code *}; {@code where} is null without a WHERE clause. */
-    record Select(List<Operand.Path> projection, String tableName, String indexName, Condition where,
+    record Select(@Nullable List<Operand.Path> projection, String tableName, @Nullable String indexName, @Nullable Condition where,
             List<OrderBy> orderBy) implements PqStatement {
         @Override
         public String action() {
@@ -47,7 +48,7 @@ public sealed interface PqStatement {
     }
 
     /** {@code returnValues} is the UpdateItem ReturnValues the RETURNING clause asks for, or null. */
-    record Update(String tableName, List<UpdateAction> actions, Condition where, ReturnValue returnValues)
+    record Update(String tableName, List<UpdateAction> actions, @Nullable Condition where, @Nullable ReturnValue returnValues)
             implements PqStatement {
         @Override
         public String action() {
@@ -55,7 +56,7 @@ public sealed interface PqStatement {
         }
     }
 
-    record Delete(String tableName, Condition where, ReturnValue returnValues) implements PqStatement {
+    record Delete(String tableName, @Nullable Condition where, @Nullable ReturnValue returnValues) implements PqStatement {
         @Override
         public String action() {
             return "PartiQLDelete";

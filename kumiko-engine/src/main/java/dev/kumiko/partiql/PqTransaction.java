@@ -11,6 +11,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ExecuteTransaction on the engine's transactions: a transaction of SELECTs is a TransactGetItems,
@@ -45,7 +46,7 @@ final class PqTransaction {
         return write(statements, r);
     }
 
-    private PqResults.ExecuteTransaction get(List<PqStatement> statements, ReturnConsumedCapacity returnConsumedCapacity) {
+    private PqResults.ExecuteTransaction get(List<PqStatement> statements, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         List<TransactRequests.GetAction> actions = new ArrayList<>(statements.size());
         List<PqProjection> shapes = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {

@@ -2,6 +2,7 @@ package dev.kumiko.storage;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import org.jspecify.annotations.Nullable;
 
 /** Unsigned lexicographic order on byte arrays, the order of every store's key space. */
 public final class Bytes {
@@ -16,7 +17,7 @@ public final class Bytes {
     private Bytes() {}
 
     /** The smallest key greater than every key starting with prefix, or null if none exists. */
-    public static byte[] prefixEnd(byte[] prefix) {
+    public static byte @Nullable [] prefixEnd(byte[] prefix) {
         int i = prefix.length - 1;
         while (i >= 0 && prefix[i] == (byte) 0xFF) {
             i--;

@@ -1,5 +1,7 @@
 package dev.kumiko.storage;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The value format of a counter ({@link WriteBatch#add}): a signed 64-bit integer in 8 bytes,
  * little-endian, two's complement. That is RocksDB's uint64add merge format, and unsigned
@@ -19,7 +21,7 @@ public final class Counters {
     }
 
     /** The counter's value; an absent counter (null) is 0. */
-    public static long decode(byte[] bytes) {
+    public static long decode(byte @Nullable [] bytes) {
         if (bytes == null) {
             return 0;
         }

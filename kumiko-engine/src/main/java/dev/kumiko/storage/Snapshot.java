@@ -1,8 +1,10 @@
 package dev.kumiko.storage;
 
+import org.jspecify.annotations.Nullable;
+
 /** A consistent read-only view of a {@link Store} at one point in time. */
 public interface Snapshot extends AutoCloseable {
-    byte[] get(byte[] key);
+    byte @Nullable [] get(byte[] key);
 
     /** The values of keys at the snapshot's time, in their order (null where missing), in one call. */
     default byte[][] getAll(byte[][] keys) {

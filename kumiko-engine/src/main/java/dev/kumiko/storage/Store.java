@@ -1,5 +1,7 @@
 package dev.kumiko.storage;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The storage seam: an ordered key-value space over unsigned-lexicographic byte keys.
  *
@@ -18,7 +20,7 @@ package dev.kumiko.storage;
 public interface Store extends AutoCloseable {
 
     /** The committed value of a key, or null. */
-    byte[] get(byte[] key);
+    byte @Nullable [] get(byte[] key);
 
     /**
      * Keys in [startInclusive, endExclusive), ascending or descending. The cursor reads committed

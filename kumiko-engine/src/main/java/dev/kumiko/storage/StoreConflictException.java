@@ -1,5 +1,7 @@
 package dev.kumiko.storage;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A transaction could not begin or commit because another one touched the same keys; nothing was
  * written. The engine decides what the client sees: a claimed key is DynamoDB's
@@ -16,7 +18,7 @@ public final class StoreConflictException extends RuntimeException {
      * keyIndexes: positions, in the keys given to {@link Store#begin}, of the contested keys (empty
      * when the store cannot tell); claimed: a multi-item transaction holds them.
      */
-    public StoreConflictException(int[] keyIndexes, boolean claimed) {
+    public StoreConflictException(int @Nullable [] keyIndexes, boolean claimed) {
         super(claimed ? "keys held by a transaction" : "concurrent change to a key read", null, false, false);
         this.keyIndexes = keyIndexes == null ? NONE : keyIndexes.clone();
         this.claimed = claimed;

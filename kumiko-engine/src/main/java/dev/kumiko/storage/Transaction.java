@@ -1,5 +1,7 @@
 package dev.kumiko.storage;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One read-modify-write cycle on a {@link Store}: reads inside the transaction, then one atomic
  * {@link #commit} of the writes buffered in a {@link WriteBatch}.
@@ -17,7 +19,7 @@ package dev.kumiko.storage;
 public interface Transaction extends AutoCloseable {
 
     /** The committed value of key as of this transaction, or null. */
-    byte[] get(byte[] key);
+    byte @Nullable [] get(byte[] key);
 
     /** The values of keys, in their order (null where missing), read in one call. */
     byte[][] getAll(byte[][] keys);

@@ -2,6 +2,7 @@ package dev.kumiko.storage;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An ordered list of puts, deletes and counter additions, committed atomically by
@@ -12,8 +13,8 @@ public final class WriteBatch {
      * A put when value is non-null, a delete when it is null; with isAdd, value is a delta
      * ({@link Counters}) added to the key's counter.
      */
-    public record Op(byte[] key, byte[] value, boolean isAdd) {
-        public Op(byte[] key, byte[] value) {
+    public record Op(byte[] key, byte @Nullable [] value, boolean isAdd) {
+        public Op(byte[] key, byte @Nullable [] value) {
             this(key, value, false);
         }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apache.ignite.table.RecordView;
 import org.apache.ignite.table.Tuple;
 import org.apache.ignite.tx.Transaction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link WriteBatch} written in one Ignite transaction. The batch's ops on one key collapse, in
@@ -106,8 +107,8 @@ final class BatchWrites {
     }
 
     /** A key's effect so far: isAdd with a delta, or a value (null: deleted). */
-    private record Effect(boolean isAdd, long delta, byte[] value) {
-        static Effect after(Effect before, WriteBatch.Op op) {
+    private record Effect(boolean isAdd, long delta, byte @Nullable [] value) {
+        static Effect after(@Nullable Effect before, WriteBatch.Op op) {
             if (!op.isAdd()) {
                 return new Effect(false, 0, op.value());
             }

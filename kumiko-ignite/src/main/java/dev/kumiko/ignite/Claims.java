@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.ignite.table.RecordView;
 import org.apache.ignite.table.Tuple;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keys claimed by running multi-item transactions (TransactionMode.CLAIM), as rows in
@@ -135,7 +136,7 @@ final class Claims {
     }
 
     /** Fails with a claimed conflict naming the positions in keys of the live claims others hold. */
-    private static void throwIfHeld(byte[][] keys, List<Tuple> found, String owner) {
+    private static void throwIfHeld(byte[][] keys, List<Tuple> found, @Nullable String owner) {
         long now = System.currentTimeMillis();
         int[] held = new int[keys.length];
         int count = 0;

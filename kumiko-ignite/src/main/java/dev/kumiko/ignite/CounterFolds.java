@@ -16,6 +16,7 @@ import org.apache.ignite.table.RecordView;
 import org.apache.ignite.table.Tuple;
 import org.apache.ignite.tx.Transaction;
 import org.apache.ignite.tx.TransactionOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Folds counter deltas into their counters. A fold deletes delta rows and adds what it deleted in
@@ -79,7 +80,7 @@ final class CounterFolds {
     private static final class Queued {
         final List<Tuple> rows;
         /** Written by the fold that took the rows, under foldLock; read by the writer under it. */
-        Boolean folded;
+        @Nullable Boolean folded;
 
         Queued(List<Tuple> rows) {
             this.rows = rows;

@@ -4,6 +4,7 @@ import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
 import org.apache.ignite.tx.Transaction;
 import org.apache.ignite.tx.TransactionOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A snapshot as an Ignite read-only transaction: every read sees the cluster at the transaction's
@@ -21,7 +22,7 @@ final class IgniteSnapshot implements Snapshot {
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         return TransientReads.read(() -> Rows.value(store.data().get(tx, Rows.key(key))));
     }
 

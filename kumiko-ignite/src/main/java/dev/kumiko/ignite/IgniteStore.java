@@ -20,6 +20,7 @@ import org.apache.ignite.sql.SqlRow;
 import org.apache.ignite.table.RecordView;
 import org.apache.ignite.table.Tuple;
 import org.apache.ignite.tx.TransactionOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link Store} on an Apache Ignite 3 cluster, through the Java thin client. Any number of
@@ -97,7 +98,7 @@ public final class IgniteStore implements Store {
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         checkOpen();
         return TransientReads.read(() -> Rows.value(data.get(null, Rows.key(key))));
     }

@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.apache.ignite.table.Tuple;
 import org.apache.ignite.tx.TransactionOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A store transaction as one Ignite read-write transaction. Ignite locks every key read (shared)
@@ -49,7 +50,7 @@ final class IgniteTransaction implements Transaction {
     private int lateCount;
     /** Keys whose lock row this transaction has written. */
     private final Set<BatchWrites.ByteKey> locked = new HashSet<>();
-    private org.apache.ignite.tx.Transaction tx;
+    private org.apache.ignite.tx.@Nullable Transaction tx;
     private boolean committed;
     private boolean closed;
 
@@ -110,7 +111,7 @@ final class IgniteTransaction implements Transaction {
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         lockLate(key);
         try {
             org.apache.ignite.tx.Transaction t = tx();

@@ -1,12 +1,14 @@
 package dev.kumiko.ignite;
 
 import dev.kumiko.storage.Cursor;
+import java.util.Objects;
 import org.apache.ignite.lang.IgniteException;
 import org.apache.ignite.sql.IgniteSql;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
 import org.apache.ignite.sql.Statement;
 import org.apache.ignite.tx.Transaction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A range scan as one SQL query over the sorted index on K, fetched a page at a time. Ignite
@@ -18,14 +20,15 @@ final class RangeCursor implements Cursor {
     static final int PAGE_ROWS = 256;
 
     private final ResultSet<SqlRow> rows;
-    private byte[] key;
-    private byte[] value;
+    // Null before the first next() and after the last.
+    private byte @Nullable [] key;
+    private byte @Nullable [] value;
 
     private RangeCursor(ResultSet<SqlRow> rows) {
         this.rows = rows;
     }
 
-    static RangeCursor open(IgniteSql sql, Transaction tx, byte[] start, byte[] end, boolean reverse) {
+    static RangeCursor open(IgniteSql sql, @Nullable Transaction tx, byte[] start, byte @Nullable [] end, boolean reverse) {
         String order = reverse ? "DESC" : "ASC";
         String upper = end == null ? "" : " AND K < ?";
         Statement statement = sql.statementBuilder()
@@ -63,12 +66,12 @@ final class RangeCursor implements Cursor {
 
     @Override
     public byte[] key() {
-        return key;
+        return Objects.requireNonNull(key, "key() without a current entry");
     }
 
     @Override
     public byte[] value() {
-        return value;
+        return Objects.requireNonNull(value, "value() without a current entry");
     }
 
     /**

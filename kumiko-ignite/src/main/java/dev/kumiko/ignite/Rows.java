@@ -3,6 +3,7 @@ package dev.kumiko.ignite;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.ignite.table.Tuple;
+import org.jspecify.annotations.Nullable;
 
 /** Tuples of the data table: a key's row is its colocation group G, the key K and the value V. */
 final class Rows {
@@ -28,7 +29,7 @@ final class Rows {
         return out;
     }
 
-    static byte[] value(Tuple row) {
+    static byte @Nullable [] value(@Nullable Tuple row) {
         return row == null ? null : row.bytesValue(V);
     }
 

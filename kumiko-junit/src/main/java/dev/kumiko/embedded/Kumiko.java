@@ -21,6 +21,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Kumiko inside this JVM: a real server on a free loopback port, so the AWS SDK talks to it exactly
@@ -81,7 +82,7 @@ public final class Kumiko implements AutoCloseable {
 
     /** Options beyond {@link #inMemory()} and {@link #onDisk(Path)}. */
     public static final class Builder {
-        private Path dataDir;
+        private @Nullable Path dataDir;
         private long ttlSweepIntervalMillis = EngineSettings.TTL_SWEEP_INTERVAL_MILLIS;
         private boolean throttling;
 

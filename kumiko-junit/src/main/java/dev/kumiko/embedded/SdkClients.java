@@ -3,13 +3,14 @@ package dev.kumiko.embedded;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import org.jspecify.annotations.Nullable;
 
 /** The SDK clients one {@link Kumiko} hands out: each made on first use, all closed together. */
 final class SdkClients implements AutoCloseable {
     private final Kumiko kumiko;
-    private DynamoDbClient sync;
-    private DynamoDbAsyncClient async;
-    private DynamoDbStreamsClient streams;
+    private @Nullable DynamoDbClient sync;
+    private @Nullable DynamoDbAsyncClient async;
+    private @Nullable DynamoDbStreamsClient streams;
 
     SdkClients(Kumiko kumiko) {
         this.kumiko = kumiko;

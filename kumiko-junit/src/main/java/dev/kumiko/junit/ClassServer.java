@@ -2,6 +2,7 @@ package dev.kumiko.junit;
 
 import dev.kumiko.embedded.Kumiko;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One test class's server, its fixtures and the endpoint system properties it set;
@@ -16,7 +17,7 @@ final class ClassServer implements ExtensionContext.Store.CloseableResource {
     private final WireRequests wire;
     /** What the endpoint properties held before (null: unset), put back on close. */
     private final java.util.Map<String, String> previousProperties = new java.util.HashMap<>();
-    private Object enhancedClient;
+    private @Nullable Object enhancedClient;
 
     private ClassServer(Kumiko kumiko, Settings settings) {
         this.kumiko = kumiko;

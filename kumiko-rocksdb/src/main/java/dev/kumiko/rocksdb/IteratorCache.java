@@ -14,6 +14,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One RocksIterator per thread, kept between the thread's range reads ({@link RocksStore#scan}):
@@ -118,7 +119,7 @@ final class IteratorCache implements AutoCloseable {
      * (its last, in reverse), or null when it cannot lend one (the thread's is lent already, a
      * bound is too long, or the cache is closed). Call between guard.enter() and guard.exit().
      */
-    Kept lend(byte[] start, byte[] end, boolean reverse) {
+    @Nullable Kept lend(byte[] start, byte[] end, boolean reverse) {
         if (closed || end.length > BOUND_BYTES_MAX || start.length > BOUND_BYTES_MAX) {
             return null;
         }

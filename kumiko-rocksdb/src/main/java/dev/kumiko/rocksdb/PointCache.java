@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Values of recently read or written keys, in the Java heap, so that a point read of a hot key
@@ -211,7 +212,7 @@ final class PointCache {
     }
 
     /** The held value of key (a copy) or ABSENT, or null when the slot does not hold it now. */
-    private Object hit(int slot, byte[] key, int hash) {
+    private @Nullable Object hit(int slot, byte[] key, int hash) {
         while (true) {
             long s = stamps.get(slot);
             if ((s & 1) != 0) {
@@ -253,7 +254,7 @@ final class PointCache {
     }
 
     /** Holds value (null: absent), read from the store after the lookup, unless a write may have overtaken it. */
-    void fill(Fill f, byte[] value) {
+    void fill(Fill f, byte @Nullable [] value) {
         if (!f.fillable || (value != null && value.length > VALUE_BYTES_MAX)
                 || writers.get(f.slot / SLOTS_PER_STRIPE) != 0 || rangeDeletes.get() != 0) {
             return;
@@ -276,7 +277,7 @@ final class PointCache {
      * Writes key and value (null: absent) into the claimed slot's cell, reusing its buffers where
      * they fit; leaves the cell vacant instead when new buffers would take the cache past its budget.
      */
-    private void store(int slot, byte[] key, int hash, byte[] value) {
+    private void store(int slot, byte[] key, int hash, byte @Nullable [] value) {
         Cell c = cells[slot];
         int n = value == null ? 0 : value.length;
         boolean keyFits = c != null && c.key.length == key.length;
@@ -371,7 +372,7 @@ final class PointCache {
      * dropped. holdValue false: the write was a counter addition, whose result the cache does not
      * know. Counts the writer out.
      */
-    void afterWrite(byte[] key, long mark, byte[] value, boolean holdValue, boolean written) {
+    void afterWrite(byte[] key, long mark, byte @Nullable [] value, boolean holdValue, boolean written) {
         int hash = hash(key);
         int slot = hash & mask;
         int stripe = slot / SLOTS_PER_STRIPE;
@@ -405,7 +406,7 @@ final class PointCache {
      * holds something else while a reader of the stripe is filling, moves the stamp, so that
      * reader's fill (of a value read before the write) fails.
      */
-    private void clear(int slot, byte[] key, int hash, byte[] rangeStart, byte[] rangeEnd) {
+    private void clear(int slot, byte @Nullable [] key, int hash, byte @Nullable [] rangeStart, byte @Nullable [] rangeEnd) {
         while (true) {
             long s = stableStamp(slot);
             Cell c = cells[slot];

@@ -7,6 +7,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A cursor over a RocksIterator bounded by iterate_upper_bound (and, in reverse, iterate_lower_bound),
@@ -20,36 +21,39 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     private final NativeGuard guard;
     // ReadOptions keeps raw pointers to the bound slices: they must outlive the iterator. All three
     // are null for a lent iterator; lowerBound is null for a forward cursor.
-    private final Slice lowerBound;
-    private final Slice upperBound;
-    private final ReadOptions readOptions;
+    private final @Nullable Slice lowerBound;
+    private final @Nullable Slice upperBound;
+    private final @Nullable ReadOptions readOptions;
     private final RocksIterator iterator;
     // The cache and the iterator it lent; null for an iterator of the cursor's own.
-    private final IteratorCache lender;
-    private final IteratorCache.Kept lent;
+    private final @Nullable IteratorCache lender;
+    private final IteratorCache.@Nullable Kept lent;
     private final boolean reverse;
     private boolean started;
     private boolean exhausted;
     private boolean released; // Set by the owner, or by the store's close under its lock.
-    private byte[] key;
-    private byte[] value;
+    private byte @Nullable [] key;
+    private byte @Nullable [] value;
 
     /** Call between guard.enter() and guard.exit(); the caller registers the cursor. */
-    RocksCursor(RocksDB db, NativeGuard guard, Snapshot snapshot, byte[] start, byte[] end, boolean reverse) {
+    RocksCursor(RocksDB db, NativeGuard guard, @Nullable Snapshot snapshot, byte[] start, byte[] end, boolean reverse) {
         this.guard = guard;
         this.reverse = reverse;
         this.lender = null;
         this.lent = null;
-        this.lowerBound = reverse ? new Slice(start) : null;
-        this.upperBound = new Slice(end);
-        this.readOptions = new ReadOptions().setIterateUpperBound(upperBound);
-        if (reverse) {
-            readOptions.setIterateLowerBound(lowerBound);
+        Slice lower = reverse ? new Slice(start) : null;
+        Slice upper = new Slice(end);
+        ReadOptions options = new ReadOptions().setIterateUpperBound(upper);
+        if (lower != null) {
+            options.setIterateLowerBound(lower);
         }
         if (snapshot != null) {
-            readOptions.setSnapshot(snapshot);
+            options.setSnapshot(snapshot);
         }
-        this.iterator = db.newIterator(readOptions);
+        this.lowerBound = lower;
+        this.upperBound = upper;
+        this.readOptions = options;
+        this.iterator = db.newIterator(options);
         // Positioned now, so the cursor keeps no reference to the caller's start array; the
         // iterator reads the state it was created at, whenever it is moved.
         if (reverse) {
@@ -159,16 +163,21 @@ final class RocksCursor implements Cursor, NativeGuard.Resource {
     public void release() {
         assert !released;
         released = true;
-        if (lent != null) {
+        if (lender != null && lent != null) {
             lender.giveBack(lent);
             return;
         }
         iterator.close();
-        readOptions.close();
+        // An iterator of the cursor's own: its options and bounds were made with it.
+        if (readOptions != null) {
+            readOptions.close();
+        }
         if (lowerBound != null) {
             lowerBound.close();
         }
-        upperBound.close();
+        if (upperBound != null) {
+            upperBound.close();
+        }
     }
 
     /** What a scan of an empty range returns: no native handles at all. */

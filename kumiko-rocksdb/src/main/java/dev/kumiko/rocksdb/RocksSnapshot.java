@@ -5,6 +5,7 @@ import dev.kumiko.storage.Snapshot;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A RocksDB snapshot: a pinned sequence number, so it costs no copy and blocks no writer, but it
@@ -26,7 +27,7 @@ final class RocksSnapshot implements Snapshot, NativeGuard.Resource {
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         guard.enter();
         try {
             checkOpen();

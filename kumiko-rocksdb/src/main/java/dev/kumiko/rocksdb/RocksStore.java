@@ -29,6 +29,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteOptions;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The on-disk store: one RocksDB database in one directory, default column family only.
@@ -83,13 +84,13 @@ public final class RocksStore implements Store {
     private final LocalTransactions transactions = new LocalTransactions(this);
     private final ProcessShared shared = new ProcessShared();
     // Null when RocksStoreOptions.pointCacheSizeBytes is 0.
-    private final PointCache cache;
+    private final @Nullable PointCache cache;
     // Null when RocksStoreOptions.idleCompactionBytesMax is 0.
-    private final IdleCompaction idle;
+    private final @Nullable IdleCompaction idle;
     private final IteratorCache iterators;
 
     private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions,
-            PointCache cache, long idleCompactionBytesMax) {
+            @Nullable PointCache cache, long idleCompactionBytesMax) {
         this.dir = dir;
         this.handles = handles;
         this.db = db;
@@ -184,7 +185,7 @@ public final class RocksStore implements Store {
 
     /** From the point cache when it holds key; otherwise from RocksDB, and then held. */
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         if (cache == null) {
             return read(key);
         }
@@ -202,7 +203,7 @@ public final class RocksStore implements Store {
         }
     }
 
-    private byte[] read(byte[] key) {
+    private byte @Nullable [] read(byte[] key) {
         guard.enter();
         try {
             return db.get(readOptions, key);
@@ -234,7 +235,7 @@ public final class RocksStore implements Store {
                 }
             }
             if (missCount > 0) {
-                readMisses(keys, misses, missCount, values);
+                readMisses(cache, keys, misses, missCount, values);
             }
             return values;
         } finally {
@@ -246,7 +247,7 @@ public final class RocksStore implements Store {
         }
     }
 
-    private void readMisses(byte[][] keys, PointCache.Fill[] misses, int missCount, byte[][] values) {
+    private void readMisses(PointCache points, byte[][] keys, PointCache.Fill[] misses, int missCount, byte[][] values) {
         byte[][] missed = new byte[missCount][];
         int m = 0;
         for (int i = 0; i < keys.length; i++) {
@@ -259,7 +260,7 @@ public final class RocksStore implements Store {
         for (int i = 0; i < keys.length; i++) {
             if (misses[i] != null) {
                 values[i] = read[m++];
-                cache.fill(misses[i], values[i]);
+                points.fill(misses[i], values[i]);
             }
         }
     }
@@ -320,7 +321,7 @@ public final class RocksStore implements Store {
                 if (cache == null) {
                     write(batch);
                 } else {
-                    writeThroughCache(batch);
+                    writeThroughCache(cache, batch);
                 }
             }
         } catch (RocksDBException e) {
@@ -331,21 +332,21 @@ public final class RocksStore implements Store {
     }
 
     /** Writes batch, marking its keys in the point cache before and giving them their new values after. */
-    private void writeThroughCache(WriteBatch batch) throws RocksDBException {
+    private void writeThroughCache(PointCache points, WriteBatch batch) throws RocksDBException {
         List<WriteBatch.Op> ops = batch.ops();
         long[] marks = new long[ops.size()];
         int marked = 0;
         boolean written = false;
         try {
             for (; marked < marks.length; marked++) {
-                marks[marked] = cache.beforeWrite(ops.get(marked).key());
+                marks[marked] = points.beforeWrite(ops.get(marked).key());
             }
             write(batch);
             written = true;
         } finally {
             for (int i = 0; i < marked; i++) {
                 WriteBatch.Op op = ops.get(i);
-                cache.afterWrite(op.key(), marks[i], op.value(), !op.isAdd(), written);
+                points.afterWrite(op.key(), marks[i], op.value(), !op.isAdd(), written);
             }
         }
     }

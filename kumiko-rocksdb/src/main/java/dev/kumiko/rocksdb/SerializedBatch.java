@@ -26,17 +26,14 @@ final class SerializedBatch {
         int count = batch.size();
         int pos = HEADER_BYTES;
         for (WriteBatch.Op op : batch.ops()) {
-            if (op.isAdd()) {
-                out[pos++] = TYPE_MERGE;
-                pos = slice(out, pos, op.key());
-                pos = slice(out, pos, op.value());
-            } else if (op.isDelete()) {
+            byte[] value = op.value(); // null exactly for a delete (an add carries its delta)
+            if (value == null) {
                 out[pos++] = TYPE_DELETION;
                 pos = slice(out, pos, op.key());
             } else {
-                out[pos++] = TYPE_VALUE;
+                out[pos++] = op.isAdd() ? TYPE_MERGE : TYPE_VALUE;
                 pos = slice(out, pos, op.key());
-                pos = slice(out, pos, op.value());
+                pos = slice(out, pos, value);
             }
         }
         out[8] = (byte) count;

@@ -8,6 +8,7 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The right to run one background task (TTL sweeps, change-log trimming, an index backfill) for
@@ -83,12 +84,12 @@ public final class Lease {
     }
 
     /** Where the task resumes in part (null: at its start). Read by whoever holds the lease. */
-    public byte[] progress(int part) {
+    public byte @Nullable [] progress(int part) {
         return store.get(progressKey(part));
     }
 
     /** Saves where the task resumes in part; null clears it (the part is done). */
-    public void saveProgress(int part, byte[] position) {
+    public void saveProgress(int part, byte @Nullable [] position) {
         WriteBatch batch = new WriteBatch();
         store.apply(position == null ? batch.delete(progressKey(part)) : batch.put(progressKey(part), position));
     }

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.backup;
 
 import dev.kumiko.engine.base.RequestContext;
+import org.jspecify.annotations.Nullable;
 
 /** Table and backup ARNs: {@code arn:aws:dynamodb:REGION:ACCOUNT:table/T/backup/01234567890123-abcdefgh}. */
 final class Arns {
@@ -13,7 +14,7 @@ final class Arns {
     }
 
     /** The backup id an ARN names, or null when it does not have a backup ARN's shape. */
-    static String backupId(String arn) {
+    static @Nullable String backupId(@Nullable String arn) {
         if (arn == null || !arn.startsWith("arn:")) {
             return null;
         }
@@ -22,7 +23,7 @@ final class Arns {
     }
 
     /** The table name in a backup ARN ("...:table/T/backup/ID"), or null. */
-    static String tableOfBackup(String arn) {
+    static @Nullable String tableOfBackup(String arn) {
         int table = arn.indexOf(":table/");
         int backup = arn.lastIndexOf(BACKUP_PART);
         return table < 0 || backup < table ? null : arn.substring(table + ":table/".length(), backup);

@@ -5,6 +5,7 @@ import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Reads and writes the backup space's records (backups, bases, restore jobs) and drops copies. */
 final class BackupStore {
@@ -18,7 +19,7 @@ final class BackupStore {
         return store;
     }
 
-    BackupRecord backup(String id) {
+    @Nullable BackupRecord backup(String id) {
         byte[] v = store.get(BackupKeys.backup(id));
         return v == null ? null : BackupRecord.decode(v);
     }
@@ -47,7 +48,7 @@ final class BackupStore {
         store.apply(new WriteBatch().delete(keyOf(r)));
     }
 
-    RestoreJob restore(int targetTableId) {
+    @Nullable RestoreJob restore(int targetTableId) {
         byte[] v = store.get(BackupKeys.restore(targetTableId));
         return v == null ? null : RestoreJob.decode(v);
     }

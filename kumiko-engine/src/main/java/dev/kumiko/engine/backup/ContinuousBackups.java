@@ -15,6 +15,7 @@ import dev.kumiko.storage.Store;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Point-in-time recovery: UpdateContinuousBackups, DescribeContinuousBackups and
@@ -67,7 +68,7 @@ public final class ContinuousBackups {
         if (t.descriptor().recovery().restoring()) {
             throw BackupErrors.continuousBackupsUnavailable(t.descriptor().tableName());
         }
-        if (r.pointInTimeRecoveryEnabled()) {
+        if (Boolean.TRUE.equals(r.pointInTimeRecoveryEnabled())) { // not null: checked above
             enable(t, r.recoveryPeriodInDays());
         } else {
             disable(t);
@@ -89,7 +90,7 @@ public final class ContinuousBackups {
                 w.latestMillis());
     }
 
-    private synchronized void enable(Table t, Long periodDays) {
+    private synchronized void enable(Table t, @Nullable Long periodDays) {
         boolean was = t.descriptor().recovery().pitrEnabled();
         long now = clock.nowMillis();
         catalog.modify(t, d -> d.withRecovery(d.recovery().withPitr(true, periodDays != null ? periodDays.intValue()
@@ -132,7 +133,8 @@ public final class ContinuousBackups {
                 : TableNames.resolve(r.sourceTableArn(), "sourceTableArn"));
         TableDescriptor d = source.descriptor();
         TableHistory.Window w = history.window(d);
-        long point = latest ? w.latestMillis() : r.restoreDateTimeMillis();
+        Long requested = r.restoreDateTimeMillis(); // given exactly when not latest, checked above
+        long point = requested == null ? w.latestMillis() : requested;
         TableHistory.checkInside(w, point);
         RecoverySettings.RestoreSummary summary = new RecoverySettings.RestoreSummary(null,
                 ctx.tableArn(d.tableName()), point, true);

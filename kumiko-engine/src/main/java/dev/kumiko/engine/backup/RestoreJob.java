@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A restore writing a new table, kept in the store until it is done, so that a restart resumes it.
@@ -14,11 +15,11 @@ import java.io.UncheckedIOException;
  * start); items come in key order, so a resumed restore skips what is already there and writes the
  * rest (writing an item again is harmless: the same item replaces itself).
  */
-record RestoreJob(int targetTableId, String targetTableName, String backupId, int sourceTableId, long pointMillis,
-        byte[] resumeAfter, long itemsWritten, String owner, long heartbeatMillis) {
+record RestoreJob(int targetTableId, String targetTableName, @Nullable String backupId, int sourceTableId, long pointMillis,
+        byte @Nullable [] resumeAfter, long itemsWritten, String owner, long heartbeatMillis) {
     private static final int FORMAT_VERSION = 1;
 
-    RestoreJob progressed(byte[] after, long written, long nowMillis) {
+    RestoreJob progressed(byte @Nullable [] after, long written, long nowMillis) {
         return new RestoreJob(targetTableId, targetTableName, backupId, sourceTableId, pointMillis, after,
                 written, owner, nowMillis);
     }

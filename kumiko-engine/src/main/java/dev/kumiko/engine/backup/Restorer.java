@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Restores write a new table: it enters the catalog at once (CREATING, with a RestoreSummary whose
@@ -51,7 +52,7 @@ final class Restorer {
      * backup (backupId) or a table's history (sourceTableId at pointMillis).
      */
     TableDescription start(RequestContext ctx, TableDescriptor source, String targetName,
-            BackupRequests.Overrides o, RecoverySettings.RestoreSummary summary, String backupId, int sourceTableId,
+            BackupRequests.Overrides o, RecoverySettings.RestoreSummary summary, @Nullable String backupId, int sourceTableId,
             long pointMillis) {
         if (catalog.get(targetName) != null) {
             throw BackupErrors.tableAlreadyExists(targetName);
@@ -127,7 +128,11 @@ final class Restorer {
     }
 
     private void finish(Table target, RestoreJob job) {
-        catalog.modify(target, d -> d.withRecovery(d.recovery().withRestore(d.recovery().restore().finished())));
+        catalog.modify(target, d -> {
+            RecoverySettings.RestoreSummary restore = d.recovery().restore();
+            // A restoring table has its summary; a descriptor without one has nothing to finish.
+            return restore == null ? d : d.withRecovery(d.recovery().withRestore(restore.finished()));
+        });
         backups.remove(job);
     }
 
@@ -136,7 +141,7 @@ final class Restorer {
         private final Table target;
         private final List<byte[]> keys = new ArrayList<>(TableCopier.BATCH_ITEMS);
         private final List<Map<String, AttributeValue>> items = new ArrayList<>(TableCopier.BATCH_ITEMS);
-        private byte[] lastRest;
+        private byte @Nullable [] lastRest;
         RestoreJob job;
 
         Batch(Table target, RestoreJob job) {

@@ -8,6 +8,8 @@ import dev.kumiko.storage.Store;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Copies a table's items, as one store snapshot sees them, into a copy range of the backup space,
@@ -26,11 +28,11 @@ final class TableCopier {
 
     /** A table's items from one snapshot: a live cursor, or what was read from it. Closed by its opener. */
     static final class Source implements AutoCloseable {
-        private final Snapshot snapshot;
-        private final List<byte[][]> buffered;
+        private final @Nullable Snapshot snapshot;
+        private final @Nullable List<byte[][]> buffered;
         private final int tableId;
 
-        private Source(Snapshot snapshot, List<byte[][]> buffered, int tableId) {
+        private Source(@Nullable Snapshot snapshot, @Nullable List<byte[][]> buffered, int tableId) {
             this.snapshot = snapshot;
             this.buffered = buffered;
             this.tableId = tableId;
@@ -41,7 +43,7 @@ final class TableCopier {
                 buffered.forEach(kv -> visitor.accept(kv[0], kv[1]));
                 return;
             }
-            scan(snapshot, tableId, visitor);
+            scan(Objects.requireNonNull(snapshot, "a source holds a snapshot or its items"), tableId, visitor);
         }
 
         @Override

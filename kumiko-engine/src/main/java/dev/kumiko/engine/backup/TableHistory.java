@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A table's past, as point-in-time recovery keeps it: reads of "the items of table X as of time T"
@@ -53,7 +54,7 @@ public final class TableHistory {
 
     /** One change as history keeps it; newImage is null for a REMOVE. */
     public record Change(long sequence, ChangeRecord.EventName eventName, long createdMillis,
-            Map<String, AttributeValue> keys, Map<String, AttributeValue> newImage) {}
+            Map<String, AttributeValue> keys, @Nullable Map<String, AttributeValue> newImage) {}
 
     /** An item in key order: rest is its key after the table id, item its stored form. */
     @FunctionalInterface
@@ -138,7 +139,7 @@ public final class TableHistory {
      * The items of table d at pointMillis in key order, starting after resumeAfter (null: from the
      * first): the base copy merged with the changes replayed on it.
      */
-    void itemsAt(TableDescriptor d, long pointMillis, byte[] resumeAfter, RawItemVisitor visitor) {
+    void itemsAt(TableDescriptor d, long pointMillis, byte @Nullable [] resumeAfter, RawItemVisitor visitor) {
         BackupRecord base = awaitBase(d.id(), pointMillis);
         NavigableMap<byte[], byte[]> changes = changesUpTo(d, base, pointMillis);
         if (resumeAfter != null) {
@@ -148,7 +149,7 @@ public final class TableHistory {
     }
 
     /** Every item of a copy in key order, starting after resumeAfter. */
-    void itemsOf(int copyId, byte[] resumeAfter, RawItemVisitor visitor) {
+    void itemsOf(int copyId, byte @Nullable [] resumeAfter, RawItemVisitor visitor) {
         merge(copyId, resumeAfter, new TreeMap<>(Arrays::compareUnsigned), visitor);
     }
 
@@ -199,10 +200,10 @@ public final class TableHistory {
 
     private static byte[] restOf(TableDescriptor d, Map<String, AttributeValue> keys) {
         AttributeValue sk = d.rangeKeyName() == null ? null : keys.get(d.rangeKeyName());
-        return BackupKeys.restOfItemKey(ItemKey.of(0, keys.get(d.hashKeyName()), sk));
+        return BackupKeys.restOfItemKey(ItemKey.of(0, d.hashKeyOf(keys), sk));
     }
 
-    private void merge(int copyId, byte[] resumeAfter, NavigableMap<byte[], byte[]> changes, RawItemVisitor visitor) {
+    private void merge(int copyId, byte @Nullable [] resumeAfter, NavigableMap<byte[], byte[]> changes, RawItemVisitor visitor) {
         byte[] start = resumeAfter == null ? BackupKeys.copyStart(copyId) : after(BackupKeys.copyItem(copyId,
                 BackupKeys.itemKey(0, resumeAfter)));
         Iterator<Map.Entry<byte[], byte[]>> pending = changes.entrySet().iterator();

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects violations of the API model's member constraints and reports them the way DynamoDB's
@@ -18,7 +19,7 @@ public final class Constraints {
     public static final int TABLE_NAME_MAX = 255;
     private final List<String> violations = new ArrayList<>(2);
 
-    public boolean notNull(String path, Object value) {
+    public boolean notNull(String path, @Nullable Object value) {
         if (value == null) {
             violations.add("Value null at '" + path + "' failed to satisfy constraint: Member must not be null");
             return false;
@@ -26,7 +27,7 @@ public final class Constraints {
         return true;
     }
 
-    public void length(String path, String value, int min, int max) {
+    public void length(String path, @Nullable String value, int min, int max) {
         if (value == null) {
             return;
         }
@@ -38,7 +39,7 @@ public final class Constraints {
         }
     }
 
-    public void size(String path, Collection<?> value, String rendered, int min, int max) {
+    public void size(String path, @Nullable Collection<?> value, String rendered, int min, int max) {
         if (value == null) {
             return;
         }
@@ -49,7 +50,7 @@ public final class Constraints {
         }
     }
 
-    public void pattern(String path, String value, Pattern pattern) {
+    public void pattern(String path, @Nullable String value, Pattern pattern) {
         if (value != null && !pattern.matcher(value).matches()) {
             fail(path, value, "Member must satisfy regular expression pattern: " + pattern.pattern());
         }
@@ -59,7 +60,7 @@ public final class Constraints {
      * True for a name that passes the table-name rule: the test of {@link #tableName} without a
      * regex, for the path every request takes (a request names its table up to three times).
      */
-    public static boolean isTableName(String name) {
+    public static boolean isTableName(@Nullable String name) {
         if (name == null || name.length() < TABLE_NAME_MIN || name.length() > TABLE_NAME_MAX) {
             return false;
         }
@@ -75,7 +76,7 @@ public final class Constraints {
     }
 
     /** DynamoDB's table-name rule: 3 to 255 characters of [a-zA-Z0-9_.-]. */
-    public void tableName(String path, String value) {
+    public void tableName(String path, @Nullable String value) {
         if (isTableName(value)) {
             return;
         }
@@ -83,7 +84,7 @@ public final class Constraints {
         pattern(path, value, TABLE_NAME_PATTERN);
     }
 
-    public void range(String path, Long value, long min, long max) {
+    public void range(String path, @Nullable Long value, long min, long max) {
         if (value == null) {
             return;
         }
@@ -95,13 +96,13 @@ public final class Constraints {
     }
 
     /** The enum's allowed values, printed in the order DynamoDB's model lists them. */
-    public void enumValue(String path, String value, List<String> allowed) {
+    public void enumValue(String path, @Nullable String value, List<String> allowed) {
         if (value != null && !allowed.contains(value)) {
             fail(path, value, "Member must satisfy enum value set: " + allowed);
         }
     }
 
-    public void fail(String path, String value, String constraint) {
+    public void fail(String path, @Nullable String value, String constraint) {
         violations.add("Value '" + value + "' at '" + path + "' failed to satisfy constraint: " + constraint);
     }
 

@@ -2,6 +2,7 @@ package dev.kumiko.engine.base;
 
 import java.util.Collection;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The known name nearest to a mistyped one, for a "did you mean" hint in the command line's and the model
@@ -20,7 +21,7 @@ public final class Nearest {
     private Nearest() {}
 
     /** The candidate nearest to {@code typed}, or null when none is close enough. */
-    public static String of(String typed, Collection<String> candidates) {
+    public static @Nullable String of(String typed, Collection<String> candidates) {
         if (typed == null || typed.length() > NAME_CHARS_MAX) {
             return null;
         }
@@ -43,7 +44,7 @@ public final class Nearest {
     }
 
     /** The one candidate that starts with a typed text of at least PREFIX_CHARS_MIN characters, or null. */
-    private static String onlyExtension(String typed, Collection<String> candidates) {
+    private static @Nullable String onlyExtension(String typed, Collection<String> candidates) {
         if (typed.length() < PREFIX_CHARS_MIN) {
             return null;
         }

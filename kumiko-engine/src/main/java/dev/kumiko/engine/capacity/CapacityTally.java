@@ -5,6 +5,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sums the units one request consumes on one table: on the table itself and on each index, so
@@ -19,14 +20,17 @@ import java.util.Map;
 public final class CapacityTally {
     /** Index slots made at the first index: most writes touch one or two. */
     private static final int INDEXES_INITIAL = 2;
+    private static final String[] NO_NAMES = {};
+    private static final boolean[] NO_FLAGS = {};
+    private static final double[] NO_UNITS = {};
 
     private final String tableName;
     private final boolean read;
     private double table;
-    /** Index names in the order first counted; null until an index is counted. */
-    private String[] indexNames;
-    private boolean[] globalIndexes;
-    private double[] indexUnits;
+    /** Index names in the order first counted; the shared empty arrays until an index is counted. */
+    private String[] indexNames = NO_NAMES;
+    private boolean[] globalIndexes = NO_FLAGS;
+    private double[] indexUnits = NO_UNITS;
     private int indexCount;
 
     public CapacityTally(String tableName, boolean read) {
@@ -66,7 +70,7 @@ public final class CapacityTally {
     }
 
     private int newIndex(String indexName, boolean globalIndex) {
-        if (indexNames == null) {
+        if (indexNames.length == 0) {
             indexNames = new String[INDEXES_INITIAL];
             globalIndexes = new boolean[INDEXES_INITIAL];
             indexUnits = new double[INDEXES_INITIAL];
@@ -113,7 +117,7 @@ public final class CapacityTally {
     }
 
     /** The report for ReturnConsumedCapacity {@code mode}, or null for NONE or absent. */
-    public ConsumedCapacity report(ReturnConsumedCapacity mode) {
+    public @Nullable ConsumedCapacity report(@Nullable ReturnConsumedCapacity mode) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

@@ -3,6 +3,7 @@ package dev.kumiko.engine.capacity;
 import dev.kumiko.engine.index.IndexChange;
 import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DynamoDB's billing arithmetic: a read unit covers 4 KB (half for eventually consistent reads),
@@ -28,7 +29,7 @@ public final class CapacityUnits {
     }
 
     /** The ConsumedCapacity of units spent on the table alone, or null when not asked for. */
-    public static ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName, double units, boolean isRead) {
+    public static @Nullable ConsumedCapacity report(@Nullable ReturnConsumedCapacity mode, String tableName, double units, boolean isRead) {
         return new CapacityTally(tableName, isRead).addTable(units).report(mode);
     }
 

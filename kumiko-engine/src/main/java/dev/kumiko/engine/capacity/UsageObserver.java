@@ -3,6 +3,7 @@ package dev.kumiko.engine.capacity;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.model.AttributeValue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Told what each request consumes, so that a server can export metrics and find hot keys. Called
@@ -18,7 +19,7 @@ public interface UsageObserver {
      * null for writes, whose index units are in {@code units}); {@code partitionKey} is the key's
      * value (of the index for an index query), null when the read spans many keys (Scan).
      */
-    default void consumed(TableDescriptor table, IndexDescriptor index, AttributeValue partitionKey, boolean read,
+    default void consumed(TableDescriptor table, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, boolean read,
             CapacityTally units) {}
 
     /** One Query or Scan page: the items returned (after the filter) and those read. */

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The change log: one record per committed item change, in the item's own storage batch, so the
@@ -44,7 +46,7 @@ public final class ChangeLog {
     private final Clock clock;
     private final ToLongFunction<TableDescriptor> floors;
     /** The local store's cache of the tables' counters; null over a store shared by processes. */
-    private final ConcurrentHashMap<Integer, TableSequence> sequences;
+    private final @Nullable ConcurrentHashMap<Integer, TableSequence> sequences;
 
     /** The tables' sequences, one set per store, whichever engine uses it. */
     static final class Sequences {
@@ -74,7 +76,7 @@ public final class ChangeLog {
      * The numbering of one store transaction's records: null over a local store (its cache needs
      * no per-commit state), otherwise the counters read and raised in txn.
      */
-    public Commit numbering(Transaction txn) {
+    public @Nullable Commit numbering(Transaction txn) {
         return sequences != null ? null : new Commit(txn);
     }
 
@@ -102,7 +104,8 @@ public final class ChangeLog {
      * ({@link ChangeRecordCodec} drops what the view does not show when streams read it).
      */
     private static ChangeRecord.ViewType viewOf(TableDescriptor d) {
-        return d.stream().enabled() ? ChangeRecord.ViewType.valueOf(d.stream().viewType().name())
+        return d.stream().enabled()
+                ? ChangeRecord.ViewType.valueOf(Objects.requireNonNull(d.stream().viewType(), "enabled stream").name())
                 : ChangeRecord.ViewType.NEW_IMAGE;
     }
 
@@ -112,8 +115,8 @@ public final class ChangeLog {
      * the record's sequence number, which the caller must {@link #finish} once the batch is applied
      * or abandoned; 0 when nothing was appended.
      */
-    public long append(TableDescriptor d, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
-            byte[] newItemBytes, ChangeOrigin origin, Commit commit, WriteBatch batch) {
+    public long append(TableDescriptor d, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem,
+            byte @Nullable [] newItemBytes, ChangeOrigin origin, @Nullable Commit commit, WriteBatch batch) {
         if (!records(d) || (oldItem == null && newItem == null)) {
             return 0;
         }
@@ -123,7 +126,7 @@ public final class ChangeLog {
         ChangeRecord.ViewType view = viewOf(d);
         ChangeRecord.EventName event = oldItem == null ? ChangeRecord.EventName.INSERT
                 : newItem == null ? ChangeRecord.EventName.REMOVE : ChangeRecord.EventName.MODIFY;
-        byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : oldItem));
+        byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : Objects.requireNonNull(oldItem, "one of two")));
         boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
         byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
         byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encodedForm(oldItem) : null;
@@ -149,7 +152,7 @@ public final class ChangeLog {
      * in another order fall back to comparing the items' values.
      */
     private static boolean unchanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
-            byte[] newItemBytes) {
+            byte @Nullable [] newItemBytes) {
         if (oldItem instanceof EncodedItem stored && newItemBytes != null) {
             EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemBytes);
             if (answer != EncodedEquality.Answer.UNKNOWN) {
@@ -178,13 +181,15 @@ public final class ChangeLog {
     }
 
     /** The next number from a stored counter value, or recovered from the log when there is none. */
-    private long counterOrRecovered(TableDescriptor d, byte[] counter) {
+    private long counterOrRecovered(TableDescriptor d, byte @Nullable [] counter) {
         return counter != null ? SequenceCounter.decode(counter) : recoverNext(d, lastRecord(d.id()));
     }
 
     private TableSequence sequence(TableDescriptor d) {
-        TableSequence s = sequences.get(d.id());
-        return s != null ? s : sequences.computeIfAbsent(d.id(), id -> recover(d));
+        // Only a local store numbers from memory; the callers check that first.
+        ConcurrentHashMap<Integer, TableSequence> byTable = Objects.requireNonNull(sequences, "not a local store");
+        TableSequence s = byTable.get(d.id());
+        return s != null ? s : byTable.computeIfAbsent(d.id(), id -> recover(d));
     }
 
     private TableSequence recover(TableDescriptor d) {
@@ -289,7 +294,7 @@ public final class ChangeLog {
 
     /** One record as replay sees it: keys decoded, the new image (null for REMOVE) still encoded. */
     public record ReplayRecord(long sequence, ChangeRecord.EventName eventName, long createdMillis,
-            Map<String, AttributeValue> keys, byte[] newImageBytes) {}
+            Map<String, AttributeValue> keys, byte @Nullable [] newImageBytes) {}
 
     /** Visits records in sequence order; false stops. */
     @FunctionalInterface

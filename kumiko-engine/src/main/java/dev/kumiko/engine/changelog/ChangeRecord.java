@@ -3,6 +3,7 @@ package dev.kumiko.engine.changelog;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One committed change of one item, as the change log keeps it: its table-wide sequence number,
@@ -10,8 +11,8 @@ import java.util.Map;
  * on the stream view type in force when the change was made; an absent image is null.
  */
 public record ChangeRecord(long sequence, EventName eventName, long createdMillis, ViewType viewType,
-        ChangeOrigin origin, Map<String, AttributeValue> keys, Map<String, AttributeValue> newImage,
-        Map<String, AttributeValue> oldImage) {
+        ChangeOrigin origin, Map<String, AttributeValue> keys, @Nullable Map<String, AttributeValue> newImage,
+        @Nullable Map<String, AttributeValue> oldImage) {
 
     /** The stream record's eventName. */
     public enum EventName { INSERT, MODIFY, REMOVE }

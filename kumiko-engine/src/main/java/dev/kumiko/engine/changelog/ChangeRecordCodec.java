@@ -6,6 +6,8 @@ import dev.kumiko.model.AttributeValue;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stored form of a change record: a version byte, event name, view type, origin, creation
@@ -21,7 +23,7 @@ final class ChangeRecordCodec {
     /** newItemBytes and oldItemBytes are the images already in item-codec form, or null. */
     @SuppressWarnings("EnumOrdinal") // the ordinals are the stored format; StoredChangeEnumsTest pins them
     static byte[] encode(ChangeRecord.EventName event, long createdMillis, ChangeRecord.ViewType viewType,
-            ChangeOrigin origin, byte[] keysBytes, byte[] newItemBytes, byte[] oldItemBytes) {
+            ChangeOrigin origin, byte[] keysBytes, byte @Nullable [] newItemBytes, byte @Nullable [] oldItemBytes) {
         int size = 16 + keysBytes.length + length(newItemBytes) + length(oldItemBytes) + 12;
         ByteSink out = new ByteSink(size)
                 .put(FORMAT_VERSION)
@@ -46,7 +48,7 @@ final class ChangeRecordCodec {
         ChangeRecord.ViewType viewType = ChangeRecord.ViewType.values()[in.get()];
         ChangeOrigin origin = ChangeOrigin.values()[in.get()];
         long created = in.getLong();
-        Map<String, AttributeValue> keys = item(in, bytes);
+        Map<String, AttributeValue> keys = Objects.requireNonNull(item(in, bytes), "every record has its keys");
         Map<String, AttributeValue> newImage = item(in, bytes);
         Map<String, AttributeValue> oldImage = item(in, bytes);
         // Point-in-time recovery keeps the new image under any view type; a stream shows what its view asks.
@@ -66,7 +68,7 @@ final class ChangeRecordCodec {
         in.get(); // view type
         in.get(); // origin
         long created = in.getLong();
-        Map<String, AttributeValue> keys = item(in, bytes);
+        Map<String, AttributeValue> keys = Objects.requireNonNull(item(in, bytes), "every record has its keys");
         int n = in.getInt();
         byte[] newImage = n == ABSENT ? null : Arrays.copyOfRange(bytes, in.position(), in.position() + n);
         return new ChangeLog.ReplayRecord(sequence, event, created, keys, newImage);
@@ -77,11 +79,11 @@ final class ChangeRecordCodec {
         return ByteBuffer.wrap(bytes, 4, 8).getLong();
     }
 
-    private static int length(byte[] b) {
+    private static int length(byte @Nullable [] b) {
         return b == null ? 0 : b.length;
     }
 
-    private static void part(ByteSink out, byte[] b) {
+    private static void part(ByteSink out, byte @Nullable [] b) {
         out.putIntBigEndian(b == null ? ABSENT : b.length);
         if (b != null) {
             out.put(b);
@@ -93,7 +95,7 @@ final class ChangeRecordCodec {
      * from the bytes, and a record's size comes from their headers, so most records are never
      * decoded (a view that drops an image never looks inside it).
      */
-    private static Map<String, AttributeValue> item(ByteBuffer in, byte[] bytes) {
+    private static @Nullable Map<String, AttributeValue> item(ByteBuffer in, byte[] bytes) {
         int n = in.getInt();
         if (n == ABSENT) {
             return null;

@@ -2,6 +2,7 @@ package dev.kumiko.engine.changelog;
 
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The store data behind a table's change-log sequence numbers: one key per table, in the table's
@@ -30,7 +31,7 @@ final class SequenceCounter {
     }
 
     /** The stored value: the lowest number nobody has handed out (0 when never written). */
-    static long decode(byte[] value) {
+    static long decode(byte @Nullable [] value) {
         return value == null ? 0 : ChangeLogKeys.decodeLong(value);
     }
 }

@@ -5,6 +5,7 @@ import dev.kumiko.expr.LegacyUpdate;
 import dev.kumiko.model.AttributeNames;
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An item to write names its attributes with 1 to 65,535 bytes each, the keys of its maps too, at
@@ -27,7 +28,7 @@ public final class ItemNames {
     }
 
     /** The names inside a value: the keys of its maps, also inside lists. */
-    public static void checkValue(AttributeValue value) {
+    public static void checkValue(@Nullable AttributeValue value) {
         if (value instanceof AttributeValue.M m) {
             m.values().forEach(ItemNames::checkOne);
         } else if (value instanceof AttributeValue.L l) {
@@ -47,7 +48,7 @@ public final class ItemNames {
         }
     }
 
-    private static void checkOne(String name, AttributeValue value) {
+    private static void checkOne(String name, @Nullable AttributeValue value) {
         checkName(name);
         checkValue(value);
     }

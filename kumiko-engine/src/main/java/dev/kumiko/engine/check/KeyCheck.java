@@ -6,6 +6,7 @@ import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import java.util.Map;
+import java.util.Objects;
 
 /** Checks key attributes against the table's schema with DynamoDB's messages. */
 public final class KeyCheck {
@@ -103,13 +104,14 @@ public final class KeyCheck {
     }
 
     private static void checkSizes(TableDescriptor t, Map<String, AttributeValue> item) {
-        if (ItemSize.valueBytes(item.get(t.hashKeyName())) > bytesMax(t, t.hashKeyName())) {
+        // Called once the key attributes were found present.
+        if (ItemSize.valueBytes(t.hashKeyOf(item)) > bytesMax(t, t.hashKeyName())) {
             // "of2048" without a space is DynamoDB's own text.
             throw DynamoException.invalidParameter(
                     "Size of hashkey has exceeded the maximum size limit of" + HASH_KEY_BYTES_MAX + " bytes");
         }
         String range = t.rangeKeyName();
-        if (range != null && ItemSize.valueBytes(item.get(range)) > bytesMax(t, range)) {
+        if (range != null && ItemSize.valueBytes(Objects.requireNonNull(item.get(range), "sort key")) > bytesMax(t, range)) {
             throw DynamoException.invalidParameter("Aggregated size of all range keys has exceeded the size limit of "
                     + RANGE_KEY_BYTES_MAX + " bytes");
         }

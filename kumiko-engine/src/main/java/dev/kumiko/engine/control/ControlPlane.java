@@ -31,8 +31,10 @@ import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /** CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable and the tag operations. */
 public final class ControlPlane {
@@ -69,7 +71,7 @@ public final class ControlPlane {
         // As in DynamoDB's answer, the new table's GSIs are CREATING too; DescribeTable shows both ACTIVE.
         List<IndexDescriptor> creating = new ArrayList<>(d.globalSecondaryIndexes().size());
         d.globalSecondaryIndexes().forEach(x -> creating.add(x.withStatus(IndexDescriptor.CREATING)));
-        return describe(ctx, catalog.get(d.tableName()),
+        return describe(ctx, Objects.requireNonNull(catalog.get(d.tableName()), "the table just created"),
                 d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(creating)), "CREATING");
     }
 
@@ -115,7 +117,7 @@ public final class ControlPlane {
         return List.copyOf(out);
     }
 
-    private static StreamRequests.Specification stream(CreateTableRequest.StreamInput s) {
+    private static StreamRequests.@Nullable Specification stream(CreateTableRequest.StreamInput s) {
         return s == null ? null : new StreamRequests.Specification(s.streamEnabled(), s.streamViewType());
     }
 
@@ -149,7 +151,7 @@ public final class ControlPlane {
      * The partition key attribute of a table, or of its index when indexName is not null; null when
      * either does not exist. For callers that judge a request before running it (IAM's LeadingKeys).
      */
-    public String partitionKeyName(String tableName, String indexName) {
+    public @Nullable String partitionKeyName(String tableName, String indexName) {
         Table t = catalog.get(tableName);
         if (t == null) {
             return null;

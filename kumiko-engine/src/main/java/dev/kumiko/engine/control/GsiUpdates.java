@@ -17,8 +17,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * UpdateTable's GlobalSecondaryIndexUpdates: checks in DynamoDB's order and the descriptor they
@@ -204,7 +206,9 @@ final class GsiUpdates {
                 created.add(x);
                 for (KeySchemaElement k : x.keySchema()) {
                     if (d.attributeType(k.attributeName()) == null) {
-                        definitions.add(new AttributeDefinition(k.attributeName(), typeOf(r, d, k.attributeName())));
+                        // The validator refused a new index key without an AttributeDefinition.
+                        definitions.add(new AttributeDefinition(k.attributeName(),
+                                Objects.requireNonNull(typeOf(r, d, k.attributeName()), "defined")));
                     }
                 }
             } else if (u.update() != null) {
@@ -253,7 +257,7 @@ final class GsiUpdates {
     }
 
     /** The table's type for an attribute, else the request's AttributeDefinitions' type, else null. */
-    private static AttributeType typeOf(UpdateTableRequest r, TableDescriptor d, String name) {
+    private static @Nullable AttributeType typeOf(UpdateTableRequest r, TableDescriptor d, String name) {
         AttributeType known = d.attributeType(name);
         if (known != null || r.attributeDefinitions() == null) {
             return known;
@@ -285,7 +289,7 @@ final class GsiUpdates {
         return out;
     }
 
-    static IndexDescriptor find(List<IndexDescriptor> indexes, String name) {
+    static @Nullable IndexDescriptor find(List<IndexDescriptor> indexes, String name) {
         for (IndexDescriptor x : indexes) {
             if (x.indexName().equals(name)) {
                 return x;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The records of export and import jobs, kept in the store so that every engine over it sees them
@@ -37,7 +38,7 @@ public final class ExchangeJobs {
     }
 
     /** The record, or null when there is none. */
-    public byte[] get(byte kind, String id) {
+    public byte @Nullable [] get(byte kind, String id) {
         return store.get(key(kind, id));
     }
 

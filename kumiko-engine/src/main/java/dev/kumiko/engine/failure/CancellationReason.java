@@ -2,6 +2,7 @@ package dev.kumiko.engine.failure;
 
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Why one action of a transaction did not go through, as TransactionCanceledException lists it:
@@ -9,7 +10,7 @@ import java.util.Map;
  * succeeded. Message and item are null when absent; the item only for ConditionalCheckFailed with
  * ReturnValuesOnConditionCheckFailure = ALL_OLD.
  */
-public record CancellationReason(String code, String message, Map<String, AttributeValue> item) {
+public record CancellationReason(String code, @Nullable String message, @Nullable Map<String, AttributeValue> item) {
     public static final String NONE = "None";
     public static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     public static final String VALIDATION_ERROR = "ValidationError";
@@ -27,11 +28,11 @@ public record CancellationReason(String code, String message, Map<String, Attrib
 
     public static final CancellationReason OK = new CancellationReason(NONE, null, null);
 
-    public static CancellationReason conditionalCheckFailed(Map<String, AttributeValue> item) {
+    public static CancellationReason conditionalCheckFailed(@Nullable Map<String, AttributeValue> item) {
         return new CancellationReason(CONDITIONAL_CHECK_FAILED, ConditionalCheckFailed.MESSAGE, item);
     }
 
-    public static CancellationReason validationError(String message) {
+    public static CancellationReason validationError(@Nullable String message) {
         return new CancellationReason(VALIDATION_ERROR, message, null);
     }
 

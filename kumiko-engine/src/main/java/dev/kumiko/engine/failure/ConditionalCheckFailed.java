@@ -4,6 +4,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A condition that did not hold. Carries the item as it was when the client asked for it with
@@ -11,14 +12,14 @@ import java.util.Map;
  */
 public final class ConditionalCheckFailed extends DynamoException {
     public static final String MESSAGE = "The conditional request failed";
-    private final Map<String, AttributeValue> item;
+    private final @Nullable Map<String, AttributeValue> item;
 
-    public ConditionalCheckFailed(Map<String, AttributeValue> item) {
+    public ConditionalCheckFailed(@Nullable Map<String, AttributeValue> item) {
         super(ErrorCode.CONDITIONAL_CHECK_FAILED, MESSAGE);
         this.item = item;
     }
 
-    public Map<String, AttributeValue> item() {
+    public @Nullable Map<String, AttributeValue> item() {
         return item;
     }
 }

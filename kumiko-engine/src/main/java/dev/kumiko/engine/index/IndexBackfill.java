@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Fills a GSI created by UpdateTable with the items that existed before it, in the background,
@@ -50,7 +51,7 @@ public final class IndexBackfill implements AutoCloseable {
     private final String owner;
     private final Clock clock;
     /** The lease of the backfill running now, released at close so the next engine resumes at once. */
-    private volatile Lease running;
+    private volatile @Nullable Lease running;
 
     /** owner and clock: of the lease each index's backfill holds ({@link Lease}). */
     public IndexBackfill(Catalog catalog, Store store, String owner, Clock clock) {
@@ -180,7 +181,7 @@ public final class IndexBackfill implements AutoCloseable {
         return true;
     }
 
-    private static IndexDescriptor byId(TableDescriptor d, int indexId) {
+    private static @Nullable IndexDescriptor byId(TableDescriptor d, int indexId) {
         for (IndexDescriptor x : d.globalSecondaryIndexes()) {
             if (x.id() == indexId) {
                 return x;

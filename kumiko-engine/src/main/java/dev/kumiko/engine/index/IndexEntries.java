@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an index holds for an item: its entry key, and the projected attributes. Pure functions of
@@ -25,7 +26,7 @@ public final class IndexEntries {
      * keys up front ({@link IndexKeyCheck}); an item written before its index existed may still
      * hold one, and like DynamoDB's backfill, Kumiko leaves such an item out of the index.
      */
-    public static byte[] key(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item) {
+    public static byte @Nullable [] key(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item) {
         List<AttributeValue> hash = new ArrayList<>(1);
         List<AttributeValue> range = new ArrayList<>(1);
         for (KeySchemaElement k : x.keySchema()) {
@@ -36,7 +37,7 @@ public final class IndexEntries {
             (k.keyType() == KeyType.HASH ? hash : range).add(v);
         }
         String tableRange = t.rangeKeyName();
-        return IndexKey.of(x.id(), hash, range, item.get(t.hashKeyName()),
+        return IndexKey.of(x.id(), hash, range, t.hashKeyOf(item),
                 tableRange == null ? null : item.get(tableRange));
     }
 

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Adds to an item's write batch the index entries the write changes, so that item and index
@@ -27,8 +28,8 @@ public final class IndexUpdates {
      * sizes and the new item's encoding are passed in because an ALL projection's entry is the
      * item itself.
      */
-    public static List<IndexChange> plan(TableDescriptor t, Map<String, AttributeValue> oldItem, long oldItemBytes,
-            Map<String, AttributeValue> newItem, long newItemBytes, byte[] newItemEncoded, WriteBatch batch) {
+    public static List<IndexChange> plan(TableDescriptor t, @Nullable Map<String, AttributeValue> oldItem, long oldItemBytes,
+            @Nullable Map<String, AttributeValue> newItem, long newItemBytes, byte @Nullable [] newItemEncoded, WriteBatch batch) {
         if (t.localSecondaryIndexes().isEmpty() && t.globalSecondaryIndexes().isEmpty()) {
             return List.of();
         }
@@ -42,26 +43,27 @@ public final class IndexUpdates {
         return changes;
     }
 
-    private static void planOne(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
-            long oldItemBytes, Map<String, AttributeValue> newItem, long newItemBytes, byte[] newItemEncoded,
+    private static void planOne(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
+            long oldItemBytes, @Nullable Map<String, AttributeValue> newItem, long newItemBytes, byte @Nullable [] newItemEncoded,
             WriteBatch batch, List<IndexChange> changes) {
         byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
         byte[] oldKey = oldKey(t, x, oldItem, newItem, newKey);
         if (oldKey == null && newKey == null) {
             return;
         }
-        Map<String, AttributeValue> oldEntry = oldKey == null ? null : IndexEntries.project(t, x, oldItem);
-        Map<String, AttributeValue> newEntry = newKey == null ? null : IndexEntries.project(t, x, newItem);
+        // A key comes only from an item, so an entry is null exactly when its key is.
+        Map<String, AttributeValue> oldEntry = oldKey == null || oldItem == null ? null : IndexEntries.project(t, x, oldItem);
+        Map<String, AttributeValue> newEntry = newKey == null || newItem == null ? null : IndexEntries.project(t, x, newItem);
         boolean sameKey = oldKey != null && newKey != null && (oldKey == newKey || Arrays.equals(oldKey, newKey));
-        if (sameKey && sameEntry(oldEntry, newEntry, newItem, newItemEncoded)) {
+        if (sameKey && oldEntry != null && newEntry != null && sameEntry(oldEntry, newEntry, newItem, newItemEncoded)) {
             return;
         }
         if (oldKey != null && !sameKey) {
             batch.delete(oldKey);
         }
-        if (newKey != null) {
+        if (newKey != null && newEntry != null) {
             // An ALL projection's entry is the item itself, already encoded for the item's own put.
-            batch.put(newKey, newEntry == newItem ? newItemEncoded : ItemCodec.encode(newEntry));
+            batch.put(newKey, newEntry == newItem && newItemEncoded != null ? newItemEncoded : ItemCodec.encode(newEntry));
         }
         long oldBytes = oldEntry == null ? 0 : entryBytes(x, oldEntry, oldItemBytes);
         long newBytes = newEntry == null ? 0 : entryBytes(x, newEntry, newItemBytes);
@@ -75,12 +77,12 @@ public final class IndexUpdates {
      * bytes (most writes of an item leave its index keys alone). Equal values encode to equal keys:
      * equal numbers are equal however written, and the key encoding writes their canonical form.
      */
-    private static byte[] oldKey(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem, byte[] newKey) {
+    private static byte @Nullable [] oldKey(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem, byte @Nullable [] newKey) {
         if (oldItem == null) {
             return null;
         }
-        if (newKey != null && sameKeyValues(x, oldItem, newItem)) {
+        if (newKey != null && newItem != null && sameKeyValues(x, oldItem, newItem)) {
             assert Arrays.equals(IndexEntries.key(t, x, oldItem), newKey);
             return newKey;
         }
@@ -120,7 +122,7 @@ public final class IndexUpdates {
      * bytes, PatchedItem, and a map comparison would build its whole map.)
      */
     private static boolean sameEntry(Map<String, AttributeValue> oldEntry, Map<String, AttributeValue> newEntry,
-            Map<String, AttributeValue> newItem, byte[] newItemEncoded) {
+            @Nullable Map<String, AttributeValue> newItem, byte @Nullable [] newItemEncoded) {
         if (newEntry == newItem && newItemEncoded != null && oldEntry instanceof EncodedItem stored) {
             EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemEncoded);
             if (answer != EncodedEquality.Answer.UNKNOWN) {

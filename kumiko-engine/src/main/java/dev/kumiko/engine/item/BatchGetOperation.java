@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BatchGetItem: reads up to 100 keys over several tables. Keys that throughput enforcement
@@ -45,7 +47,7 @@ final class BatchGetOperation {
 
     /** One table's part of the request, validated; {@code live} is the table that throttles. */
     private record TableRead(TableDescriptor table, Table live, BatchRequests.KeysAndAttributes request,
-            RequestExpressions expr, ProjectionExpression legacyProjection, List<byte[]> keys) {}
+            RequestExpressions expr, @Nullable ProjectionExpression legacyProjection, List<byte[]> keys) {}
 
     BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
         BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
@@ -56,7 +58,8 @@ final class BatchGetOperation {
         r.requestItems().forEach((name, k) -> parsed.put(name, parsed(k)));
         r.requestItems().values().forEach(BatchGetOperation::refuseRepeatedKeys);
         List<TableRead> reads = new ArrayList<>();
-        parsed.forEach((name, p) -> reads.add(validated(name, r.requestItems().get(name), p)));
+        parsed.forEach((name, p) -> reads.add(validated(name,
+                Objects.requireNonNull(r.requestItems().get(name), "parsed names are its keys"), p)));
         List<byte[]> allKeys = new ArrayList<>();
         reads.forEach(t -> allKeys.addAll(t.keys()));
         DuplicateKeys.refuse(allKeys, BatchChecks.DUPLICATE_KEYS);
@@ -81,7 +84,7 @@ final class BatchGetOperation {
     }
 
     /** What one table's part says, checked without the table. */
-    private record Parsed(RequestExpressions expr, ProjectionExpression legacyProjection) {}
+    private record Parsed(RequestExpressions expr, @Nullable ProjectionExpression legacyProjection) {}
 
     private static Parsed parsed(BatchRequests.KeysAndAttributes k) {
         List<String> legacy = k.attributesToGet() == null ? List.of() : List.of("AttributesToGet");
@@ -109,7 +112,7 @@ final class BatchGetOperation {
         return new TableRead(d, live, k, p.expr(), p.legacyProjection(), keys);
     }
 
-    private BatchResults.BatchGet readAll(List<TableRead> reads, ReturnConsumedCapacity capacityMode) {
+    private BatchResults.BatchGet readAll(List<TableRead> reads, @Nullable ReturnConsumedCapacity capacityMode) {
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         Map<String, BatchRequests.KeysAndAttributes> unprocessed = new LinkedHashMap<>();
         Map<String, Double> units = new LinkedHashMap<>();
@@ -133,7 +136,7 @@ final class BatchGetOperation {
             boolean consistent = Boolean.TRUE.equals(t.request().consistentRead());
             for (int i = 0; i < t.keys().size(); i++) {
                 Map<String, AttributeValue> key = t.request().keys().get(i);
-                AttributeValue partitionKey = key.get(t.table().hashKeyName());
+                AttributeValue partitionKey = t.table().hashKeyOf(key);
                 try {
                     limiter.admitRead(t.live(), null, partitionKey);
                 } catch (ThroughputExceeded e) {
@@ -181,7 +184,7 @@ final class BatchGetOperation {
         return access.readAll(keys.toArray(new byte[0][]));
     }
 
-    private static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, Double> unitsPerTable) {
+    private static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, Double> unitsPerTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

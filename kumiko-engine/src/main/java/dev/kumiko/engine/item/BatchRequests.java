@@ -5,19 +5,20 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** BatchWriteItem and BatchGetItem as the client sent them; maps keep the request's table order. */
 public final class BatchRequests {
     private BatchRequests() {}
 
     /** Exactly one of put (an item) or delete (a key) is set in a valid request. */
-    public record WriteRequest(Map<String, AttributeValue> put, Map<String, AttributeValue> delete) {}
+    public record WriteRequest(@Nullable Map<String, AttributeValue> put, @Nullable Map<String, AttributeValue> delete) {}
 
-    public record BatchWrite(Map<String, List<WriteRequest>> requestItems, ReturnConsumedCapacity returnConsumedCapacity,
-            ReturnItemCollectionMetrics returnItemCollectionMetrics) {}
+    public record BatchWrite(Map<String, List<WriteRequest>> requestItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics) {}
 
-    public record KeysAndAttributes(List<Map<String, AttributeValue>> keys, String projectionExpression,
-            Map<String, String> expressionAttributeNames, List<String> attributesToGet, Boolean consistentRead) {
+    public record KeysAndAttributes(List<Map<String, AttributeValue>> keys, @Nullable String projectionExpression,
+            @Nullable Map<String, String> expressionAttributeNames, @Nullable List<String> attributesToGet, @Nullable Boolean consistentRead) {
 
         KeysAndAttributes withKeys(List<Map<String, AttributeValue>> newKeys) {
             return new KeysAndAttributes(newKeys, projectionExpression, expressionAttributeNames, attributesToGet,
@@ -25,5 +26,5 @@ public final class BatchRequests {
         }
     }
 
-    public record BatchGet(Map<String, KeysAndAttributes> requestItems, ReturnConsumedCapacity returnConsumedCapacity) {}
+    public record BatchGet(Map<String, KeysAndAttributes> requestItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 }

@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BatchWriteItem: validates every request first (so a bad one writes nothing), then applies each
@@ -47,7 +49,7 @@ final class BatchWriteOperation {
 
     /** One validated write; item is null for a delete, itemBytes its size (0 for a delete). */
     private record Write(Table table, byte[] key, Map<String, AttributeValue> partitionKey,
-            Map<String, AttributeValue> item, long itemBytes, BatchRequests.WriteRequest request) {}
+            @Nullable Map<String, AttributeValue> item, long itemBytes, BatchRequests.WriteRequest request) {}
 
     /**
      * What the writes report: write units and item collection metrics per table, and the writes
@@ -103,20 +105,22 @@ final class BatchWriteOperation {
 
     private static Write validated(Table table, BatchRequests.WriteRequest w, long bytes) {
         TableDescriptor d = table.descriptor();
-        if (w.put() != null) {
-            KeyCheck.itemKeys(d, w.put());
-            IndexKeyCheck.item(d, w.put());
-            return new Write(table, ItemAccess.storageKey(d, w.put()), w.put(), w.put(), bytes, w);
+        Map<String, AttributeValue> put = w.put();
+        if (put != null) {
+            KeyCheck.itemKeys(d, put);
+            IndexKeyCheck.item(d, put);
+            return new Write(table, ItemAccess.storageKey(d, put), put, put, bytes, w);
         }
-        KeyCheck.key(d, w.delete());
-        return new Write(table, ItemAccess.storageKey(d, w.delete()), w.delete(), null, 0, w);
+        Map<String, AttributeValue> key = Objects.requireNonNull(w.delete(), "checkShape found a put or a delete");
+        KeyCheck.key(d, key);
+        return new Write(table, ItemAccess.storageKey(d, key), key, null, 0, w);
     }
 
     /**
      * Applies the writes in store transactions. A BatchWriteItem is not a transaction to DynamoDB,
      * but its writes wait out one on their items rather than fail (waitOutClaims).
      */
-    private Committed commitAll(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics) {
+    private Committed commitAll(List<Write> writes, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics) {
         Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
                 new ArrayList<>(0));
         if (anyEnforced(writes)) {
@@ -162,11 +166,11 @@ final class BatchWriteOperation {
      * budget) leaves the write it refused and those after it unprocessed, as DynamoDB reports writes
      * it did not get to; refused at the first write, the request fails with the store's error.
      */
-    private void commitEach(List<Write> writes, ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
+    private void commitEach(List<Write> writes, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
         for (int i = 0; i < writes.size(); i++) {
             Write w = writes.get(i);
             TableDescriptor d = w.table().descriptor();
-            AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
+            AttributeValue partitionKey = d.hashKeyOf(w.partitionKey());
             WriteOutcome outcome;
             try {
                 limiter.admitWrite(w.table(), partitionKey);
@@ -220,9 +224,9 @@ final class BatchWriteOperation {
     }
 
     /** Adds a committed write's units (charging them) and its item collection metrics. */
-    private void account(Write w, WriteOutcome outcome, ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
+    private void account(Write w, WriteOutcome outcome, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
         TableDescriptor d = w.table().descriptor();
-        AttributeValue partitionKey = w.partitionKey().get(d.hashKeyName());
+        AttributeValue partitionKey = d.hashKeyOf(w.partitionKey());
         long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
         CapacityTally tally = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         limiter.chargeWrite(w.table(), partitionKey, tally);
@@ -234,7 +238,7 @@ final class BatchWriteOperation {
         }
     }
 
-    static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> unitsPerTable) {
+    static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> unitsPerTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

@@ -13,6 +13,7 @@ import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.Transaction;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Table lookup, member checks and item reads shared by the single-item operations. */
 final class ItemAccess {
@@ -35,15 +36,15 @@ final class ItemAccess {
 
     static byte[] storageKey(TableDescriptor d, Map<String, AttributeValue> item) {
         String range = d.rangeKeyName();
-        return ItemKey.of(d.id(), item.get(d.hashKeyName()), range == null ? null : item.get(range));
+        return ItemKey.of(d.id(), d.hashKeyOf(item), range == null ? null : item.get(range));
     }
 
-    Map<String, AttributeValue> read(byte[] key) {
+    @Nullable Map<String, AttributeValue> read(byte[] key) {
         return decode(store.get(key));
     }
 
     /** The item as the transaction sees it: the read a write's condition is checked against. */
-    static Map<String, AttributeValue> read(Transaction txn, byte[] key) {
+    static @Nullable Map<String, AttributeValue> read(Transaction txn, byte[] key) {
         return decode(txn.get(key));
     }
 
@@ -61,7 +62,7 @@ final class ItemAccess {
         return items;
     }
 
-    private static Map<String, AttributeValue> decode(byte[] bytes) {
+    private static @Nullable Map<String, AttributeValue> decode(byte @Nullable [] bytes) {
         // Lazily decoded: a GetItem of the whole item writes the stored bytes straight to JSON.
         return bytes == null ? null : EncodedItem.of(bytes);
     }
@@ -76,8 +77,8 @@ final class ItemAccess {
     }
 
     /** Fails the write when the condition does not hold on the current item (absent: empty). */
-    static void checkCondition(WritePlan plan, Map<String, AttributeValue> current,
-            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
+    static void checkCondition(WritePlan plan, @Nullable Map<String, AttributeValue> current,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
         if (plan.test(current == null ? Map.of() : current)) {
             return;
         }

@@ -22,6 +22,7 @@ import dev.kumiko.storage.Store;
 import dev.kumiko.storage.Transaction;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** PutItem, GetItem and DeleteItem; UpdateItem lives in {@link UpdateItemOperation}. */
 public final class ItemOperations {
@@ -74,7 +75,7 @@ public final class ItemOperations {
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.item(), units);
         return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.item().get(d.hashKeyName()),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.item()),
                         outcome.collectionBytes()));
     }
 
@@ -93,7 +94,7 @@ public final class ItemOperations {
         TableDescriptor d = table.descriptor();
         KeyCheck.key(d, r.key());
         KeyPathCheck.check(d, expr);
-        AttributeValue partitionKey = r.key().get(d.hashKeyName());
+        AttributeValue partitionKey = d.hashKeyOf(r.key());
         limiter.admitRead(table, null, partitionKey);
         Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
@@ -141,14 +142,14 @@ public final class ItemOperations {
         CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
         throughput.charge(table, r.key(), units);
         return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()),
                         outcome.collectionBytes()));
     }
 
     /** What a put's or delete's cycle read (for ALL_OLD) and what its commit wrote. */
-    private record Written(Map<String, AttributeValue> old, WriteOutcome outcome) {}
+    private record Written(@Nullable Map<String, AttributeValue> old, WriteOutcome outcome) {}
 
-    private static void checkReturnValuesOldOrNone(ReturnValue returnValues) {
+    private static void checkReturnValuesOldOrNone(@Nullable ReturnValue returnValues) {
         if (returnValues != null && returnValues != ReturnValue.NONE && returnValues != ReturnValue.ALL_OLD) {
             throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
         }

@@ -9,6 +9,7 @@ import dev.kumiko.model.ReturnValue;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The single-item requests, typed: enum members are enums (the server's decoders check the wire
@@ -20,49 +21,49 @@ public final class ItemRequests {
 
     /** Expression and legacy condition members shared by the write operations. */
     public record Conditions(
-            String conditionExpression,
-            Map<String, String> expressionAttributeNames,
-            Map<String, AttributeValue> expressionAttributeValues,
-            Map<String, LegacyCondition> expected,
-            String conditionalOperator) {
+            @Nullable String conditionExpression,
+            @Nullable Map<String, String> expressionAttributeNames,
+            @Nullable Map<String, AttributeValue> expressionAttributeValues,
+            @Nullable Map<String, LegacyCondition> expected,
+            @Nullable String conditionalOperator) {
         public static final Conditions NONE = new Conditions(null, null, null, null, null);
     }
 
     public record PutItem(
             String tableName,
             Map<String, AttributeValue> item,
-            ReturnValue returnValues,
-            ReturnConsumedCapacity returnConsumedCapacity,
-            ReturnItemCollectionMetrics returnItemCollectionMetrics,
-            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            @Nullable ReturnValue returnValues,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             Conditions conditions) {}
 
     public record GetItem(
             String tableName,
             Map<String, AttributeValue> key,
-            Boolean consistentRead,
-            ReturnConsumedCapacity returnConsumedCapacity,
-            String projectionExpression,
-            Map<String, String> expressionAttributeNames,
-            List<String> attributesToGet) {}
+            @Nullable Boolean consistentRead,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable String projectionExpression,
+            @Nullable Map<String, String> expressionAttributeNames,
+            @Nullable List<String> attributesToGet) {}
 
     public record UpdateItem(
             String tableName,
             Map<String, AttributeValue> key,
-            String updateExpression,
-            ReturnValue returnValues,
-            ReturnConsumedCapacity returnConsumedCapacity,
-            ReturnItemCollectionMetrics returnItemCollectionMetrics,
-            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
-            Map<String, LegacyUpdate> attributeUpdates,
+            @Nullable String updateExpression,
+            @Nullable ReturnValue returnValues,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            @Nullable Map<String, LegacyUpdate> attributeUpdates,
             Conditions conditions) {}
 
     public record DeleteItem(
             String tableName,
             Map<String, AttributeValue> key,
-            ReturnValue returnValues,
-            ReturnConsumedCapacity returnConsumedCapacity,
-            ReturnItemCollectionMetrics returnItemCollectionMetrics,
-            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            @Nullable ReturnValue returnValues,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             Conditions conditions) {}
 }

@@ -21,7 +21,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one write path: every change to an item goes through {@link #commit} or, for several items
@@ -53,8 +55,8 @@ public final class ItemWriter {
      * One item's change: oldItem (or nothing) becomes newItem (or nothing, a delete). The caller
      * has already sized newItem (for the 400 KB check), so each item is sized once per write.
      */
-    public record Change(Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem, long newItemBytes) {
+    public record Change(Table table, byte[] storageKey, @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem, long newItemBytes) {
         public Change {
             assert newItem == null ? newItemBytes == 0 : newItemBytes == ItemSize.of(newItem);
         }
@@ -64,16 +66,16 @@ public final class ItemWriter {
      * A change whose puts and deletes are in the batch; the rest is applied to the statistics.
      * sequence is its change record's number, 0 when it appended none.
      */
-    private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte[] collection,
-            long collectionDeltaBytes, long sequence, byte[] storedNewItem) {}
+    private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte @Nullable [] collection,
+            long collectionDeltaBytes, long sequence, byte @Nullable [] storedNewItem) {}
 
     /**
      * Replaces oldItem with newItem. The outcome carries oldItem's size, which billing needs too.
      * Fails with ItemCollectionSizeLimitExceeded, writing nothing, when the write would grow an LSI
      * table's item collection past the limit.
      */
-    public WriteOutcome commit(Transaction txn, Table table, byte[] storageKey, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem, long newItemBytes) {
+    public WriteOutcome commit(Transaction txn, Table table, byte[] storageKey, @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem, long newItemBytes) {
         return commitAll(txn, List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
     }
 
@@ -98,7 +100,7 @@ public final class ItemWriter {
      * ClientRequestToken's record, which holds what the transaction reports).
      */
     public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
-            BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
+            @Nullable BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
         Table checked = null;
         for (Change c : changes) {
             // A BatchWriteItem's changes come table by table: each table is asked about once.
@@ -157,7 +159,7 @@ public final class ItemWriter {
     }
 
     /** Adds the item's put or delete, its index entries and its change record to the batch. */
-    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin, ChangeLog.Commit numbering) {
+    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin, ChangeLog.@Nullable Commit numbering) {
         if (c.oldItem() == null && c.newItem() == null) {
             return new Planned(c, 0, List.of(), null, 0, 0, null);
         }
@@ -173,7 +175,8 @@ public final class ItemWriter {
         List<IndexChange> indexChanges = IndexUpdates.plan(d, c.oldItem(), oldItemBytes, c.newItem(),
                 c.newItemBytes(), encoded, batch);
         byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
-                : ItemKey.partitionPrefix(d.id(), (c.newItem() != null ? c.newItem() : c.oldItem()).get(d.hashKeyName()));
+                : ItemKey.partitionPrefix(d.id(), d.hashKeyOf(c.newItem() != null ? c.newItem()
+                        : Objects.requireNonNull(c.oldItem(), "one of two, checked above")));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
         countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
         long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch);
@@ -185,7 +188,7 @@ public final class ItemWriter {
      * the batch: they commit with it (a few counter additions per write, no extra store call).
      */
     private static void countIn(WriteBatch batch, Change c, long oldItemBytes, List<IndexChange> indexChanges,
-            byte[] collection, long collectionDelta) {
+            byte @Nullable [] collection, long collectionDelta) {
         Table table = c.table();
         long items = (c.newItem() == null ? 0L : 1L) - (c.oldItem() == null ? 0L : 1L);
         table.stats().addTo(batch, items, c.newItemBytes() - oldItemBytes);
@@ -258,11 +261,11 @@ public final class ItemWriter {
         Map<ByteBuffer, Growth> growths = new LinkedHashMap<>();
         for (int i = 0; i < planned.size(); i++) {
             Planned p = planned.get(i);
-            if (p.collection() == null) {
+            byte[] collection = p.collection();
+            if (collection == null) {
                 continue;
             }
-            Growth g = growths.computeIfAbsent(ByteBuffer.wrap(p.collection()),
-                    k -> new Growth(p.change().table(), p.collection()));
+            Growth g = growths.computeIfAbsent(ByteBuffer.wrap(collection), k -> new Growth(p.change().table(), collection));
             g.deltaBytes += p.collectionDeltaBytes();
             if (g.firstGrowing < 0 && p.collectionDeltaBytes() > 0) {
                 g.firstGrowing = i;

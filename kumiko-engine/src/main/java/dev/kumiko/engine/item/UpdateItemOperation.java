@@ -17,6 +17,7 @@ import dev.kumiko.model.ReturnValue;
 import dev.kumiko.storage.Transaction;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * UpdateItem: one read and one write of the store in the item's store transaction. A missing item is created
@@ -60,12 +61,12 @@ final class UpdateItemOperation {
         throughput.charge(table, r.key(), units);
         return new ItemResult(createsNothing ? null : returned(r.returnValues(), old, updated, result, outcome),
                 units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, r.key().get(d.hashKeyName()),
+                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()),
                         outcome.collectionBytes()));
     }
 
     /** What one read-modify-write cycle read, made and wrote. */
-    private record Updated(Map<String, AttributeValue> old, Map<String, AttributeValue> updated, UpdateResult result,
+    private record Updated(@Nullable Map<String, AttributeValue> old, Map<String, AttributeValue> updated, @Nullable UpdateResult result,
             long updatedBytes, WriteOutcome outcome, boolean createsNothing) {}
 
     private Updated readModifyWrite(Transaction txn, ItemRequests.UpdateItem r, Table table, WritePlan expr,
@@ -110,8 +111,8 @@ final class UpdateItemOperation {
      * from their bytes: a map of the whole updated item would decode every attribute the update did
      * not touch.
      */
-    private static Map<String, AttributeValue> returned(ReturnValue returnValues, Map<String, AttributeValue> old,
-            Map<String, AttributeValue> updated, UpdateResult result, WriteOutcome outcome) {
+    private static @Nullable Map<String, AttributeValue> returned(@Nullable ReturnValue returnValues, @Nullable Map<String, AttributeValue> old,
+            Map<String, AttributeValue> updated, @Nullable UpdateResult result, WriteOutcome outcome) {
         if (returnValues == null || returnValues == ReturnValue.NONE) {
             return null;
         }

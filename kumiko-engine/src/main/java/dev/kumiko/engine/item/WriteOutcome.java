@@ -2,6 +2,7 @@ package dev.kumiko.engine.item;
 
 import dev.kumiko.engine.index.IndexChange;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one committed item write did: the old item's size (billing needs it), the index entries it
@@ -10,6 +11,6 @@ import java.util.List;
  * is written from.
  */
 public record WriteOutcome(long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes,
-        byte[] storedNewItem) {
+        byte @Nullable [] storedNewItem) {
     public static final WriteOutcome NOTHING = new WriteOutcome(0, List.of(), -1, null);
 }

@@ -13,6 +13,7 @@ import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A write request's condition and update, from expressions or from the legacy Expected /
@@ -20,12 +21,12 @@ import java.util.Map;
  */
 final class WritePlan {
     private final RequestExpressions expressions;
-    private final Condition legacyCondition;
-    private final UpdateExpression legacyUpdate;
-    private final Map<String, LegacyUpdate> attributeUpdates;
+    private final @Nullable Condition legacyCondition;
+    private final @Nullable UpdateExpression legacyUpdate;
+    private final @Nullable Map<String, LegacyUpdate> attributeUpdates;
 
-    private WritePlan(RequestExpressions expressions, Condition legacyCondition, UpdateExpression legacyUpdate,
-            Map<String, LegacyUpdate> attributeUpdates) {
+    private WritePlan(RequestExpressions expressions, @Nullable Condition legacyCondition,
+            @Nullable UpdateExpression legacyUpdate, @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         this.expressions = expressions;
         this.legacyCondition = legacyCondition;
         this.legacyUpdate = legacyUpdate;
@@ -36,7 +37,7 @@ final class WritePlan {
      * Parses and checks what needs no table: DynamoDB refuses a bad expression or Expected even when
      * the table does not exist. {@link #checkKeys} adds the checks that need the table's key schema.
      */
-    static WritePlan of(ItemRequests.Conditions c, String updateExpression, Map<String, LegacyUpdate> attributeUpdates) {
+    static WritePlan of(ItemRequests.Conditions c, @Nullable String updateExpression, @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         checkNotMixed(c, updateExpression, attributeUpdates);
         LegacyExpressions.checkConditionalOperator(c.conditionalOperator(), c.expected());
         RequestExpressions expr = RequestExpressions.builder()
@@ -75,8 +76,8 @@ final class WritePlan {
         expressions.checkUpdateKeys(keys);
     }
 
-    private static void checkNotMixed(ItemRequests.Conditions c, String updateExpression,
-            Map<String, LegacyUpdate> attributeUpdates) {
+    private static void checkNotMixed(ItemRequests.Conditions c, @Nullable String updateExpression,
+            @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         List<String> legacy = new ArrayList<>(3);
         if (attributeUpdates != null) {
             legacy.add("AttributeUpdates");

@@ -10,6 +10,7 @@ import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The single-item write operations' side of throughput enforcement: admit before the write,
@@ -24,15 +25,15 @@ final class WriteThroughput {
     }
 
     void admit(Table t, Map<String, AttributeValue> keyed) {
-        limiter.admitWrite(t, keyed.get(t.descriptor().hashKeyName()));
+        limiter.admitWrite(t, t.descriptor().hashKeyOf(keyed));
     }
 
-    void admitIndexWrites(Table t, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+    void admitIndexWrites(Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
         limiter.admitIndexWrites(t, oldItem, newItem);
     }
 
     void charge(Table t, Map<String, AttributeValue> keyed, CapacityTally units) {
-        limiter.chargeWrite(t, keyed.get(t.descriptor().hashKeyName()), units);
+        limiter.chargeWrite(t, t.descriptor().hashKeyOf(keyed), units);
     }
 
     /**
@@ -44,7 +45,7 @@ final class WriteThroughput {
      * before the condition (UpdateItem, DeleteItem).
      */
     void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
-            Map<String, AttributeValue> current, ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            @Nullable Map<String, AttributeValue> current, @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             long newItemBytes) {
         try {
             ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);

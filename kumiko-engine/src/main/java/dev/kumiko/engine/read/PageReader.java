@@ -13,6 +13,7 @@ import dev.kumiko.storage.Store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one page of a key range as DynamoDB pages Query and Scan: Limit counts items evaluated
@@ -30,7 +31,7 @@ final class PageReader {
 
     /** How one page is read; {@code fetchFromTable} completes LSI entries from the table. */
     record Request(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, long limit,
-            boolean consistent, boolean fetchFromTable, ReturnConsumedCapacity returnConsumedCapacity) {}
+            boolean consistent, boolean fetchFromTable, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 
     /** A page and what it consumed, which throughput enforcement charges whether reported or not. */
     record Page(ReadResult result, CapacityTally units) {}
@@ -87,9 +88,9 @@ final class PageReader {
     }
 
     /** The table's item behind an LSI entry; null if it went away since the entry was read. */
-    private static Map<String, AttributeValue> fetch(Store store, TableDescriptor t, Map<String, AttributeValue> entry) {
+    private static @Nullable Map<String, AttributeValue> fetch(Store store, TableDescriptor t, Map<String, AttributeValue> entry) {
         String range = t.rangeKeyName();
-        byte[] key = ItemKey.of(t.id(), entry.get(t.hashKeyName()), range == null ? null : entry.get(range));
+        byte[] key = ItemKey.of(t.id(), t.hashKeyOf(entry), range == null ? null : entry.get(range));
         byte[] bytes = store.get(key);
         return bytes == null ? null : EncodedItem.of(bytes);
     }

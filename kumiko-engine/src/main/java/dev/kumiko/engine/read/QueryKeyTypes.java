@@ -6,6 +6,7 @@ import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Key-condition values must have the schema's types; begins_with needs a string or binary key. */
 final class QueryKeyTypes {
@@ -38,7 +39,7 @@ final class QueryKeyTypes {
         }
     }
 
-    private static void checkType(AttributeType expected, AttributeValue v) {
+    private static void checkType(@Nullable AttributeType expected, AttributeValue v) {
         if (v.type() != expected) {
             throw DynamoException.invalidParameter("Condition parameter type does not match schema type");
         }

@@ -12,6 +12,7 @@ import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Store;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Query and Scan on a table or one of its indexes. Validation order: member constraints,
@@ -84,7 +85,7 @@ public final class ReadOperations {
     }
 
     /** Reads the page if throughput admits it and charges what it consumed. */
-    private ReadResult throttled(Table table, ReadTarget target, AttributeValue partitionKey,
+    private ReadResult throttled(Table table, ReadTarget target, @Nullable AttributeValue partitionKey,
             PageReader.Request page) {
         limiter.admitRead(table, target.index(), partitionKey);
         PageReader.Page read = PageReader.read(store, page);

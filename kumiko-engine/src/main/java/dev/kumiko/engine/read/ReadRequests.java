@@ -6,6 +6,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.Select;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Query and Scan as the client sent them. */
 public final class ReadRequests {
@@ -14,25 +15,25 @@ public final class ReadRequests {
     /** Members Query and Scan share: paging, filtering, projection, Select, capacity. */
     public record Common(
             String tableName,
-            String indexName,
-            Select select,
-            Long limit,
-            Boolean consistentRead,
-            Map<String, AttributeValue> exclusiveStartKey,
-            ReturnConsumedCapacity returnConsumedCapacity,
-            String filterExpression,
-            String projectionExpression,
-            Map<String, String> expressionAttributeNames,
-            Map<String, AttributeValue> expressionAttributeValues,
-            Map<String, LegacyCondition> legacyFilter,
-            String conditionalOperator,
-            List<String> attributesToGet) {}
+            @Nullable String indexName,
+            @Nullable Select select,
+            @Nullable Long limit,
+            @Nullable Boolean consistentRead,
+            @Nullable Map<String, AttributeValue> exclusiveStartKey,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable String filterExpression,
+            @Nullable String projectionExpression,
+            @Nullable Map<String, String> expressionAttributeNames,
+            @Nullable Map<String, AttributeValue> expressionAttributeValues,
+            @Nullable Map<String, LegacyCondition> legacyFilter,
+            @Nullable String conditionalOperator,
+            @Nullable List<String> attributesToGet) {}
 
     public record Query(
             Common common,
-            String keyConditionExpression,
-            Map<String, LegacyCondition> keyConditions,
-            Boolean scanIndexForward) {}
+            @Nullable String keyConditionExpression,
+            @Nullable Map<String, LegacyCondition> keyConditions,
+            @Nullable Boolean scanIndexForward) {}
 
-    public record Scan(Common common, Long segment, Long totalSegments) {}
+    public record Scan(Common common, @Nullable Long segment, @Nullable Long totalSegments) {}
 }

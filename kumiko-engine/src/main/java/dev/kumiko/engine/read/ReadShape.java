@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a Query or Scan does with each item it reads: the filter, the projection, whether only
@@ -19,13 +20,13 @@ import java.util.Set;
  */
 final class ReadShape {
     private final RequestExpressions expr;
-    private final Condition legacyFilter;
-    private final ProjectionExpression legacyProjection;
+    private final @Nullable Condition legacyFilter;
+    private final @Nullable ProjectionExpression legacyProjection;
     private final boolean countOnly;
-    private final List<String> attributesToGet;
+    private final @Nullable List<String> attributesToGet;
 
-    private ReadShape(RequestExpressions expr, Condition legacyFilter, ProjectionExpression legacyProjection,
-            boolean countOnly, List<String> attributesToGet) {
+    private ReadShape(RequestExpressions expr, @Nullable Condition legacyFilter, @Nullable ProjectionExpression legacyProjection,
+            boolean countOnly, @Nullable List<String> attributesToGet) {
         this.expr = expr;
         this.legacyFilter = legacyFilter;
         this.legacyProjection = legacyProjection;
@@ -34,7 +35,7 @@ final class ReadShape {
     }
 
     /** Validates Select and the style of the members, then parses the expressions once. */
-    static ReadShape of(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
+    static ReadShape of(ReadRequests.Common r, @Nullable String keyConditionExpression, boolean hasKeyConditions,
             String legacyFilterName) {
         checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
         LegacyExpressions.checkConditionalOperator(r.conditionalOperator(), r.legacyFilter());
@@ -54,7 +55,7 @@ final class ReadShape {
         return new ReadShape(expr, legacy, legacyProjection, r.select() == Select.COUNT, r.attributesToGet());
     }
 
-    private static void checkNotMixed(ReadRequests.Common r, String keyConditionExpression, boolean hasKeyConditions,
+    private static void checkNotMixed(ReadRequests.Common r, @Nullable String keyConditionExpression, boolean hasKeyConditions,
             String legacyFilterName) {
         List<String> legacy = new ArrayList<>();
         List<String> expressions = new ArrayList<>();
@@ -99,7 +100,7 @@ final class ReadShape {
         }
         boolean wholeOrCount = select == Select.ALL_ATTRIBUTES || select == Select.COUNT
                 || select == Select.ALL_PROJECTED_ATTRIBUTES;
-        if (wholeOrCount && projects) {
+        if (select != null && wholeOrCount && projects) { // wholeOrCount: select is one of three
             String what = select == Select.COUNT ? "only the Count" : select.name();
             throw DynamoException.validation(
                     prefix + "Cannot specify the " + projectionName + " when choosing to get " + what);

@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a Query or Scan reads: the table's items, or one secondary index's entries. Knows the key
@@ -28,15 +29,15 @@ import java.util.Set;
  */
 final class ReadTarget {
     private final TableDescriptor table;
-    private final IndexDescriptor index;
+    private final @Nullable IndexDescriptor index;
 
-    private ReadTarget(TableDescriptor table, IndexDescriptor index) {
+    private ReadTarget(TableDescriptor table, @Nullable IndexDescriptor index) {
         this.table = table;
         this.index = index;
     }
 
     /** The table, or the named index with DynamoDB's checks for reading it. */
-    static ReadTarget resolve(TableDescriptor t, String indexName, boolean consistentRead) {
+    static ReadTarget resolve(TableDescriptor t, @Nullable String indexName, boolean consistentRead) {
         if (indexName == null) {
             return new ReadTarget(t, null);
         }
@@ -53,7 +54,7 @@ final class ReadTarget {
         return new ReadTarget(t, x);
     }
 
-    private static IndexDescriptor find(TableDescriptor t, String name) {
+    private static @Nullable IndexDescriptor find(TableDescriptor t, String name) {
         for (IndexDescriptor x : t.localSecondaryIndexes()) {
             if (x.indexName().equals(name)) {
                 return x;
@@ -72,12 +73,12 @@ final class ReadTarget {
     }
 
     /** The index read, or null when the table itself is. */
-    IndexDescriptor index() {
+    @Nullable IndexDescriptor index() {
         return index;
     }
 
     /** A GSI whose projection is not ALL cannot answer for whole items. */
-    void checkSelect(Select select) {
+    void checkSelect(@Nullable Select select) {
         if (select == Select.ALL_ATTRIBUTES && index != null && index.global() && !IndexEntries.projectsAll(index)) {
             throw DynamoException.invalidParameter("Select type ALL_ATTRIBUTES is not supported for global secondary "
                     + "index " + index.indexName() + " because its projection type is not ALL");
@@ -109,7 +110,7 @@ final class ReadTarget {
      * Whether each entry must be completed from the table: only an LSI can do that, when the
      * request wants whole items or names attributes the index does not hold.
      */
-    boolean fetchesFromTable(Select select, Set<String> namesRead) {
+    boolean fetchesFromTable(@Nullable Select select, Set<String> namesRead) {
         if (index == null || index.global() || IndexEntries.projectsAll(index)) {
             return false;
         }
@@ -184,14 +185,14 @@ final class ReadTarget {
         String range = table.rangeKeyName();
         AttributeValue tableSort = range == null ? null : key.get(range);
         if (index == null) {
-            return ItemKey.of(table.id(), key.get(table.hashKeyName()), tableSort);
+            return ItemKey.of(table.id(), table.hashKeyOf(key), tableSort);
         }
         List<AttributeValue> hash = new ArrayList<>(1);
         List<AttributeValue> sort = new ArrayList<>(1);
         for (KeySchemaElement k : index.keySchema()) {
             (k.keyType() == KeyType.HASH ? hash : sort).add(key.get(k.attributeName()));
         }
-        return IndexKey.of(index.id(), hash, sort, key.get(table.hashKeyName()), tableSort);
+        return IndexKey.of(index.id(), hash, sort, table.hashKeyOf(key), tableSort);
     }
 
     Map<String, AttributeValue> lastEvaluatedKey(Map<String, AttributeValue> entry) {

@@ -3,6 +3,7 @@ package dev.kumiko.engine.read;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parallel Scan: TotalSegments splits the unsigned 32-bit partition-key hash space into contiguous
@@ -15,7 +16,7 @@ public final class Segments {
     private Segments() {}
 
     /** Checks the pair after the member constraints (which cover the numeric ranges). */
-    static void check(Long segment, Long totalSegments) {
+    static void check(@Nullable Long segment, @Nullable Long totalSegments) {
         if (segment != null && totalSegments == null) {
             throw DynamoException.validation("The TotalSegments parameter is required but was not present in the "
                     + "request when Segment parameter is present");
@@ -24,7 +25,7 @@ public final class Segments {
             throw DynamoException.validation("The Segment parameter is required but was not present in the request "
                     + "when parameter TotalSegments is present");
         }
-        if (segment != null && segment >= totalSegments) {
+        if (segment != null && totalSegments != null && segment >= totalSegments) {
             throw DynamoException.validation("The Segment parameter is zero-based and must be less than parameter "
                     + "TotalSegments: Segment: " + segment + " is not less than TotalSegments: " + totalSegments);
         }
@@ -34,8 +35,8 @@ public final class Segments {
      * The whole range of a table's items or an index's entries (space and id), or one segment's
      * part of it; both lay out their keys as space, id, 32-bit hash.
      */
-    static KeyRange range(byte space, int id, Long segment, Long totalSegments) {
-        if (segment == null) {
+    static KeyRange range(byte space, int id, @Nullable Long segment, @Nullable Long totalSegments) {
+        if (segment == null || totalSegments == null) { // both or neither, by check
             return new KeyRange(KeySpace.prefix(space, id), KeySpace.prefixEnd(space, id));
         }
         long first = hashStart(segment, totalSegments);

@@ -6,6 +6,8 @@ import dev.kumiko.keys.KeyEncoding;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.storage.Bytes;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a sort-key condition into the exact store range of matching entries under a prefix (a
@@ -18,8 +20,8 @@ import java.nio.charset.StandardCharsets;
 final class SortKeyRange {
     private SortKeyRange() {}
 
-    static KeyRange of(byte[] prefix, SortKeyCondition c) {
-        byte[] all = Bytes.prefixEnd(prefix);
+    static KeyRange of(byte[] prefix, @Nullable SortKeyCondition c) {
+        byte[] all = Objects.requireNonNull(Bytes.prefixEnd(prefix), "a key space prefix is never all 0xFF");
         if (c == null) {
             return new KeyRange(prefix, all);
         }
@@ -29,7 +31,8 @@ final class SortKeyRange {
             case LE: return new KeyRange(prefix, after(prefix, c.value()));
             case GT: return new KeyRange(after(prefix, c.value()), all);
             case GE: return new KeyRange(key(prefix, c.value()), all);
-            case BETWEEN: return new KeyRange(key(prefix, c.value()), after(prefix, c.upper()));
+            case BETWEEN: return new KeyRange(key(prefix, c.value()),
+                    after(prefix, Objects.requireNonNull(c.upper(), "BETWEEN has its upper bound")));
             case BEGINS_WITH: return beginsWith(prefix, c.value(), all);
             default: throw new AssertionError(c.operator());
         }
@@ -44,9 +47,7 @@ final class SortKeyRange {
 
     /** The first key after every entry whose sort key is v. */
     private static byte[] after(byte[] prefix, AttributeValue v) {
-        byte[] end = Bytes.prefixEnd(key(prefix, v));
-        assert end != null : "a key space prefix is never all 0xFF";
-        return end;
+        return Objects.requireNonNull(Bytes.prefixEnd(key(prefix, v)), "a key space prefix is never all 0xFF");
     }
 
     /** Escaped prefix bytes without the terminator: every longer value shares them. */

@@ -6,6 +6,7 @@ import dev.kumiko.expr.KeyCondition;
 import dev.kumiko.model.AttributeValue;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ExclusiveStartKey: must be the full key of what is read (for an index: the table's key and the
@@ -19,7 +20,7 @@ final class StartKey {
     private StartKey() {}
 
     /** Query: the storage key of a valid ExclusiveStartKey inside the key condition, or null. */
-    static byte[] forQuery(ReadTarget target, Map<String, AttributeValue> start, KeyCondition condition) {
+    static byte @Nullable [] forQuery(ReadTarget target, @Nullable Map<String, AttributeValue> start, KeyCondition condition) {
         if (start == null) {
             return null;
         }
@@ -30,14 +31,14 @@ final class StartKey {
         }
         List<String> partition = condition.partitionKeyNames();
         for (int i = 0; i < partition.size(); i++) {
-            if (!start.get(partition.get(i)).equals(condition.partitionKeyValues().get(i))) {
+            if (!condition.partitionKeyValues().get(i).equals(start.get(partition.get(i)))) {
                 throw DynamoException.validation(
                         "The provided starting key is outside query boundaries based on provided condition");
             }
         }
         List<String> sortNames = target.sortKeyNames();
         for (int i = 0; i < condition.sortKeyEqualities().size(); i++) {
-            if (!start.get(sortNames.get(i)).equals(condition.sortKeyEqualities().get(i))) {
+            if (!condition.sortKeyEqualities().get(i).equals(start.get(sortNames.get(i)))) {
                 throw rangeMismatch();
             }
         }
@@ -53,8 +54,8 @@ final class StartKey {
     }
 
     /** Scan: the storage key of a valid ExclusiveStartKey inside the segment's range, or null. */
-    static byte[] forScan(ReadTarget target, Map<String, AttributeValue> start, KeyRange segmentRange, Long segment,
-            Long totalSegments) {
+    static byte @Nullable [] forScan(ReadTarget target, @Nullable Map<String, AttributeValue> start, KeyRange segmentRange, @Nullable Long segment,
+            @Nullable Long totalSegments) {
         if (start == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package dev.kumiko.engine.streams;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shard iterators: "streamArn|1|payload", like DynamoDB's (API Reference GetRecords example:
@@ -27,7 +28,7 @@ final class ShardIterators {
     }
 
     /** The position an iterator holds, or null if the string is not an iterator Kumiko gave. */
-    static Position decode(String iterator) {
+    static @Nullable Position decode(String iterator) {
         int at = iterator.indexOf(SEPARATOR);
         if (at <= 0) {
             return null;

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.streams;
 
 import dev.kumiko.engine.base.RequestContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stream ARNs: the table's ARN, "/stream/", and the stream label, as DescribeTable's
@@ -20,7 +21,7 @@ public final class StreamArns {
     }
 
     /** The table and label an ARN names, or null if it is not a DynamoDB stream ARN. */
-    public static Parsed parse(String arn) {
+    public static @Nullable Parsed parse(String arn) {
         String[] parts = arn.split(":", 6);
         if (parts.length != 6 || !"arn".equals(parts[0]) || !"dynamodb".equals(parts[2])
                 || !parts[5].startsWith("table/")) {

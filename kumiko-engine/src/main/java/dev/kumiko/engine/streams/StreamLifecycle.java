@@ -12,6 +12,8 @@ import dev.kumiko.storage.Store;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Streams being enabled, disabled and cut into shards. A stream covers the change log numbers
@@ -49,11 +51,11 @@ public final class StreamLifecycle {
     }
 
     /** The stream settings of a new table (its change log is empty: the stream starts at 1). */
-    public StreamSettings onCreate(StreamRequests.Specification s, long nowMillis) {
+    public StreamSettings onCreate(StreamRequests.@Nullable Specification s, long nowMillis) {
         if (s == null || !Boolean.TRUE.equals(s.streamEnabled())) {
             return StreamSettings.NONE;
         }
-        StreamEpoch epoch = open(s.streamViewType(), nowMillis, 1, List.of());
+        StreamEpoch epoch = open(viewType(s), nowMillis, 1, List.of());
         return new StreamSettings(true, epoch.viewType(), epoch.label(), List.of(epoch));
     }
 
@@ -61,14 +63,14 @@ public final class StreamLifecycle {
      * The stream settings after UpdateTable's StreamSpecification (already validated against d).
      * A disabled stream still needs {@link #closeDisabled} once the new descriptor is published.
      */
-    public StreamSettings onUpdate(StreamRequests.Specification s, TableDescriptor d, long nowMillis) {
+    public StreamSettings onUpdate(StreamRequests.@Nullable Specification s, TableDescriptor d, long nowMillis) {
         StreamSettings current = d.stream();
         if (s == null) {
             return current;
         }
         List<StreamEpoch> kept = retained(current.epochs(), nowMillis);
         if (Boolean.TRUE.equals(s.streamEnabled())) {
-            StreamEpoch epoch = open(s.streamViewType(), nowMillis, changeLog.peekNext(d), kept);
+            StreamEpoch epoch = open(viewType(s), nowMillis, changeLog.peekNext(d), kept);
             kept.add(epoch);
             return new StreamSettings(true, epoch.viewType(), epoch.label(), bounded(kept));
         }
@@ -103,7 +105,7 @@ public final class StreamLifecycle {
         });
     }
 
-    private static StreamEpoch closing(StreamSettings s) {
+    private static @Nullable StreamEpoch closing(StreamSettings s) {
         for (StreamEpoch e : s.epochs()) {
             if (!e.isEnabled() && !e.isClosed()) {
                 return e;
@@ -162,6 +164,11 @@ public final class StreamLifecycle {
 
     private static StreamEpoch.ShardSpan lastShard(StreamEpoch e) {
         return e.shards().get(e.shards().size() - 1);
+    }
+
+    /** An enabling specification's view type: the validators refused one without it. */
+    private static StreamViewType viewType(StreamRequests.Specification s) {
+        return Objects.requireNonNull(s.streamViewType(), "enabled stream without a view type");
     }
 
     private static StreamEpoch open(StreamViewType viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {

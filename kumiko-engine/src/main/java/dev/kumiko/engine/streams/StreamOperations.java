@@ -15,7 +15,9 @@ import dev.kumiko.error.ErrorCode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The DynamoDB Streams API (target prefix DynamoDBStreams_20120810): ListStreams, DescribeStream,
@@ -210,7 +212,9 @@ public final class StreamOperations {
 
     /** The change log number of AT_ / AFTER_SEQUENCE_NUMBER's SequenceNumber, checked against the shard. */
     private long requested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
-        long seq = SequenceNumbers.parse(r.sequenceNumber());
+        String sequenceNumber = Objects.requireNonNull(r.sequenceNumber(),
+                "checkSequenceNumberFitsType requires one for AT_ and AFTER_SEQUENCE_NUMBER");
+        long seq = SequenceNumbers.parse(sequenceNumber);
         if (seq == shard.startSequence()) {
             // The shard's own StartingSequenceNumber marks where it begins, also before its first
             // record: both types then start at the shard's beginning.
@@ -295,15 +299,18 @@ public final class StreamOperations {
         }
         Table t = catalog.get(parsed.tableName());
         StreamEpoch e = t == null ? null : t.descriptor().stream().epoch(parsed.label());
-        if (e == null || !StreamLifecycle.isReadable(e, clock.nowMillis())) {
+        if (t == null || e == null || !StreamLifecycle.isReadable(e, clock.nowMillis())) {
             throw notFound(streamArn);
         }
         lifecycle.rollShards(t, clock.nowMillis());
-        e = t.descriptor().stream().epoch(parsed.label());
-        return new Resolved(StreamArns.of(ctx, parsed.tableName(), parsed.label()), t, e);
+        StreamEpoch rolled = t.descriptor().stream().epoch(parsed.label());
+        if (rolled == null) {
+            throw notFound(streamArn); // dropped meanwhile by another request's roll
+        }
+        return new Resolved(StreamArns.of(ctx, parsed.tableName(), parsed.label()), t, rolled);
     }
 
-    private static Shard shard(Resolved s, String shardId) {
+    private static @Nullable Shard shard(Resolved s, String shardId) {
         for (Shard shard : Shard.of(s.epoch())) {
             if (shard.shardId().equals(shardId)) {
                 return shard;

@@ -1,6 +1,7 @@
 package dev.kumiko.engine.streams;
 
 import dev.kumiko.model.StreamViewType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The DynamoDB Streams requests, typed (enum members are enums; the server's decoder checks the
@@ -10,9 +11,9 @@ public final class StreamRequests {
     private StreamRequests() {}
 
     /** A table's StreamSpecification as CreateTable and UpdateTable carry it; null members were not given. */
-    public record Specification(Boolean streamEnabled, StreamViewType streamViewType) {}
+    public record Specification(@Nullable Boolean streamEnabled, @Nullable StreamViewType streamViewType) {}
 
-    public record ListStreams(String tableName, Long limit, String exclusiveStartStreamArn) {}
+    public record ListStreams(@Nullable String tableName, @Nullable Long limit, @Nullable String exclusiveStartStreamArn) {}
 
     /** ShardIteratorType's values, in the order DynamoDB lists them in constraint messages. */
     public enum ShardIteratorType { TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER }
@@ -20,12 +21,12 @@ public final class StreamRequests {
     /** ShardFilter's Type: its one value. */
     public enum ShardFilterType { CHILD_SHARDS }
 
-    public record ShardFilter(ShardFilterType type, String shardId) {}
+    public record ShardFilter(@Nullable ShardFilterType type, @Nullable String shardId) {}
 
-    public record DescribeStream(String streamArn, Long limit, String exclusiveStartShardId, ShardFilter shardFilter) {}
+    public record DescribeStream(String streamArn, @Nullable Long limit, @Nullable String exclusiveStartShardId, @Nullable ShardFilter shardFilter) {}
 
     public record GetShardIterator(String streamArn, String shardId, ShardIteratorType shardIteratorType,
-            String sequenceNumber) {}
+            @Nullable String sequenceNumber) {}
 
-    public record GetRecords(String shardIterator, Long limit) {}
+    public record GetRecords(String shardIterator, @Nullable Long limit) {}
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which GSIs an item write will change, found before the write so that a GSI without capacity can
@@ -17,8 +18,8 @@ import java.util.Map;
 final class IndexWrites {
     private IndexWrites() {}
 
-    static List<IndexDescriptor> changedGlobalIndexes(TableDescriptor t, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem) {
+    static List<IndexDescriptor> changedGlobalIndexes(TableDescriptor t, @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem) {
         List<IndexDescriptor> out = new ArrayList<>(0);
         for (IndexDescriptor x : t.globalSecondaryIndexes()) {
             if (changes(t, x, oldItem, newItem)) {
@@ -28,12 +29,12 @@ final class IndexWrites {
         return out;
     }
 
-    private static boolean changes(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem) {
+    private static boolean changes(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem) {
         byte[] oldKey = oldItem == null ? null : IndexEntries.key(t, x, oldItem);
         byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
-        if (oldKey == null || newKey == null) {
-            return oldKey != null || newKey != null;
+        if (oldKey == null || newKey == null || oldItem == null || newItem == null) {
+            return oldKey != null || newKey != null; // a key is null exactly when its item is or has none
         }
         return !Arrays.equals(oldKey, newKey)
                 || !IndexEntries.project(t, x, oldItem).equals(IndexEntries.project(t, x, newItem));

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One provisioned table's buckets: read and write for the table (which LSIs share) and for each
@@ -22,13 +23,13 @@ final class ProvisionedBuckets {
     private final Map<String, TokenBucket> writes = new HashMap<>();
 
     /** The table's bucket, or null when the table is not provisioned (nothing to enforce). */
-    synchronized TokenBucket table(TableDescriptor d, boolean read, long nowMillis) {
+    synchronized @Nullable TokenBucket table(TableDescriptor d, boolean read, long nowMillis) {
         Throughput t = d.throughput();
         return bucket(read, "", read ? t.readCapacityUnits() : t.writeCapacityUnits(), nowMillis);
     }
 
     /** A GSI's bucket, or null when it has no provisioned throughput. */
-    synchronized TokenBucket index(TableDescriptor d, IndexDescriptor x, boolean read, long nowMillis) {
+    synchronized @Nullable TokenBucket index(TableDescriptor d, IndexDescriptor x, boolean read, long nowMillis) {
         assert x.global();
         forgetDroppedIndexes(d);
         Throughput t = x.throughput();
@@ -53,7 +54,7 @@ final class ProvisionedBuckets {
     }
 
     /** The throughput of the table ("") or of the named GSI; null when there is no such GSI. */
-    private static Throughput throughput(TableDescriptor d, String resource) {
+    private static @Nullable Throughput throughput(TableDescriptor d, String resource) {
         if (resource.isEmpty()) {
             return d.throughput();
         }
@@ -65,7 +66,7 @@ final class ProvisionedBuckets {
         return null;
     }
 
-    private TokenBucket bucket(boolean read, String resource, long unitsPerSecond, long nowMillis) {
+    private @Nullable TokenBucket bucket(boolean read, String resource, long unitsPerSecond, long nowMillis) {
         if (unitsPerSecond <= 0) {
             return null;
         }

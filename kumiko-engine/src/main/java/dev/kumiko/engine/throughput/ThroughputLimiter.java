@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.WeakHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Throughput enforcement, so that throttling can be tested locally. Off unless the server runs
@@ -64,12 +66,12 @@ public final class ThroughputLimiter {
      * table's write bucket or the key's is empty. GSIs are checked once the new item is known, by
      * {@link #admitIndexWrites}.
      */
-    public void admitWrite(Table t, AttributeValue partitionKey) {
+    public void admitWrite(Table t, @Nullable AttributeValue partitionKey) {
         admit(t, null, partitionKey, false);
     }
 
     /** Before a read of the table, one of its indexes (null: the table), and one key (null: many). */
-    public void admitRead(Table t, IndexDescriptor index, AttributeValue partitionKey) {
+    public void admitRead(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey) {
         admit(t, index, partitionKey, true);
     }
 
@@ -77,7 +79,7 @@ public final class ThroughputLimiter {
      * Before committing oldItem → newItem: refuses the write, which then changes nothing, when a
      * provisioned GSI it would change has an empty write bucket, naming every such GSI.
      */
-    public void admitIndexWrites(Table t, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+    public void admitIndexWrites(Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
         TableDescriptor d = t.descriptor();
         if (d.globalSecondaryIndexes().isEmpty() || !enforced(d) || !isProvisioned(d)) {
             return;
@@ -96,12 +98,12 @@ public final class ThroughputLimiter {
     }
 
     /** After a write: the table (with its LSIs), the key and each GSI pay what they consumed. */
-    public void chargeWrite(Table t, AttributeValue partitionKey, CapacityTally units) {
+    public void chargeWrite(Table t, @Nullable AttributeValue partitionKey, CapacityTally units) {
         charge(t, null, partitionKey, units, false);
     }
 
     /** After a read of the table or one of its indexes (index null: the table). */
-    public void chargeRead(Table t, IndexDescriptor index, AttributeValue partitionKey, CapacityTally units) {
+    public void chargeRead(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, CapacityTally units) {
         charge(t, index, partitionKey, units, true);
     }
 
@@ -116,17 +118,18 @@ public final class ThroughputLimiter {
         }
     }
 
-    private void admit(Table t, IndexDescriptor index, AttributeValue partitionKey, boolean read) {
+    private void admit(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, boolean read) {
         TableDescriptor d = t.descriptor();
         if (!enforced(d)) {
             return;
         }
         long now = clock.nowMillis();
-        boolean onGsi = index != null && index.global();
+        IndexDescriptor gsi = index != null && index.global() ? index : null;
+        boolean onGsi = gsi != null;
         if (isProvisioned(d)) {
-            TokenBucket b = onGsi ? buckets(t).index(d, index, read, now) : buckets(t).table(d, read, now);
+            TokenBucket b = gsi != null ? buckets(t).index(d, gsi, read, now) : buckets(t).table(d, read, now);
             if (b != null && !b.admits(now)) {
-                throw onGsi ? ThrottleErrors.indexes(d.tableName(), List.of(index.indexName()), read)
+                throw gsi != null ? ThrottleErrors.indexes(d.tableName(), List.of(gsi.indexName()), read)
                         : ThrottleErrors.table(d.tableName(), read);
             }
         }
@@ -144,7 +147,7 @@ public final class ThroughputLimiter {
         return observer;
     }
 
-    private void charge(Table t, IndexDescriptor index, AttributeValue partitionKey, CapacityTally units,
+    private void charge(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, CapacityTally units,
             boolean read) {
         TableDescriptor d = t.descriptor();
         observer.consumed(d, index, partitionKey, read, units);
@@ -152,7 +155,7 @@ public final class ThroughputLimiter {
             return;
         }
         long now = clock.nowMillis();
-        ConsumedCapacity c = units.report(ReturnConsumedCapacity.INDEXES);
+        ConsumedCapacity c = Objects.requireNonNull(units.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported");
         boolean onGsi = index != null && index.global();
         // LSIs live in the table's partitions and share its throughput; GSIs have their own.
         long tableMilli = onGsi ? 0 : milli(c.tableUnits() + sum(c.localIndexes()));
@@ -183,7 +186,7 @@ public final class ThroughputLimiter {
         return keys.bucket(key, read, now);
     }
 
-    private static void chargeIfAny(TokenBucket b, long milliUnits, long now) {
+    private static void chargeIfAny(@Nullable TokenBucket b, long milliUnits, long now) {
         if (b != null && milliUnits > 0) {
             b.charge(milliUnits, now);
         }

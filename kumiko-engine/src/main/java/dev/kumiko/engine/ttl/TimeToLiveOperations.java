@@ -50,9 +50,10 @@ public final class TimeToLiveOperations {
 
     /** The messages are DynamoDB's, as quoted in client bug reports and tests (docs/notes/error-messages.md). */
     private static void check(TimeToLiveSettings current, TimeToLiveRequests.Specification spec) {
-        if (current.enabled() && !current.attributeName().equals(spec.attributeName())) {
+        String active = current.enabledAttribute();
+        if (active != null && !active.equals(spec.attributeName())) {
             throw DynamoException.validation("TimeToLive is active on a different AttributeName: current "
-                    + "AttributeName is " + current.attributeName());
+                    + "AttributeName is " + active);
         }
         if (current.enabled() && spec.enabled()) {
             throw DynamoException.validation("TimeToLive is already enabled");

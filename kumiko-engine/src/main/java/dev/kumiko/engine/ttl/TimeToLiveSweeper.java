@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Deletes expired items of the tables with TTL enabled, through the one write path
@@ -115,7 +116,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     }
 
     /** What part of a pass did: items deleted, and the key to resume at (null: the table's end). */
-    private record Pass(long deleted, byte[] next) {}
+    private record Pass(long deleted, byte @Nullable [] next) {}
 
     private Pass sweep(Table t, byte[] from, int itemsMax) {
         byte[] end = KeySpace.prefixEnd(KeySpace.ITEMS, t.descriptor().id());
@@ -124,11 +125,12 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         int read = 0;
         while (read < itemsMax && !Thread.currentThread().isInterrupted()) {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
-            if (!ttl.enabled()) {
+            String attribute = ttl.enabledAttribute();
+            if (attribute == null) {
                 return new Pass(deleted, null);
             }
             List<byte[]> expired = new ArrayList<>();
-            byte[] last = candidates(at, end, Math.min(ITEMS_PER_STEP, itemsMax - read), ttl.attributeName(), expired);
+            byte[] last = candidates(at, end, Math.min(ITEMS_PER_STEP, itemsMax - read), attribute, expired);
             if (last == null) {
                 return new Pass(deleted, null);
             }
@@ -147,7 +149,7 @@ public final class TimeToLiveSweeper implements AutoCloseable {
      * Reads up to n items from 'from', adding the keys of those expired now to 'expired'; returns
      * the last key read, or null if there was none.
      */
-    private byte[] candidates(byte[] from, byte[] end, int n, String attributeName, List<byte[]> expired) {
+    private byte @Nullable [] candidates(byte[] from, byte[] end, int n, String attributeName, List<byte[]> expired) {
         byte[] last = null;
         long now = clock.nowMillis();
         try (Cursor c = store.scan(from, end, false)) {
@@ -173,11 +175,12 @@ public final class TimeToLiveSweeper implements AutoCloseable {
         try (Transaction txn = store.begin(key)) {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
             byte[] bytes = txn.get(key);
-            if (!ttl.enabled() || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
+            String attribute = ttl.enabledAttribute();
+            if (attribute == null || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
                 return false;
             }
             Map<String, AttributeValue> item = EncodedItem.of(bytes);
-            if (!Expiry.isExpired(item, ttl.attributeName(), clock.nowMillis())) {
+            if (!Expiry.isExpired(item, attribute, clock.nowMillis())) {
                 return false;
             }
             writer.commitAll(txn, List.of(new ItemWriter.Change(t, key, item, null, 0)), ChangeOrigin.TIME_TO_LIVE);

@@ -9,6 +9,8 @@ import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one action against its item as it is now (the caller holds the item's lock): the condition,
@@ -19,7 +21,7 @@ import java.util.Map;
 final class ActionEvaluator {
     private ActionEvaluator() {}
 
-    static ActionOutcome evaluate(TransactAction a, Map<String, AttributeValue> current) {
+    static ActionOutcome evaluate(TransactAction a, @Nullable Map<String, AttributeValue> current) {
         if (a.problem() != null) {
             return ActionOutcome.cancelled(CancellationReason.validationError(a.problem()));
         }
@@ -40,7 +42,7 @@ final class ActionEvaluator {
     }
 
     /** As UpdateItem: a missing item is created from its key unless the update leaves only the key. */
-    private static ActionOutcome update(TransactAction a, Map<String, AttributeValue> current) {
+    private static ActionOutcome update(TransactAction a, @Nullable Map<String, AttributeValue> current) {
         if (current == null && a.expressions().updateOnlyRemoves()) {
             return new ActionOutcome(CancellationReason.OK, null, ItemSize.of(a.key()));
         }
@@ -60,13 +62,15 @@ final class ActionEvaluator {
         return change(a, current, updated, bytes);
     }
 
-    private static ActionOutcome change(TransactAction a, Map<String, AttributeValue> current,
-            Map<String, AttributeValue> next, long nextBytes) {
-        ItemWriter.Change c = new ItemWriter.Change(a.table(), a.storageKey(), current, next, nextBytes);
+    private static ActionOutcome change(TransactAction a, @Nullable Map<String, AttributeValue> current,
+            @Nullable Map<String, AttributeValue> next, long nextBytes) {
+        // Only an action without a problem gets here, and every such action has its storage key.
+        byte[] storageKey = Objects.requireNonNull(a.storageKey(), "an action without a problem");
+        ItemWriter.Change c = new ItemWriter.Change(a.table(), storageKey, current, next, nextBytes);
         return new ActionOutcome(CancellationReason.OK, c, 0);
     }
 
-    private static long sizeOf(Map<String, AttributeValue> item) {
+    private static long sizeOf(@Nullable Map<String, AttributeValue> item) {
         return item == null ? 0 : ItemSize.of(item);
     }
 }

@@ -2,6 +2,7 @@ package dev.kumiko.engine.txn;
 
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.failure.CancellationReason;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one action does when its transaction runs: either a cancellation reason, or None with the
@@ -9,7 +10,7 @@ import dev.kumiko.engine.failure.CancellationReason;
  * billedBytes is the item size the action is billed for; with one, billing takes the larger of
  * the old and new sizes once the write has measured the old item.
  */
-record ActionOutcome(CancellationReason reason, ItemWriter.Change change, long billedBytes) {
+record ActionOutcome(CancellationReason reason, ItemWriter.@Nullable Change change, long billedBytes) {
     static ActionOutcome cancelled(CancellationReason reason) {
         assert !reason.isNone();
         return new ActionOutcome(reason, null, 0);

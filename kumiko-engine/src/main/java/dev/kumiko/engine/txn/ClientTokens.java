@@ -9,9 +9,11 @@ import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ClientRequestToken idempotency for TransactWriteItems, kept in the store: a token is remembered
@@ -59,7 +61,7 @@ final class ClientTokens {
 
     private final Store store;
     private final Clock clock;
-    private final ConcurrentHashMap<String, ByteBuffer> running;
+    private final @Nullable ConcurrentHashMap<String, ByteBuffer> running;
     private volatile long nextCleanupMillis;
 
     ClientTokens(Store store, Clock clock) {
@@ -73,8 +75,9 @@ final class ClientTokens {
         return running != null && running.putIfAbsent(t.token(), t.fingerprint()) == null;
     }
 
+    /** Called only after {@link #started} returned true, which it does only with a running map. */
     void stopped(Token t) {
-        running.remove(t.token(), t.fingerprint());
+        Objects.requireNonNull(running, "stopped without started").remove(t.token(), t.fingerprint());
     }
 
     /** What a retry that conflicted on its token's key hears: in progress, or a mismatch. */
@@ -90,7 +93,7 @@ final class ClientTokens {
      * What the first call committed, when record (the token key's value, read in the transaction)
      * is a live record of the same request; null when the caller is first and must run.
      */
-    Committed earlier(Token t, byte[] record) {
+    @Nullable Committed earlier(Token t, byte @Nullable [] record) {
         if (record == null) {
             return null;
         }
@@ -105,7 +108,7 @@ final class ClientTokens {
     }
 
     /** Adds the token's record to the transaction's batch; previous: the expired record it replaces. */
-    void recordIn(WriteBatch batch, Token t, Committed committed, byte[] previous) {
+    void recordIn(WriteBatch batch, Token t, Committed committed, byte @Nullable [] previous) {
         long expiresAt = clock.nowMillis() + TOKEN_TTL_MILLIS;
         if (previous != null) {
             batch.delete(TokenRecords.expiryKey(TokenRecords.decode(previous).expiresAtMillis(), t.token()));

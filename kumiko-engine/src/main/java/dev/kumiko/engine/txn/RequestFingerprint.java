@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A SHA-256 digest of what a ClientRequestToken retry must repeat, so the token table keeps 32
@@ -37,7 +38,7 @@ final class RequestFingerprint {
     }
 
     private void action(TransactRequests.WriteAction a) {
-        text(a.kind().name());
+        text(nameOf(a.kind()));
         text(a.tableName());
         item(a.item());
         item(a.key());
@@ -49,12 +50,12 @@ final class RequestFingerprint {
     }
 
     /** An enum member digests as its wire name, as it did when members were strings. */
-    private static String nameOf(Enum<?> e) {
+    private static @Nullable String nameOf(@Nullable Enum<?> e) {
         return e == null ? null : e.name();
     }
 
     /** Length-prefixed, with -1 for null, so that no two sequences of fields digest alike. */
-    private void text(String s) {
+    private void text(@Nullable String s) {
         if (s == null) {
             length(-1);
             return;
@@ -71,7 +72,7 @@ final class RequestFingerprint {
         digest.update(ByteBuffer.allocate(Integer.BYTES).putInt(n).array());
     }
 
-    private void names(Map<String, String> names) {
+    private void names(@Nullable Map<String, String> names) {
         if (names == null) {
             length(-1);
             return;
@@ -83,7 +84,7 @@ final class RequestFingerprint {
         });
     }
 
-    private void item(Map<String, AttributeValue> item) {
+    private void item(@Nullable Map<String, AttributeValue> item) {
         if (item == null) {
             length(-1);
             return;

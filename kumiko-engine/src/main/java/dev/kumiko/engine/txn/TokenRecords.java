@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The store form of a ClientRequestToken: under its token, the request's fingerprint, when it
@@ -77,7 +78,7 @@ final class TokenRecords {
             out.writeLong(expiresAtMillis);
             out.writeInt(c.writeUnits().size());
             for (CapacityTally t : c.writeUnits().values()) {
-                writeTally(out, t.report(ReturnConsumedCapacity.INDEXES));
+                writeTally(out, Objects.requireNonNull(t.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported"));
             }
             out.writeInt(c.itemCollectionMetrics().size());
             for (Map.Entry<String, List<ItemCollectionMetrics>> e : c.itemCollectionMetrics().entrySet()) {

@@ -4,6 +4,7 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One validated TransactWriteItems action. {@code problem} is the ValidationError reason a static
@@ -11,6 +12,6 @@ import java.util.Map;
  * when the key itself is invalid, so there is no item to lock or read. {@code item} and
  * {@code itemBytes} are Put's; {@code key} is the item's key in every kind.
  */
-record TransactAction(int index, TransactRequests.Kind kind, Table table, byte[] storageKey,
-        Map<String, AttributeValue> key, Map<String, AttributeValue> item, long itemBytes,
-        RequestExpressions expressions, boolean returnOldOnFailure, String problem) {}
+record TransactAction(int index, TransactRequests.Kind kind, Table table, byte @Nullable [] storageKey,
+        Map<String, AttributeValue> key, @Nullable Map<String, AttributeValue> item, long itemBytes,
+        RequestExpressions expressions, boolean returnOldOnFailure, @Nullable String problem) {}

@@ -10,6 +10,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Request checks and reporting shared by TransactWriteItems and TransactGetItems. */
 final class TransactChecks {
@@ -24,7 +25,7 @@ final class TransactChecks {
     private TransactChecks() {}
 
     /** The table an action names; DynamoDB's short not-found message as for the other item operations. */
-    static Table table(Catalog catalog, String nameOrArn, String path) {
+    static Table table(Catalog catalog, @Nullable String nameOrArn, String path) {
         Table t = catalog.get(TableNames.resolve(nameOrArn, path));
         if (t == null) {
             throw DynamoException.resourceNotFound("Requested resource not found");
@@ -33,7 +34,7 @@ final class TransactChecks {
     }
 
     /** Per-table capacity as ReturnConsumedCapacity asks for it; null for NONE or absent. */
-    static List<ConsumedCapacity> capacity(ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
+    static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

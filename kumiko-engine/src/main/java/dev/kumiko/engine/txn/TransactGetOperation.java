@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * TransactGetItems: up to 100 items over several tables, read from one store snapshot in
@@ -42,7 +44,7 @@ public final class TransactGetOperation {
     }
 
     /** One validated Get; storageKey is null when its key does not match the schema. */
-    private record Target(TableDescriptor table, byte[] storageKey, RequestExpressions projection, String problem) {}
+    private record Target(TableDescriptor table, byte @Nullable [] storageKey, RequestExpressions projection, @Nullable String problem) {}
 
     public TransactResults.TransactGet apply(TransactRequests.TransactGet r) {
         List<RequestExpressions> projections = new ArrayList<>(r.transactItems().size());
@@ -66,8 +68,10 @@ public final class TransactGetOperation {
         TableDescriptor d = TransactChecks.table(catalog, g.tableName(),
                 "transactItems." + (index + 1) + ".member.get.tableName").descriptor();
         KeyPathCheck.check(d, projection);
-        String problem = TransactKeys.keyProblem(d, g.key());
-        return new Target(d, problem == null ? TransactKeys.storageKey(d, g.key()) : null, projection, problem);
+        // The server's TransactConstraints refused a Get without its Key.
+        Map<String, AttributeValue> key = Objects.requireNonNull(g.key(), "Get.Key is required");
+        String problem = TransactKeys.keyProblem(d, key);
+        return new Target(d, problem == null ? TransactKeys.storageKey(d, key) : null, projection, problem);
     }
 
     /** A Key that does not match the schema cancels the read, as DynamoDB reports it. */
@@ -95,7 +99,7 @@ public final class TransactGetOperation {
     }
 
     private static TransactResults.TransactGet answer(List<Target> targets, List<Map<String, AttributeValue>> items,
-            ReturnConsumedCapacity capacityMode) {
+            @Nullable ReturnConsumedCapacity capacityMode) {
         List<Map<String, AttributeValue>> responses = new ArrayList<>(items.size());
         Map<String, CapacityTally> units = new LinkedHashMap<>();
         long totalBytes = 0;

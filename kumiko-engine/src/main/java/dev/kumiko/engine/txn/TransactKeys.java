@@ -8,6 +8,7 @@ import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Key checks inside a transaction, split the way DynamoDB splits them (captured against AWS,
@@ -20,7 +21,7 @@ final class TransactKeys {
     private TransactKeys() {}
 
     /** The ValidationError message for a Put item's keys and index keys, or null when they are valid. */
-    static String itemProblem(TableDescriptor d, Map<String, AttributeValue> item) {
+    static @Nullable String itemProblem(TableDescriptor d, Map<String, AttributeValue> item) {
         refuseEmpty(d, item);
         try {
             KeyCheck.itemKeys(d, item);
@@ -33,7 +34,7 @@ final class TransactKeys {
     }
 
     /** The ValidationError message for a Key member, or null when it matches the schema. */
-    static String keyProblem(TableDescriptor d, Map<String, AttributeValue> key) {
+    static @Nullable String keyProblem(TableDescriptor d, Map<String, AttributeValue> key) {
         refuseEmpty(d, key);
         try {
             KeyCheck.key(d, key);
@@ -69,6 +70,6 @@ final class TransactKeys {
 
     static byte[] storageKey(TableDescriptor d, Map<String, AttributeValue> item) {
         String range = d.rangeKeyName();
-        return ItemKey.of(d.id(), item.get(d.hashKeyName()), range == null ? null : item.get(range));
+        return ItemKey.of(d.id(), d.hashKeyOf(item), range == null ? null : item.get(range));
     }
 }

@@ -6,6 +6,7 @@ import dev.kumiko.model.ReturnItemCollectionMetrics;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * TransactWriteItems and TransactGetItems, typed: enum members are enums (the server's decoders
@@ -34,17 +35,17 @@ public final class TransactRequests {
      * is valid); {@code kind} is the first of them, null when none was. {@code item} is Put's,
      * {@code key} the other operations'.
      */
-    public record WriteAction(int kindsGiven, Kind kind, String tableName, Map<String, AttributeValue> item,
-            Map<String, AttributeValue> key, String conditionExpression, String updateExpression,
-            Map<String, String> expressionAttributeNames, Map<String, AttributeValue> expressionAttributeValues,
-            ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
+    public record WriteAction(int kindsGiven, @Nullable Kind kind, String tableName, @Nullable Map<String, AttributeValue> item,
+            @Nullable Map<String, AttributeValue> key, @Nullable String conditionExpression, @Nullable String updateExpression,
+            @Nullable Map<String, String> expressionAttributeNames, @Nullable Map<String, AttributeValue> expressionAttributeValues,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
-    public record TransactWrite(List<WriteAction> transactItems, ReturnConsumedCapacity returnConsumedCapacity,
-            ReturnItemCollectionMetrics returnItemCollectionMetrics, String clientRequestToken) {}
+    public record TransactWrite(List<WriteAction> transactItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, @Nullable String clientRequestToken) {}
 
     /** One TransactGetItem; {@code given} is false when its Get member is missing. */
-    public record GetAction(boolean given, String tableName, Map<String, AttributeValue> key,
-            String projectionExpression, Map<String, String> expressionAttributeNames) {}
+    public record GetAction(boolean given, @Nullable String tableName, @Nullable Map<String, AttributeValue> key,
+            @Nullable String projectionExpression, @Nullable Map<String, String> expressionAttributeNames) {}
 
-    public record TransactGet(List<GetAction> transactItems, ReturnConsumedCapacity returnConsumedCapacity) {}
+    public record TransactGet(List<GetAction> transactItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 }

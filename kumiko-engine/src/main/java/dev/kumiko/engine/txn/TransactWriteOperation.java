@@ -27,6 +27,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * TransactWriteItems: all actions commit in one storage batch, with their index entries, or none
@@ -76,7 +78,7 @@ public final class TransactWriteOperation {
      * first (a throttled transaction changes nothing), and each table pays what the transaction
      * consumed; transactional units are already doubled. A replay pays nothing.
      */
-    private Committed run(List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode, ClientTokens.Token token) {
+    private Committed run(List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode, ClientTokens.@Nullable Token token) {
         for (TransactAction a : actions) {
             if (a.key() != null) {
                 limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
@@ -86,7 +88,8 @@ public final class TransactWriteOperation {
         if (!ran.replayed()) {
             Map<String, Table> tables = new LinkedHashMap<>();
             actions.forEach(a -> tables.putIfAbsent(a.table().descriptor().tableName(), a.table()));
-            ran.committed().writeUnits().forEach((name, units) -> limiter.chargeWrite(tables.get(name), null, units));
+            ran.committed().writeUnits().forEach((name, units) -> limiter.chargeWrite(
+                    Objects.requireNonNull(tables.get(name), "units are counted by these tables"), null, units));
         }
         return ran.committed();
     }
@@ -97,7 +100,7 @@ public final class TransactWriteOperation {
      * attempt, not run through ReadModifyWrite: DynamoDB cancels a transaction that meets another
      * on its items instead of queueing it, and the client decides whether to run it again.
      */
-    private Ran runAdmitted(List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode, ClientTokens.Token token) {
+    private Ran runAdmitted(List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode, ClientTokens.@Nullable Token token) {
         List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
         byte[][] keys = new byte[keyed.size() + (token == null ? 0 : 1)][];
         for (int i = 0; i < keyed.size(); i++) {
@@ -114,7 +117,7 @@ public final class TransactWriteOperation {
             List<Integer> conflicting = new ArrayList<>(contested.length);
             for (int i : contested) {
                 if (i == keyed.size()) {
-                    throw tokens.racing(token);
+                    throw tokens.racing(Objects.requireNonNull(token, "the key past the items is the token's"));
                 }
                 conflicting.add(keyed.get(i).index());
             }
@@ -122,7 +125,7 @@ public final class TransactWriteOperation {
             throw conflicted(actions, contested.length > 0 ? conflicting
                     : keyed.stream().map(TransactAction::index).toList());
         } finally {
-            if (started) {
+            if (started && token != null) { // started only with a token
                 tokens.stopped(token);
             }
         }
@@ -138,8 +141,8 @@ public final class TransactWriteOperation {
         return new TransactionCanceled(reasons);
     }
 
-    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, ReturnItemCollectionMetrics metricsMode,
-            ClientTokens.Token token) {
+    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode,
+            ClientTokens.@Nullable Token token) {
         byte[][] values = txn.getAll(keys);
         byte[] tokenRecord = token == null ? null : values[keys.length - 1];
         if (token != null) {
@@ -218,7 +221,7 @@ public final class TransactWriteOperation {
      * metrics. An action that changed nothing is billed on the size it was evaluated against.
      */
     private static Committed committed(List<TransactAction> actions, List<ActionOutcome> outcomes,
-            List<WriteOutcome> written, List<Integer> actionOfChange, ReturnItemCollectionMetrics metricsMode) {
+            List<WriteOutcome> written, List<Integer> actionOfChange, @Nullable ReturnItemCollectionMetrics metricsMode) {
         CapacityTally[] tallies = new CapacityTally[actions.size()];
         for (int i = 0; i < outcomes.size(); i++) {
             tallies[i] = CapacityUnits.write(tableName(actions.get(i)), outcomes.get(i).billedBytes(), List.of());
@@ -227,10 +230,11 @@ public final class TransactWriteOperation {
         for (int c = 0; c < written.size(); c++) {
             int i = actionOfChange.get(c);
             WriteOutcome w = written.get(c);
-            long billed = Math.max(outcomes.get(i).change().newItemBytes(), w.oldItemBytes());
+            ItemWriter.Change change = Objects.requireNonNull(outcomes.get(i).change(), "a written action's change");
+            long billed = Math.max(change.newItemBytes(), w.oldItemBytes());
             tallies[i] = CapacityUnits.write(tableName(actions.get(i)), billed, w.indexChanges());
             TableDescriptor d = actions.get(i).table().descriptor();
-            ItemCollectionMetrics m = ItemCollectionMetrics.of(metricsMode, d, actions.get(i).key().get(d.hashKeyName()),
+            ItemCollectionMetrics m = ItemCollectionMetrics.of(metricsMode, d, d.hashKeyOf(actions.get(i).key()),
                     w.collectionBytes());
             if (m != null) {
                 metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);

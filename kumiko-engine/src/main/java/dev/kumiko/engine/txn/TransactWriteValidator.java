@@ -8,11 +8,13 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.RequestExpressions;
+import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything about a TransactWriteItems request that can be refused before it runs, in DynamoDB's
@@ -65,34 +67,38 @@ final class TransactWriteValidator {
     }
 
     private TransactAction resolve(int index, TransactRequests.WriteAction a, RequestExpressions expr) {
+        // One operation each (checkOneOperationEach) with its Item or Key (the server's TransactConstraints).
+        TransactRequests.Kind kind = Objects.requireNonNull(a.kind(), "one operation each");
         Table table = TransactChecks.table(catalog, a.tableName(),
-                "transactItems." + (index + 1) + ".member." + a.kind().member() + ".tableName");
+                "transactItems." + (index + 1) + ".member." + kind.member() + ".tableName");
         TableDescriptor d = table.descriptor();
         KeyPathCheck.check(d, expr);
         boolean returnOld = a.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
-        if (a.kind() == TransactRequests.Kind.PUT) {
-            String problem = TransactKeys.itemProblem(d, a.item());
-            long bytes = ItemSize.of(a.item());
+        if (kind == TransactRequests.Kind.PUT) {
+            Map<String, AttributeValue> item = Objects.requireNonNull(a.item(), "Put.Item is required");
+            String problem = TransactKeys.itemProblem(d, item);
+            long bytes = ItemSize.of(item);
             if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
                 // A Put's size is known from the request, so DynamoDB refuses it before the transaction runs.
                 throw DynamoException.validation("Item size has exceeded the maximum allowed size");
             }
-            ItemNames.check(a.item());
+            ItemNames.check(item);
             if (problem != null) {
-                return new TransactAction(index, a.kind(), table, null, Map.of(), a.item(), bytes, expr, returnOld,
+                return new TransactAction(index, kind, table, null, Map.of(), item, bytes, expr, returnOld,
                         problem);
             }
-            return new TransactAction(index, a.kind(), table, TransactKeys.storageKey(d, a.item()),
-                    TransactKeys.keyOf(d, a.item()), a.item(), bytes, expr, returnOld, null);
+            return new TransactAction(index, kind, table, TransactKeys.storageKey(d, item),
+                    TransactKeys.keyOf(d, item), item, bytes, expr, returnOld, null);
         }
         if (a.kind() == TransactRequests.Kind.UPDATE && a.expressionAttributeValues() != null) {
             // The names inside the values an Update writes, as for a Put's item.
             a.expressionAttributeValues().values().forEach(ItemNames::checkValue);
         }
-        String problem = TransactKeys.keyProblem(d, a.key());
+        Map<String, AttributeValue> key = Objects.requireNonNull(a.key(), "the Key is required");
+        String problem = TransactKeys.keyProblem(d, key);
         expr.checkUpdateKeys(keyNames(d));
-        byte[] storageKey = problem == null ? TransactKeys.storageKey(d, a.key()) : null;
-        return new TransactAction(index, a.kind(), table, storageKey, a.key(), null, 0, expr, returnOld, problem);
+        byte[] storageKey = problem == null ? TransactKeys.storageKey(d, key) : null;
+        return new TransactAction(index, kind, table, storageKey, key, null, 0, expr, returnOld, problem);
     }
 
     private static List<String> keyNames(TableDescriptor d) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Key locks for a store that lives in one process: all the concurrency control of the local
@@ -50,7 +51,7 @@ public final class KeyLocks {
     }
 
     /** Fails when a key is claimed by a transaction other than owner (null: a plain writer). */
-    void checkUnclaimed(byte[][] keys, Object owner) {
+    void checkUnclaimed(byte[][] keys, @Nullable Object owner) {
         if (claims.isEmpty()) {
             return;
         }

@@ -5,6 +5,7 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Transactions of a store in this process, by key locks ({@link KeyLocks}): a transaction locks
@@ -46,20 +47,20 @@ public final class LocalTransactions {
 
     private final class Local implements Transaction {
         private final byte[][] keys;
-        private final Object owner;
+        private final @Nullable Object owner;
         private final int[] stripes;
         private int[] lateStripes = new int[0];
         private boolean committed;
         private boolean closed;
 
-        Local(byte[][] keys, Object owner, int[] stripes) {
+        Local(byte[][] keys, @Nullable Object owner, int[] stripes) {
             this.keys = keys;
             this.owner = owner;
             this.stripes = stripes;
         }
 
         @Override
-        public byte[] get(byte[] key) {
+        public byte @Nullable [] get(byte[] key) {
             checkOpen();
             protect(key);
             return store.get(key);

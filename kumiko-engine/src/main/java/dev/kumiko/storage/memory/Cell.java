@@ -3,6 +3,7 @@ package dev.kumiko.storage.memory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One key and its value in the memory store, the value kept in a buffer of the cell's own that an
@@ -60,7 +61,7 @@ final class Cell {
     private final byte[] key;
     private final int keyHash;
     // Written only under the batch lock; read racily by readers, who validate with sequence.
-    private byte[] buffer;
+    private byte @Nullable [] buffer;
     private int length;
     private volatile int sequence;
 
@@ -94,7 +95,7 @@ final class Cell {
     }
 
     /** A copy of the value, or null once the cell is deleted. Lock-free; retries while a write runs. */
-    byte[] read() {
+    byte @Nullable [] read() {
         while (true) {
             int before = sequence;
             if ((before & 1) == 0) {
@@ -115,13 +116,15 @@ final class Cell {
     /** The heap this live cell holds, by the store's estimate; called under the batch lock. */
     long heldBytes() {
         assert isLive();
-        return (long) key.length + buffer.length + ENTRY_OVERHEAD_BYTES;
+        return (long) key.length + heldBuffer().length + ENTRY_OVERHEAD_BYTES;
     }
 
     /** What {@link #heldBytes} would be after a write of a value this long; called under the batch lock. */
     long heldBytesAfter(int valueLength) {
         assert isLive();
-        return (long) key.length + (fits(valueLength) ? buffer.length : capacityFor(valueLength)) + ENTRY_OVERHEAD_BYTES;
+        byte[] held = heldBuffer();
+        return (long) key.length + (fits(held, valueLength) ? held.length : capacityFor(valueLength))
+                + ENTRY_OVERHEAD_BYTES;
     }
 
     /** What a new cell would hold for this key and a value this long. */
@@ -129,25 +132,35 @@ final class Cell {
         return (long) keyLength + capacityFor(valueLength) + ENTRY_OVERHEAD_BYTES;
     }
 
-    private boolean fits(int valueLength) {
-        return valueLength <= buffer.length && valueLength >= buffer.length / SHRINK_RATIO;
+    /** The buffer of a live cell (only a deleted one has none). */
+    private byte[] heldBuffer() {
+        byte[] held = buffer;
+        if (held == null) {
+            throw new IllegalStateException("a deleted cell holds no buffer");
+        }
+        return held;
+    }
+
+    /** Whether a value this long is written into held rather than into a new buffer. */
+    private static boolean fits(byte[] held, int valueLength) {
+        return valueLength <= held.length && valueLength >= held.length / SHRINK_RATIO;
     }
 
     /** Replaces the value; called under the batch lock. */
     void write(byte[] value) {
         assert value != null && isLive();
-        boolean fits = fits(value.length);
+        byte[] held = buffer; // null only once deleted, which the assertion rules out
         // Allocated before the sequence turns odd: an OutOfMemoryError here leaves the cell readable.
-        byte[] target = fits ? buffer : new byte[capacityFor(value.length)];
+        byte[] target = held != null && fits(held, value.length) ? held : new byte[capacityFor(value.length)];
         int before = beginWrite();
-        if (!fits) {
+        if (target != held) {
             // Only a new buffer is stored: any reference store marks the cell's card dirty, even of
             // the same array, and a young collection then scans every dirty card of the old
             // generation. Rewriting every cell in place marked all of them between two collections
             // (scavenges of 11 ms under BatchWriteItem that freed all but 128 KB).
             buffer = target;
         }
-        System.arraycopy(value, 0, buffer, 0, value.length);
+        System.arraycopy(value, 0, target, 0, value.length);
         length = value.length;
         sequence = before + 2;
     }

@@ -2,6 +2,7 @@ package dev.kumiko.storage.memory;
 
 import dev.kumiko.storage.Bytes;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The memory store's ordered index of its cells, for range reads (a Query page, a Scan, a range
@@ -146,7 +147,7 @@ final class CellTree {
     }
 
     /** The node without key (the same node when key is absent), or null when nothing is left in it. */
-    private static Node delete(Node node, byte[] key) {
+    private static @Nullable Node delete(Node node, byte[] key) {
         if (node instanceof Leaf leaf) {
             int i = lowerBound(leaf.cells, key);
             if (i == leaf.cells.length || !Arrays.equals(leaf.cells[i].key(), key)) {
@@ -272,7 +273,7 @@ final class CellTree {
         }
 
         /** The next cell in the range, or null at its end. */
-        Cell next() {
+        @Nullable Cell next() {
             if (reverse) {
                 while (slot == bound) {
                     if (endsHere || !previousLeaf()) {

@@ -11,7 +11,9 @@ import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.local.LocalTransactions;
 import dev.kumiko.storage.local.ProcessShared;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pure-Java store: a B+tree of cells for ordered scans ({@link CellTree}), and a hash table over
@@ -98,7 +100,7 @@ public final class MemoryStore implements Store {
     }
 
     @Override
-    public byte[] get(byte[] key) {
+    public byte @Nullable [] get(byte[] key) {
         checkOpen();
         return valueOf(points.get(new PointKey(key)));
     }
@@ -124,7 +126,7 @@ public final class MemoryStore implements Store {
         return probes;
     }
 
-    private static byte[] valueOf(Cell cell) {
+    private static byte @Nullable [] valueOf(@Nullable Cell cell) {
         return cell == null ? null : cell.read();
     }
 
@@ -170,11 +172,12 @@ public final class MemoryStore implements Store {
      * pass look at the keys' cells for what the batch really adds, so that an overwrite that does
      * not grow, and a delete, still go through on a full store.
      */
-    private void checkRoom(List<WriteBatch.Op> ops, PointKey[] points, Cell[] found) {
+    private void checkRoom(List<WriteBatch.Op> ops, PointKey[] points, @Nullable Cell[] found) {
         long addedMax = 0;
         for (WriteBatch.Op op : ops) {
-            if (!op.isDelete()) {
-                addedMax += Cell.heldBytesOfNew(op.key().length, op.value().length);
+            byte[] value = op.value();
+            if (value != null) {
+                addedMax += Cell.heldBytesOfNew(op.key().length, value.length);
             }
         }
         if (dataBytes + addedMax <= dataBytesMax) {
@@ -185,11 +188,12 @@ public final class MemoryStore implements Store {
         for (int i = 0; i < ops.size(); i++) {
             WriteBatch.Op op = ops.get(i);
             Cell cell = live(found[i], points[i]);
-            if (op.isDelete()) {
+            byte[] value = op.value();
+            if (value == null) {
                 added -= cell == null ? 0 : cell.heldBytes();
                 deleted += cell == null ? 0 : 1;
             } else {
-                int length = op.isAdd() ? Counters.BYTES : op.value().length;
+                int length = op.isAdd() ? Counters.BYTES : value.length;
                 added += cell == null ? Cell.heldBytesOfNew(op.key().length, length)
                         : cell.heldBytesAfter(length) - cell.heldBytes();
             }
@@ -209,25 +213,26 @@ public final class MemoryStore implements Store {
     }
 
     /** The key's live cell: found if it is still live (looked up before the lock), else looked up again. */
-    private Cell live(Cell found, PointKey point) {
+    private @Nullable Cell live(@Nullable Cell found, PointKey point) {
         return found != null && found.isLive() ? found : points.get(point);
     }
 
     /** Called with the batch lock held; found is the key's cell as looked up before (may be stale). */
-    private void applyOne(WriteBatch.Op op, PointKey point, Cell found) {
+    private void applyOne(WriteBatch.Op op, PointKey point, @Nullable Cell found) {
         Cell cell = live(found, point);
+        byte[] value = op.value();
         if (op.isAdd()) {
-            long delta = Counters.decode(op.value());
+            long delta = Counters.decode(value);
             put(point, cell, Counters.encode(Counters.decode(valueOf(cell)) + delta));
-        } else if (op.isDelete()) {
+        } else if (value == null) {
             delete(cell);
         } else {
-            put(point, cell, op.value());
+            put(point, cell, value);
         }
     }
 
     /** Called with the batch lock held: writers are serialized, readers are not. cell: the key's, or null. */
-    private void put(PointKey key, Cell cell, byte[] value) {
+    private void put(PointKey key, @Nullable Cell cell, byte[] value) {
         assert value != null;
         if (cell != null) {
             long before = cell.heldBytes();
@@ -242,7 +247,7 @@ public final class MemoryStore implements Store {
     }
 
     /** Called with the batch lock held; cell: the key's live cell, or null when the key is absent. */
-    private void delete(Cell cell) {
+    private void delete(@Nullable Cell cell) {
         if (cell != null) {
             dataBytes -= cell.heldBytes();
             tree.remove(cell.key());
@@ -281,7 +286,7 @@ public final class MemoryStore implements Store {
             private boolean released;
 
             @Override
-            public byte[] get(byte[] key) {
+            public byte @Nullable [] get(byte[] key) {
                 return valueOf(points.get(new PointKey(key)));
             }
 
@@ -334,8 +339,9 @@ public final class MemoryStore implements Store {
     /** Walks the range's cells, each of which holds its own key, skipping those deleted since the walk began. */
     private static final class TreeCursor implements Cursor {
         private final CellTree.Walk walk;
-        private byte[] key;
-        private byte[] value;
+        // Null before the first next() and after the last: dropped so a finished cursor holds no item.
+        private byte @Nullable [] key;
+        private byte @Nullable [] value;
 
         TreeCursor(CellTree.Walk walk) {
             this.walk = walk;
@@ -358,12 +364,12 @@ public final class MemoryStore implements Store {
 
         @Override
         public byte[] key() {
-            return key;
+            return Objects.requireNonNull(key, "key() without a current entry");
         }
 
         @Override
         public byte[] value() {
-            return value;
+            return Objects.requireNonNull(value, "value() without a current entry");
         }
 
         @Override

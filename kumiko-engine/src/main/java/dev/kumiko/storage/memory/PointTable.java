@@ -3,6 +3,7 @@ package dev.kumiko.storage.memory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The memory store's hash table of its cells, for point reads (a GetItem, the read before every
@@ -43,7 +44,7 @@ final class PointTable {
     private int tombstones;
 
     /** The cell of probe's key, or null. Lock-free. */
-    Cell get(PointKey probe) {
+    @Nullable Cell get(PointKey probe) {
         return find(slots, probe);
     }
 
@@ -126,7 +127,7 @@ final class PointTable {
         return slots.length;
     }
 
-    private static Cell find(Cell[] s, PointKey probe) {
+    private static @Nullable Cell find(Cell[] s, PointKey probe) {
         int mask = s.length - 1;
         for (int i = home(probe.hash(), shiftOf(s)), probes = 0; probes <= mask; i = (i + 1) & mask, probes++) {
             Cell c = (Cell) SLOT.getAcquire(s, i);
