@@ -4,7 +4,6 @@ import dev.kumiko.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /** Something that evaluates to an attribute value (or to nothing, when a path is missing). */
 public sealed interface Operand {
@@ -32,9 +31,12 @@ public sealed interface Operand {
         public Path resolve(Map<String, String> names) {
             List<PathElement> out = new ArrayList<>(elements.size());
             for (PathElement e : elements) {
-                if (e instanceof PathElement.Name n && n.isPlaceholder()) {
-                    out.add(new PathElement.Name(Objects.requireNonNull(names.get(n.text()), "placeholders are checked first")));
+                String resolved = e instanceof PathElement.Name n && n.isPlaceholder() ? names.get(n.text()) : null;
+                if (resolved != null) {
+                    out.add(new PathElement.Name(resolved));
                 } else {
+                    // An expression's placeholders are all defined (checked first), so this is a
+                    // literal name: the legacy parameters' names are never placeholders, "#c" included.
                     out.add(e);
                 }
             }

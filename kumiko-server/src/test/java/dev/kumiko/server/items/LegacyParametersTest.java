@@ -85,6 +85,21 @@ class LegacyParametersTest {
         assertThat(got).isEqualTo(Map.of("count", n("10")));
     }
 
+    /** A legacy name is literal, also one that starts with '#' (it is no placeholder there). */
+    @Test
+    void attributeUpdatesTakeNamesThatStartWithAHashLiterally() {
+        var key = Map.of("PK", s("H1"), "SK", s("A"));
+        c.updateItem(b -> b.tableName("legacy").key(key).attributeUpdates(Map.of(
+                "#c", AttributeValueUpdate.builder().action(AttributeAction.PUT).value(s("x")).build(),
+                "#d", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).item())
+                .isEqualTo(Map.of("PK", s("H1"), "SK", s("A"), "#c", s("x")));
+        c.updateItem(b -> b.tableName("legacy").key(key).attributeUpdates(Map.of(
+                "#c", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).item())
+                .isEqualTo(Map.of("PK", s("H1"), "SK", s("A")));
+    }
+
     @Test
     void mixingLegacyAndExpressionParametersIsRefused() {
         var key = Map.of("PK", s("M1"), "SK", s("A"));
