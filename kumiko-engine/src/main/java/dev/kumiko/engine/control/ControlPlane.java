@@ -151,7 +151,7 @@ public final class ControlPlane {
      * The partition key attribute of a table, or of its index when indexName is not null; null when
      * either does not exist. For callers that judge a request before running it (IAM's LeadingKeys).
      */
-    public @Nullable String partitionKeyName(String tableName, String indexName) {
+    public @Nullable String partitionKeyName(String tableName, @Nullable String indexName) {
         Table t = catalog.get(tableName);
         if (t == null) {
             return null;

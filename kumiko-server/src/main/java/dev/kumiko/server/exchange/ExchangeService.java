@@ -96,7 +96,9 @@ public final class ExchangeService implements AutoCloseable {
     private @Nullable JobRecord orphan(byte kind, byte[] listed, String arnMember, String statusMember, String word) {
         JobRecord job = JobRecord.decode(listed);
         String id = JobIds.fromArn(job.string(arnMember), word);
-        if (!JobRecord.IN_PROGRESS.equals(job.string(statusMember)) || !engine.exchange().orphaned(id)) {
+        // A record without a readable ARN names no job whose lease could be taken.
+        if (id == null || !JobRecord.IN_PROGRESS.equals(job.string(statusMember))
+                || !engine.exchange().orphaned(id)) {
             return null;
         }
         byte[] now = engine.exchange().jobs().get(kind, id);

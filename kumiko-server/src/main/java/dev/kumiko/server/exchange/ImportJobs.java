@@ -37,7 +37,7 @@ public final class ImportJobs {
         if (r.tableCreationViolations() != null) {
             throw r.tableCreationViolations();
         }
-        TableDescription table = service.engine.control().createTable(ctx, r.tableCreation());
+        TableDescription table = service.engine.control().createTable(ctx, tableCreation(r));
         long now = service.engine.exchange().nowMillis();
         String id = JobIds.next(now);
         JobRecord job = record(r, table, id, now, ctx.region());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * ExportType INCREMENTAL_EXPORT: the checks of IncrementalExportSpecification and the export's lines.
@@ -65,7 +66,7 @@ final class IncrementalExport {
 
     /** One item's net change over the period; newImage null when the item ended up deleted. */
     private record ItemChange(Map<String, AttributeValue> keys, long lastWriteMillis,
-            Map<String, AttributeValue> newImage) {}
+            @Nullable Map<String, AttributeValue> newImage) {}
 
     private IncrementalExport() {}
 
@@ -130,7 +131,7 @@ final class IncrementalExport {
      * Hands one line per item changed in period to sink, in the order of each item's first change.
      * keyNames are the table's hash key and range key (null when it has none).
      */
-    static void lines(TableHistory history, String tableName, String hashKey, String rangeKey, Period period,
+    static void lines(TableHistory history, String tableName, String hashKey, @Nullable String rangeKey, Period period,
             ItemLineFormat format, Consumer<String> sink) {
         Map<List<AttributeValue>, ItemChange> changes = new LinkedHashMap<>();
         history.forEachChangeBetween(tableName, period.fromMillis() - 1, period.toMillis() - 1, c -> {
@@ -157,7 +158,8 @@ final class IncrementalExport {
         }
     }
 
-    private static List<AttributeValue> key(Map<String, AttributeValue> item, String hashKey, String rangeKey) {
+    private static List<AttributeValue> key(Map<String, AttributeValue> item, String hashKey,
+            @Nullable String rangeKey) {
         return Arrays.asList(item.get(hashKey), rangeKey == null ? null : item.get(rangeKey));
     }
 }

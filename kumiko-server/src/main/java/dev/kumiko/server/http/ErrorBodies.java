@@ -10,6 +10,7 @@ import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.server.protocol.JsonOut;
 import java.io.IOException;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -80,8 +81,8 @@ final class ErrorBodies {
      */
     private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, @Nullable String region)
             throws IOException {
-        assert region != null;
-        RequestContext ctx = new RequestContext(region);
+        RequestContext ctx = new RequestContext(Objects.requireNonNull(region,
+                "a throttling error is raised only within a request, which has a region"));
         g.writeArrayFieldStart(t.code() == ErrorCode.THROTTLING ? "throttlingReasons" : "ThrottlingReasons");
         for (ThroughputExceeded.Reason r : t.reasons()) {
             String table = ctx.tableArn(r.tableName());

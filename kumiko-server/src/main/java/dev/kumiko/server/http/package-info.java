@@ -1,3 +1,4 @@
-// Not yet @NullMarked: with the engine annotated, its calls into the engine pass values NullAway
-// finds nullable (issue #64, the nullness of requests at the engine boundary).
+@NullMarked
 package dev.kumiko.server.http;
+
+import org.jspecify.annotations.NullMarked;

@@ -62,9 +62,10 @@ public final class ItemChecks {
                 r.returnConsumedCapacity());
     }
 
-    private static List<AuthorizationCheck> write(String action, AuthFacts f, String table,
-            Map<String, AttributeValue> keyOrItem, @Nullable String update, @Nullable Map<String, ?> attributeUpdates,
-            ItemRequests.Conditions c, ReturnValue returnValues, ReturnConsumedCapacity returnConsumedCapacity) {
+    private static List<AuthorizationCheck> write(String action, AuthFacts f, @Nullable String table,
+            @Nullable Map<String, AttributeValue> keyOrItem, @Nullable String update,
+            @Nullable Map<String, ?> attributeUpdates, ItemRequests.Conditions c, @Nullable ReturnValue returnValues,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         if (table == null) {
             return List.of();
         }
@@ -81,8 +82,9 @@ public final class ItemChecks {
     }
 
     /** LeadingKeys, Attributes and ReturnConsumedCapacity of a single-item request or transaction entry. */
-    private static Map<String, List<String>> itemKeys(AuthFacts f, String table, Map<String, AttributeValue> key,
-            Set<String> names, ReturnConsumedCapacity returnConsumedCapacity) {
+    private static Map<String, List<String>> itemKeys(AuthFacts f, String table,
+            @Nullable Map<String, AttributeValue> key, Set<String> names,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         List<String> leading = new ArrayList<>(1);
         RequestFacts.leadingKey(key, f.partitionKey(table, null), leading);
@@ -196,7 +198,7 @@ public final class ItemChecks {
     }
 
     private static AuthorizationCheck batchCheck(String action, AuthFacts f, String table, List<String> leading,
-            Set<String> names, ReturnConsumedCapacity returnConsumedCapacity) {
+            Set<String> names, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         keys.put("dynamodb:LeadingKeys", leading);
         keys.put("dynamodb:Attributes", List.copyOf(names));
@@ -246,7 +248,8 @@ public final class ItemChecks {
     }
 
     private static AuthorizationCheck transactCheck(String action, AuthFacts f, String table,
-            Map<String, AttributeValue> key, Set<String> names, ReturnConsumedCapacity returnConsumedCapacity, String enclosing) {
+            @Nullable Map<String, AttributeValue> key, Set<String> names,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity, String enclosing) {
         Map<String, List<String>> keys = itemKeys(f, table, key, names, returnConsumedCapacity);
         keys.put("dynamodb:EnclosingOperation", List.of(enclosing));
         return new AuthorizationCheck(action, f.arns().table(table), keys);
@@ -262,7 +265,7 @@ public final class ItemChecks {
     }
 
     /** The member's wire name, or NONE when absent (the condition keys always have a value). */
-    private static String orNone(Enum<?> given) {
+    private static String orNone(@Nullable Enum<?> given) {
         return given != null ? given.name() : NONE;
     }
 }

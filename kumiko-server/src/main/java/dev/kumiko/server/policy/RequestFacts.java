@@ -64,7 +64,8 @@ final class RequestFacts {
     }
 
     /** The top-level attribute names an expression touches, placeholders resolved through names. */
-    static void expression(@Nullable String text, ExpressionKind kind, Map<String, String> names, Set<String> out) {
+    static void expression(@Nullable String text, ExpressionKind kind, @Nullable Map<String, String> names,
+            Set<String> out) {
         if (text == null || text.isBlank()) {
             return;
         }
@@ -84,8 +85,9 @@ final class RequestFacts {
      * The partition key values a Query names: the right side of {@code pk = :v} in its
      * KeyConditionExpression (either side order), or the EQ value of KeyConditions.
      */
-    static void queryLeadingKeys(String keyConditionExpression, Map<String, LegacyCondition> keyConditions,
-            Map<String, String> names, Map<String, AttributeValue> values, @Nullable String partitionKey,
+    static void queryLeadingKeys(@Nullable String keyConditionExpression,
+            @Nullable Map<String, LegacyCondition> keyConditions, @Nullable Map<String, String> names,
+            @Nullable Map<String, AttributeValue> values, @Nullable String partitionKey,
             Collection<String> out) {
         if (partitionKey == null) {
             return;

@@ -1,6 +1,7 @@
 package dev.kumiko.server.policy;
 
 import dev.kumiko.engine.check.TableNames;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Resource ARNs as IAM sees them for one caller: {@code arn:aws:dynamodb:<region>:<account>:table/T},
@@ -31,7 +32,7 @@ record ResourceArns(String region, String accountId) {
     }
 
     /** The table name a TableName member designates (a name or a table ARN); null if neither. */
-    static String tableName(String nameOrArn) {
+    static @Nullable String tableName(String nameOrArn) {
         return nameOrArn.startsWith("arn:") ? TableNames.nameFromArnOrNull(nameOrArn) : nameOrArn;
     }
 }

@@ -7,6 +7,7 @@ import dev.kumiko.catalog.Throughput;
 import dev.kumiko.engine.backup.BackupRequests;
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 
 /** The parts of DescribeBackup's and ListBackups' answers that describe the backed-up table. */
 final class BackupWriter {
@@ -50,7 +51,8 @@ final class BackupWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamDescription");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType", d.stream().viewType().name());
+            g.writeStringField("StreamViewType",
+                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type").name());
             g.writeEndObject();
         }
         if (d.timeToLive().enabled()) {

@@ -7,6 +7,7 @@ import dev.kumiko.model.AttributeValue;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** Writes BatchWriteItem and BatchGetItem responses. */
 final class BatchResultWriter {
@@ -30,7 +31,9 @@ final class BatchResultWriter {
         g.writeStartObject();
         g.writeObjectFieldStart(w.put() != null ? "PutRequest" : "DeleteRequest");
         g.writeFieldName(w.put() != null ? "Item" : "Key");
-        JsonOut.item(g, w.put() != null ? w.put() : w.delete());
+        Map<String, AttributeValue> put = w.put();
+        // An unprocessed WriteRequest has exactly one of put and delete (BatchWriteOperation refuses others).
+        JsonOut.item(g, put != null ? put : Objects.requireNonNull(w.delete(), "a WriteRequest has put or delete"));
         g.writeEndObject();
         g.writeEndObject();
     }

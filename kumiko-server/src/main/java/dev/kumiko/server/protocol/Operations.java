@@ -146,7 +146,7 @@ public final class Operations {
     }
 
     /** A multi-table answer's ConsumedCapacity list (batch and transaction operations); absent when null. */
-    static void consumedCapacities(JsonGenerator g, List<ConsumedCapacity> list) throws IOException {
+    static void consumedCapacities(JsonGenerator g, @Nullable List<ConsumedCapacity> list) throws IOException {
         if (list == null) {
             return;
         }
@@ -158,7 +158,8 @@ public final class Operations {
     }
 
     /** ItemCollectionMetrics by table name, as BatchWriteItem and TransactWriteItems answer it. */
-    static void itemCollectionMetricsByTable(JsonGenerator g, Map<String, List<ItemCollectionMetrics>> byTable)
+    static void itemCollectionMetricsByTable(JsonGenerator g,
+            @Nullable Map<String, List<ItemCollectionMetrics>> byTable)
             throws IOException {
         if (byTable == null) {
             return;

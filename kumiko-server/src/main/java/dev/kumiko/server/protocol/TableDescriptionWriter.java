@@ -13,6 +13,7 @@ import dev.kumiko.model.BillingMode;
 import dev.kumiko.model.TableClass;
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 
 /** Writes a TableDescription object exactly as DynamoDB's DescribeTable shapes it. */
 final class TableDescriptionWriter {
@@ -119,7 +120,8 @@ final class TableDescriptionWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamSpecification");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType", d.stream().viewType().name());
+            g.writeStringField("StreamViewType",
+                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type").name());
             g.writeEndObject();
         }
         if (d.stream().label() != null) {

@@ -6,6 +6,7 @@ import dev.kumiko.model.ReturnConsumedCapacity;
 import dev.kumiko.model.ReturnItemCollectionMetrics;
 import dev.kumiko.model.ReturnValuesOnConditionCheckFailure;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -69,7 +70,7 @@ final class TransactConstraints {
         if (a.kindsGiven() != 1) {
             return; // refused as a whole afterwards: "TransactItems can only contain one of ..."
         }
-        TransactRequests.Kind kind = a.kind();
+        TransactRequests.Kind kind = Objects.requireNonNull(a.kind(), "one kind given");
         String path = base + "." + kind.member() + ".";
         if (kind == TransactRequests.Kind.CONDITION_CHECK) {
             c.notNull(path + "conditionExpression", a.conditionExpression());
