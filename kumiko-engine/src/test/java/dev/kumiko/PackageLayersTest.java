@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 class PackageLayersTest {
     /** The repository's root, seen from the module whose tests run (kumiko-engine). */
     private static final Path ROOT = Path.of("..");
+
     private static final Pattern MODULE = Pattern.compile("<module>([\\w.-]+)</module>");
     private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern REFERENCE = Pattern.compile("\\b(dev\\.kumiko(?:\\.[a-z]\\w*)+)\\.([A-Z]\\w*)");
@@ -44,7 +45,13 @@ class PackageLayersTest {
      */
     static final List<List<String>> ENGINE_LAYERS = List.of(
             List.of("engine", "engine.admin", "partiql"),
-            List.of("engine.backup", "engine.exchange", "engine.ttl", "engine.txn", "engine.read", "engine.item",
+            List.of(
+                    "engine.backup",
+                    "engine.exchange",
+                    "engine.ttl",
+                    "engine.txn",
+                    "engine.read",
+                    "engine.item",
                     "engine.control"),
             List.of("engine.throughput", "engine.capacity", "engine.index", "engine.streams", "engine.changelog"),
             List.of("engine.check", "engine.failure"),
@@ -63,8 +70,8 @@ class PackageLayersTest {
 
     @Test
     void everyModuleOfTheBuildIsRead() throws IOException {
-        assertThat(modules().keySet()).contains("kumiko-engine", "kumiko-rocksdb", "kumiko-ignite", "kumiko-server",
-                "kumiko-junit");
+        assertThat(modules().keySet())
+                .contains("kumiko-engine", "kumiko-rocksdb", "kumiko-ignite", "kumiko-server", "kumiko-junit");
     }
 
     @Test
@@ -82,20 +89,28 @@ class PackageLayersTest {
 
     @Test
     void enginePackagesImportNoLayerAboveTheirOwn() throws IOException {
-        assertThat(arrowsUp(ENGINE_LAYERS)).as("engine arrows that run up a layer").isEmpty();
+        assertThat(arrowsUp(ENGINE_LAYERS))
+                .as("engine arrows that run up a layer")
+                .isEmpty();
     }
 
     @Test
     void serverPackagesImportNoLayerAboveTheirOwn() throws IOException {
-        assertThat(arrowsUp(SERVER_LAYERS)).as("server arrows that run up a layer").isEmpty();
+        assertThat(arrowsUp(SERVER_LAYERS))
+                .as("server arrows that run up a layer")
+                .isEmpty();
     }
 
     @Test
     void everyEngineAndServerPackageHasALayer() throws IOException {
         Map<String, Set<String>> modules = modules();
         Set<String> unplaced = new TreeSet<>();
-        modules.get("kumiko-engine").stream().filter(p -> layer(p, ENGINE_LAYERS) < 0).forEach(unplaced::add);
-        modules.get("kumiko-server").stream().filter(p -> layer(p, SERVER_LAYERS) < 0).forEach(unplaced::add);
+        modules.get("kumiko-engine").stream()
+                .filter(p -> layer(p, ENGINE_LAYERS) < 0)
+                .forEach(unplaced::add);
+        modules.get("kumiko-server").stream()
+                .filter(p -> layer(p, SERVER_LAYERS) < 0)
+                .forEach(unplaced::add);
         assertThat(unplaced).as("packages in no layer").isEmpty();
     }
 
@@ -214,8 +229,14 @@ class PackageLayersTest {
         return out;
     }
 
-    private static void visit(String v, Map<String, Set<String>> graph, Map<String, Integer> index,
-            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<Set<String>> out) {
+    private static void visit(
+            String v,
+            Map<String, Set<String>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            List<Set<String>> out) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.push(v);

@@ -39,14 +39,20 @@ import org.jspecify.annotations.Nullable;
 public final class Catalog {
     /** DynamoDB's default per-account, per-region table quota. */
     public static final int TABLES_MAX = 2500;
-    private static final byte[] NEXT_ID_KEY = new ByteSink(16).put(KeySpace.META)
-            .put("next-id".getBytes(StandardCharsets.US_ASCII)).toArray();
-    private static final byte[] VERSION_KEY = new ByteSink(16).put(KeySpace.META)
-            .put("catalog-version".getBytes(StandardCharsets.US_ASCII)).toArray();
+
+    private static final byte[] NEXT_ID_KEY = new ByteSink(16)
+            .put(KeySpace.META)
+            .put("next-id".getBytes(StandardCharsets.US_ASCII))
+            .toArray();
+    private static final byte[] VERSION_KEY = new ByteSink(16)
+            .put(KeySpace.META)
+            .put("catalog-version".getBytes(StandardCharsets.US_ASCII))
+            .toArray();
 
     private final Store store;
     /** Over a local store: ids of the tables any engine in this process dropped; else null. */
     private final java.util.@Nullable Set<Integer> droppedIds;
+
     private final ConcurrentSkipListMap<String, Table> tables = new ConcurrentSkipListMap<>();
     /** The stored catalog version the map reflects. */
     private volatile long version;
@@ -157,7 +163,9 @@ public final class Catalog {
 
     /** Table names in DynamoDB's ListTables order (ascending), after exclusiveStart, at most limit. */
     public List<String> names(@Nullable String exclusiveStart, int limit) {
-        var view = exclusiveStart == null ? tables.keySet() : tables.tailMap(exclusiveStart, false).keySet();
+        var view = exclusiveStart == null
+                ? tables.keySet()
+                : tables.tailMap(exclusiveStart, false).keySet();
         List<String> out = new ArrayList<>(Math.min(limit, 128));
         for (String name : view) {
             if (out.size() == limit) {
@@ -179,7 +187,8 @@ public final class Catalog {
         try (Transaction txn = store.begin(NEXT_ID_KEY)) {
             byte[] next = txn.get(NEXT_ID_KEY);
             int id = next == null ? 1 : ByteBuffer.wrap(next).getInt();
-            txn.commit(new WriteBatch().put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(id + 1).array()));
+            txn.commit(new WriteBatch()
+                    .put(NEXT_ID_KEY, ByteBuffer.allocate(4).putInt(id + 1).array()));
             return id;
         }
     }
@@ -207,7 +216,8 @@ public final class Catalog {
                 reload(Counters.decode(store.get(VERSION_KEY)));
                 return false;
             }
-            WriteBatch batch = new WriteBatch().put(key, DescriptorCodec.encode(d)).add(VERSION_KEY, 1);
+            WriteBatch batch =
+                    new WriteBatch().put(key, DescriptorCodec.encode(d)).add(VERSION_KEY, 1);
             CatalogCounts.markKept(batch, d.id());
             txn.commit(batch);
             return true;
@@ -227,15 +237,20 @@ public final class Catalog {
         String name = t.descriptor().tableName();
         int tableId = t.descriptor().id();
         byte[] key = catalogKey(name);
-        return ReadModifyWrite.SYSTEM.run(Claimed.RETRY, last -> {
-            // UNVERIFIED wording: DynamoDB's answer to a change of a table being updated.
-            throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
-                    "Attempt to change a resource which is still in use: Table is being updated: " + name);
-        }, () -> modifyOnce(t, tableId, key, change));
+        return ReadModifyWrite.SYSTEM.run(
+                Claimed.RETRY,
+                last -> {
+                    // UNVERIFIED wording: DynamoDB's answer to a change of a table being updated.
+                    throw new DynamoException(
+                            ErrorCode.RESOURCE_IN_USE,
+                            "Attempt to change a resource which is still in use: Table is being updated: " + name);
+                },
+                () -> modifyOnce(t, tableId, key, change));
     }
 
     /** One attempt of {@link #modify}. */
-    private @Nullable TableDescriptor modifyOnce(Table t, int tableId, byte[] key, UnaryOperator<TableDescriptor> change) {
+    private @Nullable TableDescriptor modifyOnce(
+            Table t, int tableId, byte[] key, UnaryOperator<TableDescriptor> change) {
         assert Thread.holdsLock(this);
         byte[] before = store.get(key);
         TableDescriptor current = before == null ? null : DescriptorCodec.decode(before);
@@ -294,7 +309,8 @@ public final class Catalog {
             return;
         }
         modify(t, d -> {
-            List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes().size());
+            List<IndexDescriptor> gsis =
+                    new ArrayList<>(d.globalSecondaryIndexes().size());
             for (IndexDescriptor x : d.globalSecondaryIndexes()) {
                 gsis.add(x.id() == indexId ? x.withStatus(IndexDescriptor.ACTIVE) : x);
             }
@@ -307,7 +323,8 @@ public final class Catalog {
         assert !t.descriptor().globalSecondaryIndexes().contains(x) : "index still in the descriptor";
         store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
         int tableId = t.descriptor().id();
-        store.apply(new WriteBatch().delete(StatsKeys.index(tableId, StatsKeys.INDEX_COUNT, x.id()))
+        store.apply(new WriteBatch()
+                .delete(StatsKeys.index(tableId, StatsKeys.INDEX_COUNT, x.id()))
                 .delete(StatsKeys.index(tableId, StatsKeys.INDEX_BYTES, x.id())));
         t.dropIndexStats(x.id());
     }
@@ -340,8 +357,8 @@ public final class Catalog {
             store.awaitTransactions();
         }
         store.deleteRange(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()));
-        store.deleteRange(KeySpace.prefix(KeySpace.CHANGE_LOG, d.id()),
-                KeySpace.prefixEnd(KeySpace.CHANGE_LOG, d.id()));
+        store.deleteRange(
+                KeySpace.prefix(KeySpace.CHANGE_LOG, d.id()), KeySpace.prefixEnd(KeySpace.CHANGE_LOG, d.id()));
         store.deleteRange(KeySpace.prefix(KeySpace.STATS, d.id()), KeySpace.prefixEnd(KeySpace.STATS, d.id()));
         for (IndexDescriptor x : d.localSecondaryIndexes()) {
             store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
@@ -352,7 +369,9 @@ public final class Catalog {
     }
 
     private static byte[] catalogKey(String tableName) {
-        return new ByteSink(1 + tableName.length()).put(KeySpace.CATALOG)
-                .put(tableName.getBytes(StandardCharsets.UTF_8)).toArray();
+        return new ByteSink(1 + tableName.length())
+                .put(KeySpace.CATALOG)
+                .put(tableName.getBytes(StandardCharsets.UTF_8))
+                .toArray();
     }
 }

@@ -38,16 +38,16 @@ final class CatalogCounts {
         Map<ByteBuffer, Long> collectionBytes = new HashMap<>();
         long items = 0;
         long bytes = 0;
-        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()),
-                false)) {
+        try (Cursor c = store.scan(
+                KeySpace.prefix(KeySpace.ITEMS, d.id()), KeySpace.prefixEnd(KeySpace.ITEMS, d.id()), false)) {
             while (c.next()) {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.value());
                 long size = ItemSize.of(item);
                 items++;
                 bytes += size;
                 if (collections) {
-                    collectionBytes.merge(ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(item))),
-                            size, Long::sum);
+                    collectionBytes.merge(
+                            ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(item))), size, Long::sum);
                 }
             }
         }
@@ -66,13 +66,17 @@ final class CatalogCounts {
         store.apply(batch);
     }
 
-    private static void countEntries(Store store, Table t, IndexDescriptor x, @Nullable Map<ByteBuffer, Long> collectionBytes,
+    private static void countEntries(
+            Store store,
+            Table t,
+            IndexDescriptor x,
+            @Nullable Map<ByteBuffer, Long> collectionBytes,
             WriteBatch batch) {
         TableDescriptor d = t.descriptor();
         long entries = 0;
         long bytes = 0;
-        try (Cursor c = store.scan(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()),
-                false)) {
+        try (Cursor c = store.scan(
+                KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()), false)) {
             while (c.next()) {
                 Map<String, AttributeValue> entry = ItemCodec.decode(c.value());
                 long size = ItemSize.of(entry);
@@ -80,8 +84,7 @@ final class CatalogCounts {
                 bytes += size;
                 if (collectionBytes != null) {
                     collectionBytes.merge(
-                            ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(entry))), size,
-                            Long::sum);
+                            ByteBuffer.wrap(ItemKey.partitionPrefix(d.id(), d.hashKeyOf(entry))), size, Long::sum);
                 }
             }
         }

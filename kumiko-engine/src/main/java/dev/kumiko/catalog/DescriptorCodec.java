@@ -51,11 +51,14 @@ public final class DescriptorCodec {
             writeIndexes(out, t.localSecondaryIndexes());
             writeIndexes(out, t.globalSecondaryIndexes());
             out.writeBoolean(t.stream().enabled());
-            writeNullable(out, t.stream().viewType() == null ? null : t.stream().viewType().name());
+            writeNullable(
+                    out,
+                    t.stream().viewType() == null ? null : t.stream().viewType().name());
             writeNullable(out, t.stream().label());
             writeEpochs(out, t.stream().epochs());
             out.writeBoolean(t.sse().enabled());
-            writeNullable(out, t.sse().sseType() == null ? null : t.sse().sseType().name());
+            writeNullable(
+                    out, t.sse().sseType() == null ? null : t.sse().sseType().name());
             writeNullable(out, t.sse().kmsMasterKeyId());
             out.writeUTF(t.tableClass().name());
             out.writeBoolean(t.deletionProtectionEnabled());
@@ -109,15 +112,32 @@ public final class DescriptorCodec {
             for (int i = 0; i < tagCount; i++) {
                 tags.put(in.readUTF(), in.readUTF());
             }
-            TimeToLiveSettings ttl = version < 3 ? TimeToLiveSettings.DISABLED
+            TimeToLiveSettings ttl = version < 3
+                    ? TimeToLiveSettings.DISABLED
                     : new TimeToLiveSettings(in.readBoolean(), readNullable(in));
             if (version >= 4) {
                 throughput = readHistory(in, throughput);
                 gsis = readHistories(in, gsis);
             }
-            return new TableDescriptor(id, name, tableId, created, keySchema, List.copyOf(definitions), billingMode,
-                    throughput, billingChange, lsis, gsis, stream, sse, tableClass, deletionProtection,
-                    Map.copyOf(tags), ttl, version < 4 ? RecoverySettings.NONE : readRecovery(in));
+            return new TableDescriptor(
+                    id,
+                    name,
+                    tableId,
+                    created,
+                    keySchema,
+                    List.copyOf(definitions),
+                    billingMode,
+                    throughput,
+                    billingChange,
+                    lsis,
+                    gsis,
+                    stream,
+                    sse,
+                    tableClass,
+                    deletionProtection,
+                    Map.copyOf(tags),
+                    ttl,
+                    version < 4 ? RecoverySettings.NONE : readRecovery(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -140,9 +160,10 @@ public final class DescriptorCodec {
         boolean pitr = in.readBoolean();
         int days = in.readInt();
         long enabledMillis = in.readLong();
-        RecoverySettings.RestoreSummary restore = !in.readBoolean() ? null
-                : new RecoverySettings.RestoreSummary(readNullable(in), readNullable(in), in.readLong(),
-                        in.readBoolean());
+        RecoverySettings.RestoreSummary restore = !in.readBoolean()
+                ? null
+                : new RecoverySettings.RestoreSummary(
+                        readNullable(in), readNullable(in), in.readLong(), in.readBoolean());
         return new RecoverySettings(pitr, days, enabledMillis, restore);
     }
 
@@ -179,8 +200,8 @@ public final class DescriptorCodec {
     }
 
     private static Throughput readHistory(DataInputStream in, Throughput units) throws IOException {
-        return new Throughput(units.readCapacityUnits(), units.writeCapacityUnits(), in.readLong(), in.readLong(),
-                in.readInt());
+        return new Throughput(
+                units.readCapacityUnits(), units.writeCapacityUnits(), in.readLong(), in.readLong(), in.readInt());
     }
 
     private static List<IndexDescriptor> readHistories(DataInputStream in, List<IndexDescriptor> gsis)
@@ -230,8 +251,14 @@ public final class DescriptorCodec {
                 }
                 nonKey = List.copyOf(nonKey);
             }
-            indexes.add(new IndexDescriptor(id, name, global, keySchema, new Projection(projectionType, nonKey),
-                    readThroughput(in), in.readUTF()));
+            indexes.add(new IndexDescriptor(
+                    id,
+                    name,
+                    global,
+                    keySchema,
+                    new Projection(projectionType, nonKey),
+                    readThroughput(in),
+                    in.readUTF()));
         }
         return List.copyOf(indexes);
     }
@@ -266,8 +293,12 @@ public final class DescriptorCodec {
             String enabledLabel = Objects.requireNonNull(label, "enabled stream without a label");
             StreamViewType enabledView = Objects.requireNonNull(viewType, "enabled stream without a view type");
             long created = StreamLabels.epochMillisOf(enabledLabel);
-            return new StreamSettings(true, enabledView, enabledLabel, List.of(new StreamEpoch(enabledLabel,
-                    enabledView, created, 0, 0, List.of(new StreamEpoch.ShardSpan(1, created)))));
+            return new StreamSettings(
+                    true,
+                    enabledView,
+                    enabledLabel,
+                    List.of(new StreamEpoch(
+                            enabledLabel, enabledView, created, 0, 0, List.of(new StreamEpoch.ShardSpan(1, created)))));
         }
         int n = in.readInt();
         List<StreamEpoch> epochs = new ArrayList<>(n);

@@ -7,18 +7,24 @@ import org.jspecify.annotations.Nullable;
  * {@code pitrEnabledMillis} is when recovery was last turned on (0 when off); {@code restore} is
  * null for a table that was never restored.
  */
-public record RecoverySettings(boolean pitrEnabled, int recoveryPeriodInDays, long pitrEnabledMillis,
+public record RecoverySettings(
+        boolean pitrEnabled,
+        int recoveryPeriodInDays,
+        long pitrEnabledMillis,
         @Nullable RestoreSummary restore) {
     /** DynamoDB's default and largest recovery period. */
     public static final int RECOVERY_PERIOD_DAYS_DEFAULT = 35;
-    public static final RecoverySettings NONE =
-            new RecoverySettings(false, RECOVERY_PERIOD_DAYS_DEFAULT, 0, null);
+
+    public static final RecoverySettings NONE = new RecoverySettings(false, RECOVERY_PERIOD_DAYS_DEFAULT, 0, null);
 
     /**
      * DynamoDB's RestoreSummary: the backup or table restored from (one of the two ARNs), the time
      * restored to, and whether the restore is still writing the table's items.
      */
-    public record RestoreSummary(@Nullable String sourceBackupArn, @Nullable String sourceTableArn, long restoreDateTimeMillis,
+    public record RestoreSummary(
+            @Nullable String sourceBackupArn,
+            @Nullable String sourceTableArn,
+            long restoreDateTimeMillis,
             boolean restoreInProgress) {
         public RestoreSummary finished() {
             return new RestoreSummary(sourceBackupArn, sourceTableArn, restoreDateTimeMillis, false);

@@ -24,11 +24,19 @@ final class StatsKeys {
     private StatsKeys() {}
 
     static byte[] table(int tableId, byte kind) {
-        return new ByteSink(6).put(KeySpace.STATS).putIntBigEndian(tableId).put(kind).toArray();
+        return new ByteSink(6)
+                .put(KeySpace.STATS)
+                .putIntBigEndian(tableId)
+                .put(kind)
+                .toArray();
     }
 
     static byte[] index(int tableId, byte kind, int indexId) {
-        return new ByteSink(10).put(KeySpace.STATS).putIntBigEndian(tableId).put(kind).putIntBigEndian(indexId)
+        return new ByteSink(10)
+                .put(KeySpace.STATS)
+                .putIntBigEndian(tableId)
+                .put(kind)
+                .putIntBigEndian(indexId)
                 .toArray();
     }
 
@@ -38,7 +46,11 @@ final class StatsKeys {
      */
     static byte[] collection(int tableId, byte[] collectionPrefix) {
         byte[] suffix = Arrays.copyOfRange(collectionPrefix, 5, collectionPrefix.length);
-        return new ByteSink(6 + suffix.length).put(KeySpace.STATS).putIntBigEndian(tableId).put(COLLECTION_BYTES)
-                .put(suffix).toArray();
+        return new ByteSink(6 + suffix.length)
+                .put(KeySpace.STATS)
+                .putIntBigEndian(tableId)
+                .put(COLLECTION_BYTES)
+                .put(suffix)
+                .toArray();
     }
 }

@@ -12,8 +12,13 @@ import java.util.List;
  * @param disabledMillis 0 while enabled
  * @param endSequence the first number past the stream; 0 while it is enabled or still closing
  */
-public record StreamEpoch(String label, StreamViewType viewType, long createdMillis, long disabledMillis,
-        long endSequence, List<ShardSpan> shards) {
+public record StreamEpoch(
+        String label,
+        StreamViewType viewType,
+        long createdMillis,
+        long disabledMillis,
+        long endSequence,
+        List<ShardSpan> shards) {
 
     /** Where one shard starts, and when it was opened. */
     public record ShardSpan(long startSequence, long createdMillis) {}

@@ -12,7 +12,11 @@ import org.jspecify.annotations.Nullable;
  * and the ones disabled less than 24 hours ago. Each covers its own range of the table's change
  * log sequence numbers, so records need not say which stream they belong to.
  */
-public record StreamSettings(boolean enabled, @Nullable StreamViewType viewType, @Nullable String label, List<StreamEpoch> epochs) {
+public record StreamSettings(
+        boolean enabled,
+        @Nullable StreamViewType viewType,
+        @Nullable String label,
+        List<StreamEpoch> epochs) {
     public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of());
 
     public StreamSettings {

@@ -18,8 +18,8 @@ public final class Table {
         this.descriptor = descriptor;
         this.store = store;
         int id = descriptor.id();
-        this.stats = new TableStats(store, StatsKeys.table(id, StatsKeys.ITEM_COUNT),
-                StatsKeys.table(id, StatsKeys.ITEM_BYTES));
+        this.stats = new TableStats(
+                store, StatsKeys.table(id, StatsKeys.ITEM_COUNT), StatsKeys.table(id, StatsKeys.ITEM_BYTES));
         this.collections = new ItemCollectionSizes(store, id);
     }
 
@@ -39,9 +39,14 @@ public final class Table {
     /** Entry count and size of one index, by index id. */
     public TableStats indexStats(int indexId) {
         TableStats s = indexStats.get(indexId);
-        return s != null ? s : indexStats.computeIfAbsent(indexId, id -> new TableStats(store,
-                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_COUNT, id),
-                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_BYTES, id)));
+        return s != null
+                ? s
+                : indexStats.computeIfAbsent(
+                        indexId,
+                        id -> new TableStats(
+                                store,
+                                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_COUNT, id),
+                                StatsKeys.index(descriptor.id(), StatsKeys.INDEX_BYTES, id)));
     }
 
     /** Forgets a deleted index's statistics (the caller deletes its counters). */

@@ -30,7 +30,6 @@ public record TableDescriptor(
         TimeToLiveSettings timeToLive,
         RecoverySettings recovery) {
 
-
     public String hashKeyName() {
         return keySchema.get(0).attributeName();
     }
@@ -62,62 +61,203 @@ public record TableDescriptor(
     }
 
     public TableDescriptor withTags(Map<String, String> newTags) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, newTags, timeToLive, recovery);
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                newTags,
+                timeToLive,
+                recovery);
     }
 
     /** The descriptor after GSIs were added or removed, with the key attributes they define. */
     public TableDescriptor withGlobalIndexes(List<AttributeDefinition> newDefinitions, List<IndexDescriptor> newGsis) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, newDefinitions,
-                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes, newGsis, stream, sse,
-                tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                newDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                newGsis,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
+                recovery);
     }
 
     public TableDescriptor withTimeToLive(TimeToLiveSettings newTimeToLive) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, newTimeToLive, recovery);
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                newTimeToLive,
+                recovery);
     }
 
     public TableDescriptor withStream(StreamSettings newStream) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, newStream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                newStream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
+                recovery);
     }
 
-    public TableDescriptor withSettings(BillingMode newBillingMode, Throughput newThroughput, long billingChangeMillis,
-            StreamSettings newStream, boolean newDeletionProtection, TableClass newTableClass,
-            List<IndexDescriptor> newGsis, SseSettings newSse) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                newBillingMode, newThroughput, billingChangeMillis, localSecondaryIndexes, newGsis, newStream,
-                newSse, newTableClass, newDeletionProtection, tags, timeToLive, recovery);
+    public TableDescriptor withSettings(
+            BillingMode newBillingMode,
+            Throughput newThroughput,
+            long billingChangeMillis,
+            StreamSettings newStream,
+            boolean newDeletionProtection,
+            TableClass newTableClass,
+            List<IndexDescriptor> newGsis,
+            SseSettings newSse) {
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                newBillingMode,
+                newThroughput,
+                billingChangeMillis,
+                localSecondaryIndexes,
+                newGsis,
+                newStream,
+                newSse,
+                newTableClass,
+                newDeletionProtection,
+                tags,
+                timeToLive,
+                recovery);
     }
 
     /** The descriptor with another recovery setting (point-in-time recovery, restore summary). */
     public TableDescriptor withRecovery(RecoverySettings newRecovery) {
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                billingMode, throughput, billingModeChangeEpochMillis, localSecondaryIndexes,
-                globalSecondaryIndexes, stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive,
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
                 newRecovery);
     }
 
     /** A copy of this table under a new name and ids (a restore's target): no stream, TTL or tags. */
-    public TableDescriptor restoredAs(int newId, String newName, String newTableId, long createdMillis,
-            BillingMode newBillingMode, Throughput newThroughput, List<IndexDescriptor> newLsis,
-            List<IndexDescriptor> newGsis, SseSettings newSse, RecoverySettings newRecovery) {
-        return new TableDescriptor(newId, newName, newTableId, createdMillis, keySchema, attributeDefinitions,
-                newBillingMode, newThroughput, newBillingMode == BillingMode.PAY_PER_REQUEST ? createdMillis : 0, newLsis,
-                newGsis, StreamSettings.NONE, newSse, tableClass, false, Map.of(), TimeToLiveSettings.DISABLED,
+    public TableDescriptor restoredAs(
+            int newId,
+            String newName,
+            String newTableId,
+            long createdMillis,
+            BillingMode newBillingMode,
+            Throughput newThroughput,
+            List<IndexDescriptor> newLsis,
+            List<IndexDescriptor> newGsis,
+            SseSettings newSse,
+            RecoverySettings newRecovery) {
+        return new TableDescriptor(
+                newId,
+                newName,
+                newTableId,
+                createdMillis,
+                keySchema,
+                attributeDefinitions,
+                newBillingMode,
+                newThroughput,
+                newBillingMode == BillingMode.PAY_PER_REQUEST ? createdMillis : 0,
+                newLsis,
+                newGsis,
+                StreamSettings.NONE,
+                newSse,
+                tableClass,
+                false,
+                Map.of(),
+                TimeToLiveSettings.DISABLED,
                 newRecovery);
     }
 
     /** This descriptor as DescribeTable reports it at nowMillis (throughput decrease counts of today). */
     public TableDescriptor throughputAsOf(long nowMillis) {
         List<IndexDescriptor> gsis = new java.util.ArrayList<>(globalSecondaryIndexes.size());
-        globalSecondaryIndexes.forEach(x -> gsis.add(x.withThroughput(x.throughput().asOf(nowMillis))));
-        return new TableDescriptor(id, tableName, tableId, creationEpochMillis, keySchema, attributeDefinitions,
-                billingMode, throughput.asOf(nowMillis), billingModeChangeEpochMillis, localSecondaryIndexes,
-                List.copyOf(gsis), stream, sse, tableClass, deletionProtectionEnabled, tags, timeToLive, recovery);
+        globalSecondaryIndexes.forEach(
+                x -> gsis.add(x.withThroughput(x.throughput().asOf(nowMillis))));
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput.asOf(nowMillis),
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                List.copyOf(gsis),
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
+                recovery);
     }
 }

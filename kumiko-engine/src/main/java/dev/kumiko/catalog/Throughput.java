@@ -5,8 +5,12 @@ package dev.kumiko.catalog;
  * as DescribeTable reports it: when they last went up, when they last went down, and how many
  * decreases fell on the UTC day of the last one. Times are epoch milliseconds, 0 for never.
  */
-public record Throughput(long readCapacityUnits, long writeCapacityUnits, long lastIncreaseEpochMillis,
-        long lastDecreaseEpochMillis, int decreasesOnLastDecreaseDay) {
+public record Throughput(
+        long readCapacityUnits,
+        long writeCapacityUnits,
+        long lastIncreaseEpochMillis,
+        long lastDecreaseEpochMillis,
+        int decreasesOnLastDecreaseDay) {
     public static final Throughput ZERO = new Throughput(0, 0);
 
     private static final long DAY_MILLIS = 86_400_000L;
@@ -22,23 +26,31 @@ public record Throughput(long readCapacityUnits, long writeCapacityUnits, long l
     public Throughput changedTo(long read, long write, long nowMillis) {
         boolean up = read > readCapacityUnits || write > writeCapacityUnits;
         boolean down = read < readCapacityUnits || write < writeCapacityUnits;
-        int decreases = !down ? decreasesOnLastDecreaseDay
+        int decreases = !down
+                ? decreasesOnLastDecreaseDay
                 : sameDay(lastDecreaseEpochMillis, nowMillis) ? decreasesOnLastDecreaseDay + 1 : 1;
-        return new Throughput(read, write, up ? nowMillis : lastIncreaseEpochMillis,
-                down ? nowMillis : lastDecreaseEpochMillis, decreases);
+        return new Throughput(
+                read,
+                write,
+                up ? nowMillis : lastIncreaseEpochMillis,
+                down ? nowMillis : lastDecreaseEpochMillis,
+                decreases);
     }
 
     /** NumberOfDecreasesToday: the decreases of the current UTC day, as DynamoDB resets them at midnight. */
     public int decreasesToday(long nowMillis) {
         return lastDecreaseEpochMillis != 0 && sameDay(lastDecreaseEpochMillis, nowMillis)
-                ? decreasesOnLastDecreaseDay : 0;
+                ? decreasesOnLastDecreaseDay
+                : 0;
     }
 
     /** These units as reported at nowMillis: a decrease count from an earlier day reads 0. */
     public Throughput asOf(long nowMillis) {
         int today = decreasesToday(nowMillis);
-        return today == decreasesOnLastDecreaseDay ? this : new Throughput(readCapacityUnits, writeCapacityUnits,
-                lastIncreaseEpochMillis, lastDecreaseEpochMillis, today);
+        return today == decreasesOnLastDecreaseDay
+                ? this
+                : new Throughput(
+                        readCapacityUnits, writeCapacityUnits, lastIncreaseEpochMillis, lastDecreaseEpochMillis, today);
     }
 
     private static boolean sameDay(long aMillis, long bMillis) {

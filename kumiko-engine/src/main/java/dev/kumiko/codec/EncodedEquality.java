@@ -9,7 +9,11 @@ import java.util.Arrays;
  */
 public final class EncodedEquality {
     /** The answer when the bytes cannot tell (attributes in another order, sets or maps differing). */
-    public enum Answer { SAME, DIFFERENT, UNKNOWN }
+    public enum Answer {
+        SAME,
+        DIFFERENT,
+        UNKNOWN
+    }
 
     private EncodedEquality() {}
 
@@ -52,12 +56,17 @@ public final class EncodedEquality {
     private static boolean sameSlice(ItemReader x, ItemReader y) {
         int nx = x.skipSlice();
         int ny = y.skipSlice();
-        return nx == ny && Arrays.equals(x.buffer(), x.position() - nx, x.position(),
-                y.buffer(), y.position() - ny, y.position());
+        return nx == ny
+                && Arrays.equals(
+                        x.buffer(), x.position() - nx, x.position(), y.buffer(), y.position() - ny, y.position());
     }
 
     private static boolean scalar(int tag) {
-        return tag == ItemFormat.TAG_S || tag == ItemFormat.TAG_N || tag == ItemFormat.TAG_B
-                || tag == ItemFormat.TAG_NULL || tag == ItemFormat.TAG_TRUE || tag == ItemFormat.TAG_FALSE;
+        return tag == ItemFormat.TAG_S
+                || tag == ItemFormat.TAG_N
+                || tag == ItemFormat.TAG_B
+                || tag == ItemFormat.TAG_NULL
+                || tag == ItemFormat.TAG_TRUE
+                || tag == ItemFormat.TAG_FALSE;
     }
 }

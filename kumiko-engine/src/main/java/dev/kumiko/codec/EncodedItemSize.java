@@ -46,8 +46,10 @@ public final class EncodedItemSize {
     private static long valueBytes(ItemReader in) {
         int tag = in.u8();
         switch (tag) {
-            case ItemFormat.TAG_S, ItemFormat.TAG_B: return in.skipSlice();
-            case ItemFormat.TAG_N: return numberBytes(in);
+            case ItemFormat.TAG_S, ItemFormat.TAG_B:
+                return in.skipSlice();
+            case ItemFormat.TAG_N:
+                return numberBytes(in);
             case ItemFormat.TAG_SS, ItemFormat.TAG_BS: {
                 int n = in.varint();
                 long total = 0;
@@ -74,8 +76,10 @@ public final class EncodedItemSize {
                 }
                 return total;
             }
-            case ItemFormat.TAG_NULL, ItemFormat.TAG_TRUE, ItemFormat.TAG_FALSE: return 1;
-            default: throw new IllegalStateException("corrupt item: unknown tag " + tag);
+            case ItemFormat.TAG_NULL, ItemFormat.TAG_TRUE, ItemFormat.TAG_FALSE:
+                return 1;
+            default:
+                throw new IllegalStateException("corrupt item: unknown tag " + tag);
         }
     }
 

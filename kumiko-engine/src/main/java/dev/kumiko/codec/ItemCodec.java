@@ -44,7 +44,8 @@ public final class ItemCodec {
      * Each thread encodes into a buffer of its own and copies out the exact bytes, instead of
      * starting a new buffer (and growing it) per item: a BatchWriteItem encodes 25.
      */
-    private static final ThreadLocal<ByteSink> SCRATCH = ThreadLocal.withInitial(() -> new ByteSink(SCRATCH_START_BYTES));
+    private static final ThreadLocal<ByteSink> SCRATCH =
+            ThreadLocal.withInitial(() -> new ByteSink(SCRATCH_START_BYTES));
 
     /**
      * The most changes a patched item is written with its stored attributes' bytes copied: each
@@ -90,7 +91,8 @@ public final class ItemCodec {
         }
         ByteSink out = SCRATCH.get();
         try {
-            if (item instanceof PatchedItem patched && patched.base() instanceof EncodedItem stored
+            if (item instanceof PatchedItem patched
+                    && patched.base() instanceof EncodedItem stored
                     && patched.changeCount() <= SPLICED_CHANGES_MAX) {
                 encodeSpliced(out, patched, stored);
             } else {
@@ -157,11 +159,13 @@ public final class ItemCodec {
     private static EncodedEquality.Answer compareValue(ItemReader in, AttributeValue value) {
         int tag = in.u8();
         if (value instanceof AttributeValue.S s) {
-            return tag == TAG_S && in.sliceEquals(s.value()) ? EncodedEquality.Answer.SAME
+            return tag == TAG_S && in.sliceEquals(s.value())
+                    ? EncodedEquality.Answer.SAME
                     : EncodedEquality.Answer.DIFFERENT;
         }
         if (value instanceof AttributeValue.B b) {
-            return tag == TAG_B && in.sliceEquals(b.value()) ? EncodedEquality.Answer.SAME
+            return tag == TAG_B && in.sliceEquals(b.value())
+                    ? EncodedEquality.Answer.SAME
                     : EncodedEquality.Answer.DIFFERENT;
         }
         if (value instanceof AttributeValue.N n) {
@@ -170,8 +174,7 @@ public final class ItemCodec {
             }
             // Only the same text is certain: a different one is left to value equality rather than
             // assume that every stored number is in today's normalized form.
-            return in.sliceEquals(n.value().toString()) ? EncodedEquality.Answer.SAME
-                    : EncodedEquality.Answer.UNKNOWN;
+            return in.sliceEquals(n.value().toString()) ? EncodedEquality.Answer.SAME : EncodedEquality.Answer.UNKNOWN;
         }
         return EncodedEquality.Answer.UNKNOWN;
     }
@@ -204,7 +207,7 @@ public final class ItemCodec {
                     skipValue(in);
                 }
             }
-            case TAG_NULL, TAG_TRUE, TAG_FALSE -> { }
+            case TAG_NULL, TAG_TRUE, TAG_FALSE -> {}
             default -> throw new IllegalStateException("corrupt item: unknown tag " + tag);
         }
     }
@@ -310,9 +313,18 @@ public final class ItemCodec {
 
     private static void encodeValue(ByteSink out, AttributeValue v) {
         switch (v.type()) {
-            case S -> { out.put(TAG_S); putString(out, ((AttributeValue.S) v).value()); }
-            case N -> { out.put(TAG_N); putString(out, ((AttributeValue.N) v).value().toString()); }
-            case B -> { out.put(TAG_B); putBytes(out, ((AttributeValue.B) v).value()); }
+            case S -> {
+                out.put(TAG_S);
+                putString(out, ((AttributeValue.S) v).value());
+            }
+            case N -> {
+                out.put(TAG_N);
+                putString(out, ((AttributeValue.N) v).value().toString());
+            }
+            case B -> {
+                out.put(TAG_B);
+                putBytes(out, ((AttributeValue.B) v).value());
+            }
             case SS -> {
                 List<String> values = ((AttributeValue.SS) v).values();
                 out.put(TAG_SS).putVarint(values.size());
@@ -328,7 +340,10 @@ public final class ItemCodec {
                 out.put(TAG_BS).putVarint(values.size());
                 values.forEach(b -> putBytes(out, b));
             }
-            case M -> { out.put(TAG_M); encodeMap(out, ((AttributeValue.M) v).values()); }
+            case M -> {
+                out.put(TAG_M);
+                encodeMap(out, ((AttributeValue.M) v).values());
+            }
             case L -> {
                 List<AttributeValue> values = ((AttributeValue.L) v).values();
                 out.put(TAG_L).putVarint(values.size());
@@ -360,9 +375,12 @@ public final class ItemCodec {
     private static AttributeValue decodeValue(ItemReader in) {
         int tag = in.u8();
         switch (tag) {
-            case TAG_S: return new AttributeValue.S(in.string());
-            case TAG_N: return new AttributeValue.N(DynamoNumber.parse(in.string()));
-            case TAG_B: return new AttributeValue.B(in.bytes());
+            case TAG_S:
+                return new AttributeValue.S(in.string());
+            case TAG_N:
+                return new AttributeValue.N(DynamoNumber.parse(in.string()));
+            case TAG_B:
+                return new AttributeValue.B(in.bytes());
             case TAG_SS: {
                 int n = in.varint();
                 List<String> values = new ArrayList<>(n);
@@ -387,7 +405,8 @@ public final class ItemCodec {
                 }
                 return new AttributeValue.BS(Collections.unmodifiableList(values));
             }
-            case TAG_M: return new AttributeValue.M(decodeMap(in));
+            case TAG_M:
+                return new AttributeValue.M(decodeMap(in));
             case TAG_L: {
                 int n = in.varint();
                 List<AttributeValue> values = new ArrayList<>(n);
@@ -396,10 +415,14 @@ public final class ItemCodec {
                 }
                 return new AttributeValue.L(Collections.unmodifiableList(values));
             }
-            case TAG_NULL: return AttributeValue.NULL;
-            case TAG_TRUE: return AttributeValue.TRUE;
-            case TAG_FALSE: return AttributeValue.FALSE;
-            default: throw new IllegalStateException("corrupt item: unknown tag " + tag);
+            case TAG_NULL:
+                return AttributeValue.NULL;
+            case TAG_TRUE:
+                return AttributeValue.TRUE;
+            case TAG_FALSE:
+                return AttributeValue.FALSE;
+            default:
+                throw new IllegalStateException("corrupt item: unknown tag " + tag);
         }
     }
 }

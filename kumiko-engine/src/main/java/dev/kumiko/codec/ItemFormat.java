@@ -16,8 +16,18 @@ public final class ItemFormat {
     public static final int FORMAT_VERSION = 2;
     /** Read, never written: no size after the version byte. */
     public static final int FORMAT_VERSION_UNSIZED = 1;
-    public static final int TAG_S = 1, TAG_N = 2, TAG_B = 3, TAG_SS = 4, TAG_NS = 5, TAG_BS = 6,
-            TAG_M = 7, TAG_L = 8, TAG_NULL = 9, TAG_TRUE = 10, TAG_FALSE = 11;
+
+    public static final int TAG_S = 1,
+            TAG_N = 2,
+            TAG_B = 3,
+            TAG_SS = 4,
+            TAG_NS = 5,
+            TAG_BS = 6,
+            TAG_M = 7,
+            TAG_L = 8,
+            TAG_NULL = 9,
+            TAG_TRUE = 10,
+            TAG_FALSE = 11;
 
     private ItemFormat() {}
 }

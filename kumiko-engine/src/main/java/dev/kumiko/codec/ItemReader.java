@@ -76,8 +76,7 @@ public final class ItemReader {
     private int sliceLength() {
         int n = varint();
         if (n < 0 || n > buf.length - pos) {
-            throw new IllegalStateException("corrupt item: a slice of " + n + " bytes at " + pos + " of "
-                    + buf.length);
+            throw new IllegalStateException("corrupt item: a slice of " + n + " bytes at " + pos + " of " + buf.length);
         }
         return n;
     }
@@ -85,8 +84,8 @@ public final class ItemReader {
     /** Moves past {@code bytes} bytes that a caller read from {@link #buffer()} itself. */
     public void skip(int bytes) {
         if (bytes < 0 || bytes > buf.length - pos) {
-            throw new IllegalStateException("corrupt item: a skip of " + bytes + " bytes at " + pos + " of "
-                    + buf.length);
+            throw new IllegalStateException(
+                    "corrupt item: a skip of " + bytes + " bytes at " + pos + " of " + buf.length);
         }
         pos += bytes;
     }

@@ -5,10 +5,10 @@ import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.admin.AdminHooks;
 import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.backup.BackupSystem;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.capacity.UsageObserver;
-import dev.kumiko.engine.backup.BackupSystem;
 import dev.kumiko.engine.changelog.ChangeLog;
 import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
@@ -87,8 +87,8 @@ public final class Engine implements AutoCloseable {
         // ProcessHandle.current() costs about 8 ms of a cold start.
         this.owner = Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-" + System.nanoTime() + "-"
                 + System.identityHashCode(this);
-        this.trimmer = new ChangeLogTrimmer(catalog, changeLog, clock,
-                new Lease(store, "changelog-trim", owner, clock));
+        this.trimmer =
+                new ChangeLogTrimmer(catalog, changeLog, clock, new Lease(store, "changelog-trim", owner, clock));
         this.writer = new ItemWriter(settings, changeLog, new Dropped());
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, owner, clock);
@@ -100,8 +100,13 @@ public final class Engine implements AutoCloseable {
         this.reads = new ReadOperations(catalog, store, throughput);
         TimeToLiveClock ttlClock = new TimeToLiveClock(clock);
         this.timeToLive = new TimeToLiveOperations(catalog);
-        this.sweeper = new TimeToLiveSweeper(catalog, store, writer, ttlClock,
-                settings.ttlSweepIntervalMillis(), new Lease(store, "ttl-sweep", owner, clock));
+        this.sweeper = new TimeToLiveSweeper(
+                catalog,
+                store,
+                writer,
+                ttlClock,
+                settings.ttlSweepIntervalMillis(),
+                new Lease(store, "ttl-sweep", owner, clock));
         this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
         this.catalogWatch = new CatalogWatch(catalog, backfill);
         trimmer.keepFrom(new KeepFrom());

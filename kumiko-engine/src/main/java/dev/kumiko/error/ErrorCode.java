@@ -32,10 +32,8 @@ public enum ErrorCode {
     TRANSACTION_IN_PROGRESS("com.amazonaws.dynamodb.v20120810#TransactionInProgressException"),
     DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException"),
     IDEMPOTENT_PARAMETER_MISMATCH("com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException"),
-    ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED(
-            "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"),
-    PROVISIONED_THROUGHPUT_EXCEEDED(
-            "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException"),
+    ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException"),
+    PROVISIONED_THROUGHPUT_EXCEEDED("com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException"),
     THROTTLING("com.amazon.coral.availability#ThrottlingException"),
     EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException"),
     TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException"),
@@ -50,8 +48,7 @@ public enum ErrorCode {
     TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException"),
     TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException"),
     CONTINUOUS_BACKUPS_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException"),
-    POINT_IN_TIME_RECOVERY_UNAVAILABLE(
-            "com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
+    POINT_IN_TIME_RECOVERY_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
     INVALID_RESTORE_TIME("com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException");
 
     private final String type;

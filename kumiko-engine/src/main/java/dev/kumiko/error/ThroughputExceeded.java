@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ThroughputExceeded extends DynamoException {
     /** One entry of ThrottlingReasons; {@code indexName} is null when the table itself throttled. */
-    public record Reason(String reason, String tableName, @Nullable String indexName) {
+    public record Reason(
+            String reason, String tableName, @Nullable String indexName) {
         public Reason {
             Objects.requireNonNull(reason);
             Objects.requireNonNull(tableName);

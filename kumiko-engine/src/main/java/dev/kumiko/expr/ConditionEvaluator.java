@@ -51,7 +51,9 @@ final class ConditionEvaluator {
         if (c instanceof Condition.AttributeTypeIs t) {
             AttributeValue v = value(t.path(), item);
             AttributeValue type = value(t.type(), item);
-            return v != null && type instanceof AttributeValue.S s && v.type().wireName().equals(s.value());
+            return v != null
+                    && type instanceof AttributeValue.S s
+                    && v.type().wireName().equals(s.value());
         }
         if (c instanceof Condition.BeginsWith b) {
             return beginsWith(value(b.value(), item), value(b.prefix(), item));
@@ -63,7 +65,8 @@ final class ConditionEvaluator {
     }
 
     /** The operand's value, or null when it refers to a missing attribute. */
-    @Nullable AttributeValue value(Operand o, Map<String, AttributeValue> item) {
+    @Nullable
+    AttributeValue value(Operand o, Map<String, AttributeValue> item) {
         if (o instanceof Operand.Path p) {
             return PathReader.read(item, p, names);
         }
@@ -89,15 +92,21 @@ final class ConditionEvaluator {
         }
         int c = Values.compare(a, b);
         switch (op) {
-            case LT: return c < 0;
-            case LE: return c <= 0;
-            case GT: return c > 0;
-            case GE: return c >= 0;
-            default: throw new AssertionError(op);
+            case LT:
+                return c < 0;
+            case LE:
+                return c <= 0;
+            case GT:
+                return c > 0;
+            case GE:
+                return c >= 0;
+            default:
+                throw new AssertionError(op);
         }
     }
 
-    private static boolean between(@Nullable AttributeValue v, @Nullable AttributeValue lo, @Nullable AttributeValue hi) {
+    private static boolean between(
+            @Nullable AttributeValue v, @Nullable AttributeValue lo, @Nullable AttributeValue hi) {
         return compare(Comparator.GE, v, lo) && compare(Comparator.LE, v, hi);
     }
 
@@ -137,16 +146,19 @@ final class ConditionEvaluator {
                         && ((AttributeValue.S) container).value().contains(((AttributeValue.S) member).value());
             case B:
                 // A binary contains another when the operand's bytes occur in it (a subsequence).
-                return member instanceof AttributeValue.B b && Values.indexOf(((AttributeValue.B) container).value(),
-                        b.value()) >= 0;
+                return member instanceof AttributeValue.B b
+                        && Values.indexOf(((AttributeValue.B) container).value(), b.value()) >= 0;
             case SS:
-                return member instanceof AttributeValue.S s && ((AttributeValue.SS) container).values().contains(s.value());
+                return member instanceof AttributeValue.S s
+                        && ((AttributeValue.SS) container).values().contains(s.value());
             case NS:
                 return member instanceof AttributeValue.N n
-                        && Values.numberSet(((AttributeValue.NS) container).values()).contains(n.value());
+                        && Values.numberSet(((AttributeValue.NS) container).values())
+                                .contains(n.value());
             case BS:
                 return member instanceof AttributeValue.B b
-                        && Values.binarySet(((AttributeValue.BS) container).values()).contains(java.nio.ByteBuffer.wrap(b.value()));
+                        && Values.binarySet(((AttributeValue.BS) container).values())
+                                .contains(java.nio.ByteBuffer.wrap(b.value()));
             case L:
                 for (AttributeValue e : ((AttributeValue.L) container).values()) {
                     if (Values.equal(e, member)) {
@@ -170,14 +182,31 @@ final class ConditionEvaluator {
         }
         long n;
         switch (v.type()) {
-            case S: n = ((AttributeValue.S) v).value().codePointCount(0, ((AttributeValue.S) v).value().length()); break;
-            case B: n = ((AttributeValue.B) v).value().length; break;
-            case SS: n = ((AttributeValue.SS) v).values().size(); break;
-            case NS: n = ((AttributeValue.NS) v).values().size(); break;
-            case BS: n = ((AttributeValue.BS) v).values().size(); break;
-            case L: n = ((AttributeValue.L) v).values().size(); break;
-            case M: n = ((AttributeValue.M) v).values().size(); break;
-            default: return null;
+            case S:
+                n = ((AttributeValue.S) v)
+                        .value()
+                        .codePointCount(0, ((AttributeValue.S) v).value().length());
+                break;
+            case B:
+                n = ((AttributeValue.B) v).value().length;
+                break;
+            case SS:
+                n = ((AttributeValue.SS) v).values().size();
+                break;
+            case NS:
+                n = ((AttributeValue.NS) v).values().size();
+                break;
+            case BS:
+                n = ((AttributeValue.BS) v).values().size();
+                break;
+            case L:
+                n = ((AttributeValue.L) v).values().size();
+                break;
+            case M:
+                n = ((AttributeValue.M) v).values().size();
+                break;
+            default:
+                return null;
         }
         return new AttributeValue.N(DynamoNumber.of(n));
     }

@@ -170,8 +170,8 @@ final class ConditionParser extends ParserBase {
         expect(Token.Kind.RPAREN);
         if (candidates.size() > IN_OPERANDS_MAX) {
             // Limit documented; message wording not verified.
-            throw kind.invalid("The IN operator is provided with too many operands; number of operands: "
-                    + candidates.size());
+            throw kind.invalid(
+                    "The IN operator is provided with too many operands; number of operands: " + candidates.size());
         }
         return candidates;
     }
@@ -214,8 +214,11 @@ final class ConditionParser extends ParserBase {
      * one call of the operand function. DynamoDB takes that as the operand itself.
      */
     private boolean atParenthesisedOperandFunction() {
-        return at(Token.Kind.LPAREN) && peekAhead(1).kind() == Token.Kind.NAME && peekAhead(1).text().equals("size")
-                && peekAhead(2).kind() == Token.Kind.LPAREN && closingOfParenthesisedFunction() > 0;
+        return at(Token.Kind.LPAREN)
+                && peekAhead(1).kind() == Token.Kind.NAME
+                && peekAhead(1).text().equals("size")
+                && peekAhead(2).kind() == Token.Kind.LPAREN
+                && closingOfParenthesisedFunction() > 0;
     }
 
     /**
@@ -245,13 +248,20 @@ final class ConditionParser extends ParserBase {
 
     private static @Nullable Comparator comparator(Token t) {
         switch (t.kind()) {
-            case EQ: return Comparator.EQ;
-            case NE: return Comparator.NE;
-            case LT: return Comparator.LT;
-            case LE: return Comparator.LE;
-            case GT: return Comparator.GT;
-            case GE: return Comparator.GE;
-            default: return null;
+            case EQ:
+                return Comparator.EQ;
+            case NE:
+                return Comparator.NE;
+            case LT:
+                return Comparator.LT;
+            case LE:
+                return Comparator.LE;
+            case GT:
+                return Comparator.GT;
+            case GE:
+                return Comparator.GE;
+            default:
+                return null;
         }
     }
 }

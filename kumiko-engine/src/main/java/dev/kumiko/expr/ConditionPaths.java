@@ -8,11 +8,13 @@ final class ConditionPaths {
     private ConditionPaths() {}
 
     static Set<String> of(Condition c, Map<String, String> names, Set<String> out) {
-        OperandWalk.conditionOperands(c, o -> OperandWalk.leaves(o, leaf -> {
-            if (leaf instanceof Operand.Path p) {
-                out.add(p.resolve(names).firstName());
-            }
-        }));
+        OperandWalk.conditionOperands(
+                c,
+                o -> OperandWalk.leaves(o, leaf -> {
+                    if (leaf instanceof Operand.Path p) {
+                        out.add(p.resolve(names).firstName());
+                    }
+                }));
         return out;
     }
 }

@@ -35,7 +35,8 @@ final class DocumentWriter {
         item.put(top, writeInto(child, path, 1, value));
     }
 
-    private static AttributeValue writeInto(AttributeValue container, List<PathElement> path, int i, @Nullable AttributeValue value) {
+    private static AttributeValue writeInto(
+            AttributeValue container, List<PathElement> path, int i, @Nullable AttributeValue value) {
         boolean last = i == path.size() - 1;
         PathElement step = path.get(i);
         if (step instanceof PathElement.Name n) {

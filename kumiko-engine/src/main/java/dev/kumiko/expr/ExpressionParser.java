@@ -49,9 +49,12 @@ public final class ExpressionParser {
     static Object parseUncached(ExpressionKind kind, String text) {
         checkText(kind, text);
         switch (kind) {
-            case UPDATE: return UpdateParser.parse(text);
-            case PROJECTION: return ProjectionParser.parse(text);
-            default: return ConditionParser.parse(text, kind);
+            case UPDATE:
+                return UpdateParser.parse(text);
+            case PROJECTION:
+                return ProjectionParser.parse(text);
+            default:
+                return ConditionParser.parse(text, kind);
         }
     }
 

@@ -9,8 +9,11 @@ import org.jspecify.annotations.Nullable;
  * ComparisonOperator, AttributeValueList) or a {@code Condition} of KeyConditions / QueryFilter /
  * ScanFilter (ComparisonOperator, AttributeValueList only). Absent fields are null.
  */
-public record LegacyCondition(@Nullable AttributeValue value, @Nullable Boolean exists,
-        @Nullable String comparisonOperator, @Nullable List<AttributeValue> attributeValueList) {
+public record LegacyCondition(
+        @Nullable AttributeValue value,
+        @Nullable Boolean exists,
+        @Nullable String comparisonOperator,
+        @Nullable List<AttributeValue> attributeValueList) {
 
     public static LegacyCondition of(String comparisonOperator, AttributeValue... values) {
         return new LegacyCondition(null, null, comparisonOperator, List.of(values));

@@ -35,16 +35,19 @@ public final class LegacyExpressions {
         return new UpdateApplier(Map.of(), Map.of()).apply(update, item);
     }
 
-    public static Map<String, AttributeValue> project(ProjectionExpression projection, Map<String, AttributeValue> item) {
+    public static Map<String, AttributeValue> project(
+            ProjectionExpression projection, Map<String, AttributeValue> item) {
         return Projector.project(item, projection.paths());
     }
 
     /** Rejects requests that mix the two styles, naming both sides as DynamoDB does. */
-    public static void checkNotMixed(Collection<String> nonExpressionParameters, Collection<String> expressionParameters) {
+    public static void checkNotMixed(
+            Collection<String> nonExpressionParameters, Collection<String> expressionParameters) {
         if (!nonExpressionParameters.isEmpty() && !expressionParameters.isEmpty()) {
-            throw DynamoException.validation("Can not use both expression and non-expression parameters in the same request:"
-                    + " Non-expression parameters: {" + String.join(", ", nonExpressionParameters) + "}"
-                    + " Expression parameters: {" + String.join(", ", expressionParameters) + "}");
+            throw DynamoException.validation(
+                    "Can not use both expression and non-expression parameters in the same request:"
+                            + " Non-expression parameters: {" + String.join(", ", nonExpressionParameters) + "}"
+                            + " Expression parameters: {" + String.join(", ", expressionParameters) + "}");
         }
     }
 
@@ -52,7 +55,8 @@ public final class LegacyExpressions {
      * ConditionalOperator is AND or OR and needs the conditions it combines. The enum text is
      * DynamoDB's model constraint; the missing-conditions wording is UNVERIFIED.
      */
-    public static void checkConditionalOperator(@Nullable String conditionalOperator, @Nullable Map<String, ?> conditions) {
+    public static void checkConditionalOperator(
+            @Nullable String conditionalOperator, @Nullable Map<String, ?> conditions) {
         if (conditionalOperator == null) {
             return;
         }
@@ -62,8 +66,8 @@ public final class LegacyExpressions {
                     + "[AND, OR]");
         }
         if (conditions == null || conditions.isEmpty()) {
-            throw DynamoException.invalidParameter("ConditionalOperator can only be used when Filter or Expected has "
-                    + "two or more elements");
+            throw DynamoException.invalidParameter(
+                    "ConditionalOperator can only be used when Filter or Expected has " + "two or more elements");
         }
     }
 
@@ -73,8 +77,9 @@ public final class LegacyExpressions {
             return;
         }
         if (names.isEmpty()) {
-            throw new MemberConstraintException("1 validation error detected: Value '[]' at 'attributesToGet' failed to "
-                    + "satisfy constraint: Member must have length greater than or equal to 1");
+            throw new MemberConstraintException(
+                    "1 validation error detected: Value '[]' at 'attributesToGet' failed to "
+                            + "satisfy constraint: Member must have length greater than or equal to 1");
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (String n : names) {
@@ -85,14 +90,16 @@ public final class LegacyExpressions {
     }
 
     /** Expected (with Exists / Value shorthand) combined by ConditionalOperator (null means AND). */
-    public static @Nullable Condition expected(Map<String, LegacyCondition> expected, @Nullable String conditionalOperator) {
+    public static @Nullable Condition expected(
+            Map<String, LegacyCondition> expected, @Nullable String conditionalOperator) {
         List<Condition> parts = new ArrayList<>();
         expected.forEach((name, c) -> parts.add(expectedOne(name, c)));
         return combine(parts, conditionalOperator);
     }
 
     /** QueryFilter / ScanFilter / KeyConditions: ComparisonOperator + AttributeValueList only. */
-    public static @Nullable Condition filter(Map<String, LegacyCondition> conditions, @Nullable String conditionalOperator) {
+    public static @Nullable Condition filter(
+            Map<String, LegacyCondition> conditions, @Nullable String conditionalOperator) {
         List<Condition> parts = new ArrayList<>();
         conditions.forEach((name, c) -> parts.add(compare(name, c.comparisonOperator(), arguments(name, c))));
         return combine(parts, conditionalOperator);
@@ -103,14 +110,21 @@ public final class LegacyExpressions {
         return ConditionPaths.of(c, Map.of(), new java.util.LinkedHashSet<>());
     }
 
-    public static KeyCondition keyConditions(Map<String, LegacyCondition> conditions, List<String> partitionKeyNames,
-            List<String> sortKeyNames) {
+    public static KeyCondition keyConditions(
+            Map<String, LegacyCondition> conditions, List<String> partitionKeyNames, List<String> sortKeyNames) {
         for (LegacyCondition c : conditions.values()) {
             switch (LegacyOperator.parse(c.comparisonOperator())) {
-                case EQ: case LE: case LT: case GE: case GT: case BEGINS_WITH: case BETWEEN:
+                case EQ:
+                case LE:
+                case LT:
+                case GE:
+                case GT:
+                case BEGINS_WITH:
+                case BETWEEN:
                     break;
                 default:
-                    throw DynamoException.invalidParameter("Attempted conditional constraint is not an indexable operation");
+                    throw DynamoException.invalidParameter(
+                            "Attempted conditional constraint is not an indexable operation");
             }
         }
         if (conditions.isEmpty()) {
@@ -130,11 +144,13 @@ public final class LegacyExpressions {
     }
 
     /** AttributeUpdates as an UpdateExpression; ADD of a list appends, as the legacy API documents. */
-    public static UpdateExpression attributeUpdates(Map<String, LegacyUpdate> updates, Collection<String> keyAttributeNames) {
+    public static UpdateExpression attributeUpdates(
+            Map<String, LegacyUpdate> updates, Collection<String> keyAttributeNames) {
         List<UpdateAction> actions = new ArrayList<>();
         updates.forEach((name, u) -> {
             if (keyAttributeNames.contains(name)) {
-                throw DynamoException.invalidParameter("Cannot update attribute " + name + ". This attribute is part of the key");
+                throw DynamoException.invalidParameter(
+                        "Cannot update attribute " + name + ". This attribute is part of the key");
             }
             actions.add(updateAction(name, u.action() == null ? "PUT" : u.action(), u.value()));
         });
@@ -144,7 +160,8 @@ public final class LegacyExpressions {
     private static UpdateAction updateAction(String name, String action, AttributeValue value) {
         Operand.Path path = Operand.Path.of(name);
         if (value == null && !action.equals("DELETE")) {
-            throw DynamoException.invalidParameter("Only DELETE action is allowed when no attribute value is specified");
+            throw DynamoException.invalidParameter(
+                    "Only DELETE action is allowed when no attribute value is specified");
         }
         switch (action) {
             case "PUT":
@@ -155,7 +172,8 @@ public final class LegacyExpressions {
                 }
                 if (!value.type().isSet()) {
                     // Unverified wording.
-                    throw DynamoException.invalidParameter("DELETE action with value is not supported for the type " + value.type());
+                    throw DynamoException.invalidParameter(
+                            "DELETE action with value is not supported for the type " + value.type());
                 }
                 return new UpdateAction.Delete(path, new Operand.Literal(value));
             case "ADD":
@@ -179,16 +197,19 @@ public final class LegacyExpressions {
         if (c.comparisonOperator() != null) {
             if (c.exists() != null) {
                 // Unverified wording.
-                throw DynamoException.invalidParameter("Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+                throw DynamoException.invalidParameter(
+                        "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
             }
             return compare(name, c.comparisonOperator(), arguments(name, c));
         }
         if (c.attributeValueList() != null) {
-            throw DynamoException.invalidParameter("AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
+            throw DynamoException.invalidParameter(
+                    "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
         }
         if (Boolean.FALSE.equals(c.exists())) {
             if (c.value() != null) {
-                throw DynamoException.invalidParameter("Value cannot be used when Exists is false for Attribute: " + name);
+                throw DynamoException.invalidParameter(
+                        "Value cannot be used when Exists is false for Attribute: " + name);
             }
             return new Condition.AttributeNotExists(Operand.Path.of(name));
         }
@@ -201,7 +222,8 @@ public final class LegacyExpressions {
 
     private static List<AttributeValue> arguments(String name, LegacyCondition c) {
         if (c.value() != null && c.attributeValueList() != null) {
-            throw DynamoException.invalidParameter("Value and AttributeValueList cannot be used together for Attribute: " + name);
+            throw DynamoException.invalidParameter(
+                    "Value and AttributeValueList cannot be used together for Attribute: " + name);
         }
         if (c.value() != null) {
             return List.of(c.value());

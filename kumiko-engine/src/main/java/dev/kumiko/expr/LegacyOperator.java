@@ -9,7 +9,19 @@ import org.jspecify.annotations.Nullable;
 
 /** The legacy ComparisonOperator values, their argument rules and their AST equivalents. */
 enum LegacyOperator {
-    EQ, NE, LE, LT, GE, GT, NOT_NULL, NULL, CONTAINS, NOT_CONTAINS, BEGINS_WITH, IN, BETWEEN;
+    EQ,
+    NE,
+    LE,
+    LT,
+    GE,
+    GT,
+    NOT_NULL,
+    NULL,
+    CONTAINS,
+    NOT_CONTAINS,
+    BEGINS_WITH,
+    IN,
+    BETWEEN;
 
     static LegacyOperator parse(@Nullable String name) {
         if (name == null) {
@@ -31,59 +43,91 @@ enum LegacyOperator {
     void check(List<AttributeValue> args) {
         boolean countOk;
         switch (this) {
-            case NULL: case NOT_NULL: countOk = args.isEmpty(); break;
-            case IN: countOk = !args.isEmpty(); break;
-            case BETWEEN: countOk = args.size() == 2; break;
-            default: countOk = args.size() == 1; break;
+            case NULL:
+            case NOT_NULL:
+                countOk = args.isEmpty();
+                break;
+            case IN:
+                countOk = !args.isEmpty();
+                break;
+            case BETWEEN:
+                countOk = args.size() == 2;
+                break;
+            default:
+                countOk = args.size() == 1;
+                break;
         }
         if (!countOk) {
-            throw DynamoException.invalidParameter("Invalid number of argument(s) for the " + this + " ComparisonOperator");
+            throw DynamoException.invalidParameter(
+                    "Invalid number of argument(s) for the " + this + " ComparisonOperator");
         }
         for (AttributeValue v : args) {
             if (!typeAllowed(v.type())) {
                 // Unverified wording.
-                throw DynamoException.invalidParameter("ComparisonOperator " + this + " is not valid for " + v.type()
-                        + " AttributeValue type");
+                throw DynamoException.invalidParameter(
+                        "ComparisonOperator " + this + " is not valid for " + v.type() + " AttributeValue type");
             }
         }
-        if ((this == IN || this == BETWEEN) && args.stream().anyMatch(v -> v.type() != args.get(0).type())) {
+        if ((this == IN || this == BETWEEN)
+                && args.stream().anyMatch(v -> v.type() != args.get(0).type())) {
             // Recalled DynamoDB wording, UNVERIFIED against a capture.
             throw DynamoException.invalidParameter("AttributeValues inside AttributeValueList must be of same type");
         }
-        if (this == BETWEEN && args.get(0).type() == args.get(1).type() && Values.compare(args.get(0), args.get(1)) > 0) {
+        if (this == BETWEEN
+                && args.get(0).type() == args.get(1).type()
+                && Values.compare(args.get(0), args.get(1)) > 0) {
             // Unverified wording.
-            throw DynamoException.invalidParameter("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
+            throw DynamoException.invalidParameter(
+                    "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
         }
     }
 
     private boolean typeAllowed(AttributeType t) {
         switch (this) {
-            case EQ: case NE: return true;
-            case BEGINS_WITH: return t == AttributeType.S || t == AttributeType.B;
-            default: return Values.isOrderable(t);
+            case EQ:
+            case NE:
+                return true;
+            case BEGINS_WITH:
+                return t == AttributeType.S || t == AttributeType.B;
+            default:
+                return Values.isOrderable(t);
         }
     }
 
     Condition toCondition(Operand path, List<Operand> args) {
         switch (this) {
-            case EQ: return new Condition.Compare(Comparator.EQ, path, args.get(0));
-            case NE: return new Condition.Compare(Comparator.NE, path, args.get(0));
-            case LE: return new Condition.Compare(Comparator.LE, path, args.get(0));
-            case LT: return new Condition.Compare(Comparator.LT, path, args.get(0));
-            case GE: return new Condition.Compare(Comparator.GE, path, args.get(0));
-            case GT: return new Condition.Compare(Comparator.GT, path, args.get(0));
-            case NOT_NULL: return new Condition.AttributeExists(path);
-            case NULL: return new Condition.AttributeNotExists(path);
-            case CONTAINS: return new Condition.Contains(path, args.get(0));
+            case EQ:
+                return new Condition.Compare(Comparator.EQ, path, args.get(0));
+            case NE:
+                return new Condition.Compare(Comparator.NE, path, args.get(0));
+            case LE:
+                return new Condition.Compare(Comparator.LE, path, args.get(0));
+            case LT:
+                return new Condition.Compare(Comparator.LT, path, args.get(0));
+            case GE:
+                return new Condition.Compare(Comparator.GE, path, args.get(0));
+            case GT:
+                return new Condition.Compare(Comparator.GT, path, args.get(0));
+            case NOT_NULL:
+                return new Condition.AttributeExists(path);
+            case NULL:
+                return new Condition.AttributeNotExists(path);
+            case CONTAINS:
+                return new Condition.Contains(path, args.get(0));
             case NOT_CONTAINS:
                 // It tests the attribute's value, so a missing attribute fails it, unlike the
                 // expression NOT contains(a, :v), which is true there.
-                return new Condition.And(new Condition.AttributeExists(path),
+                return new Condition.And(
+                        new Condition.AttributeExists(path),
                         new Condition.Not(new Condition.Contains(path, args.get(0))));
-            case BEGINS_WITH: return new Condition.BeginsWith(path, args.get(0));
-            case IN: return new Condition.In(path, args);
-            case BETWEEN: return new Condition.Between(path, args.get(0), args.get(1));
-            default: throw new AssertionError(this);
+            case BEGINS_WITH:
+                return new Condition.BeginsWith(path, args.get(0));
+            case IN:
+                return new Condition.In(path, args);
+            case BETWEEN:
+                return new Condition.Between(path, args.get(0), args.get(1));
+            default:
+                throw new AssertionError(this);
         }
     }
 }

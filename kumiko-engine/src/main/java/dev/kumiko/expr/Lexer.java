@@ -49,17 +49,28 @@ final class Lexer {
     private Token symbol(char c, int start) {
         pos++;
         switch (c) {
-            case '(': return token(Token.Kind.LPAREN, start);
-            case ')': return token(Token.Kind.RPAREN, start);
-            case '[': return token(Token.Kind.LBRACKET, start);
-            case ']': return token(Token.Kind.RBRACKET, start);
-            case ',': return token(Token.Kind.COMMA, start);
-            case '.': return token(Token.Kind.DOT, start);
-            case '+': return token(Token.Kind.PLUS, start);
-            case '-': return token(Token.Kind.MINUS, start);
-            case '=': return token(Token.Kind.EQ, start);
-            case '<': return lessThan(start);
-            case '>': return twoChar('=', Token.Kind.GE, Token.Kind.GT, start);
+            case '(':
+                return token(Token.Kind.LPAREN, start);
+            case ')':
+                return token(Token.Kind.RPAREN, start);
+            case '[':
+                return token(Token.Kind.LBRACKET, start);
+            case ']':
+                return token(Token.Kind.RBRACKET, start);
+            case ',':
+                return token(Token.Kind.COMMA, start);
+            case '.':
+                return token(Token.Kind.DOT, start);
+            case '+':
+                return token(Token.Kind.PLUS, start);
+            case '-':
+                return token(Token.Kind.MINUS, start);
+            case '=':
+                return token(Token.Kind.EQ, start);
+            case '<':
+                return lessThan(start);
+            case '>':
+                return twoChar('=', Token.Kind.GE, Token.Kind.GT, start);
             default:
                 if (Character.isHighSurrogate(c) && pos < source.length()) {
                     pos++;

@@ -106,8 +106,7 @@ abstract class ParserBase {
         while (true) {
             if (elements.size() > PATH_DEPTH_MAX) {
                 // UNVERIFIED wording; the limit is the Developer Guide's "maximum depth for a document path".
-                throw kind.invalid("The document path has too many nesting levels; nesting levels: "
-                        + elements.size());
+                throw kind.invalid("The document path has too many nesting levels; nesting levels: " + elements.size());
             }
             if (at(Token.Kind.DOT)) {
                 next();

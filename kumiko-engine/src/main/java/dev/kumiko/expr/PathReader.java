@@ -10,7 +10,8 @@ final class PathReader {
     private PathReader() {}
 
     /** The value at {@code path}, or null when any step is missing or of the wrong type. */
-    static @Nullable AttributeValue read(Map<String, AttributeValue> item, Operand.Path path, Map<String, String> names) {
+    static @Nullable AttributeValue read(
+            Map<String, AttributeValue> item, Operand.Path path, Map<String, String> names) {
         List<PathElement> elements = path.elements();
         AttributeValue current = item.get(name((PathElement.Name) elements.get(0), names));
         for (int i = 1; i < elements.size() && current != null; i++) {
@@ -19,7 +20,8 @@ final class PathReader {
         return current;
     }
 
-    private static @Nullable AttributeValue step(AttributeValue current, PathElement element, Map<String, String> names) {
+    private static @Nullable AttributeValue step(
+            AttributeValue current, PathElement element, Map<String, String> names) {
         if (element instanceof PathElement.Name n) {
             if (current.type() != dev.kumiko.model.AttributeType.M) {
                 return null;

@@ -16,8 +16,12 @@ final class PlaceholderCheck {
     private final Set<String> usedNames;
     private final Set<String> usedValues;
 
-    PlaceholderCheck(ExpressionKind kind, Map<String, String> names, Map<String, AttributeValue> values,
-                     Set<String> usedNames, Set<String> usedValues) {
+    PlaceholderCheck(
+            ExpressionKind kind,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            Set<String> usedNames,
+            Set<String> usedValues) {
         this.kind = kind;
         this.names = names;
         this.values = values;

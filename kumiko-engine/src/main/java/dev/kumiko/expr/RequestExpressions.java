@@ -53,7 +53,8 @@ public final class RequestExpressions {
         return new Builder();
     }
 
-    private @Nullable Condition conditionOf(@Nullable String text, ExpressionKind kind, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable Condition conditionOf(
+            @Nullable String text, ExpressionKind kind, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -64,7 +65,8 @@ public final class RequestExpressions {
         return c;
     }
 
-    private @Nullable ProjectionExpression projectionOf(@Nullable String text, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable ProjectionExpression projectionOf(
+            @Nullable String text, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -74,7 +76,8 @@ public final class RequestExpressions {
         return p;
     }
 
-    private @Nullable UpdateExpression updateOf(@Nullable String text, Collection<String> keyNames, Set<String> usedNames, Set<String> usedValues) {
+    private @Nullable UpdateExpression updateOf(
+            @Nullable String text, Collection<String> keyNames, Set<String> usedNames, Set<String> usedValues) {
         if (text == null) {
             return null;
         }
@@ -281,13 +284,15 @@ public final class RequestExpressions {
             if (values != null && values.isEmpty()) {
                 throw DynamoException.validation("ExpressionAttributeValues must not be empty");
             }
-            boolean anyExpression = condition != null || filter != null || keyCondition != null
-                    || projection != null || update != null;
+            boolean anyExpression =
+                    condition != null || filter != null || keyCondition != null || projection != null || update != null;
             if (!anyExpression && names != null) {
-                throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
+                throw DynamoException.validation(
+                        "ExpressionAttributeNames can only be specified when using expressions");
             }
             if (!anyExpression && values != null) {
-                throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions");
+                throw DynamoException.validation(
+                        "ExpressionAttributeValues can only be specified when using expressions");
             }
             if (!anyExpression) {
                 return NONE; // names and values are absent too (checked above)
@@ -320,7 +325,8 @@ public final class RequestExpressions {
             for (String key : keys) {
                 if (!isPlaceholder(key, sigil)) {
                     // Wording recalled from DynamoDB; not verified in sources.
-                    throw DynamoException.validation(parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
+                    throw DynamoException.validation(
+                            parameter + " contains invalid key: Syntax error; key: \"" + key + "\"");
                 }
             }
         }

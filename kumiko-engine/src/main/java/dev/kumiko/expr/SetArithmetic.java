@@ -24,7 +24,8 @@ final class SetArithmetic {
         }
         switch (current.type()) {
             case N:
-                return new AttributeValue.N(((AttributeValue.N) current).value().add(((AttributeValue.N) operand).value()));
+                return new AttributeValue.N(
+                        ((AttributeValue.N) current).value().add(((AttributeValue.N) operand).value()));
             case SS: {
                 Set<String> union = new LinkedHashSet<>(((AttributeValue.SS) current).values());
                 union.addAll(((AttributeValue.SS) operand).values());
@@ -36,7 +37,8 @@ final class SetArithmetic {
                 return new AttributeValue.NS(List.copyOf(union));
             }
             case BS:
-                return new AttributeValue.BS(binaries(((AttributeValue.BS) current).values(), ((AttributeValue.BS) operand).values(), true));
+                return new AttributeValue.BS(
+                        binaries(((AttributeValue.BS) current).values(), ((AttributeValue.BS) operand).values(), true));
             default:
                 throw UpdateApplier.incorrectDataType();
         }
@@ -60,7 +62,8 @@ final class SetArithmetic {
             left.removeAll(Set.copyOf(((AttributeValue.NS) operand).values()));
             result = left.isEmpty() ? null : new AttributeValue.NS(List.copyOf(left));
         } else {
-            List<byte[]> left = binaries(((AttributeValue.BS) current).values(), ((AttributeValue.BS) operand).values(), false);
+            List<byte[]> left =
+                    binaries(((AttributeValue.BS) current).values(), ((AttributeValue.BS) operand).values(), false);
             result = left.isEmpty() ? null : new AttributeValue.BS(left);
         }
         return result;

@@ -4,9 +4,24 @@ package dev.kumiko.expr;
 record Token(Kind kind, String text, int start, int end) {
 
     enum Kind {
-        NAME, NAME_PLACEHOLDER, VALUE_PLACEHOLDER, INTEGER,
-        LPAREN, RPAREN, LBRACKET, RBRACKET, COMMA, DOT,
-        EQ, NE, LT, LE, GT, GE, PLUS, MINUS,
+        NAME,
+        NAME_PLACEHOLDER,
+        VALUE_PLACEHOLDER,
+        INTEGER,
+        LPAREN,
+        RPAREN,
+        LBRACKET,
+        RBRACKET,
+        COMMA,
+        DOT,
+        EQ,
+        NE,
+        LT,
+        LE,
+        GT,
+        GE,
+        PLUS,
+        MINUS,
         /** A character no rule accepts; the parser reports it as a syntax error. */
         UNKNOWN,
         EOF

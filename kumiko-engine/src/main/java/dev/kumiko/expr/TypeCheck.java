@@ -79,8 +79,9 @@ final class TypeCheck {
         }
         if (lo.type() != hi.type()) {
             // Wording not verified; modelled on the verified upper/lower-bound message below.
-            throw kind.invalid("The BETWEEN operator requires same data type for lower and upper bounds; lower operand: "
-                    + Values.describe(lo) + ", upper operand: " + Values.describe(hi));
+            throw kind.invalid(
+                    "The BETWEEN operator requires same data type for lower and upper bounds; lower operand: "
+                            + Values.describe(lo) + ", upper operand: " + Values.describe(hi));
         }
         if (Values.compare(lo, hi) > 0) {
             throw kind.invalid("The BETWEEN operator requires upper bound to be greater than or equal to lower bound;"
@@ -98,15 +99,24 @@ final class TypeCheck {
         AttributeValue type = constant(t.type());
         if (type instanceof AttributeValue.S s && AttributeType.fromWire(s.value()) == null) {
             // Wording not verified against DynamoDB.
-            throw kind.invalid("Invalid attribute type name found; type: " + s.value() + ", valid types: " + VALID_TYPES);
+            throw kind.invalid(
+                    "Invalid attribute type name found; type: " + s.value() + ", valid types: " + VALID_TYPES);
         }
     }
 
     void operand(Operand o) {
         if (o instanceof Operand.Size s) {
             operand(s.argument());
-            requireTypes("size", s.argument(), AttributeType.S, AttributeType.B, AttributeType.SS,
-                    AttributeType.NS, AttributeType.BS, AttributeType.L, AttributeType.M);
+            requireTypes(
+                    "size",
+                    s.argument(),
+                    AttributeType.S,
+                    AttributeType.B,
+                    AttributeType.SS,
+                    AttributeType.NS,
+                    AttributeType.BS,
+                    AttributeType.L,
+                    AttributeType.M);
         } else if (o instanceof Operand.Arithmetic a) {
             String op = a.plus() ? "+" : "-";
             operand(a.left());

@@ -97,11 +97,13 @@ final class UpdateApplier {
             }
             AttributeValue.N l = (AttributeValue.N) left;
             AttributeValue.N r = (AttributeValue.N) right;
-            return new AttributeValue.N(a.plus() ? l.value().add(r.value()) : l.value().subtract(r.value()));
+            return new AttributeValue.N(
+                    a.plus() ? l.value().add(r.value()) : l.value().subtract(r.value()));
         }
         AttributeValue v = reader.value(o, item);
         if (v == null) {
-            throw ExpressionKind.UPDATE.invalid("The provided expression refers to an attribute that does not exist in the item");
+            throw ExpressionKind.UPDATE.invalid(
+                    "The provided expression refers to an attribute that does not exist in the item");
         }
         return v;
     }

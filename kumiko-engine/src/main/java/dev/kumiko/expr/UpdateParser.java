@@ -12,7 +12,12 @@ import org.jspecify.annotations.Nullable;
  * (Developer Guide, "Using update expressions in DynamoDB").
  */
 final class UpdateParser extends ParserBase {
-    private enum Clause { SET, REMOVE, ADD, DELETE }
+    private enum Clause {
+        SET,
+        REMOVE,
+        ADD,
+        DELETE
+    }
 
     private UpdateParser(String source) {
         super(source, ExpressionKind.UPDATE);
@@ -50,11 +55,16 @@ final class UpdateParser extends ParserBase {
             return null;
         }
         switch (t.text().toUpperCase(Locale.ROOT)) {
-            case "SET": return Clause.SET;
-            case "REMOVE": return Clause.REMOVE;
-            case "ADD": return Clause.ADD;
-            case "DELETE": return Clause.DELETE;
-            default: return null;
+            case "SET":
+                return Clause.SET;
+            case "REMOVE":
+                return Clause.REMOVE;
+            case "ADD":
+                return Clause.ADD;
+            case "DELETE":
+                return Clause.DELETE;
+            default:
+                return null;
         }
     }
 

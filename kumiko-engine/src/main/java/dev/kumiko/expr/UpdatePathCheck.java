@@ -31,8 +31,8 @@ final class UpdatePathCheck {
             Operand.Path path = a.path().resolve(names);
             if (keyAttributeNames.contains(path.firstName())) {
                 // DynamoDB's text with its prefix, as users quote it for UpdateExpression updates.
-                throw DynamoException.invalidParameter("Cannot update attribute " + path.firstName()
-                        + ". This attribute is part of the key");
+                throw DynamoException.invalidParameter(
+                        "Cannot update attribute " + path.firstName() + ". This attribute is part of the key");
             }
         }
     }

@@ -25,12 +25,19 @@ final class Values {
             return false;
         }
         switch (a.type()) {
-            case SS: return Set.copyOf(((AttributeValue.SS) a).values()).equals(Set.copyOf(((AttributeValue.SS) b).values()));
-            case NS: return numberSet(((AttributeValue.NS) a).values()).equals(numberSet(((AttributeValue.NS) b).values()));
-            case BS: return binarySet(((AttributeValue.BS) a).values()).equals(binarySet(((AttributeValue.BS) b).values()));
-            case L: return listsEqual(((AttributeValue.L) a).values(), ((AttributeValue.L) b).values());
-            case M: return mapsEqual(((AttributeValue.M) a).values(), ((AttributeValue.M) b).values());
-            default: return a.equals(b); // S, N (DynamoNumber.equals is numeric), B, NULL, BOOL
+            case SS:
+                return Set.copyOf(((AttributeValue.SS) a).values())
+                        .equals(Set.copyOf(((AttributeValue.SS) b).values()));
+            case NS:
+                return numberSet(((AttributeValue.NS) a).values()).equals(numberSet(((AttributeValue.NS) b).values()));
+            case BS:
+                return binarySet(((AttributeValue.BS) a).values()).equals(binarySet(((AttributeValue.BS) b).values()));
+            case L:
+                return listsEqual(((AttributeValue.L) a).values(), ((AttributeValue.L) b).values());
+            case M:
+                return mapsEqual(((AttributeValue.M) a).values(), ((AttributeValue.M) b).values());
+            default:
+                return a.equals(b); // S, N (DynamoNumber.equals is numeric), B, NULL, BOOL
         }
     }
 
@@ -38,10 +45,14 @@ final class Values {
     static int compare(AttributeValue a, AttributeValue b) {
         assert a.type() == b.type() && isOrderable(a.type());
         switch (a.type()) {
-            case S: return compareStrings(((AttributeValue.S) a).value(), ((AttributeValue.S) b).value());
-            case N: return ((AttributeValue.N) a).value().compareTo(((AttributeValue.N) b).value());
-            case B: return Arrays.compareUnsigned(((AttributeValue.B) a).value(), ((AttributeValue.B) b).value());
-            default: throw new AssertionError(a.type());
+            case S:
+                return compareStrings(((AttributeValue.S) a).value(), ((AttributeValue.S) b).value());
+            case N:
+                return ((AttributeValue.N) a).value().compareTo(((AttributeValue.N) b).value());
+            case B:
+                return Arrays.compareUnsigned(((AttributeValue.B) a).value(), ((AttributeValue.B) b).value());
+            default:
+                throw new AssertionError(a.type());
         }
     }
 
@@ -119,18 +130,29 @@ final class Values {
     /** The long type name DynamoDB uses in update operand-type errors (e.g. STRING). */
     static String longTypeName(AttributeType t) {
         switch (t) {
-            case S: return "STRING";
-            case N: return "NUMBER";
-            case B: return "BINARY";
-            case BOOL: return "BOOLEAN";
-            case NULL: return "NULL";
-            case M: return "MAP";
-            case L: return "LIST";
+            case S:
+                return "STRING";
+            case N:
+                return "NUMBER";
+            case B:
+                return "BINARY";
+            case BOOL:
+                return "BOOLEAN";
+            case NULL:
+                return "NULL";
+            case M:
+                return "MAP";
+            case L:
+                return "LIST";
             // Set names unverified against DynamoDB.
-            case SS: return "STRING_SET";
-            case NS: return "NUMBER_SET";
-            case BS: return "BINARY_SET";
-            default: throw new AssertionError(t);
+            case SS:
+                return "STRING_SET";
+            case NS:
+                return "NUMBER_SET";
+            case BS:
+                return "BINARY_SET";
+            default:
+                throw new AssertionError(t);
         }
     }
 
@@ -141,10 +163,14 @@ final class Values {
 
     private static String scalarText(AttributeValue v) {
         switch (v.type()) {
-            case S: return ((AttributeValue.S) v).value();
-            case N: return ((AttributeValue.N) v).value().toString();
-            case B: return Base64.getEncoder().encodeToString(((AttributeValue.B) v).value());
-            default: return v.toString();
+            case S:
+                return ((AttributeValue.S) v).value();
+            case N:
+                return ((AttributeValue.N) v).value().toString();
+            case B:
+                return Base64.getEncoder().encodeToString(((AttributeValue.B) v).value());
+            default:
+                return v.toString();
         }
     }
 }

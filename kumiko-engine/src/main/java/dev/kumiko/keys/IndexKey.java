@@ -18,8 +18,12 @@ public final class IndexKey {
 
     private IndexKey() {}
 
-    public static byte[] of(int indexId, List<AttributeValue> hashValues, List<AttributeValue> rangeValues,
-            AttributeValue tablePartitionKey, @Nullable AttributeValue tableSortKey) {
+    public static byte[] of(
+            int indexId,
+            List<AttributeValue> hashValues,
+            List<AttributeValue> rangeValues,
+            AttributeValue tablePartitionKey,
+            @Nullable AttributeValue tableSortKey) {
         ByteSink out = partitionSink(indexId, hashValues);
         for (AttributeValue v : rangeValues) {
             KeyEncoding.encode(out, v);

@@ -28,6 +28,7 @@ public final class KeySpace {
     public static final byte LEASES = 0x08;
     /** On-demand backups, point-in-time recovery's base copies and restore jobs (engine.backup). */
     public static final byte BACKUPS = 0x09;
+
     public static final byte EXCHANGE_JOBS = 0x0B;
 
     private KeySpace() {}

@@ -14,7 +14,10 @@ final class PartitionHead {
 
     /** A sink holding space and id, and room for the hash; the caller encodes the partition key next. */
     static ByteSink start(byte space, int id, int capacityBytes) {
-        return new ByteSink(Math.max(HEAD_BYTES, capacityBytes)).put(space).putIntBigEndian(id).putIntBigEndian(0);
+        return new ByteSink(Math.max(HEAD_BYTES, capacityBytes))
+                .put(space)
+                .putIntBigEndian(id)
+                .putIntBigEndian(0);
     }
 
     /** Fills in the hash of everything encoded since {@link #start}: the partition key. */

@@ -4,7 +4,16 @@ import org.jspecify.annotations.Nullable;
 
 /** DynamoDB's ten data type descriptors, named as they appear on the wire. */
 public enum AttributeType {
-    S, N, B, SS, NS, BS, M, L, NULL, BOOL;
+    S,
+    N,
+    B,
+    SS,
+    NS,
+    BS,
+    M,
+    L,
+    NULL,
+    BOOL;
 
     /** Whether this type may be a key attribute type (ScalarAttributeType). */
     public boolean isScalarKeyType() {
@@ -23,17 +32,28 @@ public enum AttributeType {
     /** Parses a wire descriptor, or returns null when it is not one of the ten. */
     public static @Nullable AttributeType fromWire(String name) {
         switch (name) {
-            case "S": return S;
-            case "N": return N;
-            case "B": return B;
-            case "SS": return SS;
-            case "NS": return NS;
-            case "BS": return BS;
-            case "M": return M;
-            case "L": return L;
-            case "NULL": return NULL;
-            case "BOOL": return BOOL;
-            default: return null;
+            case "S":
+                return S;
+            case "N":
+                return N;
+            case "B":
+                return B;
+            case "SS":
+                return SS;
+            case "NS":
+                return NS;
+            case "BS":
+                return BS;
+            case "M":
+                return M;
+            case "L":
+                return L;
+            case "NULL":
+                return NULL;
+            case "BOOL":
+                return BOOL;
+            default:
+                return null;
         }
     }
 }

@@ -5,5 +5,6 @@ package dev.kumiko.model;
  * the set in constraint messages.
  */
 public enum BillingMode {
-    PROVISIONED, PAY_PER_REQUEST
+    PROVISIONED,
+    PAY_PER_REQUEST
 }

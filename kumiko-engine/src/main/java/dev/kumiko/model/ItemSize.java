@@ -12,6 +12,7 @@ import java.util.function.BiConsumer;
 public final class ItemSize {
     /** DynamoDB's maximum item size: 400 KB, names and values included. */
     public static final int ITEM_SIZE_BYTES_MAX = 400 * 1024;
+
     private static final int CONTAINER_OVERHEAD_BYTES = 3;
     private static final int CONTAINER_ELEMENT_OVERHEAD_BYTES = 1;
 
@@ -47,14 +48,22 @@ public final class ItemSize {
 
     public static long valueBytes(AttributeValue v) {
         switch (v.type()) {
-            case S: return Utf8.length(((AttributeValue.S) v).value());
-            case N: return numberBytes(((AttributeValue.N) v).value());
-            case B: return ((AttributeValue.B) v).value().length;
-            case SS: return stringsBytes(((AttributeValue.SS) v).values());
-            case NS: return numbersBytes(((AttributeValue.NS) v).values());
-            case BS: return binariesBytes(((AttributeValue.BS) v).values());
-            case M: return mapBytes(((AttributeValue.M) v).values());
-            case L: return listBytes(((AttributeValue.L) v).values());
+            case S:
+                return Utf8.length(((AttributeValue.S) v).value());
+            case N:
+                return numberBytes(((AttributeValue.N) v).value());
+            case B:
+                return ((AttributeValue.B) v).value().length;
+            case SS:
+                return stringsBytes(((AttributeValue.SS) v).values());
+            case NS:
+                return numbersBytes(((AttributeValue.NS) v).values());
+            case BS:
+                return binariesBytes(((AttributeValue.BS) v).values());
+            case M:
+                return mapBytes(((AttributeValue.M) v).values());
+            case L:
+                return listBytes(((AttributeValue.L) v).values());
             case NULL:
             case BOOL:
                 return 1;

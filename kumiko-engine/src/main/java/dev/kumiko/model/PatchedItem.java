@@ -30,12 +30,15 @@ public final class PatchedItem extends AbstractMap<String, AttributeValue> imple
     private final Map<String, AttributeValue> base;
     /** The changed attributes in the order first changed: a new value, or null for a removed one. */
     private String[] changedNames = new String[START_SLOTS];
+
     private AttributeValue[] changedValues = new AttributeValue[START_SLOTS];
     /** Whether a change was a removal and then a set again, which a map's remove and put move last. */
     private boolean[] movedToEnd = new boolean[START_SLOTS];
+
     private int changeCount;
     /** The base's values read so far by name (null: the base has none), each read once. */
     private String[] readNames = new String[START_SLOTS];
+
     private AttributeValue[] readValues = new AttributeValue[START_SLOTS];
     private int readCount;
     /** The whole item, built when someone walks it; dropped by the next change. */

@@ -5,5 +5,7 @@ package dev.kumiko.model;
  * order (the order in DynamoDB's constraint message is unverified).
  */
 public enum ProjectionType {
-    ALL, KEYS_ONLY, INCLUDE
+    ALL,
+    KEYS_ONLY,
+    INCLUDE
 }

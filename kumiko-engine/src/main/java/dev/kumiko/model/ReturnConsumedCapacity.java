@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
  * in the order DynamoDB lists the set in constraint messages.
  */
 public enum ReturnConsumedCapacity {
-    INDEXES, TOTAL, NONE;
+    INDEXES,
+    TOTAL,
+    NONE;
 
     /** Whether the answer carries ConsumedCapacity at all (TOTAL or INDEXES). */
     public static boolean reported(@Nullable ReturnConsumedCapacity r) {

@@ -5,5 +5,6 @@ package dev.kumiko.model;
  * in the order DynamoDB lists the set in constraint messages.
  */
 public enum ReturnItemCollectionMetrics {
-    SIZE, NONE
+    SIZE,
+    NONE
 }

@@ -6,5 +6,9 @@ package dev.kumiko.model;
  * messages (the API Reference's order; unverified against a captured message).
  */
 public enum ReturnValue {
-    NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
+    NONE,
+    ALL_OLD,
+    UPDATED_OLD,
+    ALL_NEW,
+    UPDATED_NEW
 }

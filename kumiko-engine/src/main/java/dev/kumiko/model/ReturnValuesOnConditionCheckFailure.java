@@ -5,5 +5,6 @@ package dev.kumiko.model;
  * constants are the wire names, declared in the order DynamoDB lists the set in constraint messages.
  */
 public enum ReturnValuesOnConditionCheckFailure {
-    ALL_OLD, NONE
+    ALL_OLD,
+    NONE
 }

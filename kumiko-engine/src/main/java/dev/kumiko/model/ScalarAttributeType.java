@@ -5,13 +5,18 @@ package dev.kumiko.model;
  * declared in the order DynamoDB prints the set in constraint messages (observed: [B, N, S]).
  */
 public enum ScalarAttributeType {
-    B, N, S;
+    B,
+    N,
+    S;
 
     public AttributeType attributeType() {
         switch (this) {
-            case B: return AttributeType.B;
-            case N: return AttributeType.N;
-            default: return AttributeType.S;
+            case B:
+                return AttributeType.B;
+            case N:
+                return AttributeType.N;
+            default:
+                return AttributeType.S;
         }
     }
 }

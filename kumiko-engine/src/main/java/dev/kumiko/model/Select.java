@@ -5,5 +5,8 @@ package dev.kumiko.model;
  * the set in constraint messages (observed in a third-party capture).
  */
 public enum Select {
-    SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES
+    SPECIFIC_ATTRIBUTES,
+    COUNT,
+    ALL_ATTRIBUTES,
+    ALL_PROJECTED_ATTRIBUTES
 }

@@ -5,5 +5,8 @@ package dev.kumiko.model;
  * order (the order in DynamoDB's constraint message is unverified).
  */
 public enum StreamViewType {
-    NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY
+    NEW_IMAGE,
+    OLD_IMAGE,
+    NEW_AND_OLD_IMAGES,
+    KEYS_ONLY
 }

@@ -48,8 +48,8 @@ final class PqAssignmentParser {
         if (isCall(t, "if_not_exists")) {
             List<Operand> args = arguments(2);
             if (!(args.get(0) instanceof Operand.Path)) {
-                throw PqErrors.validation("Operator or function requires a document path; operator or function: "
-                        + "if_not_exists");
+                throw PqErrors.validation(
+                        "Operator or function requires a document path; operator or function: " + "if_not_exists");
             }
             return new Operand.IfNotExists(args.get(0), args.get(1));
         }
@@ -89,12 +89,12 @@ final class PqAssignmentParser {
             throw PqErrors.validation(fn + " must have exactly two arguments at " + name.position());
         }
         if (!target.equals(args.get(0))) {
-            throw PqErrors.validation("The first argument to " + fn + " must equal the assignment value at "
-                    + name.position());
+            throw PqErrors.validation(
+                    "The first argument to " + fn + " must equal the assignment value at " + name.position());
         }
         if (!(args.get(1) instanceof Operand.Literal lit) || !isSet(lit.value())) {
-            throw PqErrors.validation("The second argument to " + fn + " must be a value with type SET at "
-                    + firstToken.position());
+            throw PqErrors.validation(
+                    "The second argument to " + fn + " must be a value with type SET at " + firstToken.position());
         }
         return fn.equals("SET_ADD") ? new UpdateAction.Add(target, lit) : new UpdateAction.Delete(target, lit);
     }
@@ -105,6 +105,8 @@ final class PqAssignmentParser {
     }
 
     private boolean isCall(PqToken t, String fn) {
-        return t.kind() == PqToken.Kind.WORD && t.text().equalsIgnoreCase(fn) && in.peek(1).isSymbol("(");
+        return t.kind() == PqToken.Kind.WORD
+                && t.text().equalsIgnoreCase(fn)
+                && in.peek(1).isSymbol("(");
     }
 }

@@ -66,7 +66,10 @@ final class PqBatch {
         }
     }
 
-    private PqResults.BatchEntry one(PqStatement s, PqRequests.BatchStatement request, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+    private PqResults.BatchEntry one(
+            PqStatement s,
+            PqRequests.BatchStatement request,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
             PqCapacity capacity) {
         try {
             if (s instanceof PqStatement.Select select && !readsOneItem(select)) {
@@ -74,10 +77,16 @@ final class PqBatch {
                 throw PqErrors.validation(
                         "Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
             }
-            PqResults.ExecuteStatement r = operations.run(s, request.consistentRead(), null, null,
-                    returnConsumedCapacity, request.returnValuesOnConditionCheckFailure());
+            PqResults.ExecuteStatement r = operations.run(
+                    s,
+                    request.consistentRead(),
+                    null,
+                    null,
+                    returnConsumedCapacity,
+                    request.returnValuesOnConditionCheckFailure());
             capacity.add(r.consumedCapacity());
-            Map<String, AttributeValue> item = r.items() == null || r.items().isEmpty() ? null : r.items().get(0);
+            Map<String, AttributeValue> item =
+                    r.items() == null || r.items().isEmpty() ? null : r.items().get(0);
             return new PqResults.BatchEntry(s.tableName(), item, null);
         } catch (DynamoException e) {
             return failed(s.tableName(), e);
@@ -96,16 +105,26 @@ final class PqBatch {
     /** The BatchStatementErrorCodeEnum value for an error. */
     private static String code(DynamoException e) {
         switch (e.code()) {
-            case CONDITIONAL_CHECK_FAILED: return "ConditionalCheckFailed";
-            case DUPLICATE_ITEM: return "DuplicateItem";
-            case VALIDATION: return "ValidationError";
-            case RESOURCE_NOT_FOUND: return "ResourceNotFound";
-            case TRANSACTION_CONFLICT: return "TransactionConflict";
-            case ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED: return "ItemCollectionSizeLimitExceeded";
-            case PROVISIONED_THROUGHPUT_EXCEEDED: return "ProvisionedThroughputExceeded";
-            case THROTTLING: return "ThrottlingError";
-            case ACCESS_DENIED: return "AccessDenied";
-            default: return "InternalServerError";
+            case CONDITIONAL_CHECK_FAILED:
+                return "ConditionalCheckFailed";
+            case DUPLICATE_ITEM:
+                return "DuplicateItem";
+            case VALIDATION:
+                return "ValidationError";
+            case RESOURCE_NOT_FOUND:
+                return "ResourceNotFound";
+            case TRANSACTION_CONFLICT:
+                return "TransactionConflict";
+            case ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED:
+                return "ItemCollectionSizeLimitExceeded";
+            case PROVISIONED_THROUGHPUT_EXCEEDED:
+                return "ProvisionedThroughputExceeded";
+            case THROTTLING:
+                return "ThrottlingError";
+            case ACCESS_DENIED:
+                return "AccessDenied";
+            default:
+                return "InternalServerError";
         }
     }
 }

@@ -18,15 +18,21 @@ final class PqCapacity {
     }
 
     /** Null when nothing was reported (ReturnConsumedCapacity NONE or absent). */
-    @Nullable List<ConsumedCapacity> list() {
+    @Nullable
+    List<ConsumedCapacity> list() {
         return byTable.isEmpty() ? null : new ArrayList<>(byTable.values());
     }
 
     private static ConsumedCapacity sum(ConsumedCapacity a, ConsumedCapacity b) {
-        return new ConsumedCapacity(a.tableName(), a.capacityUnits() + b.capacityUnits(),
-                plus(a.readCapacityUnits(), b.readCapacityUnits()), plus(a.writeCapacityUnits(), b.writeCapacityUnits()),
-                a.withBreakdown() || b.withBreakdown(), a.tableUnits() + b.tableUnits(),
-                merge(a.localIndexes(), b.localIndexes()), merge(a.globalIndexes(), b.globalIndexes()));
+        return new ConsumedCapacity(
+                a.tableName(),
+                a.capacityUnits() + b.capacityUnits(),
+                plus(a.readCapacityUnits(), b.readCapacityUnits()),
+                plus(a.writeCapacityUnits(), b.writeCapacityUnits()),
+                a.withBreakdown() || b.withBreakdown(),
+                a.tableUnits() + b.tableUnits(),
+                merge(a.localIndexes(), b.localIndexes()),
+                merge(a.globalIndexes(), b.globalIndexes()));
     }
 
     private static @Nullable Double plus(@Nullable Double a, @Nullable Double b) {

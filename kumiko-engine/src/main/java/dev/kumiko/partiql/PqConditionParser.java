@@ -18,11 +18,50 @@ import java.util.Set;
  */
 final class PqConditionParser {
     /** Words that end a path or start a clause, so they are never read as attribute names. */
-    static final Set<String> KEYWORDS = Set.of("SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "BETWEEN",
-            "IS", "MISSING", "NULL", "TRUE", "FALSE", "ORDER", "BY", "ASC", "DESC", "INSERT", "INTO", "VALUE",
-            "UPDATE", "SET", "REMOVE", "DELETE", "RETURNING", "EXISTS", "AS");
-    private static final Map<String, Comparator> COMPARATORS = Map.of("=", Comparator.EQ, "<>", Comparator.NE,
-            "!=", Comparator.NE, "<", Comparator.LT, "<=", Comparator.LE, ">", Comparator.GT, ">=", Comparator.GE);
+    static final Set<String> KEYWORDS = Set.of(
+            "SELECT",
+            "FROM",
+            "WHERE",
+            "AND",
+            "OR",
+            "NOT",
+            "IN",
+            "BETWEEN",
+            "IS",
+            "MISSING",
+            "NULL",
+            "TRUE",
+            "FALSE",
+            "ORDER",
+            "BY",
+            "ASC",
+            "DESC",
+            "INSERT",
+            "INTO",
+            "VALUE",
+            "UPDATE",
+            "SET",
+            "REMOVE",
+            "DELETE",
+            "RETURNING",
+            "EXISTS",
+            "AS");
+
+    private static final Map<String, Comparator> COMPARATORS = Map.of(
+            "=",
+            Comparator.EQ,
+            "<>",
+            Comparator.NE,
+            "!=",
+            Comparator.NE,
+            "<",
+            Comparator.LT,
+            "<=",
+            Comparator.LE,
+            ">",
+            Comparator.GT,
+            ">=",
+            Comparator.GE);
 
     private final PqCursor in;
     private final PqValueParser values;
@@ -125,8 +164,8 @@ final class PqConditionParser {
         if (in.acceptWord("MISSING")) {
             c = new Condition.AttributeNotExists(requirePath(left, "IS MISSING"));
         } else if (in.acceptWord("NULL")) {
-            c = new Condition.AttributeTypeIs(requirePath(left, "IS NULL"),
-                    new Operand.Literal(new AttributeValue.S("NULL")));
+            c = new Condition.AttributeTypeIs(
+                    requirePath(left, "IS NULL"), new Operand.Literal(new AttributeValue.S("NULL")));
         } else {
             throw PqErrors.unexpected(in.peek());
         }

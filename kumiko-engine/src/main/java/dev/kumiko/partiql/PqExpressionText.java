@@ -25,19 +25,23 @@ final class PqExpressionText {
     private final Map<String, AttributeValue> values = new LinkedHashMap<>();
 
     /** Null when no name was used: DynamoDB refuses an empty map. */
-    @Nullable Map<String, String> names() {
+    @Nullable
+    Map<String, String> names() {
         return names.isEmpty() ? null : names;
     }
 
-    @Nullable Map<String, AttributeValue> values() {
+    @Nullable
+    Map<String, AttributeValue> values() {
         return values.isEmpty() ? null : values;
     }
 
-    @Nullable String condition(@Nullable Condition c) {
+    @Nullable
+    String condition(@Nullable Condition c) {
         return c == null ? null : ExpressionPrinter.print(bind(c));
     }
 
-    @Nullable String projection(List<Operand.Path> paths) {
+    @Nullable
+    String projection(List<Operand.Path> paths) {
         if (paths == null) {
             return null;
         }
@@ -54,21 +58,23 @@ final class PqExpressionText {
         for (UpdateAction a : actions) {
             String target = ExpressionPrinter.print(path(a.path()));
             if (a instanceof UpdateAction.Set s) {
-                clauses.computeIfAbsent("SET", k -> new ArrayList<>()).add(target + " = "
-                        + ExpressionPrinter.print(operand(s.value())));
+                clauses.computeIfAbsent("SET", k -> new ArrayList<>())
+                        .add(target + " = " + ExpressionPrinter.print(operand(s.value())));
             } else if (a instanceof UpdateAction.Remove) {
                 clauses.computeIfAbsent("REMOVE", k -> new ArrayList<>()).add(target);
             } else if (a instanceof UpdateAction.Add add) {
-                clauses.computeIfAbsent("ADD", k -> new ArrayList<>()).add(target + " "
-                        + ExpressionPrinter.print(operand(add.value())));
+                clauses.computeIfAbsent("ADD", k -> new ArrayList<>())
+                        .add(target + " " + ExpressionPrinter.print(operand(add.value())));
             } else {
                 UpdateAction.Delete d = (UpdateAction.Delete) a;
-                clauses.computeIfAbsent("DELETE", k -> new ArrayList<>()).add(target + " "
-                        + ExpressionPrinter.print(operand(d.value())));
+                clauses.computeIfAbsent("DELETE", k -> new ArrayList<>())
+                        .add(target + " " + ExpressionPrinter.print(operand(d.value())));
             }
         }
         StringBuilder sb = new StringBuilder();
-        clauses.forEach((clause, list) -> sb.append(sb.length() == 0 ? "" : " ").append(clause).append(' ')
+        clauses.forEach((clause, list) -> sb.append(sb.length() == 0 ? "" : " ")
+                .append(clause)
+                .append(' ')
                 .append(String.join(", ", list)));
         return sb.toString();
     }

@@ -68,14 +68,19 @@ final class PqKeys {
                 return cmp;
             }
             if (isName(cmp.right(), name) && cmp.left() instanceof Operand.Literal) {
-                return new Condition.Compare(cmp.comparator().flipped(), /* left= */ cmp.right(), /* right= */ cmp.left());
+                return new Condition.Compare(
+                        cmp.comparator().flipped(), /* left= */ cmp.right(), /* right= */ cmp.left());
             }
         }
-        if (c instanceof Condition.Between b && isName(b.value(), name)
-                && b.lower() instanceof Operand.Literal && b.upper() instanceof Operand.Literal) {
+        if (c instanceof Condition.Between b
+                && isName(b.value(), name)
+                && b.lower() instanceof Operand.Literal
+                && b.upper() instanceof Operand.Literal) {
             return b;
         }
-        if (c instanceof Condition.BeginsWith bw && isName(bw.value(), name) && bw.prefix() instanceof Operand.Literal) {
+        if (c instanceof Condition.BeginsWith bw
+                && isName(bw.value(), name)
+                && bw.prefix() instanceof Operand.Literal) {
             return bw;
         }
         return null;
@@ -154,7 +159,9 @@ final class PqKeys {
     }
 
     private static boolean isName(Operand o, String name) {
-        return o instanceof Operand.Path p && p.elements().size() == 1
-                && p.elements().get(0) instanceof PathElement.Name n && n.text().equals(name);
+        return o instanceof Operand.Path p
+                && p.elements().size() == 1
+                && p.elements().get(0) instanceof PathElement.Name n
+                && n.text().equals(name);
     }
 }

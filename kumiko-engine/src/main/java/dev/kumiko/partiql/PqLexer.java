@@ -10,8 +10,9 @@ import java.util.List;
  */
 final class PqLexer {
     /** Two-character symbols first, so that {@code <<} is not read as two {@code <}. */
-    private static final List<String> SYMBOLS = List.of("<<", ">>", "<=", ">=", "<>", "!=",
-            "=", "<", ">", "(", ")", "[", "]", "{", "}", ",", ".", ":", "?", "*", "+", "-", ";");
+    private static final List<String> SYMBOLS = List.of(
+            "<<", ">>", "<=", ">=", "<>", "!=", "=", "<", ">", "(", ")", "[", "]", "{", "}", ",", ".", ":", "?", "*",
+            "+", "-", ";");
 
     private final String source;
     private int pos;

@@ -40,7 +40,10 @@ final class PqNextToken {
                     out.writeShort(b.value().length);
                     out.write(b.value());
                 } else {
-                    out.writeUTF(v instanceof AttributeValue.S s ? s.value() : ((AttributeValue.N) v).value().toString());
+                    out.writeUTF(
+                            v instanceof AttributeValue.S s
+                                    ? s.value()
+                                    : ((AttributeValue.N) v).value().toString());
                 }
             }
         } catch (IOException e) {
@@ -53,7 +56,8 @@ final class PqNextToken {
         if (token == null) {
             return null;
         }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(Base64.getUrlDecoder().decode(token)))) {
+        try (DataInputStream in = new DataInputStream(
+                new ByteArrayInputStream(Base64.getUrlDecoder().decode(token)))) {
             int count = in.readUnsignedByte();
             if (count == 0 || count > ATTRIBUTES_MAX) {
                 throw invalid();
@@ -75,8 +79,10 @@ final class PqNextToken {
 
     private static AttributeValue value(char type, DataInputStream in) throws IOException {
         switch (type) {
-            case 'S': return new AttributeValue.S(in.readUTF());
-            case 'N': return new AttributeValue.N(DynamoNumber.parse(in.readUTF()));
+            case 'S':
+                return new AttributeValue.S(in.readUTF());
+            case 'N':
+                return new AttributeValue.N(DynamoNumber.parse(in.readUTF()));
             case 'B':
                 int length = in.readUnsignedShort();
                 if (length > in.available()) {
@@ -85,7 +91,8 @@ final class PqNextToken {
                 byte[] b = new byte[length];
                 in.readFully(b);
                 return new AttributeValue.B(b);
-            default: throw invalid();
+            default:
+                throw invalid();
         }
     }
 

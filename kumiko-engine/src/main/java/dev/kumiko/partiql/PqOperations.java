@@ -30,8 +30,8 @@ public final class PqOperations {
     private final PqTransaction transaction;
 
     /** Built by the engine, which hands it out as {@code Engine.partiql()}. */
-    public PqOperations(Catalog catalog, ItemOperations items, ReadOperations reads,
-            TransactionOperations transactions) {
+    public PqOperations(
+            Catalog catalog, ItemOperations items, ReadOperations reads, TransactionOperations transactions) {
         this.planner = new PqPlanner(catalog);
         this.items = items;
         this.reads = reads;
@@ -41,7 +41,12 @@ public final class PqOperations {
 
     public PqResults.ExecuteStatement executeStatement(PqRequests.ExecuteStatement r) {
         PqStatement s = r.parse().statement();
-        return run(s, r.consistentRead(), r.limit(), PqNextToken.decode(r.nextToken()), r.returnConsumedCapacity(),
+        return run(
+                s,
+                r.consistentRead(),
+                r.limit(),
+                PqNextToken.decode(r.nextToken()),
+                r.returnConsumedCapacity(),
                 r.returnValuesOnConditionCheckFailure());
     }
 
@@ -54,8 +59,13 @@ public final class PqOperations {
     }
 
     /** Runs one parsed statement as its equivalent operation. */
-    PqResults.ExecuteStatement run(PqStatement s, @Nullable Boolean consistentRead, @Nullable Long limit,
-            @Nullable Map<String, AttributeValue> startKey, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    PqResults.ExecuteStatement run(
+            PqStatement s,
+            @Nullable Boolean consistentRead,
+            @Nullable Long limit,
+            @Nullable Map<String, AttributeValue> startKey,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         if (s instanceof PqStatement.Select select) {
             PqPlanner.Read plan = planner.select(select, consistentRead, limit, startKey, returnConsumedCapacity);
             if (plan.get() != null) {
@@ -68,10 +78,15 @@ public final class PqOperations {
                 }
                 return new PqResults.ExecuteStatement(plan.shape(out), null, null, got.consumedCapacity());
             }
-            ReadResult rr = plan.query() != null ? reads.query(plan.query()) : reads.scan(Objects.requireNonNull(plan.scan(), "a plan reads by get, query or scan"));
+            ReadResult rr = plan.query() != null
+                    ? reads.query(plan.query())
+                    : reads.scan(Objects.requireNonNull(plan.scan(), "a plan reads by get, query or scan"));
             Map<String, AttributeValue> last = rr.lastEvaluatedKey();
-            return new PqResults.ExecuteStatement(plan.shape(Objects.requireNonNull(rr.items(), "PartiQL never counts only")), PqNextToken.encode(last),
-                    last == null || last.isEmpty() ? null : last, rr.consumedCapacity());
+            return new PqResults.ExecuteStatement(
+                    plan.shape(Objects.requireNonNull(rr.items(), "PartiQL never counts only")),
+                    PqNextToken.encode(last),
+                    last == null || last.isEmpty() ? null : last,
+                    rr.consumedCapacity());
         }
         if (s instanceof PqStatement.Insert insert) {
             try {
@@ -98,5 +113,4 @@ public final class PqOperations {
         }
         return new PqResults.ExecuteStatement(out, null, null, r.consumedCapacity());
     }
-
 }

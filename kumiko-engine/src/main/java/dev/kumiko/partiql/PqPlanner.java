@@ -38,7 +38,11 @@ final class PqPlanner {
      * A GetItem, a Query or a Scan (exactly one is non-null), and the SELECT list that shapes its
      * answer (null for {@code *}).
      */
-    record Read(ItemRequests.@Nullable GetItem get, ReadRequests.@Nullable Query query, ReadRequests.@Nullable Scan scan, @Nullable PqProjection projection) {
+    record Read(
+            ItemRequests.@Nullable GetItem get,
+            ReadRequests.@Nullable Query query,
+            ReadRequests.@Nullable Scan scan,
+            @Nullable PqProjection projection) {
         List<Map<String, AttributeValue>> shape(List<Map<String, AttributeValue>> items) {
             return projection == null ? items : projection.shape(items);
         }
@@ -58,12 +62,17 @@ final class PqPlanner {
         return t.descriptor();
     }
 
-    Read select(PqStatement.Select s, @Nullable Boolean consistentRead, @Nullable Long limit, @Nullable Map<String, AttributeValue> startKey,
+    Read select(
+            PqStatement.Select s,
+            @Nullable Boolean consistentRead,
+            @Nullable Long limit,
+            @Nullable Map<String, AttributeValue> startKey,
             @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         TableDescriptor t = table(s.tableName());
         IndexDescriptor index = index(t, s.indexName());
         List<String> hashNames = index != null ? index.hashKeyNames() : List.of(t.hashKeyName());
-        List<String> rangeNames = index != null ? index.rangeKeyNames()
+        List<String> rangeNames = index != null
+                ? index.rangeKeyNames()
                 : t.rangeKeyName() == null ? List.of() : List.of(t.rangeKeyName());
         boolean indexKnown = s.indexName() == null || index != null;
         List<Condition> terms = PqKeys.conjuncts(s.where());
@@ -88,8 +97,18 @@ final class PqPlanner {
             checkProjection(shape, null, null);
             PqExpressionText names = new PqExpressionText();
             String projection = shape == null ? null : names.projection(shape.fetchPaths());
-            return new Read(new ItemRequests.GetItem(s.tableName(), key, consistentRead, returnConsumedCapacity,
-                    projection, projection == null ? null : names.names(), null), null, null, shape);
+            return new Read(
+                    new ItemRequests.GetItem(
+                            s.tableName(),
+                            key,
+                            consistentRead,
+                            returnConsumedCapacity,
+                            projection,
+                            projection == null ? null : names.names(),
+                            null),
+                    null,
+                    null,
+                    shape);
         }
         Condition keyTerm = query ? PqKeys.and(keyTerms) : null;
         Condition filterTerm = query ? PqKeys.and(rest) : s.where();
@@ -98,9 +117,21 @@ final class PqPlanner {
         String keyCondition = text.condition(keyTerm);
         String filter = text.condition(filterTerm);
         String projection = shape == null ? null : text.projection(shape.fetchPaths());
-        ReadRequests.Common common = new ReadRequests.Common(s.tableName(), s.indexName(), null, limit,
-                consistentRead, startKey, returnConsumedCapacity, filter, projection, text.names(), text.values(),
-                null, null, null);
+        ReadRequests.Common common = new ReadRequests.Common(
+                s.tableName(),
+                s.indexName(),
+                null,
+                limit,
+                consistentRead,
+                startKey,
+                returnConsumedCapacity,
+                filter,
+                projection,
+                text.names(),
+                text.values(),
+                null,
+                null,
+                null);
         if (query) {
             return new Read(null, new ReadRequests.Query(common, keyCondition, null, forward), null, shape);
         }
@@ -112,7 +143,8 @@ final class PqPlanner {
      * projection's checks run here on the SELECT list as written, together with the key condition
      * and filter the request carries, so that their errors come in the order the request gives them.
      */
-    private static void checkProjection(@Nullable PqProjection shape, @Nullable Condition keyCondition, @Nullable Condition filter) {
+    private static void checkProjection(
+            @Nullable PqProjection shape, @Nullable Condition keyCondition, @Nullable Condition filter) {
         if (shape == null) {
             return;
         }
@@ -127,15 +159,22 @@ final class PqPlanner {
     }
 
     /** Picks the terms that fix every partition key attribute and then the sort key; false if they do not. */
-    private static boolean keyTerms(List<Condition> terms, List<String> hashNames, List<String> rangeNames,
-            List<Condition> keyTerms, Set<Integer> used) {
+    private static boolean keyTerms(
+            List<Condition> terms,
+            List<String> hashNames,
+            List<String> rangeNames,
+            List<Condition> keyTerms,
+            Set<Integer> used) {
         for (String h : hashNames) {
             int i = find(terms, used, c -> PqKeys.equality(c, h) != null);
             if (i < 0) {
                 return false;
             }
-            keyTerms.add(new Condition.Compare(Comparator.EQ, Operand.Path.of(h),
-                    new Operand.Literal(Objects.requireNonNull(PqKeys.equality(terms.get(i), h), "found as an equality"))));
+            keyTerms.add(new Condition.Compare(
+                    Comparator.EQ,
+                    Operand.Path.of(h),
+                    new Operand.Literal(
+                            Objects.requireNonNull(PqKeys.equality(terms.get(i), h), "found as an equality"))));
         }
         for (String r : rangeNames) {
             int eq = find(terms, used, c -> PqKeys.equality(c, r) != null);
@@ -163,8 +202,8 @@ final class PqPlanner {
     }
 
     /** ScanIndexForward for ORDER BY (null without one); only a Query on the key attributes can be ordered. */
-    private static @Nullable Boolean orderBy(List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames,
-            List<String> rangeNames) {
+    private static @Nullable Boolean orderBy(
+            List<PqStatement.OrderBy> orderBy, boolean query, List<String> hashNames, List<String> rangeNames) {
         if (orderBy.isEmpty()) {
             return null;
         }
@@ -203,15 +242,27 @@ final class PqPlanner {
         return null; // planned as a Scan of the index, which reports the unknown index as DynamoDB does
     }
 
-    ItemRequests.PutItem insert(PqStatement.Insert s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.PutItem insert(
+            PqStatement.Insert s,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         PqExpressionText text = new PqExpressionText();
         String condition = "attribute_not_exists(" + text.name(t.hashKeyName()) + ")";
-        return new ItemRequests.PutItem(s.tableName(), s.item(), null, returnConsumedCapacity, null,
-                onConditionFailure, new ItemRequests.Conditions(condition, text.names(), null, null, null));
+        return new ItemRequests.PutItem(
+                s.tableName(),
+                s.item(),
+                null,
+                returnConsumedCapacity,
+                null,
+                onConditionFailure,
+                new ItemRequests.Conditions(condition, text.names(), null, null, null));
     }
 
-    ItemRequests.UpdateItem update(PqStatement.Update s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.UpdateItem update(
+            PqStatement.Update s,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         rest.add(new Condition.AttributeExists(Operand.Path.of(t.hashKeyName()))); // UPDATE is not an upsert
@@ -219,48 +270,89 @@ final class PqPlanner {
         PqExpressionText text = new PqExpressionText();
         String update = text.update(s.actions());
         String condition = text.condition(PqKeys.and(rest));
-        return new ItemRequests.UpdateItem(s.tableName(), key, update, s.returnValues(), returnConsumedCapacity,
-                null, onConditionFailure, null,
+        return new ItemRequests.UpdateItem(
+                s.tableName(),
+                key,
+                update,
+                s.returnValues(),
+                returnConsumedCapacity,
+                null,
+                onConditionFailure,
+                null,
                 new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
     }
 
-    ItemRequests.DeleteItem delete(PqStatement.Delete s, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
+    ItemRequests.DeleteItem delete(
+            PqStatement.Delete s,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key = PqKeys.fullKey(s.where(), keyNames(t), rest);
         PqExpressionText text = new PqExpressionText();
         String condition = text.condition(PqKeys.and(rest));
-        return new ItemRequests.DeleteItem(s.tableName(), key, s.returnValues(), returnConsumedCapacity, null,
-                onConditionFailure, new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
+        return new ItemRequests.DeleteItem(
+                s.tableName(),
+                key,
+                s.returnValues(),
+                returnConsumedCapacity,
+                null,
+                onConditionFailure,
+                new ItemRequests.Conditions(condition, text.names(), text.values(), null, null));
     }
 
     /** A statement of a write transaction as a TransactWriteItem; {@code prefix} names it in errors. */
-    TransactRequests.WriteAction writeAction(PqStatement s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    TransactRequests.WriteAction writeAction(
+            PqStatement s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         if (s instanceof PqStatement.Insert i) {
             ItemRequests.PutItem p = insert(i, null, onConditionFailure);
-            return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, p.tableName(), p.item(), null,
-                    p.conditions().conditionExpression(), null, p.conditions().expressionAttributeNames(), null,
+            return new TransactRequests.WriteAction(
+                    1,
+                    TransactRequests.Kind.PUT,
+                    p.tableName(),
+                    p.item(),
+                    null,
+                    p.conditions().conditionExpression(),
+                    null,
+                    p.conditions().expressionAttributeNames(),
+                    null,
                     onConditionFailure);
         }
         if (s instanceof PqStatement.Update u) {
             refuseReturning(u.returnValues(), prefix);
             ItemRequests.UpdateItem r = update(u, null, onConditionFailure);
-            return new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, r.tableName(), null, r.key(),
-                    r.conditions().conditionExpression(), r.updateExpression(),
-                    r.conditions().expressionAttributeNames(), r.conditions().expressionAttributeValues(),
+            return new TransactRequests.WriteAction(
+                    1,
+                    TransactRequests.Kind.UPDATE,
+                    r.tableName(),
+                    null,
+                    r.key(),
+                    r.conditions().conditionExpression(),
+                    r.updateExpression(),
+                    r.conditions().expressionAttributeNames(),
+                    r.conditions().expressionAttributeValues(),
                     onConditionFailure);
         }
         if (s instanceof PqStatement.Delete d) {
             refuseReturning(d.returnValues(), prefix);
             ItemRequests.DeleteItem r = delete(d, null, onConditionFailure);
-            return new TransactRequests.WriteAction(1, TransactRequests.Kind.DELETE, r.tableName(), null, r.key(),
-                    r.conditions().conditionExpression(), null, r.conditions().expressionAttributeNames(),
-                    r.conditions().expressionAttributeValues(), onConditionFailure);
+            return new TransactRequests.WriteAction(
+                    1,
+                    TransactRequests.Kind.DELETE,
+                    r.tableName(),
+                    null,
+                    r.key(),
+                    r.conditions().conditionExpression(),
+                    null,
+                    r.conditions().expressionAttributeNames(),
+                    r.conditions().expressionAttributeValues(),
+                    onConditionFailure);
         }
         return conditionCheck(((PqStatement.Exists) s).select(), onConditionFailure, prefix);
     }
 
-    private TransactRequests.WriteAction conditionCheck(PqStatement.Select s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
+    private TransactRequests.WriteAction conditionCheck(
+            PqStatement.Select s, @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure, String prefix) {
         TableDescriptor t = table(s.tableName());
         List<Condition> rest = new ArrayList<>();
         Map<String, AttributeValue> key;
@@ -275,15 +367,25 @@ final class PqPlanner {
         }
         PqExpressionText text = new PqExpressionText();
         String condition = text.condition(PqKeys.and(rest));
-        return new TransactRequests.WriteAction(1, TransactRequests.Kind.CONDITION_CHECK, s.tableName(), null, key,
-                condition, null, text.names(), text.values(), onConditionFailure);
+        return new TransactRequests.WriteAction(
+                1,
+                TransactRequests.Kind.CONDITION_CHECK,
+                s.tableName(),
+                null,
+                key,
+                condition,
+                null,
+                text.names(),
+                text.values(),
+                onConditionFailure);
     }
 
     /**
      * A SELECT that reads exactly one item by its full primary key, as batches and transactions
      * require; null when the WHERE is anything else. {@code rest} receives the other terms.
      */
-    @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
+    @Nullable
+    Map<String, AttributeValue> singleItemKey(PqStatement.Select s, List<Condition> rest) {
         return singleItemKey(s, table(s.tableName()), rest);
     }
 
@@ -302,8 +404,8 @@ final class PqPlanner {
         return key != null && rest.isEmpty() && KeyCheck.accepts(t, key) ? key : null;
     }
 
-    private static @Nullable Map<String, AttributeValue> singleItemKey(PqStatement.Select s, TableDescriptor t,
-            List<Condition> rest) {
+    private static @Nullable Map<String, AttributeValue> singleItemKey(
+            PqStatement.Select s, TableDescriptor t, List<Condition> rest) {
         if (s.indexName() != null) {
             return null;
         }

@@ -69,7 +69,8 @@ final class PqProjection {
     }
 
     /** The answer for an item read with {@link #fetchPaths}; null stays null (no item). */
-    @Nullable Map<String, AttributeValue> shape(Map<String, AttributeValue> fetched) {
+    @Nullable
+    Map<String, AttributeValue> shape(Map<String, AttributeValue> fetched) {
         if (fetched == null) {
             return null;
         }
@@ -107,7 +108,10 @@ final class PqProjection {
     private static RequestExpressions expressions(List<Operand.Path> paths) {
         PqExpressionText text = new PqExpressionText();
         String projection = text.projection(paths);
-        return RequestExpressions.builder().projectionExpression(projection).expressionAttributeNames(text.names()).build();
+        return RequestExpressions.builder()
+                .projectionExpression(projection)
+                .expressionAttributeNames(text.names())
+                .build();
     }
 
     /** The value at a path written with plain names, or null when a step is missing or of another type. */
@@ -117,10 +121,13 @@ final class PqProjection {
         for (int i = 1; i < elements.size() && current != null; i++) {
             PathElement e = elements.get(i);
             if (e instanceof PathElement.Name n) {
-                current = current.type() == AttributeType.M ? ((AttributeValue.M) current).values().get(n.text()) : null;
+                current = current.type() == AttributeType.M
+                        ? ((AttributeValue.M) current).values().get(n.text())
+                        : null;
             } else {
                 int index = ((PathElement.Index) e).index();
-                List<AttributeValue> list = current.type() == AttributeType.L ? ((AttributeValue.L) current).values() : null;
+                List<AttributeValue> list =
+                        current.type() == AttributeType.L ? ((AttributeValue.L) current).values() : null;
                 current = list != null && index < list.size() ? list.get(index) : null;
             }
         }

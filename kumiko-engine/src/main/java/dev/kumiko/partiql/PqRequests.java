@@ -11,38 +11,75 @@ public final class PqRequests {
     private PqRequests() {}
 
     /** {@code parse}: the statement's parse, shared by the authorization rule and the engine. */
-    public record ExecuteStatement(String statement, @Nullable List<AttributeValue> parameters, @Nullable Boolean consistentRead,
-            @Nullable String nextToken, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable Long limit,
-            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure, PqParse parse) {
-        public ExecuteStatement(String statement, @Nullable List<AttributeValue> parameters, @Nullable Boolean consistentRead,
-                @Nullable String nextToken, @Nullable ReturnConsumedCapacity returnConsumedCapacity, @Nullable Long limit,
+    public record ExecuteStatement(
+            String statement,
+            @Nullable List<AttributeValue> parameters,
+            @Nullable Boolean consistentRead,
+            @Nullable String nextToken,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable Long limit,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            PqParse parse) {
+        public ExecuteStatement(
+                String statement,
+                @Nullable List<AttributeValue> parameters,
+                @Nullable Boolean consistentRead,
+                @Nullable String nextToken,
+                @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+                @Nullable Long limit,
                 @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
-            this(statement, parameters, consistentRead, nextToken, returnConsumedCapacity, limit,
-                    returnValuesOnConditionCheckFailure, new PqParse(statement, parameters));
-        }
-    }
-
-    /** One BatchStatementRequest. */
-    public record BatchStatement(String statement, @Nullable List<AttributeValue> parameters, @Nullable Boolean consistentRead,
-            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure, PqParse parse) {
-        public BatchStatement(String statement, @Nullable List<AttributeValue> parameters, @Nullable Boolean consistentRead,
-                @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
-            this(statement, parameters, consistentRead, returnValuesOnConditionCheckFailure,
+            this(
+                    statement,
+                    parameters,
+                    consistentRead,
+                    nextToken,
+                    returnConsumedCapacity,
+                    limit,
+                    returnValuesOnConditionCheckFailure,
                     new PqParse(statement, parameters));
         }
     }
 
-    public record BatchExecuteStatement(List<BatchStatement> statements, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
+    /** One BatchStatementRequest. */
+    public record BatchStatement(
+            String statement,
+            @Nullable List<AttributeValue> parameters,
+            @Nullable Boolean consistentRead,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            PqParse parse) {
+        public BatchStatement(
+                String statement,
+                @Nullable List<AttributeValue> parameters,
+                @Nullable Boolean consistentRead,
+                @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
+            this(
+                    statement,
+                    parameters,
+                    consistentRead,
+                    returnValuesOnConditionCheckFailure,
+                    new PqParse(statement, parameters));
+        }
+    }
+
+    public record BatchExecuteStatement(
+            List<BatchStatement> statements, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 
     /** One ParameterizedStatement of a transaction. */
-    public record TransactStatement(String statement, @Nullable List<AttributeValue> parameters,
-            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure, PqParse parse) {
-        public TransactStatement(String statement, @Nullable List<AttributeValue> parameters,
+    public record TransactStatement(
+            String statement,
+            @Nullable List<AttributeValue> parameters,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+            PqParse parse) {
+        public TransactStatement(
+                String statement,
+                @Nullable List<AttributeValue> parameters,
                 @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
             this(statement, parameters, returnValuesOnConditionCheckFailure, new PqParse(statement, parameters));
         }
     }
 
-    public record ExecuteTransaction(List<TransactStatement> transactStatements, @Nullable String clientRequestToken,
+    public record ExecuteTransaction(
+            List<TransactStatement> transactStatements,
+            @Nullable String clientRequestToken,
             @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 }

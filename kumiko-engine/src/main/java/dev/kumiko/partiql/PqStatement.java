@@ -22,8 +22,13 @@ public sealed interface PqStatement {
     String action();
 
     /** {@code projection} is null for {@code *}; {@code where} is null without a WHERE clause. */
-    record Select(@Nullable List<Operand.Path> projection, String tableName, @Nullable String indexName, @Nullable Condition where,
-            List<OrderBy> orderBy) implements PqStatement {
+    record Select(
+            @Nullable List<Operand.Path> projection,
+            String tableName,
+            @Nullable String indexName,
+            @Nullable Condition where,
+            List<OrderBy> orderBy)
+            implements PqStatement {
         @Override
         public String action() {
             return "PartiQLSelect";
@@ -48,15 +53,21 @@ public sealed interface PqStatement {
     }
 
     /** {@code returnValues} is the UpdateItem ReturnValues the RETURNING clause asks for, or null. */
-    record Update(String tableName, List<UpdateAction> actions, @Nullable Condition where, @Nullable ReturnValue returnValues)
-            implements PqStatement {
+    record Update(
+            String tableName,
+            List<UpdateAction> actions,
+            @Nullable Condition where,
+            @Nullable ReturnValue returnValues) implements PqStatement {
         @Override
         public String action() {
             return "PartiQLUpdate";
         }
     }
 
-    record Delete(String tableName, @Nullable Condition where, @Nullable ReturnValue returnValues) implements PqStatement {
+    record Delete(
+            String tableName,
+            @Nullable Condition where,
+            @Nullable ReturnValue returnValues) implements PqStatement {
         @Override
         public String action() {
             return "PartiQLDelete";

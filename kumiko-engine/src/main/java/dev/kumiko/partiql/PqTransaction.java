@@ -46,7 +46,8 @@ final class PqTransaction {
         return write(statements, r);
     }
 
-    private PqResults.ExecuteTransaction get(List<PqStatement> statements, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
+    private PqResults.ExecuteTransaction get(
+            List<PqStatement> statements, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         List<TransactRequests.GetAction> actions = new ArrayList<>(statements.size());
         List<PqProjection> shapes = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {
@@ -55,15 +56,17 @@ final class PqTransaction {
             Map<String, AttributeValue> key = planner.singleItemKey(s, rest);
             if (key == null || !rest.isEmpty()) {
                 // Observed wording.
-                throw PqErrors.validation(prefix(i)
-                        + "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+                throw PqErrors.validation(
+                        prefix(i)
+                                + "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
             }
             actions.add(planner.getAction(s, key));
             shapes.add(PqProjection.of(s.projection()));
         }
-        TransactResults.TransactGet result = transactions.transactGetItems(
-                new TransactRequests.TransactGet(actions, returnConsumedCapacity));
-        List<Map<String, AttributeValue>> responses = new ArrayList<>(result.responses().size());
+        TransactResults.TransactGet result =
+                transactions.transactGetItems(new TransactRequests.TransactGet(actions, returnConsumedCapacity));
+        List<Map<String, AttributeValue>> responses =
+                new ArrayList<>(result.responses().size());
         for (int i = 0; i < result.responses().size(); i++) {
             PqProjection shape = i < shapes.size() ? shapes.get(i) : null;
             Map<String, AttributeValue> item = result.responses().get(i);
@@ -75,8 +78,8 @@ final class PqTransaction {
     private PqResults.ExecuteTransaction write(List<PqStatement> statements, PqRequests.ExecuteTransaction r) {
         List<TransactRequests.WriteAction> actions = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {
-            actions.add(planner.writeAction(statements.get(i),
-                    r.transactStatements().get(i).returnValuesOnConditionCheckFailure(), prefix(i)));
+            actions.add(planner.writeAction(
+                    statements.get(i), r.transactStatements().get(i).returnValuesOnConditionCheckFailure(), prefix(i)));
         }
         try {
             TransactResults.TransactWrite result = transactions.transactWriteItems(new TransactRequests.TransactWrite(

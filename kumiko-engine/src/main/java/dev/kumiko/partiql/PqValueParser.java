@@ -25,9 +25,15 @@ final class PqValueParser {
     /** True when the next token starts a literal (or a parameter). */
     boolean atValue() {
         PqToken t = in.peek();
-        return t.kind() == PqToken.Kind.STRING || t.kind() == PqToken.Kind.NUMBER
-                || t.isWord("TRUE") || t.isWord("FALSE") || t.isWord("NULL")
-                || t.isSymbol("?") || t.isSymbol("[") || t.isSymbol("{") || t.isSymbol("<<")
+        return t.kind() == PqToken.Kind.STRING
+                || t.kind() == PqToken.Kind.NUMBER
+                || t.isWord("TRUE")
+                || t.isWord("FALSE")
+                || t.isWord("NULL")
+                || t.isSymbol("?")
+                || t.isSymbol("[")
+                || t.isSymbol("{")
+                || t.isSymbol("<<")
                 || (t.isSymbol("-") && in.peek(1).kind() == PqToken.Kind.NUMBER);
     }
 
@@ -41,11 +47,16 @@ final class PqValueParser {
         }
         PqToken t = in.next();
         switch (t.kind()) {
-            case STRING: return new AttributeValue.S(t.text());
-            case NUMBER: return number(t.text(), where);
-            case WORD: return word(t);
-            case SYMBOL: return symbol(t, where, depth);
-            default: throw PqErrors.unexpected(t);
+            case STRING:
+                return new AttributeValue.S(t.text());
+            case NUMBER:
+                return number(t.text(), where);
+            case WORD:
+                return word(t);
+            case SYMBOL:
+                return symbol(t, where, depth);
+            default:
+                throw PqErrors.unexpected(t);
         }
     }
 
@@ -64,12 +75,18 @@ final class PqValueParser {
 
     private AttributeValue symbol(PqToken t, String where, int depth) {
         switch (t.text()) {
-            case "?": return in.bindParameter();
-            case "-": return number("-" + in.next().text(), where);
-            case "[": return list(where, depth);
-            case "{": return map(where, depth);
-            case "<<": return set(where, depth);
-            default: throw PqErrors.unexpected(t);
+            case "?":
+                return in.bindParameter();
+            case "-":
+                return number("-" + in.next().text(), where);
+            case "[":
+                return list(where, depth);
+            case "{":
+                return map(where, depth);
+            case "<<":
+                return set(where, depth);
+            default:
+                throw PqErrors.unexpected(t);
         }
     }
 
@@ -121,7 +138,8 @@ final class PqValueParser {
         for (AttributeValue m : members) {
             if (m.type() != type || !(type == AttributeType.S || type == AttributeType.N || type == AttributeType.B)) {
                 // UNVERIFIED wording: DynamoDB refuses mixed or non-scalar set members.
-                throw PqErrors.validation("Unsupported data type in a set: sets hold only strings, numbers or binary values");
+                throw PqErrors.validation(
+                        "Unsupported data type in a set: sets hold only strings, numbers or binary values");
             }
             rendered.add(display(m));
         }
@@ -130,9 +148,18 @@ final class PqValueParser {
             throw DynamoException.invalidParameter("Input collection " + rendered + " contains duplicates.");
         }
         return switch (type) {
-            case S -> new AttributeValue.SS(members.stream().map(m -> ((AttributeValue.S) m).value()).toList());
-            case N -> new AttributeValue.NS(members.stream().map(m -> ((AttributeValue.N) m).value()).toList());
-            default -> new AttributeValue.BS(members.stream().map(m -> ((AttributeValue.B) m).value()).toList());
+            case S ->
+                new AttributeValue.SS(members.stream()
+                        .map(m -> ((AttributeValue.S) m).value())
+                        .toList());
+            case N ->
+                new AttributeValue.NS(members.stream()
+                        .map(m -> ((AttributeValue.N) m).value())
+                        .toList());
+            default ->
+                new AttributeValue.BS(members.stream()
+                        .map(m -> ((AttributeValue.B) m).value())
+                        .toList());
         };
     }
 

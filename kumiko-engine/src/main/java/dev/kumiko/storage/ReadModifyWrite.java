@@ -122,7 +122,11 @@ public final class ReadModifyWrite {
         StoreConflictException last = first;
         for (int attempt = 1; attempt < ATTEMPTS_MAX; attempt++) {
             long elapsedMillis = (nanos.now() - startNanos) / 1_000_000;
-            if (!retries(claimed, last.claimed(), elapsedMillis, Thread.currentThread().isInterrupted())) {
+            if (!retries(
+                    claimed,
+                    last.claimed(),
+                    elapsedMillis,
+                    Thread.currentThread().isInterrupted())) {
                 break;
             }
             pauser.pause(backoffCapMicros(attempt - 1));

@@ -28,8 +28,8 @@ public final class SeamLimits {
     /** The key, checked: present, not empty, at most {@link #KEY_BYTES_MAX} bytes. */
     public static byte[] key(byte[] key) {
         if (key == null || key.length == 0 || key.length > KEY_BYTES_MAX) {
-            throw new IllegalStateException("store seam: a key of "
-                    + (key == null ? "null" : key.length + " bytes") + " (1 to " + KEY_BYTES_MAX + " allowed)");
+            throw new IllegalStateException("store seam: a key of " + (key == null ? "null" : key.length + " bytes")
+                    + " (1 to " + KEY_BYTES_MAX + " allowed)");
         }
         return key;
     }
@@ -37,8 +37,9 @@ public final class SeamLimits {
     /** The value, checked: present, at most {@link #VALUE_BYTES_MAX} bytes. */
     public static byte[] value(byte[] value) {
         if (value == null || value.length > VALUE_BYTES_MAX) {
-            throw new IllegalStateException("store seam: a value of "
-                    + (value == null ? "null" : value.length + " bytes") + " (at most " + VALUE_BYTES_MAX + " allowed)");
+            throw new IllegalStateException(
+                    "store seam: a value of " + (value == null ? "null" : value.length + " bytes") + " (at most "
+                            + VALUE_BYTES_MAX + " allowed)");
         }
         return value;
     }

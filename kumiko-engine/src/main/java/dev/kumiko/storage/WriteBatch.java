@@ -35,6 +35,7 @@ public final class WriteBatch {
      * or delete of its key follows it, since an addition may not move to before that.
      */
     private int[] adds = new int[4];
+
     private int addCount;
 
     public WriteBatch() {

@@ -30,7 +30,8 @@ class CorruptItemTest {
         assertThat(ItemCodec.decode(bytes)).isEqualTo(item());
         for (int length = 3; length < bytes.length; length++) {
             byte[] cut = Arrays.copyOf(bytes, length);
-            assertThatThrownBy(() -> ItemCodec.decode(cut)).as("cut to %d bytes", length)
+            assertThatThrownBy(() -> ItemCodec.decode(cut))
+                    .as("cut to %d bytes", length)
                     .isInstanceOfAny(IllegalStateException.class, ArrayIndexOutOfBoundsException.class);
         }
     }
@@ -42,7 +43,8 @@ class CorruptItemTest {
         int prefix = bytes.length - 6;
         assertThat(bytes[prefix]).isEqualTo((byte) 5);
         bytes[prefix] = 6;
-        assertThatThrownBy(() -> ItemCodec.decode(bytes)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> ItemCodec.decode(bytes))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("corrupt item: a slice of 6 bytes");
     }
 

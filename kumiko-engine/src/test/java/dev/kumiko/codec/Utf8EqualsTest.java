@@ -16,8 +16,10 @@ class Utf8EqualsTest {
     private static final int CASES = 200_000;
     private static final int LENGTH_MAX = 12;
     /** What the strings are built from: ASCII, two- and three-byte characters, both surrogate halves. */
-    private static final char[] ALPHABET = {'a', 'b', 'Z', '0', '#', 0x7F, 0x80, 'é', 0x7FF, 0x800, '日', 0xFFFD,
-        0xD83D, 0xDE00};
+    private static final char[] ALPHABET = {
+        'a', 'b', 'Z', '0', '#', 0x7F, 0x80, 'é', 0x7FF, 0x800, '日', 0xFFFD, 0xD83D, 0xDE00
+    };
+
     private final Random random = new Random(20261202);
 
     @Test
@@ -31,7 +33,8 @@ class Utf8EqualsTest {
             System.arraycopy(slice, 0, buf, start, slice.length);
             boolean expected = new String(buf, start, slice.length, StandardCharsets.UTF_8).equals(wanted);
             assertThat(ItemReader.utf8Equals(buf, start, slice.length, wanted))
-                    .as("%s against %s", wanted, Arrays.toString(slice)).isEqualTo(expected);
+                    .as("%s against %s", wanted, Arrays.toString(slice))
+                    .isEqualTo(expected);
         }
     }
 

@@ -23,6 +23,7 @@ public final class CountingStore extends ForwardingStore {
     public final AtomicInteger getAlls = new AtomicInteger();
     /** Batches written, by apply or by a transaction's commit (an empty commit writes none). */
     public final AtomicInteger batches = new AtomicInteger();
+
     public final AtomicInteger entriesScanned = new AtomicInteger();
 
     /** Null: every thread's calls count. */

@@ -33,7 +33,9 @@ class ExchangeAfterCloseTest {
     void aClosedEngineBuildsNoExchange() {
         Engine e = Engine.inMemory();
         e.close();
-        assertThatThrownBy(e::exchange).isInstanceOf(IllegalStateException.class).hasMessage("the engine is closed");
+        assertThatThrownBy(e::exchange)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the engine is closed");
     }
 
     @Test
@@ -48,7 +50,8 @@ class ExchangeAfterCloseTest {
         assertThat(e.exchange()).isSameAs(x); // a job ending during the close still records its end
         int made = Runner.made.get();
         assertThatThrownBy(() -> x.attachment(Runner.class, Runner::new))
-                .isInstanceOf(IllegalStateException.class).hasMessage("the engine is closed");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the engine is closed");
         assertThat(Runner.made).hasValue(made);
     }
 }

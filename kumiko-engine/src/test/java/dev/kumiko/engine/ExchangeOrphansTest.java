@@ -19,11 +19,19 @@ class ExchangeOrphansTest {
                 Engine runner = Engine.open(new SharedStore(store, local));
                 Engine other = Engine.open(new SharedStore(store, local))) {
             runner.exchange().started("job-1");
-            assertThat(runner.exchange().orphaned("job-1")).as("asked by the engine that runs it").isFalse();
-            assertThat(other.exchange().orphaned("job-1")).as("asked by another engine").isFalse();
-            assertThat(runner.exchange().orphaned("job-1")).as("asked again by its engine").isFalse();
+            assertThat(runner.exchange().orphaned("job-1"))
+                    .as("asked by the engine that runs it")
+                    .isFalse();
+            assertThat(other.exchange().orphaned("job-1"))
+                    .as("asked by another engine")
+                    .isFalse();
+            assertThat(runner.exchange().orphaned("job-1"))
+                    .as("asked again by its engine")
+                    .isFalse();
             runner.exchange().finished("job-1");
-            assertThat(other.exchange().orphaned("job-1")).as("after its runner let go").isTrue();
+            assertThat(other.exchange().orphaned("job-1"))
+                    .as("after its runner let go")
+                    .isTrue();
         }
     }
 }

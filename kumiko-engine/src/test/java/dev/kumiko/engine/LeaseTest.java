@@ -1,8 +1,8 @@
 package dev.kumiko.engine;
 
-import dev.kumiko.engine.background.Lease;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.engine.background.Lease;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,9 @@ class LeaseTest {
             now.addAndGet(Lease.DURATION_MILLIS - 1);
             assertThat(second.hold()).as("renewed, so still engine-1's").isFalse();
             now.addAndGet(1);
-            assertThat(second.hold()).as("engine-1 stopped renewing: taken over").isTrue();
+            assertThat(second.hold())
+                    .as("engine-1 stopped renewing: taken over")
+                    .isTrue();
             assertThat(first.hold()).isFalse();
             assertThat(second.progress(7)).as("resumes where engine-1 stopped").containsExactly(42);
             second.saveProgress(7, null);

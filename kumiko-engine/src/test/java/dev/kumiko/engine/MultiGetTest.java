@@ -1,11 +1,8 @@
 package dev.kumiko.engine;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.BillingMode;
-import dev.kumiko.engine.base.RequestContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
@@ -13,6 +10,9 @@ import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ScalarAttributeType;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,12 +27,32 @@ class MultiGetTest {
     private static Engine engineWithTables(CountingStore store, String... tables) {
         Engine engine = Engine.open(store);
         for (String name : tables) {
-            engine.control().createTable(CTX, new CreateTableRequest(name,
-                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
-                    null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
+            engine.control()
+                    .createTable(
+                            CTX,
+                            new CreateTableRequest(
+                                    name,
+                                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                    List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                    null,
+                                    null,
+                                    BillingMode.PAY_PER_REQUEST,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null));
             for (int i = 0; i < 3; i++) {
-                engine.items().putItem(new ItemRequests.PutItem(name, Map.of("pk", AttributeValue.s("k" + i),
-                        "t", AttributeValue.s(name)), null, null, null, null, ItemRequests.Conditions.NONE));
+                engine.items()
+                        .putItem(new ItemRequests.PutItem(
+                                name,
+                                Map.of("pk", AttributeValue.s("k" + i), "t", AttributeValue.s(name)),
+                                null,
+                                null,
+                                null,
+                                null,
+                                ItemRequests.Conditions.NONE));
             }
         }
         return engine;
@@ -49,12 +69,15 @@ class MultiGetTest {
             store.resetForThisThread();
             Map<String, BatchRequests.KeysAndAttributes> request = new LinkedHashMap<>();
             for (String table : List.of("aaa", "bbb")) {
-                request.put(table, new BatchRequests.KeysAndAttributes(List.of(key("k0"), key("k2"), key("missing")),
-                        null, null, null, true));
+                request.put(
+                        table,
+                        new BatchRequests.KeysAndAttributes(
+                                List.of(key("k0"), key("k2"), key("missing")), null, null, null, true));
             }
             var result = engine.items().batchGetItem(new BatchRequests.BatchGet(request, null));
             assertThat(result.responses().get("aaa")).hasSize(2);
-            assertThat(result.responses().get("bbb")).hasSize(2)
+            assertThat(result.responses().get("bbb"))
+                    .hasSize(2)
                     .allSatisfy(item -> assertThat(item).containsEntry("t", AttributeValue.s("bbb")));
             assertThat(store.getAlls.get()).isEqualTo(1);
             assertThat(store.gets.get()).as("six keys, no other read").isEqualTo(6);

@@ -40,15 +40,22 @@ class OpenLinksNoLambdaTest {
         // "java.lang.invoke.LambdaForm$MH/0x..." for the method handles of a lambda or of a string
         // concatenation compiled to invokedynamic); the first lambda also loads its factory.
         assertThat(atOpen).as("hidden classes spun at the open").noneMatch(c -> c.contains("/0x"));
-        assertThat(atOpen).as("the lambda factory loaded at the open")
+        assertThat(atOpen)
+                .as("the lambda factory loaded at the open")
                 .doesNotContain("java.lang.invoke.LambdaMetafactory");
     }
 
     /** The names of the classes the fresh JVM loaded between the two markers. */
     private static List<String> classesLoadedAtOpen() throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xlog:class+load=info", "-cp", System.getProperty("java.class.path"),
-                OpenLinksNoLambdaTest.class.getName()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xlog:class+load=info",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OpenLinksNoLambdaTest.class.getName())
+                .redirectErrorStream(true)
+                .start();
         List<String> loaded = new ArrayList<>();
         boolean opening = false;
         boolean opened = false;
@@ -63,7 +70,9 @@ class OpenLinksNoLambdaTest {
                 loaded.add(line.substring(at + "[class,load] ".length()).split(" ", 2)[0]);
             }
         }
-        assertThat(p.waitFor(WAIT_SECONDS_MAX, TimeUnit.SECONDS)).as("the fresh JVM ended").isTrue();
+        assertThat(p.waitFor(WAIT_SECONDS_MAX, TimeUnit.SECONDS))
+                .as("the fresh JVM ended")
+                .isTrue();
         assertThat(opened).as("the fresh JVM opened an engine").isTrue();
         return loaded;
     }

@@ -1,17 +1,12 @@
 package dev.kumiko.engine;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.StreamViewType;
-import dev.kumiko.model.BillingMode;
-import dev.kumiko.engine.base.Clock;
-import dev.kumiko.engine.base.EngineSettings;
-import dev.kumiko.engine.base.RequestContext;
-import dev.kumiko.model.ReturnConsumedCapacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.base.Clock;
+import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.changelog.ChangeRecord;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
@@ -23,6 +18,11 @@ import dev.kumiko.engine.ttl.TimeToLiveRequests;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ReturnConsumedCapacity;
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.StreamViewType;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,9 +49,11 @@ public abstract class TwoEnginesContract {
     static final RequestContext CTX = new RequestContext("us-east-1");
     /** Writer threads per engine, and conditional increments per thread. */
     static final int THREADS_PER_ENGINE = 2;
+
     static final int INCREMENTS_PER_THREAD = 100;
     /** New items each writer thread puts into one table. */
     static final int PUTS_PER_THREAD = 100;
+
     static final int ACCOUNTS = 8;
     static final long OPENING_BALANCE = 100;
     static final int TRANSFERS_PER_THREAD = 100;
@@ -104,9 +106,22 @@ public abstract class TwoEnginesContract {
         while (true) {
             long n = number(get(engine, "counter", "c"), "n");
             try {
-                engine.items().updateItem(new ItemRequests.UpdateItem("counter", Map.of("pk", s("c")), "SET n = :next",
-                        null, null, null, null, null, new ItemRequests.Conditions("n = :seen", null,
-                                Map.of(":seen", AttributeValue.n(n), ":next", AttributeValue.n(n + 1)), null, null)));
+                engine.items()
+                        .updateItem(new ItemRequests.UpdateItem(
+                                "counter",
+                                Map.of("pk", s("c")),
+                                "SET n = :next",
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                new ItemRequests.Conditions(
+                                        "n = :seen",
+                                        null,
+                                        Map.of(":seen", AttributeValue.n(n), ":next", AttributeValue.n(n + 1)),
+                                        null,
+                                        null)));
                 return;
             } catch (ConditionalCheckFailed lostTheRace) {
                 // Another writer got there first.
@@ -146,19 +161,37 @@ public abstract class TwoEnginesContract {
         int to = (from + 1 + random.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
         AttributeValue amount = AttributeValue.n(1 + random.nextInt(30));
         try {
-            engine.transactions().transactWriteItems(new TransactRequests.TransactWrite(List.of(
-                    move("acct" + from, "balance >= :amount", "SET balance = balance - :amount", amount),
-                    move("acct" + to, null, "SET balance = balance + :amount", amount)), null, null, null));
+            engine.transactions()
+                    .transactWriteItems(new TransactRequests.TransactWrite(
+                            List.of(
+                                    move(
+                                            "acct" + from,
+                                            "balance >= :amount",
+                                            "SET balance = balance - :amount",
+                                            amount),
+                                    move("acct" + to, null, "SET balance = balance + :amount", amount)),
+                            null,
+                            null,
+                            null));
             return true;
         } catch (TransactionCanceled conflictOrShortOfFunds) {
             return false;
         }
     }
 
-    private static TransactRequests.WriteAction move(String account, String condition, String update,
-            AttributeValue amount) {
-        return new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "bank", null,
-                Map.of("pk", s(account)), condition, update, null, Map.of(":amount", amount), null);
+    private static TransactRequests.WriteAction move(
+            String account, String condition, String update, AttributeValue amount) {
+        return new TransactRequests.WriteAction(
+                1,
+                TransactRequests.Kind.UPDATE,
+                "bank",
+                null,
+                Map.of("pk", s(account)),
+                condition,
+                update,
+                null,
+                Map.of(":amount", amount),
+                null);
     }
 
     @Test
@@ -169,7 +202,8 @@ public abstract class TwoEnginesContract {
         assertThat(get(one, "made-on-one", "a")).containsEntry("v", s("from two"));
         assertThat(two.control().describeTable(CTX, "made-on-one").itemCount()).isEqualTo(2);
         assertThat(one.control().describeTable(CTX, "made-on-one").itemCount()).isEqualTo(2);
-        assertThatThrownBy(() -> createTable(two, "made-on-one")).isInstanceOf(DynamoException.class)
+        assertThatThrownBy(() -> createTable(two, "made-on-one"))
+                .isInstanceOf(DynamoException.class)
                 .hasMessageContaining("made-on-one");
     }
 
@@ -200,7 +234,8 @@ public abstract class TwoEnginesContract {
         put(two, "short-lived", Map.of("pk", s("a")));
         one.control().deleteTable(CTX, "short-lived");
         two.catalog().refresh();
-        assertThatThrownBy(() -> get(two, "short-lived", "a")).isInstanceOf(DynamoException.class)
+        assertThatThrownBy(() -> get(two, "short-lived", "a"))
+                .isInstanceOf(DynamoException.class)
                 .hasMessageContaining("not found");
     }
 
@@ -215,7 +250,8 @@ public abstract class TwoEnginesContract {
         createTable(one, "dropped-now");
         put(two, "dropped-now", Map.of("pk", s("a")));
         one.control().deleteTable(CTX, "dropped-now");
-        assertThatThrownBy(() -> put(two, "dropped-now", Map.of("pk", s("b")))).isInstanceOf(DynamoException.class)
+        assertThatThrownBy(() -> put(two, "dropped-now", Map.of("pk", s("b"))))
+                .isInstanceOf(DynamoException.class)
                 .hasMessageContaining("Requested resource not found");
     }
 
@@ -223,22 +259,44 @@ public abstract class TwoEnginesContract {
     @Test
     @Timeout(180)
     void anItemsStreamRecordsAreInWriteOrder() throws Exception {
-        one.control().createTable(CTX, new CreateTableRequest("streamed",
-                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null,
-                BillingMode.PAY_PER_REQUEST, null, new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null,
-                null));
+        one.control()
+                .createTable(
+                        CTX,
+                        new CreateTableRequest(
+                                "streamed",
+                                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                null,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE),
+                                null,
+                                null,
+                                null,
+                                null));
         runOnBoth(engine -> {
             for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
-                engine.items().updateItem(new ItemRequests.UpdateItem("streamed", Map.of("pk", s("c")), "ADD n :one",
-                        null, null, null, null, null,
-                        new ItemRequests.Conditions(null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
+                engine.items()
+                        .updateItem(new ItemRequests.UpdateItem(
+                                "streamed",
+                                Map.of("pk", s("c")),
+                                "ADD n :one",
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                new ItemRequests.Conditions(
+                                        null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
             }
         });
         int writes = 2 * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD;
         for (Engine reader : List.of(one, two)) {
             TableDescriptor d = reader.catalog().get("streamed").descriptor();
-            List<ChangeRecord> records = reader.changeLog().read(d.id(), 1, reader.changeLog().visibleBound(d),
-                    writes + 1, Long.MAX_VALUE).records();
+            List<ChangeRecord> records = reader.changeLog()
+                    .read(d.id(), 1, reader.changeLog().visibleBound(d), writes + 1, Long.MAX_VALUE)
+                    .records();
             assertThat(records).hasSize(writes);
             long previousSequence = 0;
             for (int i = 0; i < writes; i++) {
@@ -258,24 +316,46 @@ public abstract class TwoEnginesContract {
     @Test
     @Timeout(180)
     void recordsOfManyItemsFromBothTakeUniqueNumbersInWriteOrder() throws Exception {
-        one.control().createTable(CTX, new CreateTableRequest("streamed-many",
-                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null,
-                BillingMode.PAY_PER_REQUEST, null, new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null,
-                null));
+        one.control()
+                .createTable(
+                        CTX,
+                        new CreateTableRequest(
+                                "streamed-many",
+                                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                null,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE),
+                                null,
+                                null,
+                                null,
+                                null));
         int itemsCount = 5;
         runOnBoth(engine -> {
             for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
                 String pk = "item" + ThreadLocalRandom.current().nextInt(itemsCount);
-                engine.items().updateItem(new ItemRequests.UpdateItem("streamed-many", Map.of("pk", s(pk)),
-                        "ADD n :one", null, null, null, null, null,
-                        new ItemRequests.Conditions(null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
+                engine.items()
+                        .updateItem(new ItemRequests.UpdateItem(
+                                "streamed-many",
+                                Map.of("pk", s(pk)),
+                                "ADD n :one",
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                new ItemRequests.Conditions(
+                                        null, null, Map.of(":one", AttributeValue.n(1)), null, null)));
             }
         });
         int writes = 2 * THREADS_PER_ENGINE * INCREMENTS_PER_THREAD;
         for (Engine reader : List.of(one, two)) {
             TableDescriptor d = reader.catalog().get("streamed-many").descriptor();
-            List<ChangeRecord> records = reader.changeLog().read(d.id(), 1, reader.changeLog().visibleBound(d),
-                    writes + 1, Long.MAX_VALUE).records();
+            List<ChangeRecord> records = reader.changeLog()
+                    .read(d.id(), 1, reader.changeLog().visibleBound(d), writes + 1, Long.MAX_VALUE)
+                    .records();
             assertThat(records).hasSize(writes);
             Map<String, Long> lastByItem = new java.util.HashMap<>();
             for (ChangeRecord r : records) {
@@ -305,21 +385,40 @@ public abstract class TwoEnginesContract {
                 java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
                 Future<?> a = pool.submit(() -> {
                     start.await();
-                    return one.control().updateTable(CTX, new dev.kumiko.engine.control.UpdateTableRequest("updated",
-                            null, null, null, null, null, null, false, null, protect));
+                    return one.control()
+                            .updateTable(
+                                    CTX,
+                                    new dev.kumiko.engine.control.UpdateTableRequest(
+                                            "updated", null, null, null, null, null, null, false, null, protect));
                 });
                 Future<?> b = pool.submit(() -> {
                     start.await();
-                    return two.control().updateTable(CTX, new dev.kumiko.engine.control.UpdateTableRequest("updated",
-                            null, null, null, null, null, null, false, dev.kumiko.model.TableClass.valueOf(tableClass), null));
+                    return two.control()
+                            .updateTable(
+                                    CTX,
+                                    new dev.kumiko.engine.control.UpdateTableRequest(
+                                            "updated",
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            false,
+                                            dev.kumiko.model.TableClass.valueOf(tableClass),
+                                            null));
                 });
                 a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
                 b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
                 for (Engine e : List.of(one, two)) {
                     e.catalog().refresh();
                     TableDescriptor d = e.catalog().get("updated").descriptor();
-                    assertThat(d.deletionProtectionEnabled()).as("round " + round).isEqualTo(protect);
-                    assertThat(d.tableClass()).as("round " + round).isEqualTo(dev.kumiko.model.TableClass.valueOf(tableClass));
+                    assertThat(d.deletionProtectionEnabled())
+                            .as("round " + round)
+                            .isEqualTo(protect);
+                    assertThat(d.tableClass())
+                            .as("round " + round)
+                            .isEqualTo(dev.kumiko.model.TableClass.valueOf(tableClass));
                 }
             }
         } finally {
@@ -338,8 +437,8 @@ public abstract class TwoEnginesContract {
         int tagsPerThread = 12; // 48 in all, under the 50 tags a table may have
         runOnBoth(engine -> {
             for (int i = 0; i < tagsPerThread; i++) {
-                engine.control().tagResource(arn, List.of(new CreateTableRequest.TagInput("t" + next.incrementAndGet(),
-                        "v")));
+                engine.control()
+                        .tagResource(arn, List.of(new CreateTableRequest.TagInput("t" + next.incrementAndGet(), "v")));
             }
         });
         one.catalog().refresh();
@@ -350,18 +449,31 @@ public abstract class TwoEnginesContract {
     @Test
     void aClientRequestTokenReplayedOnTheOtherEngineReturnsTheFirstResult() {
         createTable(one, "tokened");
-        TransactRequests.TransactWrite r = new TransactRequests.TransactWrite(List.of(
-                new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, "tokened", null,
-                        Map.of("pk", s("c")), null, "ADD n :one", null, Map.of(":one", AttributeValue.n(1)), null)),
-                ReturnConsumedCapacity.TOTAL, null, "token-1");
+        TransactRequests.TransactWrite r = new TransactRequests.TransactWrite(
+                List.of(new TransactRequests.WriteAction(
+                        1,
+                        TransactRequests.Kind.UPDATE,
+                        "tokened",
+                        null,
+                        Map.of("pk", s("c")),
+                        null,
+                        "ADD n :one",
+                        null,
+                        Map.of(":one", AttributeValue.n(1)),
+                        null)),
+                ReturnConsumedCapacity.TOTAL,
+                null,
+                "token-1");
         var first = one.transactions().transactWriteItems(r);
         var replay = two.transactions().transactWriteItems(r);
         assertThat(number(get(one, "tokened", "c"), "n")).isEqualTo(1);
         assertThat(replay.consumedCapacity()).isEqualTo(first.consumedCapacity());
         assertThat(replay.consumedCapacity()).isNotNull();
-        var quiet = two.transactions().transactWriteItems(new TransactRequests.TransactWrite(r.transactItems(), null,
-                null, "token-1"));
-        assertThat(quiet.consumedCapacity()).as("same request, no capacity asked").isNull();
+        var quiet = two.transactions()
+                .transactWriteItems(new TransactRequests.TransactWrite(r.transactItems(), null, null, "token-1"));
+        assertThat(quiet.consumedCapacity())
+                .as("same request, no capacity asked")
+                .isNull();
         assertThat(number(get(two, "tokened", "c"), "n")).isEqualTo(1);
     }
 
@@ -370,8 +482,9 @@ public abstract class TwoEnginesContract {
     @Timeout(180)
     void timeToLiveDeletesEachExpiredItemOnce() throws Exception {
         createTable(one, "expiring");
-        one.timeToLive().updateTimeToLive(new TimeToLiveRequests.UpdateTimeToLive("expiring",
-                new TimeToLiveRequests.Specification("ttl", true)));
+        one.timeToLive()
+                .updateTimeToLive(new TimeToLiveRequests.UpdateTimeToLive(
+                        "expiring", new TimeToLiveRequests.Specification("ttl", true)));
         int items = 2_000;
         for (int i = 0; i < items; i++) {
             long ttl = i % 2 == 0 ? NOW_MILLIS / 1000 - 1 : NOW_MILLIS / 1000 + 3600;
@@ -419,19 +532,33 @@ public abstract class TwoEnginesContract {
     }
 
     static void createTable(Engine engine, String name) {
-        engine.control().createTable(CTX, new CreateTableRequest(name, List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
-                List.of(new KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null,
-                null, null));
+        engine.control()
+                .createTable(
+                        CTX,
+                        new CreateTableRequest(
+                                name,
+                                List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                null,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null));
     }
 
     static void put(Engine engine, String table, Map<String, AttributeValue> item) {
-        engine.items().putItem(new ItemRequests.PutItem(table, item, null, null, null, null,
-                ItemRequests.Conditions.NONE));
+        engine.items()
+                .putItem(new ItemRequests.PutItem(table, item, null, null, null, null, ItemRequests.Conditions.NONE));
     }
 
     static Map<String, AttributeValue> get(Engine engine, String table, String pk) {
-        return engine.items().getItem(new ItemRequests.GetItem(table, Map.of("pk", s(pk)), true, null, null, null,
-                null)).attributes();
+        return engine.items()
+                .getItem(new ItemRequests.GetItem(table, Map.of("pk", s(pk)), true, null, null, null, null))
+                .attributes();
     }
 
     static long number(Map<String, AttributeValue> item, String name) {

@@ -21,10 +21,14 @@ class ConditionPropertyTest {
 
     private AttributeValue randomScalar() {
         switch (random.nextInt(4)) {
-            case 0: return AttributeValue.s(String.valueOf((char) ('a' + random.nextInt(3))));
-            case 1: return new AttributeValue.N(DynamoNumber.of(random.nextInt(5) - 2));
-            case 2: return AttributeValue.b(new byte[] {(byte) random.nextInt(3)});
-            default: return random.nextBoolean() ? AttributeValue.TRUE : AttributeValue.NULL;
+            case 0:
+                return AttributeValue.s(String.valueOf((char) ('a' + random.nextInt(3))));
+            case 1:
+                return new AttributeValue.N(DynamoNumber.of(random.nextInt(5) - 2));
+            case 2:
+                return AttributeValue.b(new byte[] {(byte) random.nextInt(3)});
+            default:
+                return random.nextBoolean() ? AttributeValue.TRUE : AttributeValue.NULL;
         }
     }
 
@@ -57,15 +61,24 @@ class ConditionPropertyTest {
     private Condition randomCondition(int depth) {
         int choice = random.nextInt(depth > 2 ? 5 : 9);
         switch (choice) {
-            case 0: return new Condition.Compare(anyComparator(), path(), value());
-            case 1: return new Condition.AttributeExists(path());
-            case 2: return new Condition.BeginsWith(path(), value());
-            case 3: return new Condition.Contains(path(), value());
-            case 4: return new Condition.In(path(), List.of(value(), value()));
-            case 5: return new Condition.Not(randomCondition(depth + 1));
-            case 6: return new Condition.And(randomCondition(depth + 1), randomCondition(depth + 1));
-            case 7: return new Condition.Or(randomCondition(depth + 1), randomCondition(depth + 1));
-            default: return new Condition.Compare(Comparator.EQ, new Operand.Size(path()), value());
+            case 0:
+                return new Condition.Compare(anyComparator(), path(), value());
+            case 1:
+                return new Condition.AttributeExists(path());
+            case 2:
+                return new Condition.BeginsWith(path(), value());
+            case 3:
+                return new Condition.Contains(path(), value());
+            case 4:
+                return new Condition.In(path(), List.of(value(), value()));
+            case 5:
+                return new Condition.Not(randomCondition(depth + 1));
+            case 6:
+                return new Condition.And(randomCondition(depth + 1), randomCondition(depth + 1));
+            case 7:
+                return new Condition.Or(randomCondition(depth + 1), randomCondition(depth + 1));
+            default:
+                return new Condition.Compare(Comparator.EQ, new Operand.Size(path()), value());
         }
     }
 
@@ -78,7 +91,9 @@ class ConditionPropertyTest {
         for (int i = 0; i < RUNS; i++) {
             Condition c = randomCondition(0);
             String text = ExpressionPrinter.print(c);
-            assertThat(ExpressionParser.parseUncached(ExpressionKind.CONDITION, text)).as(text).isEqualTo(c);
+            assertThat(ExpressionParser.parseUncached(ExpressionKind.CONDITION, text))
+                    .as(text)
+                    .isEqualTo(c);
         }
     }
 
@@ -95,10 +110,20 @@ class ConditionPropertyTest {
             assertThat(eval(new Condition.Not(c), values, item)).isEqualTo(!eval(c, values, item));
             assertThat(eval(new Condition.And(c, d), values, item))
                     .isEqualTo(eval(c, values, item) && eval(d, values, item));
-            assertThat(eval(new Condition.Between(p, x, y), values, item)).isEqualTo(eval(new Condition.And(
-                    new Condition.Compare(Comparator.GE, p, x), new Condition.Compare(Comparator.LE, p, y)), values, item));
-            assertThat(eval(new Condition.In(p, List.of(x, y)), values, item)).isEqualTo(eval(new Condition.Or(
-                    new Condition.Compare(Comparator.EQ, p, x), new Condition.Compare(Comparator.EQ, p, y)), values, item));
+            assertThat(eval(new Condition.Between(p, x, y), values, item))
+                    .isEqualTo(eval(
+                            new Condition.And(
+                                    new Condition.Compare(Comparator.GE, p, x),
+                                    new Condition.Compare(Comparator.LE, p, y)),
+                            values,
+                            item));
+            assertThat(eval(new Condition.In(p, List.of(x, y)), values, item))
+                    .isEqualTo(eval(
+                            new Condition.Or(
+                                    new Condition.Compare(Comparator.EQ, p, x),
+                                    new Condition.Compare(Comparator.EQ, p, y)),
+                            values,
+                            item));
             assertThat(eval(new Condition.Compare(Comparator.NE, p, x), values, item))
                     .isEqualTo(!eval(new Condition.Compare(Comparator.EQ, p, x), values, item));
             for (Comparator op : Comparator.values()) {
@@ -118,8 +143,10 @@ class ConditionPropertyTest {
             String a = ExpressionPrinter.print(atoms.get(0));
             String b = ExpressionPrinter.print(atoms.get(1));
             String c = ExpressionPrinter.print(atoms.get(2));
-            Condition implicit = ExpressionParser.condition("NOT " + a + " OR " + b + " AND " + c, ExpressionKind.FILTER);
-            Condition explicit = ExpressionParser.condition("(NOT (" + a + ")) OR (" + b + " AND " + c + ")", ExpressionKind.FILTER);
+            Condition implicit =
+                    ExpressionParser.condition("NOT " + a + " OR " + b + " AND " + c, ExpressionKind.FILTER);
+            Condition explicit =
+                    ExpressionParser.condition("(NOT (" + a + ")) OR (" + b + " AND " + c + ")", ExpressionKind.FILTER);
             assertThat(implicit).isEqualTo(explicit);
         }
     }

@@ -16,11 +16,15 @@ class PlaceholderSyntaxTest {
     @Test
     void knownKeys() {
         for (String ok : new String[] {"#a", "#A_1", "#_", "#0", ":v", ":value_1", ":9"}) {
-            assertThat(RequestExpressions.Builder.isPlaceholder(ok, ok.charAt(0))).as(ok).isTrue();
+            assertThat(RequestExpressions.Builder.isPlaceholder(ok, ok.charAt(0)))
+                    .as(ok)
+                    .isTrue();
         }
         for (String bad : new String[] {"", "#", ":", "a", "#a b", "#a-b", "#é", ":v.1", "#:a", ":#a", "##a", " #a"}) {
             char sigil = bad.startsWith(":") ? ':' : '#';
-            assertThat(RequestExpressions.Builder.isPlaceholder(bad, sigil)).as(bad).isFalse();
+            assertThat(RequestExpressions.Builder.isPlaceholder(bad, sigil))
+                    .as(bad)
+                    .isFalse();
         }
         assertThat(RequestExpressions.Builder.isPlaceholder(":v", '#')).isFalse();
     }

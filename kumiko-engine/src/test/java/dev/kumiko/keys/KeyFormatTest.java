@@ -19,13 +19,20 @@ class KeyFormatTest {
     private static final AttributeValue GSI_SK = AttributeValue.b(new byte[] {0, 1, (byte) 0xFF});
     /** ItemKey.of(7, PK, SK) and IndexKey.of(3, [GSI_PK], [GSI_SK], PK, SK) as the build of 1a40046 wrote them. */
     private static final String ITEM_KEY_HEX = "02000000075aa8e7e7702330303030343200038302080600";
-    private static final String INDEX_KEY_HEX = "030000000316e1acc267233034320000ff01ff00702330303030343200038302080600";
+
+    private static final String INDEX_KEY_HEX =
+            "030000000316e1acc267233034320000ff01ff00702330303030343200038302080600";
 
     @Test
     void itemKeyIsSpaceIdHashThenTheEncodedKey() {
         byte[] pk = KeyEncoding.encode(PK);
-        byte[] expected = new ByteSink(64).put(KeySpace.ITEMS).putIntBigEndian(7).putIntBigEndian(KeyHash.of(pk))
-                .put(pk).put(KeyEncoding.encode(SK)).toArray();
+        byte[] expected = new ByteSink(64)
+                .put(KeySpace.ITEMS)
+                .putIntBigEndian(7)
+                .putIntBigEndian(KeyHash.of(pk))
+                .put(pk)
+                .put(KeyEncoding.encode(SK))
+                .toArray();
         assertThat(ItemKey.of(7, PK, SK)).isEqualTo(expected);
         assertThat(ItemKey.of(7, PK, null)).isEqualTo(ItemKey.partitionPrefix(7, PK));
         assertThat(ItemKey.partitionPrefix(7, PK)).isEqualTo(Arrays.copyOf(expected, 9 + pk.length));
@@ -34,8 +41,14 @@ class KeyFormatTest {
     @Test
     void indexKeyIsSpaceIdHashOfTheIndexPartitionKeyThenTheKeys() {
         byte[] gsiPk = KeyEncoding.encode(GSI_PK);
-        byte[] expected = new ByteSink(64).put(KeySpace.INDEX).putIntBigEndian(3).putIntBigEndian(KeyHash.of(gsiPk))
-                .put(gsiPk).put(KeyEncoding.encode(GSI_SK)).put(KeyEncoding.encode(PK)).put(KeyEncoding.encode(SK))
+        byte[] expected = new ByteSink(64)
+                .put(KeySpace.INDEX)
+                .putIntBigEndian(3)
+                .putIntBigEndian(KeyHash.of(gsiPk))
+                .put(gsiPk)
+                .put(KeyEncoding.encode(GSI_SK))
+                .put(KeyEncoding.encode(PK))
+                .put(KeyEncoding.encode(SK))
                 .toArray();
         assertThat(IndexKey.of(3, List.of(GSI_PK), List.of(GSI_SK), PK, SK)).isEqualTo(expected);
         assertThat(IndexKey.partitionPrefix(3, List.of(GSI_PK))).isEqualTo(Arrays.copyOf(expected, 9 + gsiPk.length));

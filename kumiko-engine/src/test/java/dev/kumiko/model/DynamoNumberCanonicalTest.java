@@ -28,8 +28,21 @@ class DynamoNumberCanonicalTest {
 
     @Test
     void knownTexts() {
-        for (String canonical : new String[] {"0", "7", "-7", "10", "1000", "0.5", "-0.5", "0.05", "12.34",
-                "-12.34", "999999999999999999", "0.00000000000000001", "-100.25"}) {
+        for (String canonical : new String[] {
+            "0",
+            "7",
+            "-7",
+            "10",
+            "1000",
+            "0.5",
+            "-0.5",
+            "0.05",
+            "12.34",
+            "-12.34",
+            "999999999999999999",
+            "0.00000000000000001",
+            "-100.25"
+        }) {
             DynamoNumber fast = DynamoNumber.parseCanonical(canonical);
             assertThat(fast).as(canonical).isNotNull();
             assertSameAsReference(canonical, fast);
@@ -37,17 +50,48 @@ class DynamoNumberCanonicalTest {
                 assertThat(fast.toString()).as(canonical).isSameAs(canonical); // kept, not printed again
             }
         }
-        String[][] cut = {{"1.50", "1.5"}, {"12.500", "12.5"}, {"3.00", "3"}, {"-3.0", "-3"}, {"10.0", "10"},
-                {"100.000", "100"}, {"0.50", "0.5"}, {"-0.050", "-0.05"}, {"0.0", "0"}, {"-0", "0"}, {"-0.00", "0"}};
+        String[][] cut = {
+            {"1.50", "1.5"},
+            {"12.500", "12.5"},
+            {"3.00", "3"},
+            {"-3.0", "-3"},
+            {"10.0", "10"},
+            {"100.000", "100"},
+            {"0.50", "0.5"},
+            {"-0.050", "-0.05"},
+            {"0.0", "0"},
+            {"-0", "0"},
+            {"-0.00", "0"}
+        };
         for (String[] c : cut) {
             DynamoNumber fast = DynamoNumber.parseCanonical(c[0]);
             assertThat(fast).as(c[0]).isNotNull();
             assertSameAsReference(c[0], fast);
             assertThat(fast.toString()).as(c[0]).isEqualTo(c[1]);
         }
-        for (String other : new String[] {"", "-", ".", ".5", "-.5", "1.", "00", "007", "-01.5", "00.5",
-                "+1", "1e5", "1E5", " 1", "1 ", "1.2.3", "--1", "1-", "1000000000000000000", "0.000000000000000001",
-                "1.0000000000000000000"}) {
+        for (String other : new String[] {
+            "",
+            "-",
+            ".",
+            ".5",
+            "-.5",
+            "1.",
+            "00",
+            "007",
+            "-01.5",
+            "00.5",
+            "+1",
+            "1e5",
+            "1E5",
+            " 1",
+            "1 ",
+            "1.2.3",
+            "--1",
+            "1-",
+            "1000000000000000000",
+            "0.000000000000000001",
+            "1.0000000000000000000"
+        }) {
             assertThat(DynamoNumber.parseCanonical(other)).as(other).isNull();
         }
     }

@@ -19,7 +19,9 @@ class PqParserTest {
     }
 
     static void refused(String statement, String message) {
-        assertThatThrownBy(() -> parse(statement)).isInstanceOf(DynamoException.class).hasMessage(message);
+        assertThatThrownBy(() -> parse(statement))
+                .isInstanceOf(DynamoException.class)
+                .hasMessage(message);
     }
 
     @Test
@@ -30,7 +32,9 @@ class PqParserTest {
         assertThat(s.tableName()).isEqualTo("T");
         assertThat(s.indexName()).isEqualTo("I");
         assertThat(s.projection()).hasSize(2);
-        assertThat(s.orderBy()).singleElement().satisfies(o -> assertThat(o.descending()).isTrue());
+        assertThat(s.orderBy())
+                .singleElement()
+                .satisfies(o -> assertThat(o.descending()).isTrue());
         PqExpressionText text = new PqExpressionText();
         assertThat(text.condition(s.where())).isEqualTo("(#n0 = :v0) AND (#n1 BETWEEN :v1 AND :v2)");
         assertThat(text.projection(s.projection())).isEqualTo("#n2, #n3.#n4[2]");
@@ -40,10 +44,13 @@ class PqParserTest {
 
     @Test
     void updateBecomesOneUpdateExpression() {
-        PqStatement.Update u = (PqStatement.Update) parse("UPDATE t SET a = a + 1, l = list_append(l, [1]) "
-                + "SET s = set_add(s, <<'x'>>) REMOVE r SET z = set_delete(z, <<2>>) WHERE k = 1 RETURNING MODIFIED NEW *");
+        PqStatement.Update u = (PqStatement.Update)
+                parse(
+                        "UPDATE t SET a = a + 1, l = list_append(l, [1]) "
+                                + "SET s = set_add(s, <<'x'>>) REMOVE r SET z = set_delete(z, <<2>>) WHERE k = 1 RETURNING MODIFIED NEW *");
         assertThat(u.returnValues()).isEqualTo(ReturnValue.UPDATED_NEW);
-        assertThat(u.actions()).extracting(a -> a.getClass().getSimpleName())
+        assertThat(u.actions())
+                .extracting(a -> a.getClass().getSimpleName())
                 .containsExactly("Set", "Set", "Add", "Remove", "Delete");
         assertThat(new PqExpressionText().update(u.actions()))
                 .isEqualTo("SET #n0 = #n0 + :v0, #n1 = list_append(#n1, :v1) ADD #n2 :v2 REMOVE #n3 DELETE #n4 :v3");
@@ -51,8 +58,9 @@ class PqParserTest {
 
     @Test
     void literalsInDynamoDbSyntax() {
-        PqStatement.Insert i = (PqStatement.Insert) parse("INSERT INTO t VALUE {'s': 'it''s', 'n': -.5e1, 'b': true, "
-                + "'z': null, 'l': [1, [2]], 'm': {'k': 'v'}, 'ss': <<'a', 'b'>>, 'ns': <<1, 2>>, 'p': ?}",
+        PqStatement.Insert i = (PqStatement.Insert) parse(
+                "INSERT INTO t VALUE {'s': 'it''s', 'n': -.5e1, 'b': true, "
+                        + "'z': null, 'l': [1, [2]], 'm': {'k': 'v'}, 'ss': <<'a', 'b'>>, 'ns': <<1, 2>>, 'p': ?}",
                 new AttributeValue.Bool(false));
         Map<String, AttributeValue> item = i.item();
         assertThat(item.get("s")).isEqualTo(new AttributeValue.S("it's"));
@@ -78,19 +86,25 @@ class PqParserTest {
 
     @Test
     void refusals() {
-        refused("SELECT * FROM t WHERE k = 1 foo", "Statement wasn't well formed, can't be processed: "
-                + "Unexpected token after expression");
+        refused(
+                "SELECT * FROM t WHERE k = 1 foo",
+                "Statement wasn't well formed, can't be processed: " + "Unexpected token after expression");
         refused("SELECT * FROM t AS x", "Aliasing is not supported");
         refused("SELECT * FROM t WHERE k = ?", "Number of parameters in request and statement don't match.");
         refused("UPDATE t SET s = set_add(s) WHERE k = 1", "SET_ADD must have exactly two arguments at 1:18:7");
-        refused("UPDATE t SET s = set_add(s, 'x') WHERE k = 1",
+        refused(
+                "UPDATE t SET s = set_add(s, 'x') WHERE k = 1",
                 "The second argument to SET_ADD must be a value with type SET at 1:26:1");
-        refused("INSERT INTO t VALUE {'s': <<1, 'a'>>}",
+        refused(
+                "INSERT INTO t VALUE {'s': <<1, 'a'>>}",
                 "Unsupported data type in a set: sets hold only strings, numbers or binary values");
-        refused("DELETE FROM t WHERE k = 1 RETURNING ALL NEW *",
+        refused(
+                "DELETE FROM t WHERE k = 1 RETURNING ALL NEW *",
                 "Unsupported RETURNING clause for DELETE statement: only ALL OLD * is supported");
-        refused("SELECT * FROM t WHERE attribute_exists()", "Incorrect number of operands for operator or function; "
-                + "operator or function: attribute_exists, number of operands: 0");
+        refused(
+                "SELECT * FROM t WHERE attribute_exists()",
+                "Incorrect number of operands for operator or function; "
+                        + "operator or function: attribute_exists, number of operands: 0");
         refused("SELECT * FROM t WHERE k = 1 AND\n  foo(a)", "Unrecognized function: foo at 2:3:3");
     }
 

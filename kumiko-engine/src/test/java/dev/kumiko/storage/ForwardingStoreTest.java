@@ -71,7 +71,8 @@ class ForwardingStoreTest extends StoreContract {
                 continue;
             }
             if (!declares(forwarding, m)) {
-                List<String> types = Arrays.stream(m.getParameterTypes()).map(Class::getName).toList();
+                List<String> types =
+                        Arrays.stream(m.getParameterTypes()).map(Class::getName).toList();
                 missing.add(m.getName() + "(" + String.join(",", types) + ")");
             }
         }

@@ -18,18 +18,21 @@ class ReadModifyWriteTest {
 
     /** The test's clock; the pauser moves it by each pause's cap when asked to. */
     private long nowNanos = 1_000 * MILLIS;
+
     private boolean pausesTakeTime;
     private int clockReads;
     private final List<Long> pausesMicros = new ArrayList<>();
-    private final ReadModifyWrite runner = new ReadModifyWrite(capMicros -> {
-        pausesMicros.add(capMicros);
-        if (pausesTakeTime) {
-            nowNanos += capMicros * 1_000;
-        }
-    }, () -> {
-        clockReads++;
-        return nowNanos;
-    });
+    private final ReadModifyWrite runner = new ReadModifyWrite(
+            capMicros -> {
+                pausesMicros.add(capMicros);
+                if (pausesTakeTime) {
+                    nowNanos += capMicros * 1_000;
+                }
+            },
+            () -> {
+                clockReads++;
+                return nowNanos;
+            });
 
     @AfterEach
     void clearInterrupt() {
@@ -69,7 +72,8 @@ class ReadModifyWriteTest {
     void aFirstAttemptThatCommitsNeitherPausesNorReadsTheClock() {
         Conflicting body = new Conflicting(0, false, 0);
 
-        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body)).isEqualTo("done");
+        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body))
+                .isEqualTo("done");
         assertThat(body.attempts).isEqualTo(1);
         assertThat(pausesMicros).isEmpty();
         assertThat(clockReads).isZero();
@@ -79,7 +83,8 @@ class ReadModifyWriteTest {
     void aRaceRunsTheBodyAgainAfterPausesThatDouble() {
         Conflicting body = new Conflicting(3, false, 0);
 
-        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body)).isEqualTo("done");
+        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body))
+                .isEqualTo("done");
         assertThat(body.attempts).isEqualTo(4);
         long first = ReadModifyWrite.BACKOFF_MICROS_FIRST;
         assertThat(pausesMicros).containsExactly(first, 2 * first, 4 * first);
@@ -100,7 +105,8 @@ class ReadModifyWriteTest {
     void oneMoreConflictThanTheLastAttemptStillCommitsWhenTheLastAttemptDoes() {
         Conflicting body = new Conflicting(ReadModifyWrite.ATTEMPTS_MAX - 1, false, 0);
 
-        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body)).isEqualTo("done");
+        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body))
+                .isEqualTo("done");
         assertThat(body.attempts).isEqualTo(ReadModifyWrite.ATTEMPTS_MAX);
     }
 
@@ -108,16 +114,22 @@ class ReadModifyWriteTest {
     void theGiveUpAnswerMayThrowWhatTheClientSees() {
         Conflicting body = new Conflicting(Integer.MAX_VALUE, false, 0);
 
-        assertThatThrownBy(() -> runner.run(Claimed.GIVE_UP, last -> {
-            throw new IllegalStateException("kept conflicting", last);
-        }, body)).isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(StoreConflictException.class);
+        assertThatThrownBy(() -> runner.run(
+                        Claimed.GIVE_UP,
+                        last -> {
+                            throw new IllegalStateException("kept conflicting", last);
+                        },
+                        body))
+                .isInstanceOf(IllegalStateException.class)
+                .hasCauseInstanceOf(StoreConflictException.class);
     }
 
     @Test
     void aClaimedKeyGivesUpAtOnceWhenTheCallerSaysSo() {
         Conflicting body = new Conflicting(1, true, 0);
 
-        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body)).isEqualTo("gave up after conflict 1");
+        assertThat(runner.run(Claimed.GIVE_UP, ReadModifyWriteTest::gaveUp, body))
+                .isEqualTo("gave up after conflict 1");
         assertThat(body.attempts).isEqualTo(1);
         assertThat(pausesMicros).isEmpty();
     }
@@ -166,7 +178,9 @@ class ReadModifyWriteTest {
         assertThat(runner.run(Claimed.RETRY, ReadModifyWriteTest::gaveUp, body)).isEqualTo("gave up after conflict 1");
         assertThat(body.attempts).isEqualTo(1);
         assertThat(pausesMicros).isEmpty();
-        assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is left for the caller").isTrue();
+        assertThat(Thread.currentThread().isInterrupted())
+                .as("the interrupt is left for the caller")
+                .isTrue();
     }
 
     @Test
@@ -174,9 +188,10 @@ class ReadModifyWriteTest {
         int[] attempts = {0};
 
         assertThatThrownBy(() -> runner.run(Claimed.RETRY, ReadModifyWriteTest::gaveUp, () -> {
-            attempts[0]++;
-            throw new IllegalArgumentException("the condition failed");
-        })).isInstanceOf(IllegalArgumentException.class);
+                    attempts[0]++;
+                    throw new IllegalArgumentException("the condition failed");
+                }))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(attempts[0]).isEqualTo(1);
         assertThat(pausesMicros).isEmpty();
     }
@@ -192,7 +207,8 @@ class ReadModifyWriteTest {
     @Test
     void anAttemptFarPastTheCapDoesNotOverflowIntoAShorterPause() {
         for (int attempt = 9; attempt < 200; attempt++) {
-            assertThat(ReadModifyWrite.backoffCapMicros(attempt)).as("attempt %d", attempt)
+            assertThat(ReadModifyWrite.backoffCapMicros(attempt))
+                    .as("attempt %d", attempt)
                     .isEqualTo(ReadModifyWrite.BACKOFF_MICROS_MAX);
         }
     }

@@ -13,9 +13,11 @@ class SeamLimitsTest {
     @Test
     void aBatchRefusesAMissingOrEmptyOrOverlongKey() {
         WriteBatch batch = new WriteBatch();
-        assertThatThrownBy(() -> batch.put(null, new byte[1])).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> batch.put(null, new byte[1]))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("a key of null");
-        assertThatThrownBy(() -> batch.delete(new byte[0])).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> batch.delete(new byte[0]))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("a key of 0 bytes");
         assertThatThrownBy(() -> batch.add(new byte[SeamLimits.KEY_BYTES_MAX + 1], 1))
                 .isInstanceOf(IllegalStateException.class)
@@ -26,10 +28,12 @@ class SeamLimitsTest {
     @Test
     void aBatchRefusesAMissingOrOverlongValue() {
         WriteBatch batch = new WriteBatch();
-        assertThatThrownBy(() -> batch.put(KEY, null)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> batch.put(KEY, null))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("a value of null");
         assertThatThrownBy(() -> batch.put(KEY, new byte[SeamLimits.VALUE_BYTES_MAX + 1]))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("at most");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("at most");
         assertThat(batch.isEmpty()).isTrue();
     }
 

@@ -202,8 +202,7 @@ public abstract class StoreContract extends StoreTransactionContract {
     void startAfterEndIsACallerBug() {
         assertThatThrownBy(() -> store.scan(b("b"), b("a"), false).close())
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> store.deleteRange(b("b"), b("a")))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> store.deleteRange(b("b"), b("a"))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -240,8 +239,7 @@ public abstract class StoreContract extends StoreTransactionContract {
     void cursorReturnsValuesOfItsKeys() {
         put("a", "1");
         put("b", "2");
-        assertThat(scanAll(b("a"), b("c"), false)).containsExactly(
-                Map.entry("a", "1"), Map.entry("b", "2"));
+        assertThat(scanAll(b("a"), b("c"), false)).containsExactly(Map.entry("a", "1"), Map.entry("b", "2"));
     }
 
     // ---- deleteRange -------------------------------------------------------------------------
@@ -289,8 +287,8 @@ public abstract class StoreContract extends StoreTransactionContract {
         try (Snapshot snapshot = store.snapshot()) {
             // The write runs on another thread: a store whose snapshot blocks writers (memory)
             // would deadlock if the snapshot's own thread wrote.
-            Future<?> write = writer.submit(() -> store.apply(new WriteBatch()
-                    .put(b("a"), b("new")).delete(b("b")).put(b("c"), b("new"))));
+            Future<?> write = writer.submit(() -> store.apply(
+                    new WriteBatch().put(b("a"), b("new")).delete(b("b")).put(b("c"), b("new"))));
             if (!snapshotsBlockWriters()) {
                 write.get(5, TimeUnit.SECONDS);
                 assertThat(store.get(b("a"))).isEqualTo(b("new"));
@@ -330,8 +328,7 @@ public abstract class StoreContract extends StoreTransactionContract {
         AtomicBoolean writing = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(WRITER_THREADS + 1);
         try {
-            CompletableFuture<Integer> reader = CompletableFuture.supplyAsync(
-                    () -> checkPairsWhile(writing), pool);
+            CompletableFuture<Integer> reader = CompletableFuture.supplyAsync(() -> checkPairsWhile(writing), pool);
             List<Future<?>> writers = new ArrayList<>();
             for (int t = 0; t < WRITER_THREADS; t++) {
                 int thread = t;
@@ -384,7 +381,8 @@ public abstract class StoreContract extends StoreTransactionContract {
     @Timeout(30)
     void readersNeverSeeHalfAnOverwrite() throws Exception {
         store.apply(new WriteBatch().put(b("v"), uniformValue(0)));
-        readWhileWriting((t, writing) -> checkWholeValuesWhile(writing, t % 2 == 1),
+        readWhileWriting(
+                (t, writing) -> checkWholeValuesWhile(writing, t % 2 == 1),
                 i -> store.apply(new WriteBatch().put(b("v"), uniformValue(i))));
         assertThat(store.get(b("v"))).isEqualTo(uniformValue(rounds(OVERWRITES)));
     }
@@ -435,7 +433,8 @@ public abstract class StoreContract extends StoreTransactionContract {
             byte[] value = scanning ? scanOne(b("v")) : store.get(b("v"));
             assertThat(value).isNotNull().hasSizeGreaterThanOrEqualTo(Integer.BYTES);
             int number = ByteBuffer.wrap(value).getInt(0);
-            assertThat(value).as("value %d, read while it was being overwritten", number)
+            assertThat(value)
+                    .as("value %d, read while it was being overwritten", number)
                     .isEqualTo(uniformValue(number));
             checked++;
         }

@@ -114,7 +114,8 @@ final class StoreModelCheck {
                     actual.add(Map.entry(cursor.key().clone(), cursor.value().clone()));
                 }
             }
-            assertThat(render(actual)).as(where("snapshot scan"))
+            assertThat(render(actual))
+                    .as(where("snapshot scan"))
                     .isEqualTo(render(expected(model, new byte[0], KEY_SPACE_END, true, Integer.MAX_VALUE)));
         }
     }

@@ -28,9 +28,11 @@ import org.junit.jupiter.api.Timeout;
 public abstract class StoreTransactionContract {
     /** Threads racing on one key, and the increments each makes. */
     static final int RACERS = 8;
+
     static final int INCREMENTS_PER_RACER = 200;
     /** Rounds of the write-skew race. */
     static final int SKEW_ROUNDS = 200;
+
     static final long WAIT_SECONDS_MAX = 60;
 
     protected Store store;
@@ -107,7 +109,9 @@ public abstract class StoreTransactionContract {
                 txn.commit(new WriteBatch().put(key, longBytes(seen + 1)));
                 return;
             } catch (StoreConflictException e) {
-                assertThat(e.retryable()).as("a plain writer meets only retryable conflicts").isTrue();
+                assertThat(e.retryable())
+                        .as("a plain writer meets only retryable conflicts")
+                        .isTrue();
             }
         }
     }
@@ -131,7 +135,8 @@ public abstract class StoreTransactionContract {
                 Future<?> c = pool.submit(() -> goOffCall(start, bob, alice));
                 a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
                 c.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
-                assertThat(asLong(store.get(alice)) + asLong(store.get(bob))).as("on call in round " + round)
+                assertThat(asLong(store.get(alice)) + asLong(store.get(bob)))
+                        .as("on call in round " + round)
                         .isGreaterThanOrEqualTo(1);
             }
         } finally {
@@ -168,12 +173,15 @@ public abstract class StoreTransactionContract {
         try (Transaction holder = store.begin(first, TransactionMode.CLAIM)) {
             holder.getAll(first);
             assertThat(attempt(new byte[][] {b("c"), b("b")}, TransactionMode.CLAIM))
-                    .as("second transaction").isInstanceOf(StoreConflictException.class);
+                    .as("second transaction")
+                    .isInstanceOf(StoreConflictException.class);
             assertThat(attempt(new byte[][] {b("b")}, TransactionMode.WAIT))
-                    .as("plain writer of a held key").isInstanceOf(StoreConflictException.class);
+                    .as("plain writer of a held key")
+                    .isInstanceOf(StoreConflictException.class);
             holder.commit(new WriteBatch().put(b("a"), b("A")).put(b("b"), b("B")));
         }
-        assertThat(store.getAll(new byte[][] {b("a"), b("b"), b("c")})).isDeepEqualTo(new byte[][] {b("A"), b("B"), null});
+        assertThat(store.getAll(new byte[][] {b("a"), b("b"), b("c")}))
+                .isDeepEqualTo(new byte[][] {b("A"), b("B"), null});
     }
 
     /** Runs a transaction that writes "x" to all keys; returns its conflict or null if it committed. */
@@ -195,8 +203,10 @@ public abstract class StoreTransactionContract {
     @Test
     void keyIndexesOfAClaimConflictPointAtTheHeldKeys() {
         try (Transaction holder = store.begin(new byte[][] {b("held")}, TransactionMode.CLAIM)) {
-            assertThatThrownBy(() -> store.begin(new byte[][] {b("free"), b("held")}, TransactionMode.CLAIM).close())
-                    .isInstanceOfSatisfying(StoreConflictException.class,
+            assertThatThrownBy(() -> store.begin(new byte[][] {b("free"), b("held")}, TransactionMode.CLAIM)
+                            .close())
+                    .isInstanceOfSatisfying(
+                            StoreConflictException.class,
                             e -> assertThat(e.keyIndexes()).containsAnyOf(1).doesNotContain(0));
         }
         try (Transaction again = store.begin(new byte[][] {b("free"), b("held")}, TransactionMode.CLAIM)) {
@@ -220,7 +230,8 @@ public abstract class StoreTransactionContract {
     @Test
     void commitIsAtomicAndOnce() {
         try (Transaction txn = store.begin(b("k"))) {
-            txn.commit(new WriteBatch().put(b("k"), b("v")).put(b("k2"), b("v2")).delete(b("k3")));
+            txn.commit(
+                    new WriteBatch().put(b("k"), b("v")).put(b("k2"), b("v2")).delete(b("k3")));
             assertThatThrownBy(() -> txn.commit(new WriteBatch().put(b("k"), b("again"))))
                     .isInstanceOf(IllegalStateException.class);
         }
@@ -233,18 +244,22 @@ public abstract class StoreTransactionContract {
         store.apply(new WriteBatch().put(b("x"), b("1")).put(b("y"), b("1")));
         if (snapshotsBlockWriters()) {
             try (Snapshot s = store.snapshot()) {
-                assertThat(s.getAll(new byte[][] {b("x"), b("y"), b("z")})).isDeepEqualTo(new byte[][] {b("1"), b("1"), null});
+                assertThat(s.getAll(new byte[][] {b("x"), b("y"), b("z")}))
+                        .isDeepEqualTo(new byte[][] {b("1"), b("1"), null});
             }
             return;
         }
         try (Snapshot s = store.snapshot()) {
             try (Transaction txn = store.begin(new byte[][] {b("x"), b("y")}, TransactionMode.CLAIM)) {
-                txn.commit(new WriteBatch().put(b("x"), b("2")).put(b("y"), b("2")).put(b("z"), b("2")));
+                txn.commit(
+                        new WriteBatch().put(b("x"), b("2")).put(b("y"), b("2")).put(b("z"), b("2")));
             }
             assertThat(s.get(b("x"))).isEqualTo(b("1"));
-            assertThat(s.getAll(new byte[][] {b("x"), b("y"), b("z")})).isDeepEqualTo(new byte[][] {b("1"), b("1"), null});
+            assertThat(s.getAll(new byte[][] {b("x"), b("y"), b("z")}))
+                    .isDeepEqualTo(new byte[][] {b("1"), b("1"), null});
         }
-        assertThat(store.getAll(new byte[][] {b("x"), b("y"), b("z")})).isDeepEqualTo(new byte[][] {b("2"), b("2"), b("2")});
+        assertThat(store.getAll(new byte[][] {b("x"), b("y"), b("z")}))
+                .isDeepEqualTo(new byte[][] {b("2"), b("2"), b("2")});
     }
 
     @Test
@@ -284,7 +299,9 @@ public abstract class StoreTransactionContract {
         });
         waiter.start();
         waiter.join(200);
-        assertThat(returned.get()).as("still waiting while the transaction is open").isZero();
+        assertThat(returned.get())
+                .as("still waiting while the transaction is open")
+                .isZero();
         release.countDown();
         waiter.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS_MAX));
         writer.join();

@@ -72,7 +72,9 @@ final class BatchWrites {
      * would write in one implicit transaction each: not atomic together.
      */
     boolean writeImplicitly(RecordView<Tuple> data) {
-        if (!deltas.isEmpty() || (!puts.isEmpty() && !deletes.isEmpty()) || !oneGroup(puts.isEmpty() ? deletes : puts)) {
+        if (!deltas.isEmpty()
+                || (!puts.isEmpty() && !deletes.isEmpty())
+                || !oneGroup(puts.isEmpty() ? deletes : puts)) {
             return false;
         }
         if (puts.isEmpty()) {
@@ -103,7 +105,10 @@ final class BatchWrites {
 
     private static byte[] newDeltaId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        return ByteBuffer.allocate(DELTA_ID_BYTES).putLong(random.nextLong()).putLong(random.nextLong()).array();
+        return ByteBuffer.allocate(DELTA_ID_BYTES)
+                .putLong(random.nextLong())
+                .putLong(random.nextLong())
+                .array();
     }
 
     /** A key's effect so far: isAdd with a delta, or a value (null: deleted). */

@@ -66,7 +66,8 @@ final class Claims {
             List<Tuple> found = afterSkip(rows, skipped);
             throwIfHeld(keys, found, owner);
             // Only expired claims (or ones released meanwhile) stood in the way: clear them, try again.
-            List<Tuple> expired = found.stream().filter(java.util.Objects::nonNull).toList();
+            List<Tuple> expired =
+                    found.stream().filter(java.util.Objects::nonNull).toList();
             if (!expired.isEmpty()) {
                 TxBatches.inKeyOrder(expired, part -> claims.deleteAllExact(null, part));
             }
@@ -141,7 +142,9 @@ final class Claims {
         int[] held = new int[keys.length];
         int count = 0;
         for (Tuple claim : found) {
-            if (claim == null || claim.longValue(EXPIRES) <= now || claim.stringValue(OWNER).equals(owner)) {
+            if (claim == null
+                    || claim.longValue(EXPIRES) <= now
+                    || claim.stringValue(OWNER).equals(owner)) {
                 continue;
             }
             byte[] key = claim.bytesValue(Rows.K);

@@ -3,8 +3,8 @@ package dev.kumiko.ignite;
 import dev.kumiko.storage.StoreConflictException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
-import org.apache.ignite.lang.ErrorGroups;
 import org.apache.ignite.client.IgniteClientConnectionException;
+import org.apache.ignite.lang.ErrorGroups;
 import org.apache.ignite.lang.IgniteException;
 import org.apache.ignite.tx.TransactionException;
 
@@ -20,6 +20,7 @@ final class Conflicts {
     private static final short REPLICATOR_GROUP = ErrorGroups.Replicator.REPLICATOR_ERR_GROUP.groupCode();
     /** Causes looked at before giving up: the client wraps the node's error a few times. */
     private static final int CAUSE_DEPTH_MAX = 8;
+
     private static final int BACKOFF_MILLIS_MAX = 64;
 
     private Conflicts() {}
@@ -37,12 +38,14 @@ final class Conflicts {
     static boolean isConflict(Throwable error) {
         Throwable t = error;
         for (int depth = 0; t != null && depth < CAUSE_DEPTH_MAX; depth++) {
-            if (t instanceof TransactionException || t instanceof IgniteClientConnectionException
+            if (t instanceof TransactionException
+                    || t instanceof IgniteClientConnectionException
                     || t instanceof TimeoutException) {
                 return true;
             }
             if (t instanceof IgniteException ignite
-                    && (ignite.groupCode() == TX_GROUP || ignite.groupCode() == REPLICATOR_GROUP
+                    && (ignite.groupCode() == TX_GROUP
+                            || ignite.groupCode() == REPLICATOR_GROUP
                             || ignite.code() == ErrorGroups.Common.INTERNAL_ERR)) {
                 return true;
             }

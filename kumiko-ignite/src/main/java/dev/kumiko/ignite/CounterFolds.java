@@ -43,6 +43,7 @@ final class CounterFolds {
     static final int ATTEMPTS_MAX = 64;
     /** Deltas read per sweep step, and steps per sweep (writers may add deltas while it runs). */
     static final int SWEEP_ROWS_MAX = 512;
+
     static final int SWEEP_STEPS_MAX = 64;
     /** Delta rows one grouped fold takes from the queue (a writer's own rows are never split). */
     static final int GROUP_ROWS_MAX = 1024;
@@ -80,7 +81,8 @@ final class CounterFolds {
     private static final class Queued {
         final List<Tuple> rows;
         /** Written by the fold that took the rows, under foldLock; read by the writer under it. */
-        @Nullable Boolean folded;
+        @Nullable
+        Boolean folded;
 
         Queued(List<Tuple> rows) {
             this.rows = rows;
@@ -94,8 +96,11 @@ final class CounterFolds {
     }
 
     static Tuple deltaRow(byte[] counterKey, byte[] id, long delta) {
-        return Tuple.create(4).set(Rows.G, Colocation.groupOf(counterKey)).set(ID, id)
-                .set(Rows.K, counterKey).set(D, delta);
+        return Tuple.create(4)
+                .set(Rows.G, Colocation.groupOf(counterKey))
+                .set(ID, id)
+                .set(Rows.K, counterKey)
+                .set(D, delta);
     }
 
     /**
@@ -147,7 +152,8 @@ final class CounterFolds {
         assert foldLock.isHeldByCurrentThread();
         List<Queued> taken = new ArrayList<>();
         List<Tuple> rows = new ArrayList<>();
-        for (Queued next = queue.peek(); next != null && (rows.isEmpty() || rows.size() + next.rows.size() <= GROUP_ROWS_MAX);
+        for (Queued next = queue.peek();
+                next != null && (rows.isEmpty() || rows.size() + next.rows.size() <= GROUP_ROWS_MAX);
                 next = queue.peek()) {
             queue.poll();
             queuedRows.addAndGet(-next.rows.size());
@@ -199,7 +205,8 @@ final class CounterFolds {
         for (int attempt = 1; attempt <= ATTEMPTS_MAX && System.nanoTime() - deadlineNanos < 0; attempt++) {
             Transaction tx = null;
             try {
-                tx = client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+                tx = client.transactions()
+                        .begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
                 foldIn(tx, rows);
                 tx.commit();
                 return true;
@@ -257,8 +264,8 @@ final class CounterFolds {
     void sweep() {
         for (int step = 0; step < SWEEP_STEPS_MAX; step++) {
             List<Tuple> rows = new ArrayList<>();
-            try (ResultSet<SqlRow> rs = client.sql().execute(null,
-                    "SELECT G, ID, K, D FROM " + IgniteSchema.DELTAS + " LIMIT " + SWEEP_ROWS_MAX)) {
+            try (ResultSet<SqlRow> rs = client.sql()
+                    .execute(null, "SELECT G, ID, K, D FROM " + IgniteSchema.DELTAS + " LIMIT " + SWEEP_ROWS_MAX)) {
                 rs.forEachRemaining(r -> rows.add(deltaRow(r.bytesValue(Rows.K), r.bytesValue(ID), r.longValue(D))));
             }
             if (rows.isEmpty() || !fold(rows)) {

@@ -29,6 +29,7 @@ final class IgniteSchema {
     static final int VALUE_BYTES_MAX = 4 * 1024 * 1024;
     /** Raft copies of each partition; fewer when the cluster has fewer nodes. */
     static final int REPLICAS_MAX = 3;
+
     static final int PARTITIONS_PER_NODE = 8;
 
     private IgniteSchema() {}

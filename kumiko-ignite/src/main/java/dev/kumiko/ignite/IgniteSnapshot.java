@@ -17,8 +17,11 @@ final class IgniteSnapshot implements Snapshot {
 
     IgniteSnapshot(IgniteStore store) {
         this.store = store;
-        this.tx = store.client().transactions().begin(
-                new TransactionOptions().readOnly(true).timeoutMillis(IgniteTransaction.SNAPSHOT_TIMEOUT_MILLIS));
+        this.tx = store.client()
+                .transactions()
+                .begin(new TransactionOptions()
+                        .readOnly(true)
+                        .timeoutMillis(IgniteTransaction.SNAPSHOT_TIMEOUT_MILLIS));
     }
 
     @Override

@@ -80,11 +80,15 @@ public final class IgniteStore implements Store {
         // the range query before the engine's first scan needs it.
         try (IgniteClient schema = builder(endpoints).build()) {
             IgniteSchema.ensure(schema, schema.cluster().nodes().size());
-            new CounterFolds(schema, schema.tables().table(IgniteSchema.DATA).recordView(),
-                    schema.tables().table(IgniteSchema.DELTAS).recordView()).sweep();
+            new CounterFolds(
+                            schema,
+                            schema.tables().table(IgniteSchema.DATA).recordView(),
+                            schema.tables().table(IgniteSchema.DELTAS).recordView())
+                    .sweep();
             RangeCursor.plan(schema.sql());
         }
-        IgniteClient client = builder(endpoints).operationTimeout(OPERATION_TIMEOUT_MILLIS).build();
+        IgniteClient client =
+                builder(endpoints).operationTimeout(OPERATION_TIMEOUT_MILLIS).build();
         try {
             return new IgniteStore(client);
         } catch (RuntimeException e) {
@@ -94,7 +98,9 @@ public final class IgniteStore implements Store {
     }
 
     private static IgniteClient.Builder builder(List<String> endpoints) {
-        return IgniteClient.builder().addresses(endpoints.toArray(new String[0])).loggerFactory(QuietLogger::forName);
+        return IgniteClient.builder()
+                .addresses(endpoints.toArray(new String[0]))
+                .loggerFactory(QuietLogger::forName);
     }
 
     @Override
@@ -144,7 +150,10 @@ public final class IgniteStore implements Store {
             return;
         }
         // This process's writers of the same keys queue here rather than abort each other in Ignite.
-        byte[][] keys = batch.ops().stream().filter(op -> !op.isAdd()).map(WriteBatch.Op::key).toArray(byte[][]::new);
+        byte[][] keys = batch.ops().stream()
+                .filter(op -> !op.isAdd())
+                .map(WriteBatch.Op::key)
+                .toArray(byte[][]::new);
         int[] held = stripes.tryLockAll(keys, LocalStripes.QUEUE_MILLIS);
         try {
             applyWithRetry(writes);
@@ -166,8 +175,8 @@ public final class IgniteStore implements Store {
             // Met a transaction's locks: retried below with a pause between attempts.
         }
         for (int attempt = 1; ; attempt++) {
-            org.apache.ignite.tx.Transaction tx = client.transactions().begin(
-                    new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+            org.apache.ignite.tx.Transaction tx = client.transactions()
+                    .begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
             try {
                 writes.write(data, deltas, tx);
                 tx.commit();
@@ -203,9 +212,14 @@ public final class IgniteStore implements Store {
     private void deleteRangeOf(RecordView<Tuple> view, String table, byte[] startInclusive, byte[] endExclusive) {
         while (true) {
             List<Tuple> keys = new ArrayList<>(DELETE_ROWS_MAX);
-            try (ResultSet<SqlRow> rows = client.sql().execute(null, "SELECT G, K FROM " + table
-                    + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX, startInclusive, endExclusive)) {
-                rows.forEachRemaining(r -> keys.add(Tuple.create(2).set(Rows.G, r.bytesValue(0)).set(Rows.K, r.bytesValue(1))));
+            try (ResultSet<SqlRow> rows = client.sql()
+                    .execute(
+                            null,
+                            "SELECT G, K FROM " + table + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX,
+                            startInclusive,
+                            endExclusive)) {
+                rows.forEachRemaining(r ->
+                        keys.add(Tuple.create(2).set(Rows.G, r.bytesValue(0)).set(Rows.K, r.bytesValue(1))));
             }
             if (keys.isEmpty()) {
                 return;

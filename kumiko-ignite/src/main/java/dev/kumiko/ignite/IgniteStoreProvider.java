@@ -21,7 +21,10 @@ public final class IgniteStoreProvider implements StoreProvider {
         if (endpoints == null || endpoints.isBlank()) {
             throw new IllegalArgumentException("--store ignite needs --ignite-endpoints host:port[,host:port...]");
         }
-        List<String> list = Arrays.stream(endpoints.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> list = Arrays.stream(endpoints.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
         return IgniteStore.connect(list);
     }
 }

@@ -47,9 +47,11 @@ final class IgniteTransaction implements Transaction {
     private final int[] stripes;
     /** Stripes of keys first read inside the transaction, taken with a bounded wait. */
     private int[] lateStripes = new int[0];
+
     private int lateCount;
     /** Keys whose lock row this transaction has written. */
     private final Set<BatchWrites.ByteKey> locked = new HashSet<>();
+
     private org.apache.ignite.tx.@Nullable Transaction tx;
     private boolean committed;
     private boolean closed;

@@ -61,8 +61,11 @@ final class LocalStripes {
      * (those it could not take are left to Ignite's locks).
      */
     int[] tryLockAll(byte[][] keys, long waitMillis) {
-        int[] wanted = Arrays.stream(keys).mapToInt(k -> Math.floorMod(Arrays.hashCode(k), STRIPES))
-                .sorted().distinct().toArray();
+        int[] wanted = Arrays.stream(keys)
+                .mapToInt(k -> Math.floorMod(Arrays.hashCode(k), STRIPES))
+                .sorted()
+                .distinct()
+                .toArray();
         int[] taken = new int[wanted.length];
         int count = 0;
         for (int stripe : wanted) {

@@ -28,7 +28,8 @@ final class RangeCursor implements Cursor {
         this.rows = rows;
     }
 
-    static RangeCursor open(IgniteSql sql, @Nullable Transaction tx, byte[] start, byte @Nullable [] end, boolean reverse) {
+    static RangeCursor open(
+            IgniteSql sql, @Nullable Transaction tx, byte[] start, byte @Nullable [] end, boolean reverse) {
         String order = reverse ? "DESC" : "ASC";
         String upper = end == null ? "" : " AND K < ?";
         Statement statement = sql.statementBuilder()

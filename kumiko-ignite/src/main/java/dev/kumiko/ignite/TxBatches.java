@@ -69,8 +69,8 @@ final class TxBatches {
     }
 
     /** Runs call per group of rows, one after another; concatenates what each answers. */
-    private static List<Tuple> forEachGroup(Transaction tx, List<Tuple> rows,
-            BiFunction<Transaction, List<Tuple>, List<Tuple>> call) {
+    private static List<Tuple> forEachGroup(
+            Transaction tx, List<Tuple> rows, BiFunction<Transaction, List<Tuple>, List<Tuple>> call) {
         if (tx == null || rows.size() < 2) {
             return call.apply(tx, rows);
         }
@@ -97,10 +97,11 @@ final class TxBatches {
     static List<Tuple> inKeyOrder(List<Tuple> rows, java.util.function.Function<List<Tuple>, List<Tuple>> call) {
         List<Tuple> sorted = new ArrayList<>(rows);
         sorted.sort((a, b) -> dev.kumiko.storage.Bytes.ORDER.compare(a.bytesValue(Rows.K), b.bytesValue(Rows.K)));
-        Map<BatchWrites.ByteKey, List<Tuple>> groups = new java.util.TreeMap<>(
-                (a, b) -> dev.kumiko.storage.Bytes.ORDER.compare(a.bytes(), b.bytes()));
+        Map<BatchWrites.ByteKey, List<Tuple>> groups =
+                new java.util.TreeMap<>((a, b) -> dev.kumiko.storage.Bytes.ORDER.compare(a.bytes(), b.bytes()));
         for (Tuple row : sorted) {
-            groups.computeIfAbsent(new BatchWrites.ByteKey(row.bytesValue(Rows.G)), g -> new ArrayList<>(2)).add(row);
+            groups.computeIfAbsent(new BatchWrites.ByteKey(row.bytesValue(Rows.G)), g -> new ArrayList<>(2))
+                    .add(row);
         }
         List<Tuple> answered = new ArrayList<>();
         for (List<Tuple> part : groups.values()) {
@@ -113,7 +114,8 @@ final class TxBatches {
     private static List<List<Integer>> groupPositions(List<Tuple> rows) {
         Map<BatchWrites.ByteKey, List<Integer>> groups = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
-            groups.computeIfAbsent(new BatchWrites.ByteKey(rows.get(i).bytesValue(Rows.G)), g -> new ArrayList<>(2)).add(i);
+            groups.computeIfAbsent(new BatchWrites.ByteKey(rows.get(i).bytesValue(Rows.G)), g -> new ArrayList<>(2))
+                    .add(i);
         }
         return new ArrayList<>(groups.values());
     }

@@ -60,7 +60,8 @@ class IgniteLockRowsTest {
     }
 
     private long lockRows() {
-        try (ResultSet<SqlRow> rows = store.client().sql().execute(null, "SELECT COUNT(*) FROM " + IgniteSchema.LOCKS)) {
+        try (ResultSet<SqlRow> rows =
+                store.client().sql().execute(null, "SELECT COUNT(*) FROM " + IgniteSchema.LOCKS)) {
             return rows.next().longValue(0);
         }
     }

@@ -32,9 +32,10 @@ class IgniteTransientReadsTest {
         AtomicInteger calls = new AtomicInteger();
         CompletionException last = timedOut();
         assertThatThrownBy(() -> TransientReads.read(() -> {
-            calls.incrementAndGet();
-            throw last;
-        })).isSameAs(last);
+                    calls.incrementAndGet();
+                    throw last;
+                }))
+                .isSameAs(last);
         assertThat(calls).hasValue(TransientReads.ATTEMPTS_MAX);
     }
 
@@ -43,9 +44,10 @@ class IgniteTransientReadsTest {
         AtomicInteger calls = new AtomicInteger();
         IllegalArgumentException bad = new IllegalArgumentException("bad key");
         assertThatThrownBy(() -> TransientReads.read(() -> {
-            calls.incrementAndGet();
-            throw bad;
-        })).isSameAs(bad);
+                    calls.incrementAndGet();
+                    throw bad;
+                }))
+                .isSameAs(bad);
         assertThat(calls).hasValue(1);
     }
 

@@ -19,6 +19,7 @@ import org.apache.ignite.client.IgniteClient;
 final class TestCluster {
     /** Below Linux's ephemeral range (32768+), where outgoing connections could take a port. */
     private static final int PORT_LOW = 20_000;
+
     private static final int PORT_RANGE = 12_000;
     private static String endpoints;
     private static RuntimeException failed;
@@ -47,7 +48,8 @@ final class TestCluster {
             NodeLayout layout = new NodeLayout(1, freeBasePort());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> IgniteCluster.stop(workDir)));
             String classpath = System.getProperty("java.class.path");
-            List<String> flags = Arrays.asList(System.getProperty("kumiko.ignite.nodeJvmFlags", "").trim().split("\\s+"));
+            List<String> flags = Arrays.asList(
+                    System.getProperty("kumiko.ignite.nodeJvmFlags", "").trim().split("\\s+"));
             return IgniteCluster.start(layout, workDir, classpath, flags.get(0).isEmpty() ? List.of() : flags);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -75,8 +77,10 @@ final class TestCluster {
     /** A store over the test node with every Kumiko table emptied. */
     static IgniteStore emptyStore() {
         String at = endpoints();
-        try (IgniteClient client = IgniteClient.builder().addresses(at.split(",")).build()) {
-            for (String table : List.of(IgniteSchema.DATA, IgniteSchema.DELTAS, IgniteSchema.CLAIMS, IgniteSchema.LOCKS)) {
+        try (IgniteClient client =
+                IgniteClient.builder().addresses(at.split(",")).build()) {
+            for (String table :
+                    List.of(IgniteSchema.DATA, IgniteSchema.DELTAS, IgniteSchema.CLAIMS, IgniteSchema.LOCKS)) {
                 client.sql().execute(null, "DELETE FROM " + table).close();
             }
         }

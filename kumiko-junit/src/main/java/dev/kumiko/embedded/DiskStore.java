@@ -18,8 +18,10 @@ final class DiskStore {
         try {
             return RocksStore.open(dir, RocksStoreOptions.defaults());
         } catch (NoClassDefFoundError e) {
-            throw new IllegalStateException("Kumiko.onDisk needs " + ROCKSDB_COORDINATES + " on the class path "
-                    + "(an optional dependency of kumiko-junit); add it, or use Kumiko.inMemory()", e);
+            throw new IllegalStateException(
+                    "Kumiko.onDisk needs " + ROCKSDB_COORDINATES + " on the class path "
+                            + "(an optional dependency of kumiko-junit); add it, or use Kumiko.inMemory()",
+                    e);
         }
     }
 }

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -21,7 +22,6 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Kumiko inside this JVM: a real server on a free loopback port, so the AWS SDK talks to it exactly
@@ -46,9 +46,11 @@ public final class Kumiko implements AutoCloseable {
     public static final Region REGION = Region.US_EAST_1;
     /** Dummy credentials: Kumiko embedded accepts any (it runs with {@code --auth=none}). */
     public static final String ACCESS_KEY_ID = "kumiko";
+
     public static final String SECRET_ACCESS_KEY = "kumiko";
     /** Tests need few threads; fewer also start faster. */
     static final int EVENT_LOOP_THREADS_MAX = 2;
+
     private static final String LOOPBACK = "127.0.0.1";
 
     private final Engine engine;
@@ -117,12 +119,13 @@ public final class Kumiko implements AutoCloseable {
             // server needs (the operation table, buffer pools) while this one opens the engine.
             StartupPrefetch.start();
             Store store = dataDir == null ? new MemoryStore() : DiskStore.open(dataDir);
-            EngineSettings settings = EngineSettings.DEFAULTS.withThrottling(throttling)
+            EngineSettings settings = EngineSettings.DEFAULTS
+                    .withThrottling(throttling)
                     .withTtlSweepIntervalMillis(ttlSweepIntervalMillis);
             Engine engine = Engine.open(store, Clock.SYSTEM, settings);
             int threads = Math.min(EVENT_LOOP_THREADS_MAX, Runtime.getRuntime().availableProcessors());
-            KumikoServer server = new KumikoServer(ServerConfig.defaults(LOOPBACK, 0, REGION.id())
-                    .withEventLoopThreads(threads));
+            KumikoServer server = new KumikoServer(
+                    ServerConfig.defaults(LOOPBACK, 0, REGION.id()).withEventLoopThreads(threads));
             try {
                 server.start(new Operations(engine));
             } catch (InterruptedException e) {
@@ -169,8 +172,10 @@ public final class Kumiko implements AutoCloseable {
      * The caller closes what it builds.
      */
     public <B extends AwsClientBuilder<B, ?>> B configure(B builder) {
-        return builder.endpointOverride(endpoint).region(REGION).credentialsProvider(
-                StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY_ID, SECRET_ACCESS_KEY)));
+        return builder.endpointOverride(endpoint)
+                .region(REGION)
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY_ID, SECRET_ACCESS_KEY)));
     }
 
     /**

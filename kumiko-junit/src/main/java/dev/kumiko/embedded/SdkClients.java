@@ -1,9 +1,9 @@
 package dev.kumiko.embedded;
 
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import org.jspecify.annotations.Nullable;
 
 /** The SDK clients one {@link Kumiko} hands out: each made on first use, all closed together. */
 final class SdkClients implements AutoCloseable {

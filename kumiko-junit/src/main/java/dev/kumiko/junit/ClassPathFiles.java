@@ -65,8 +65,7 @@ final class ClassPathFiles {
         }
     }
 
-    private static void collect(URL root, String dir, PathMatcher matcher, Map<String, URL> found)
-            throws IOException {
+    private static void collect(URL root, String dir, PathMatcher matcher, Map<String, URL> found) throws IOException {
         String prefix = dir.isEmpty() ? "" : dir + "/";
         if ("file".equals(root.getProtocol())) {
             Path base;

@@ -1,8 +1,8 @@
 package dev.kumiko.junit;
 
 import dev.kumiko.embedded.Kumiko;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One test class's server, its fixtures and the endpoint system properties it set;
@@ -17,6 +17,7 @@ final class ClassServer implements ExtensionContext.Store.CloseableResource {
     private final WireRequests wire;
     /** What the endpoint properties held before (null: unset), put back on close. */
     private final java.util.Map<String, String> previousProperties = new java.util.HashMap<>();
+
     private @Nullable Object enhancedClient;
 
     private ClassServer(Kumiko kumiko, Settings settings) {
@@ -24,7 +25,8 @@ final class ClassServer implements ExtensionContext.Store.CloseableResource {
         this.settings = settings;
         this.wire = new WireRequests(kumiko.endpoint());
         for (String name : KumikoExtension.ENDPOINT_PROPERTIES) {
-            previousProperties.put(name, System.setProperty(name, kumiko.endpoint().toString()));
+            previousProperties.put(
+                    name, System.setProperty(name, kumiko.endpoint().toString()));
         }
     }
 

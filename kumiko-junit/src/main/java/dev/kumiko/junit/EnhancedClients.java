@@ -12,10 +12,14 @@ final class EnhancedClients {
     private EnhancedClients() {}
 
     static DynamoDbEnhancedClient sync(Kumiko kumiko) {
-        return DynamoDbEnhancedClient.builder().dynamoDbClient(kumiko.dynamoDbClient()).build();
+        return DynamoDbEnhancedClient.builder()
+                .dynamoDbClient(kumiko.dynamoDbClient())
+                .build();
     }
 
     static DynamoDbEnhancedAsyncClient async(Kumiko kumiko) {
-        return DynamoDbEnhancedAsyncClient.builder().dynamoDbClient(kumiko.dynamoDbAsyncClient()).build();
+        return DynamoDbEnhancedAsyncClient.builder()
+                .dynamoDbClient(kumiko.dynamoDbAsyncClient())
+                .build();
     }
 }

@@ -44,7 +44,8 @@ final class Injectables {
      * Fills the null fields of a supported type: the static ones when instance is null, else the
      * instance's. A field the test already set is left alone.
      */
-    static void injectFields(@Nullable Object instance, Class<?> type, ClassServer server) throws IllegalAccessException {
+    static void injectFields(@Nullable Object instance, Class<?> type, ClassServer server)
+            throws IllegalAccessException {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 boolean isStatic = Modifier.isStatic(f.getModifiers());

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.extension.TestInstancePostProcessor;
  * One server per test class (a {@code @Nested} class shares its outer class's), closed after the
  * class: it lives in the class's extension store, which JUnit closes when the class is done. What it injects is listed in {@link Injectables}.
  */
-public final class KumikoExtension implements BeforeAllCallback, BeforeEachCallback,
-        TestInstancePostProcessor, ParameterResolver {
+public final class KumikoExtension
+        implements BeforeAllCallback, BeforeEachCallback, TestInstancePostProcessor, ParameterResolver {
     /**
      * Read by the AWS SDK for Java v2 as the DynamoDB endpoint of clients built without
      * endpointOverride (the spelling is the SDK's: the service id "DynamoDB" in camel case).
@@ -36,9 +36,11 @@ public final class KumikoExtension implements BeforeAllCallback, BeforeEachCallb
     public static final String STREAMS_ENDPOINT_PROPERTY = "aws.endpointUrlDynamoDbStreams";
     /** Also set, in the all-lower-case spelling some tools and guides use for the DynamoDB endpoint. */
     public static final String ENDPOINT_PROPERTY_LOWER = "aws.endpointUrlDynamodb";
+
     static final java.util.List<String> ENDPOINT_PROPERTIES =
             java.util.List.of(ENDPOINT_PROPERTY, STREAMS_ENDPOINT_PROPERTY, ENDPOINT_PROPERTY_LOWER);
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(KumikoExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(KumikoExtension.class);
 
     private boolean resetBetweenTests;
     private final List<String> tables = new ArrayList<>();
@@ -106,8 +108,10 @@ public final class KumikoExtension implements BeforeAllCallback, BeforeEachCallb
     /** The class's server, started on first use; a nested class or a test method finds its outer class's. */
     private static ClassServer server(ExtensionContext context) {
         ExtensionContext classContext = classContext(context);
-        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(ClassServer.class,
-                key -> ClassServer.start(settings(classContext)), ClassServer.class);
+        return classContext
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent(
+                        ClassServer.class, key -> ClassServer.start(settings(classContext)), ClassServer.class);
     }
 
     private static ExtensionContext classContext(ExtensionContext context) {
@@ -116,15 +120,20 @@ public final class KumikoExtension implements BeforeAllCallback, BeforeEachCallb
             c = c.getParent().get();
         }
         // A @Nested class reuses the server of the outermost enclosing class that uses Kumiko.
-        while (c.getParent().isPresent() && c.getParent().get().getTestClass().map(KumikoExtension::usesKumiko)
-                .orElse(false)) {
+        while (c.getParent().isPresent()
+                && c.getParent()
+                        .get()
+                        .getTestClass()
+                        .map(KumikoExtension::usesKumiko)
+                        .orElse(false)) {
             c = c.getParent().get();
         }
         return c;
     }
 
     private static boolean usesKumiko(Class<?> testClass) {
-        return testClass.isAnnotationPresent(KumikoTest.class) || !registeredInstances(testClass).isEmpty();
+        return testClass.isAnnotationPresent(KumikoTest.class)
+                || !registeredInstances(testClass).isEmpty();
     }
 
     /** The annotations of the class (and the classes it is nested in) plus this registered instance's options. */

@@ -18,11 +18,14 @@ final class WireRequests {
     /** Any credential scope: the embedded server runs with --auth=none. */
     private static final String AUTHORIZATION = "AWS4-HMAC-SHA256 Credential=kumiko/20250101/us-east-1/dynamodb/"
             + "aws4_request, SignedHeaders=host, Signature=0";
+
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final URI endpoint;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(TIMEOUT).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(TIMEOUT)
+            .build();
 
     WireRequests(URI endpoint) {
         this.endpoint = endpoint;
@@ -30,16 +33,18 @@ final class WireRequests {
 
     /** Sends one request; returns the response body, or throws with the server's error and the file's name. */
     String send(String operation, String body, String source) {
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(TIMEOUT)
+        HttpRequest request = HttpRequest.newBuilder(endpoint)
+                .timeout(TIMEOUT)
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .header("X-Amz-Target", TARGET_PREFIX + operation)
                 .header("Authorization", AUTHORIZATION)
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                throw new IllegalStateException(source + ": " + operation + " failed with HTTP "
-                        + response.statusCode() + ": " + response.body());
+                throw new IllegalStateException(source + ": " + operation + " failed with HTTP " + response.statusCode()
+                        + ": " + response.body());
             }
             return response.body();
         } catch (IOException e) {

@@ -29,12 +29,20 @@ class KumikoEmbeddedTest {
     Path dir;
 
     private static void createTable(DynamoDbClient ddb, String name) {
-        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                        .attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build())
-                .streamSpecification(StreamSpecification.builder().streamEnabled(true)
-                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES).build()));
+        ddb.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(AttributeDefinition.builder()
+                        .attributeName("pk")
+                        .attributeType(ScalarAttributeType.S)
+                        .build())
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("pk")
+                        .keyType(KeyType.HASH)
+                        .build())
+                .streamSpecification(StreamSpecification.builder()
+                        .streamEnabled(true)
+                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                        .build()));
     }
 
     private static Map<String, AttributeValue> item(String pk) {
@@ -49,9 +57,13 @@ class KumikoEmbeddedTest {
             assertThat(kumiko.dynamoDbClient()).isSameAs(ddb);
             createTable(ddb, "things");
             ddb.putItem(b -> b.tableName("things").item(item("a")));
-            assertThat(kumiko.dynamoDbAsyncClient().getItem(b -> b.tableName("things").key(item("a"))).get().item())
+            assertThat(kumiko.dynamoDbAsyncClient()
+                            .getItem(b -> b.tableName("things").key(item("a")))
+                            .get()
+                            .item())
                     .isEqualTo(item("a"));
-            assertThat(kumiko.streamsClient().listStreams().streams()).hasSize(1)
+            assertThat(kumiko.streamsClient().listStreams().streams())
+                    .hasSize(1)
                     .allSatisfy(s -> assertThat(s.tableName()).isEqualTo("things"));
         }
     }
@@ -82,8 +94,13 @@ class KumikoEmbeddedTest {
                     .timeToLiveSpecification(t -> t.attributeName("expiresAt").enabled(true)));
             Instant start = Instant.parse("2030-01-01T00:00:00Z");
             kumiko.setClock(start);
-            ddb.putItem(b -> b.tableName("sessions").item(Map.of("pk", AttributeValue.fromS("s"),
-                    "expiresAt", AttributeValue.fromN(String.valueOf(start.plusSeconds(60).getEpochSecond())))));
+            ddb.putItem(b -> b.tableName("sessions")
+                    .item(Map.of(
+                            "pk",
+                            AttributeValue.fromS("s"),
+                            "expiresAt",
+                            AttributeValue.fromN(
+                                    String.valueOf(start.plusSeconds(60).getEpochSecond())))));
             assertThat(kumiko.sweepExpiredItems()).isZero();
             kumiko.advanceClock(Duration.ofMinutes(2));
             assertThat(kumiko.now()).isAfter(start.plusSeconds(60));
@@ -110,7 +127,9 @@ class KumikoEmbeddedTest {
             kumiko.dynamoDbClient().putItem(b -> b.tableName("kept").item(item("a")));
         }
         try (Kumiko kumiko = Kumiko.onDisk(data)) {
-            assertThat(kumiko.dynamoDbClient().getItem(b -> b.tableName("kept").key(item("a"))).item())
+            assertThat(kumiko.dynamoDbClient()
+                            .getItem(b -> b.tableName("kept").key(item("a")))
+                            .item())
                     .isEqualTo(item("a"));
         }
     }

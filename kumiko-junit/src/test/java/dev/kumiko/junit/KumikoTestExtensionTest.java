@@ -33,7 +33,8 @@ class KumikoTestExtensionTest {
     @BeforeAll
     static void serverIsUpBeforeAll() {
         port = staticKumiko.port();
-        assertThat(System.getProperty(KumikoExtension.ENDPOINT_PROPERTY)).isEqualTo(staticKumiko.endpoint().toString());
+        assertThat(System.getProperty(KumikoExtension.ENDPOINT_PROPERTY))
+                .isEqualTo(staticKumiko.endpoint().toString());
     }
 
     @Test
@@ -47,8 +48,8 @@ class KumikoTestExtensionTest {
         assertThat(ddb.listTables().tableNames()).containsExactly("Orders", "Sessions");
         assertThat(ddb.scan(b -> b.tableName("Orders")).count()).isEqualTo(2);
         assertThat(async.scan(b -> b.tableName("Sessions")).get().count()).isEqualTo(2);
-        ddb.putItem(b -> b.tableName("Orders").item(Map.of("pk", AttributeValue.fromS("customer#9"),
-                "sk", AttributeValue.fromS("order#9"))));
+        ddb.putItem(b -> b.tableName("Orders")
+                .item(Map.of("pk", AttributeValue.fromS("customer#9"), "sk", AttributeValue.fromS("order#9"))));
         ddb.deleteItem(b -> b.tableName("Sessions").key(Map.of("id", AttributeValue.fromS("s1"))));
     }
 

@@ -24,14 +24,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RegisteredExtensionTest {
     @RegisterExtension
-    static final KumikoExtension KUMIKO = new KumikoExtension().tables("tables/orders.json")
-            .ttlSweepIntervalMillis(0);
+    static final KumikoExtension KUMIKO =
+            new KumikoExtension().tables("tables/orders.json").ttlSweepIntervalMillis(0);
 
     @Test
     @Order(1)
     void writes(DynamoDbClient ddb) {
-        ddb.putItem(b -> b.tableName("Orders").item(Map.of("pk", AttributeValue.fromS("p"),
-                "sk", AttributeValue.fromS("s"))));
+        ddb.putItem(b ->
+                b.tableName("Orders").item(Map.of("pk", AttributeValue.fromS("p"), "sk", AttributeValue.fromS("s"))));
     }
 
     @Test
@@ -43,10 +43,13 @@ class RegisteredExtensionTest {
     @Test
     @Order(3)
     void applicationClientsFindTheServerByTheSystemProperty(Kumiko kumiko) {
-        assertThat(System.getProperty("aws.endpointUrlDynamoDb")).isEqualTo(kumiko.endpoint().toString());
-        assertThat(System.getProperty("aws.endpointUrlDynamodb")).isEqualTo(kumiko.endpoint().toString());
+        assertThat(System.getProperty("aws.endpointUrlDynamoDb"))
+                .isEqualTo(kumiko.endpoint().toString());
+        assertThat(System.getProperty("aws.endpointUrlDynamodb"))
+                .isEqualTo(kumiko.endpoint().toString());
         // What application code does: no endpointOverride, the SDK reads the property.
-        try (DynamoDbClient own = DynamoDbClient.builder().region(Region.EU_WEST_1)
+        try (DynamoDbClient own = DynamoDbClient.builder()
+                .region(Region.EU_WEST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
                 .build()) {
             assertThat(own.listTables().tableNames()).containsExactly("Orders");
@@ -57,7 +60,8 @@ class RegisteredExtensionTest {
     class Inner {
         @Test
         void sharesTheOuterServer(Kumiko kumiko, DynamoDbClient ddb) {
-            assertThat(URI.create(System.getProperty("aws.endpointUrlDynamodb"))).isEqualTo(kumiko.endpoint());
+            assertThat(URI.create(System.getProperty("aws.endpointUrlDynamodb")))
+                    .isEqualTo(kumiko.endpoint());
             assertThat(ddb.listTables().tableNames()).containsExactly("Orders");
         }
     }

@@ -96,8 +96,8 @@ final class IdleCompaction implements AutoCloseable {
             // The tree stays as RocksDB's own work left it; the next quiet interval after a write
             // tries again. An exception must not escape: the timer would run no further checks.
             if (!closing) { // at close, a cancelled compaction is expected
-                System.getLogger(IdleCompaction.class.getName()).log(System.Logger.Level.WARNING,
-                        "idle flush or compaction failed", e);
+                System.getLogger(IdleCompaction.class.getName())
+                        .log(System.Logger.Level.WARNING, "idle flush or compaction failed", e);
             }
         } finally {
             guard.exit();
@@ -109,8 +109,7 @@ final class IdleCompaction implements AutoCloseable {
                 || db.getLongProperty("rocksdb.num-immutable-mem-table") > 0) {
             db.flush(flushOptions);
         }
-        if (!closing && levelZeroFiles(db) > 0
-                && db.getLongProperty("rocksdb.live-sst-files-size") <= bytesMax) {
+        if (!closing && levelZeroFiles(db) > 0 && db.getLongProperty("rocksdb.live-sst-files-size") <= bytesMax) {
             db.compactRange(null, null, null, compactOptions); // null: the default column family
         }
     }

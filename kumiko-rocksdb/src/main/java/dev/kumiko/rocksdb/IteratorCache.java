@@ -9,12 +9,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.rocksdb.DirectSlice;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One RocksIterator per thread, kept between the thread's range reads ({@link RocksStore#scan}):
@@ -46,8 +46,10 @@ final class IteratorCache implements AutoCloseable {
 
     private final RocksDB db;
     private final NativeGuard guard;
+
     @SuppressWarnings("ThreadLocalUsage") // one per cache on purpose: each store keeps its own iterators
     private final ThreadLocal<Kept> mine = new ThreadLocal<>();
+
     private final Set<Kept> all = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
@@ -65,8 +67,8 @@ final class IteratorCache implements AutoCloseable {
         private final ByteBuffer upper = ByteBuffer.allocateDirect(BOUND_BYTES_MAX);
         private final DirectSlice lowerBound = new DirectSlice(lower, 0);
         private final DirectSlice upperBound = new DirectSlice(upper, 0);
-        private final ReadOptions readOptions = new ReadOptions().setIterateLowerBound(lowerBound)
-                .setIterateUpperBound(upperBound);
+        private final ReadOptions readOptions =
+                new ReadOptions().setIterateLowerBound(lowerBound).setIterateUpperBound(upperBound);
         private final RocksIterator iterator;
         private final AtomicInteger state = new AtomicInteger(LENT);
         private volatile long usedNanos = System.nanoTime();
@@ -119,7 +121,8 @@ final class IteratorCache implements AutoCloseable {
      * (its last, in reverse), or null when it cannot lend one (the thread's is lent already, a
      * bound is too long, or the cache is closed). Call between guard.enter() and guard.exit().
      */
-    @Nullable Kept lend(byte[] start, byte[] end, boolean reverse) {
+    @Nullable
+    Kept lend(byte[] start, byte[] end, boolean reverse) {
         if (closed || end.length > BOUND_BYTES_MAX || start.length > BOUND_BYTES_MAX) {
             return null;
         }

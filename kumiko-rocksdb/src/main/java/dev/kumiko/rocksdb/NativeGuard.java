@@ -35,6 +35,7 @@ final class NativeGuard {
     private static final int STRIDE_LONGS = 16;
     /** How long close sleeps between looks at the counts once spinning has not seen them drain. */
     private static final long AWAIT_PARK_NANOS = 50_000;
+
     private static final int AWAIT_SPINS_MAX = 1_000;
 
     private final AtomicLongArray inFlight = new AtomicLongArray(STRIPES * STRIDE_LONGS);

@@ -52,6 +52,7 @@ final class PointCache {
      * full of ~200-byte items, so that few hot keys compete for a pair of slots.
      */
     static final int BUDGET_BYTES_PER_SLOT = 128;
+
     static final int SLOTS_MIN = 64;
     static final int SLOTS_MAX = 1 << 24;
     /** Slots per reader and writer count: the counts bound fills, not answers, so sharing is safe. */
@@ -255,8 +256,10 @@ final class PointCache {
 
     /** Holds value (null: absent), read from the store after the lookup, unless a write may have overtaken it. */
     void fill(Fill f, byte @Nullable [] value) {
-        if (!f.fillable || (value != null && value.length > VALUE_BYTES_MAX)
-                || writers.get(f.slot / SLOTS_PER_STRIPE) != 0 || rangeDeletes.get() != 0) {
+        if (!f.fillable
+                || (value != null && value.length > VALUE_BYTES_MAX)
+                || writers.get(f.slot / SLOTS_PER_STRIPE) != 0
+                || rangeDeletes.get() != 0) {
             return;
         }
         if (claim(f.slot, f.stamp)) {
@@ -379,8 +382,13 @@ final class PointCache {
         try {
             int marked = mark == NO_MARK ? -1 : slot ^ (int) (mark & 1);
             long stamp = mark & ~1L;
-            if (mark != NO_MARK && written && holdValue && writers.get(stripe) == 1 && rangeDeletes.get() == 0
-                    && (value == null || value.length <= VALUE_BYTES_MAX) && claim(marked, stamp)) {
+            if (mark != NO_MARK
+                    && written
+                    && holdValue
+                    && writers.get(stripe) == 1
+                    && rangeDeletes.get() == 0
+                    && (value == null || value.length <= VALUE_BYTES_MAX)
+                    && claim(marked, stamp)) {
                 try {
                     store(marked, key, hash, value);
                 } finally {
@@ -406,12 +414,17 @@ final class PointCache {
      * holds something else while a reader of the stripe is filling, moves the stamp, so that
      * reader's fill (of a value read before the write) fails.
      */
-    private void clear(int slot, byte @Nullable [] key, int hash, byte @Nullable [] rangeStart, byte @Nullable [] rangeEnd) {
+    private void clear(
+            int slot, byte @Nullable [] key, int hash, byte @Nullable [] rangeStart, byte @Nullable [] rangeEnd) {
         while (true) {
             long s = stableStamp(slot);
             Cell c = cells[slot];
-            boolean drop = c != null && (key != null ? c.isOf(key, hash) : c.kind != VACANT
-                    && Arrays.compareUnsigned(c.key, rangeStart) >= 0 && Arrays.compareUnsigned(c.key, rangeEnd) < 0);
+            boolean drop = c != null
+                    && (key != null
+                            ? c.isOf(key, hash)
+                            : c.kind != VACANT
+                                    && Arrays.compareUnsigned(c.key, rangeStart) >= 0
+                                    && Arrays.compareUnsigned(c.key, rangeEnd) < 0);
             if (!unchanged(slot, s)) {
                 continue;
             }

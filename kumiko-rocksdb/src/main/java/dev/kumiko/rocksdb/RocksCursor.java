@@ -1,13 +1,13 @@
 package dev.kumiko.rocksdb;
 
 import dev.kumiko.storage.Cursor;
+import org.jspecify.annotations.Nullable;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A cursor over a RocksIterator bounded by iterate_upper_bound (and, in reverse, iterate_lower_bound),

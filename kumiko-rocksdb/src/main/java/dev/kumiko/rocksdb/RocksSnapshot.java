@@ -2,10 +2,10 @@ package dev.kumiko.rocksdb;
 
 import dev.kumiko.storage.Cursor;
 import dev.kumiko.storage.Snapshot;
+import org.jspecify.annotations.Nullable;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A RocksDB snapshot: a pinned sequence number, so it costs no copy and blocks no writer, but it

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.BuiltinComparator;
@@ -29,7 +30,6 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WALRecoveryMode;
 import org.rocksdb.WriteOptions;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The on-disk store: one RocksDB database in one directory, default column family only.
@@ -62,6 +62,7 @@ public final class RocksStore implements Store {
     static final double BLOOM_BITS_PER_KEY = 10;
     /** RocksDB's own info LOG files, which otherwise grow without bound. */
     static final long INFO_LOG_SIZE_BYTES_MAX = 16L << 20;
+
     static final long INFO_LOG_FILES_MAX = 4;
     /** Size of one piece of a partitioned index or filter, the unit the block cache holds. */
     static final long METADATA_BLOCK_BYTES = 4096;
@@ -89,8 +90,13 @@ public final class RocksStore implements Store {
     private final @Nullable IdleCompaction idle;
     private final IteratorCache iterators;
 
-    private RocksStore(Path dir, Deque<AutoCloseable> handles, RocksDB db, WriteOptions writeOptions,
-            @Nullable PointCache cache, long idleCompactionBytesMax) {
+    private RocksStore(
+            Path dir,
+            Deque<AutoCloseable> handles,
+            RocksDB db,
+            WriteOptions writeOptions,
+            @Nullable PointCache cache,
+            long idleCompactionBytesMax) {
         this.dir = dir;
         this.handles = handles;
         this.db = db;
@@ -108,11 +114,12 @@ public final class RocksStore implements Store {
         try {
             Files.createDirectories(dir);
             Options options = options(storeOptions, handles);
-            WriteOptions writeOptions = new WriteOptions().setSync(storeOptions.fsync()).setDisableWAL(false);
+            WriteOptions writeOptions =
+                    new WriteOptions().setSync(storeOptions.fsync()).setDisableWAL(false);
             handles.push(writeOptions);
             RocksDB db = RocksDB.open(options, dir.toString());
-            PointCache cache = storeOptions.pointCacheSizeBytes() == 0 ? null
-                    : new PointCache(storeOptions.pointCacheSizeBytes());
+            PointCache cache =
+                    storeOptions.pointCacheSizeBytes() == 0 ? null : new PointCache(storeOptions.pointCacheSizeBytes());
             return new RocksStore(dir, handles, db, writeOptions, cache, storeOptions.idleCompactionBytesMax());
         } catch (RocksDBException | java.io.IOException | RuntimeException e) {
             closeAll(handles);
@@ -247,7 +254,8 @@ public final class RocksStore implements Store {
         }
     }
 
-    private void readMisses(PointCache points, byte[][] keys, PointCache.Fill[] misses, int missCount, byte[][] values) {
+    private void readMisses(
+            PointCache points, byte[][] keys, PointCache.Fill[] misses, int missCount, byte[][] values) {
         byte[][] missed = new byte[missCount][];
         int m = 0;
         for (int i = 0; i < keys.length; i++) {
@@ -304,7 +312,8 @@ public final class RocksStore implements Store {
                 return RocksCursor.EMPTY;
             }
             IteratorCache.Kept lent = iterators.lend(startInclusive, endExclusive, reverse);
-            RocksCursor cursor = lent != null ? new RocksCursor(guard, iterators, lent, reverse)
+            RocksCursor cursor = lent != null
+                    ? new RocksCursor(guard, iterators, lent, reverse)
                     : new RocksCursor(db, guard, null, startInclusive, endExclusive, reverse);
             guard.register(cursor);
             return cursor;
@@ -421,8 +430,8 @@ public final class RocksStore implements Store {
             // RocksDB's own DB statistics, kept whether or not Options.statistics is set (it is not:
             // that costs on every write).
             Map<String, String> stats = db.getMapProperty("rocksdb.dbstats");
-            return new WalCounters(Long.parseLong(stats.get("db.user_writes_with_wal")),
-                    Long.parseLong(stats.get("db.wal_syncs")));
+            return new WalCounters(
+                    Long.parseLong(stats.get("db.user_writes_with_wal")), Long.parseLong(stats.get("db.wal_syncs")));
         } catch (RocksDBException e) {
             throw new RocksStoreException("dbstats", e);
         } finally {

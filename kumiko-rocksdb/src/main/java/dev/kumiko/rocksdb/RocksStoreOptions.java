@@ -17,8 +17,12 @@ package dev.kumiko.rocksdb;
  *     files hold at most this many bytes, the whole key range is compacted into one level
  *     ({@link IdleCompaction}); 0 turns both off.
  */
-public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long writeBufferSizeBytes,
-        long pointCacheSizeBytes, long idleCompactionBytesMax) {
+public record RocksStoreOptions(
+        boolean fsync,
+        long blockCacheSizeBytes,
+        long writeBufferSizeBytes,
+        long pointCacheSizeBytes,
+        long idleCompactionBytesMax) {
     public static final long BLOCK_CACHE_SIZE_BYTES_DEFAULT = 64L << 20;
     public static final long WRITE_BUFFER_SIZE_BYTES_DEFAULT = 64L << 20;
     /** About 200,000 keys of 200-byte values: the harness's 100,000 items and their reads fit. */
@@ -30,6 +34,7 @@ public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long wr
     public static final long IDLE_COMPACTION_BYTES_MAX_DEFAULT = 256L << 20;
     /** Below this RocksDB spends its time flushing and evicting; above it is a typo. */
     public static final long SIZE_BYTES_MIN = 1L << 20;
+
     public static final long SIZE_BYTES_MAX = 1L << 40;
 
     public RocksStoreOptions {
@@ -44,35 +49,35 @@ public record RocksStoreOptions(boolean fsync, long blockCacheSizeBytes, long wr
     }
 
     public static RocksStoreOptions defaults() {
-        return new RocksStoreOptions(false, BLOCK_CACHE_SIZE_BYTES_DEFAULT, WRITE_BUFFER_SIZE_BYTES_DEFAULT,
-                POINT_CACHE_SIZE_BYTES_DEFAULT, IDLE_COMPACTION_BYTES_MAX_DEFAULT);
+        return new RocksStoreOptions(
+                false,
+                BLOCK_CACHE_SIZE_BYTES_DEFAULT,
+                WRITE_BUFFER_SIZE_BYTES_DEFAULT,
+                POINT_CACHE_SIZE_BYTES_DEFAULT,
+                IDLE_COMPACTION_BYTES_MAX_DEFAULT);
     }
 
     public RocksStoreOptions withFsync(boolean value) {
-        return new RocksStoreOptions(value, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes,
-                idleCompactionBytesMax);
+        return new RocksStoreOptions(
+                value, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes, idleCompactionBytesMax);
     }
 
     public RocksStoreOptions withBlockCacheSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes, pointCacheSizeBytes,
-                idleCompactionBytesMax);
+        return new RocksStoreOptions(fsync, value, writeBufferSizeBytes, pointCacheSizeBytes, idleCompactionBytesMax);
     }
 
     public RocksStoreOptions withWriteBufferSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value, pointCacheSizeBytes,
-                idleCompactionBytesMax);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, value, pointCacheSizeBytes, idleCompactionBytesMax);
     }
 
     /** 0 turns the point cache off; otherwise at least {@link #SIZE_BYTES_MIN}. */
     public RocksStoreOptions withPointCacheSizeBytes(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, value,
-                idleCompactionBytesMax);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, value, idleCompactionBytesMax);
     }
 
     /** 0 turns idle flushes and compactions off; otherwise at least {@link #SIZE_BYTES_MIN}. */
     public RocksStoreOptions withIdleCompactionBytesMax(long value) {
-        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes,
-                value);
+        return new RocksStoreOptions(fsync, blockCacheSizeBytes, writeBufferSizeBytes, pointCacheSizeBytes, value);
     }
 
     private static void requireSize(String name, long sizeBytes) {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class IdleCompactionTest {
     /** Several quiet intervals: a settle that has not happened by then is not coming. */
     static final long WAIT_MILLIS_MAX = 15_000;
+
     static final int KEYS = 2_000;
     static final int VALUE_BYTES = 1_000;
 
@@ -31,12 +32,12 @@ class IdleCompactionTest {
     /** Overwrites spread over memtable and level-0 files end in the bottom level alone, unchanged. */
     @Test
     void aQuietStoreIsFlushedAndCompactedIntoOneLevel() {
-        RocksStoreOptions options = RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20)
-                .withBlockCacheSizeBytes(8L << 20);
+        RocksStoreOptions options =
+                RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20).withBlockCacheSizeBytes(8L << 20);
         try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
             TreeMap<byte[], byte[]> model = writeRounds(store, 3);
-            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table")
-                    + store.levelZeroFiles()).isPositive();
+            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table") + store.levelZeroFiles())
+                    .isPositive();
 
             // The count rises after the settle's work returns, so the wait includes it: a look
             // between the compaction's end and the count would see the tree settled, the count not.
@@ -51,15 +52,17 @@ class IdleCompactionTest {
     /** Above the bound only the memtable is flushed: level 0 keeps its files for RocksDB to shape. */
     @Test
     void aStoreAboveTheBoundIsFlushedNotCompacted() {
-        RocksStoreOptions options = RocksStoreOptions.defaults().withWriteBufferSizeBytes(4L << 20)
-                .withBlockCacheSizeBytes(8L << 20).withIdleCompactionBytesMax(1L << 20);
+        RocksStoreOptions options = RocksStoreOptions.defaults()
+                .withWriteBufferSizeBytes(4L << 20)
+                .withBlockCacheSizeBytes(8L << 20)
+                .withIdleCompactionBytesMax(1L << 20);
         try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
             // About 2 MB of incompressible values: one or two level-0 files, below RocksDB's own
             // trigger of four, and more than the 1 MiB bound.
             TreeMap<byte[], byte[]> model = writeRounds(store, 1);
 
-            awaitTrue(() -> store.longProperty("rocksdb.num-entries-active-mem-table") == 0
-                    && store.idleSettledCount() > 0);
+            awaitTrue(() ->
+                    store.longProperty("rocksdb.num-entries-active-mem-table") == 0 && store.idleSettledCount() > 0);
 
             assertThat(store.levelZeroFiles()).isPositive();
             assertThat(contents(store)).isEqualTo(asStrings(model));
@@ -72,8 +75,8 @@ class IdleCompactionTest {
      */
     @Test
     void aTrickleOfWritesAfterASettleIsLeftAlone() throws InterruptedException {
-        RocksStoreOptions options = RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20)
-                .withBlockCacheSizeBytes(8L << 20);
+        RocksStoreOptions options =
+                RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20).withBlockCacheSizeBytes(8L << 20);
         try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
             writeRounds(store, 1);
             awaitTrue(() -> store.idleSettledCount() > 0 && store.levelZeroFiles() == 0);
@@ -87,28 +90,30 @@ class IdleCompactionTest {
             Thread.sleep(3 * IdleCompaction.CHECK_INTERVAL_MILLIS);
 
             assertThat(store.idleSettledCount()).isEqualTo(settled);
-            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table")).isEqualTo(trickle);
+            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table"))
+                    .isEqualTo(trickle);
         }
     }
 
     @Test
     void offLeavesTheMemtableAsWritesLeftIt() throws InterruptedException {
-        RocksStoreOptions options = RocksStoreOptions.defaults().withBlockCacheSizeBytes(8L << 20)
-                .withIdleCompactionBytesMax(0);
+        RocksStoreOptions options =
+                RocksStoreOptions.defaults().withBlockCacheSizeBytes(8L << 20).withIdleCompactionBytesMax(0);
         try (RocksStore store = RocksStore.open(dir.resolve("db"), options)) {
             writeRounds(store, 1);
             Thread.sleep(3 * IdleCompaction.CHECK_INTERVAL_MILLIS);
 
             assertThat(store.idleSettledCount()).isEqualTo(-1);
-            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table")).isEqualTo(KEYS);
+            assertThat(store.longProperty("rocksdb.num-entries-active-mem-table"))
+                    .isEqualTo(KEYS);
         }
     }
 
     /** Close stops the checks' thread (cancelling a compaction it runs), and the data reopens whole. */
     @Test
     void closeStopsTheChecksAndKeepsTheData() throws InterruptedException {
-        RocksStoreOptions options = RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20)
-                .withBlockCacheSizeBytes(8L << 20);
+        RocksStoreOptions options =
+                RocksStoreOptions.defaults().withWriteBufferSizeBytes(1L << 20).withBlockCacheSizeBytes(8L << 20);
         Path db = dir.resolve("db");
         TreeMap<byte[], byte[]> model;
         try (RocksStore store = RocksStore.open(db, options)) {
@@ -144,7 +149,9 @@ class IdleCompactionTest {
         TreeMap<String, String> out = new TreeMap<>();
         try (Cursor cursor = store.scan(key(0), key(KEYS), false)) {
             while (cursor.next()) {
-                out.put(new String(cursor.key(), StandardCharsets.UTF_8), java.util.HexFormat.of().formatHex(cursor.value()));
+                out.put(
+                        new String(cursor.key(), StandardCharsets.UTF_8),
+                        java.util.HexFormat.of().formatHex(cursor.value()));
             }
         }
         return out;
@@ -153,14 +160,17 @@ class IdleCompactionTest {
     private static TreeMap<String, String> asStrings(TreeMap<byte[], byte[]> model) {
         TreeMap<String, String> out = new TreeMap<>();
         for (Map.Entry<byte[], byte[]> e : model.entrySet()) {
-            out.put(new String(e.getKey(), StandardCharsets.UTF_8), java.util.HexFormat.of().formatHex(e.getValue()));
+            out.put(
+                    new String(e.getKey(), StandardCharsets.UTF_8),
+                    java.util.HexFormat.of().formatHex(e.getValue()));
         }
         return out;
     }
 
     private static long idleThreadsAlive() {
         return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("kumiko-rocksdb-idle") && t.isAlive()).count();
+                .filter(t -> t.getName().equals("kumiko-rocksdb-idle") && t.isAlive())
+                .count();
     }
 
     private static void awaitTrue(BooleanSupplier condition) {

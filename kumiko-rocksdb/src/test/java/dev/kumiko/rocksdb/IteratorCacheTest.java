@@ -151,7 +151,9 @@ class IteratorCacheTest {
         Cursor lent = store.scan(bytes("a"), bytes("c"), false);
         long later = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10 * IteratorCache.IDLE_MILLIS_MAX);
         store.iterators().sweep(later);
-        assertThat(store.iterators().keptCount()).as("a lent iterator is never swept").isEqualTo(1);
+        assertThat(store.iterators().keptCount())
+                .as("a lent iterator is never swept")
+                .isEqualTo(1);
         assertThat(lent.next()).isTrue();
         lent.close();
 

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class PointCacheTest {
     /** The smallest cache: 8,192 slots, so that the stress tests' keys share slots and stripes. */
-    static final RocksStoreOptions SMALL_CACHE = RocksStoreCrashTest.OPTIONS
-            .withPointCacheSizeBytes(RocksStoreOptions.SIZE_BYTES_MIN);
+    static final RocksStoreOptions SMALL_CACHE =
+            RocksStoreCrashTest.OPTIONS.withPointCacheSizeBytes(RocksStoreOptions.SIZE_BYTES_MIN);
+
     static final int KEYS = 20_000;
     static final int WRITERS = 3;
     static final int READERS = 3;
@@ -55,7 +56,8 @@ class PointCacheTest {
     void rangeDeleteDropsHeldValues() {
         try (RocksStore store = RocksStore.open(dir, SMALL_CACHE)) {
             store.apply(new WriteBatch().put(bytes("a1"), bytes("x")).put(bytes("b1"), bytes("y")));
-            assertThat(store.getAll(new byte[][] {bytes("a1"), bytes("b1")})).isDeepEqualTo(new byte[][] {bytes("x"), bytes("y")});
+            assertThat(store.getAll(new byte[][] {bytes("a1"), bytes("b1")}))
+                    .isDeepEqualTo(new byte[][] {bytes("x"), bytes("y")});
             store.deleteRange(bytes("a"), bytes("b"));
             assertThat(store.get(bytes("a1"))).isNull();
             assertThat(store.get(bytes("b1"))).isEqualTo(bytes("y"));
@@ -180,7 +182,11 @@ class PointCacheTest {
         }
     }
 
-    private static void read(RocksStore store, long seed, AtomicLongArray returned, AtomicBoolean stop,
+    private static void read(
+            RocksStore store,
+            long seed,
+            AtomicLongArray returned,
+            AtomicBoolean stop,
             ConcurrentLinkedQueue<String> failures) {
         SplittableRandom random = new SplittableRandom(seed);
         while (!stop.get() && failures.isEmpty()) {

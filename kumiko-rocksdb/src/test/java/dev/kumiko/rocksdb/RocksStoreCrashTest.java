@@ -20,9 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** An acknowledged write survives kill -9 of the process, with fsync off (the default). */
 @Tag("slow") // starts a JVM and kills it on a timer: crash and timing, left out of -Pquick
 class RocksStoreCrashTest {
-    static final RocksStoreOptions OPTIONS = RocksStoreOptions.defaults()
-            .withBlockCacheSizeBytes(8L << 20)
-            .withWriteBufferSizeBytes(4L << 20);
+    static final RocksStoreOptions OPTIONS =
+            RocksStoreOptions.defaults().withBlockCacheSizeBytes(8L << 20).withWriteBufferSizeBytes(4L << 20);
     /** More than the child can write before the kill, so the kill lands mid-way. */
     static final int CHILD_BATCHES_MAX = 10_000_000;
     /**
@@ -59,8 +58,13 @@ class RocksStoreCrashTest {
 
     private Process startChild(Path db, Path stderr) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                        CrashWriter.class.getName(), db.toString(), Integer.toString(CHILD_BATCHES_MAX))
+        return new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CrashWriter.class.getName(),
+                        db.toString(),
+                        Integer.toString(CHILD_BATCHES_MAX))
                 .redirectError(stderr.toFile())
                 .start();
     }

@@ -19,8 +19,12 @@ package dev.kumiko.server;
  *     body's length is known until its request is answered; a request past it is answered 503
  *     ServiceUnavailable (one request is always let in when none is in flight, however large)
  */
-public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long idleTimeoutMillis,
-        int connectionsMax, long inFlightBytesMax) {
+public record ServerLimits(
+        int requestBytesMax,
+        long requestTimeoutMillis,
+        long idleTimeoutMillis,
+        int connectionsMax,
+        long inFlightBytesMax) {
     /** DynamoDB's largest request (BatchWriteItem, 16 MB of items) plus room for JSON overhead. */
     public static final int REQUEST_BYTES_MAX_DEFAULT = 16 * 1024 * 1024 + 64 * 1024;
     /**
@@ -69,15 +73,22 @@ public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long 
      */
     public static final int JSON_NAME_CHARS_MAX = 1024 * 1024;
 
-    public static final ServerLimits DEFAULTS = new ServerLimits(REQUEST_BYTES_MAX_DEFAULT,
-            REQUEST_TIMEOUT_MILLIS_DEFAULT, IDLE_TIMEOUT_MILLIS_DEFAULT, CONNECTIONS_MAX_DEFAULT,
+    public static final ServerLimits DEFAULTS = new ServerLimits(
+            REQUEST_BYTES_MAX_DEFAULT,
+            REQUEST_TIMEOUT_MILLIS_DEFAULT,
+            IDLE_TIMEOUT_MILLIS_DEFAULT,
+            CONNECTIONS_MAX_DEFAULT,
             inFlightBytesMaxDefault());
 
     public ServerLimits {
-        if (requestBytesMax <= 0 || requestTimeoutMillis <= 0 || idleTimeoutMillis <= 0 || connectionsMax <= 0
+        if (requestBytesMax <= 0
+                || requestTimeoutMillis <= 0
+                || idleTimeoutMillis <= 0
+                || connectionsMax <= 0
                 || inFlightBytesMax <= 0) {
-            throw new IllegalArgumentException("server limits must be positive: " + requestBytesMax + ", "
-                    + requestTimeoutMillis + ", " + idleTimeoutMillis + ", " + connectionsMax + ", " + inFlightBytesMax);
+            throw new IllegalArgumentException(
+                    "server limits must be positive: " + requestBytesMax + ", " + requestTimeoutMillis + ", "
+                            + idleTimeoutMillis + ", " + connectionsMax + ", " + inFlightBytesMax);
         }
     }
 
@@ -87,19 +98,22 @@ public record ServerLimits(int requestBytesMax, long requestTimeoutMillis, long 
     }
 
     public ServerLimits withInFlightBytesMax(long inFlightBytesMax) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax,
-                inFlightBytesMax);
+        return new ServerLimits(
+                requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 
     public ServerLimits withTimeouts(long requestTimeoutMillis, long idleTimeoutMillis) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
+        return new ServerLimits(
+                requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 
     public ServerLimits withConnectionsMax(int connectionsMax) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
+        return new ServerLimits(
+                requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 
     public ServerLimits withRequestBytesMax(int requestBytesMax) {
-        return new ServerLimits(requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
+        return new ServerLimits(
+                requestBytesMax, requestTimeoutMillis, idleTimeoutMillis, connectionsMax, inFlightBytesMax);
     }
 }

@@ -32,6 +32,7 @@ abstract class CrashWriter {
     static final String INDEX = "byG";
     /** The GSI's partition key takes this many values, so a Query per value covers the index. */
     static final int GROUPS = 4;
+
     static final int BATCH_ITEMS = 25;
 
     final String name;
@@ -67,7 +68,11 @@ abstract class CrashWriter {
      * A number attribute changed by one unit per write: its records run 1, 2, ... (or -1, -2, ...)
      * with each OldImage the previous NewImage, and end at the value in the table.
      */
-    static void assertCountedBy(String pk, String attribute, long step, Map<String, AttributeValue> item,
+    static void assertCountedBy(
+            String pk,
+            String attribute,
+            long step,
+            Map<String, AttributeValue> item,
             Map<String, List<Record>> records) {
         long value = Long.parseLong(item.get(attribute).n());
         List<Record> rs = records.getOrDefault(pk, List.of());
@@ -77,7 +82,8 @@ abstract class CrashWriter {
             Record r = rs.get(i);
             assertThat(r.eventNameAsString()).isEqualTo(i == 0 ? "INSERT" : "MODIFY");
             assertThat(r.dynamodb().oldImage().isEmpty() ? null : r.dynamodb().oldImage())
-                    .as("OldImage of record %d of %s", i, pk).isEqualTo(previous);
+                    .as("OldImage of record %d of %s", i, pk)
+                    .isEqualTo(previous);
             assertThat(r.dynamodb().newImage().get(attribute)).isEqualTo(n(step * (i + 1)));
             previous = r.dynamodb().newImage();
         }
@@ -111,7 +117,9 @@ abstract class CrashWriter {
             for (long i = 0; i < next; i++) {
                 Map<String, AttributeValue> item = table.get(pk(i));
                 if (item == null) {
-                    assertThat(acked).as("acknowledged put %s is present", pk(i)).doesNotContain(i);
+                    assertThat(acked)
+                            .as("acknowledged put %s is present", pk(i))
+                            .doesNotContain(i);
                     continue;
                 }
                 assertThat(item).isEqualTo(Map.of("pk", s(pk(i)), "g", group(i), "v", n(i)));
@@ -140,13 +148,18 @@ abstract class CrashWriter {
             long batch = next++;
             List<WriteRequest> puts = new ArrayList<>();
             for (int j = 0; j < BATCH_ITEMS; j++) {
-                puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(
-                        Map.of("pk", s(pk(batch, j)), "g", group(j), "v", n(batch))).build()).build());
+                puts.add(WriteRequest.builder()
+                        .putRequest(PutRequest.builder()
+                                .item(Map.of("pk", s(pk(batch, j)), "g", group(j), "v", n(batch)))
+                                .build())
+                        .build());
             }
             BatchWriteItemResponse r = c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, puts)));
             Set<String> unprocessed = new HashSet<>();
-            r.unprocessedItems().getOrDefault(TABLE, List.of())
-                    .forEach(w -> unprocessed.add(w.putRequest().item().get("pk").s()));
+            r.unprocessedItems()
+                    .getOrDefault(TABLE, List.of())
+                    .forEach(
+                            w -> unprocessed.add(w.putRequest().item().get("pk").s()));
             for (int j = 0; j < BATCH_ITEMS; j++) {
                 if (!unprocessed.contains(pk(batch, j))) {
                     acked.add(pk(batch, j));
@@ -163,7 +176,9 @@ abstract class CrashWriter {
                     String pk = pk(batch, j);
                     Map<String, AttributeValue> item = table.get(pk);
                     if (item == null) {
-                        assertThat(acked).as("acknowledged batch item %s is present", pk).doesNotContain(pk);
+                        assertThat(acked)
+                                .as("acknowledged batch item %s is present", pk)
+                                .doesNotContain(pk);
                         continue;
                     }
                     assertThat(item).isEqualTo(Map.of("pk", s(pk), "g", group(j), "v", n(batch)));
@@ -187,7 +202,9 @@ abstract class CrashWriter {
         @Override
         void writeOne(DynamoDbClient c) {
             long attempt = attempted++;
-            c.updateItem(b -> b.tableName(TABLE).key(Txn.key(name)).updateExpression("ADD n :one SET g = :g")
+            c.updateItem(b -> b.tableName(TABLE)
+                    .key(Txn.key(name))
+                    .updateExpression("ADD n :one SET g = :g")
                     .expressionAttributeValues(Map.of(":one", n(1), ":g", group(attempt))));
             acked++;
             acksThisLife.incrementAndGet();
@@ -198,7 +215,8 @@ abstract class CrashWriter {
             Map<String, AttributeValue> item = table.get(name);
             assertThat(item).as("counter %s (%d acknowledged)", name, acked).isNotNull();
             long value = Long.parseLong(item.get("n").n());
-            assertThat(value).as("counter %s: acknowledged <= value <= attempted", name)
+            assertThat(value)
+                    .as("counter %s: acknowledged <= value <= attempted", name)
                     .isBetween(acked, attempted);
             assertCountedBy(name, "n", 1, item, records);
             return 1;
@@ -255,9 +273,13 @@ abstract class CrashWriter {
             for (long t = 0; t < next; t++) {
                 Map<String, AttributeValue> x = table.get(pair(t, "x"));
                 Map<String, AttributeValue> y = table.get(pair(t, "y"));
-                assertThat(x == null).as("both or neither of pair %s", pair(t, "")).isEqualTo(y == null);
+                assertThat(x == null)
+                        .as("both or neither of pair %s", pair(t, ""))
+                        .isEqualTo(y == null);
                 if (x == null) {
-                    assertThat(acked).as("acknowledged transaction %s is present", pair(t, "")).doesNotContain(t);
+                    assertThat(acked)
+                            .as("acknowledged transaction %s is present", pair(t, ""))
+                            .doesNotContain(t);
                     continue;
                 }
                 assertWrittenOnce(pair(t, "x"), x, records);

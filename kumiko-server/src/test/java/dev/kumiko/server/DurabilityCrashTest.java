@@ -53,6 +53,7 @@ class DurabilityCrashTest {
     static final long ACKS_PER_LIFE_MIN = 20;
     /** Load after every writer reached ACKS_PER_LIFE_MIN, so the kill falls in a busy stretch. */
     static final long LOAD_AFTER_MIN_MILLIS = 1_500;
+
     static final long ACKS_TIMEOUT_MILLIS = 60_000;
     static final long WRITER_EXIT_TIMEOUT_MILLIS = 30_000;
 
@@ -91,11 +92,13 @@ class DurabilityCrashTest {
 
     private static void createTable(DynamoDbClient c) throws InterruptedException {
         c.createTable(b -> b.tableName(CrashWriter.TABLE)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                 .globalSecondaryIndexes(g -> g.indexName(CrashWriter.INDEX)
-                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH),
+                        .keySchema(
+                                k -> k.attributeName("g").keyType(KeyType.HASH),
                                 k -> k.attributeName("pk").keyType(KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.ALL)))
                 .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES))
@@ -136,11 +139,13 @@ class DurabilityCrashTest {
             t.join(WRITER_EXIT_TIMEOUT_MILLIS);
             assertThat(t.isAlive()).as("%s ended after the kill", t.getName()).isFalse();
         }
-        assertThat(errors).as("errors before the kill; server stderr: %s", server.stderr()).isEmpty();
+        assertThat(errors)
+                .as("errors before the kill; server stderr: %s", server.stderr())
+                .isEmpty();
     }
 
-    private static void writeUntilFailure(ServerProcess server, CrashWriter w, AtomicBoolean killed,
-            ConcurrentLinkedQueue<Throwable> errors) {
+    private static void writeUntilFailure(
+            ServerProcess server, CrashWriter w, AtomicBoolean killed, ConcurrentLinkedQueue<Throwable> errors) {
         try (DynamoDbClient c = server.client()) {
             while (true) {
                 w.writeOne(c);
@@ -153,7 +158,8 @@ class DurabilityCrashTest {
     }
 
     private static void verify(ServerProcess server, List<CrashWriter> writers) {
-        try (DynamoDbClient c = server.client(); DynamoDbStreamsClient streams = server.streamsClient()) {
+        try (DynamoDbClient c = server.client();
+                DynamoDbStreamsClient streams = server.streamsClient()) {
             Map<String, Map<String, AttributeValue>> table = scan(c, null);
             assertSameItems("the GSI scanned", scan(c, CrashWriter.INDEX), table);
             assertSameItems("the GSI queried", queryEveryGroup(c), table);
@@ -161,26 +167,32 @@ class DurabilityCrashTest {
             List<Record> stream = readStream(c, streams);
             assertSequenceNumbersIncrease(stream);
             Map<String, List<Record>> byKey = new LinkedHashMap<>();
-            stream.forEach(r -> byKey.computeIfAbsent(r.dynamodb().keys().get("pk").s(), k -> new ArrayList<>()).add(r));
+            stream.forEach(
+                    r -> byKey.computeIfAbsent(r.dynamodb().keys().get("pk").s(), k -> new ArrayList<>())
+                            .add(r));
             Set<String> unrecorded = new TreeSet<>(table.keySet());
             unrecorded.removeAll(byKey.keySet());
             Set<String> recordedOnly = new TreeSet<>(byKey.keySet());
             recordedOnly.removeAll(table.keySet());
             assertThat(unrecorded).as("items without a stream record").isEmpty();
-            assertThat(recordedOnly).as("stream records of items not in the table").isEmpty();
+            assertThat(recordedOnly)
+                    .as("stream records of items not in the table")
+                    .isEmpty();
 
             int accounted = 0;
             for (CrashWriter w : writers) {
                 accounted += w.verify(table, byKey);
             }
             assertThat(accounted).as("every item is one a writer wrote").isEqualTo(table.size());
-            System.out.printf("crash test: %d items, %d stream records after %d kills%n", table.size(), stream.size(),
-                    KILLS);
+            System.out.printf(
+                    "crash test: %d items, %d stream records after %d kills%n", table.size(), stream.size(), KILLS);
         }
     }
 
     /** Names only the keys that differ, so a failure does not print thousands of items. */
-    private static void assertSameItems(String what, Map<String, Map<String, AttributeValue>> index,
+    private static void assertSameItems(
+            String what,
+            Map<String, Map<String, AttributeValue>> index,
             Map<String, Map<String, AttributeValue>> table) {
         Set<String> missing = new TreeSet<>(table.keySet());
         missing.removeAll(index.keySet());
@@ -194,13 +206,16 @@ class DurabilityCrashTest {
         });
         assertThat(missing).as("%s: table items missing from the index", what).isEmpty();
         assertThat(extra).as("%s: index entries without a table item", what).isEmpty();
-        assertThat(differing).as("%s: index entries unlike their table item", what).isEmpty();
+        assertThat(differing)
+                .as("%s: index entries unlike their table item", what)
+                .isEmpty();
     }
 
     private static Map<String, Map<String, AttributeValue>> scan(DynamoDbClient c, String index) {
         Map<String, Map<String, AttributeValue>> out = new HashMap<>();
         c.scanPaginator(b -> b.tableName(CrashWriter.TABLE).indexName(index).consistentRead(index == null))
-                .items().forEach(item -> assertThat(out.put(item.get("pk").s(), item)).isNull());
+                .items()
+                .forEach(item -> assertThat(out.put(item.get("pk").s(), item)).isNull());
         return out;
     }
 
@@ -208,21 +223,29 @@ class DurabilityCrashTest {
         Map<String, Map<String, AttributeValue>> out = new HashMap<>();
         for (int g = 0; g < CrashWriter.GROUPS; g++) {
             AttributeValue group = CrashWriter.group(g);
-            c.queryPaginator(b -> b.tableName(CrashWriter.TABLE).indexName(CrashWriter.INDEX)
-                    .keyConditionExpression("g = :g").expressionAttributeValues(Map.of(":g", group)))
-                    .items().forEach(item -> assertThat(out.put(item.get("pk").s(), item)).isNull());
+            c.queryPaginator(b -> b.tableName(CrashWriter.TABLE)
+                            .indexName(CrashWriter.INDEX)
+                            .keyConditionExpression("g = :g")
+                            .expressionAttributeValues(Map.of(":g", group)))
+                    .items()
+                    .forEach(item ->
+                            assertThat(out.put(item.get("pk").s(), item)).isNull());
         }
         return out;
     }
 
     /** Every record of every shard from TRIM_HORIZON, shards in the order DescribeStream lists them. */
     private static List<Record> readStream(DynamoDbClient c, DynamoDbStreamsClient streams) {
-        String arn = c.describeTable(b -> b.tableName(CrashWriter.TABLE)).table().latestStreamArn();
-        List<Shard> shards = streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards();
+        String arn =
+                c.describeTable(b -> b.tableName(CrashWriter.TABLE)).table().latestStreamArn();
+        List<Shard> shards = streams.describeStream(b -> b.streamArn(arn))
+                .streamDescription()
+                .shards();
         List<Record> out = new ArrayList<>();
         for (Shard shard : shards) {
-            String it = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard.shardId())
-                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            String it = streams.getShardIterator(b ->
+                            b.streamArn(arn).shardId(shard.shardId()).shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                    .shardIterator();
             while (it != null) {
                 String current = it;
                 GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(current));
@@ -239,7 +262,9 @@ class DurabilityCrashTest {
         BigInteger previous = BigInteger.valueOf(-1);
         for (Record r : stream) {
             String sequence = r.dynamodb().sequenceNumber();
-            assertThat(seen.add(sequence)).as("sequence number %s once", sequence).isTrue();
+            assertThat(seen.add(sequence))
+                    .as("sequence number %s once", sequence)
+                    .isTrue();
             BigInteger current = new BigInteger(sequence);
             assertThat(current).as("sequence numbers increase").isGreaterThan(previous);
             previous = current;

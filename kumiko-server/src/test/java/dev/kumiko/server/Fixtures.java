@@ -26,9 +26,11 @@ public final class Fixtures {
     /** An on-demand table keyed on PK (S) and SK (S), the single-table shape of most tests. */
     public static void createTable(DynamoDbClient c, String name) {
         c.createTable(b -> b.tableName(name)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("PK").keyType(KeyType.HASH),
                         k -> k.attributeName("SK").keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
     }
@@ -41,7 +43,8 @@ public final class Fixtures {
     public static void putAll(DynamoDbClient c, String table, List<Map<String, AttributeValue>> items) {
         for (int from = 0; from < items.size(); from += BATCH_WRITE_ITEMS_MAX) {
             List<WriteRequest> writes = new ArrayList<>();
-            for (Map<String, AttributeValue> item : items.subList(from, Math.min(items.size(), from + BATCH_WRITE_ITEMS_MAX))) {
+            for (Map<String, AttributeValue> item :
+                    items.subList(from, Math.min(items.size(), from + BATCH_WRITE_ITEMS_MAX))) {
                 writes.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
             }
             BatchWriteItemResponse r = c.batchWriteItem(b -> b.requestItems(Map.of(table, writes)));
@@ -64,7 +67,10 @@ public final class Fixtures {
     }
 
     public static AttributeDefinition def(String name) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(ScalarAttributeType.S)
+                .build();
     }
 
     public static KeySchemaElement key(String name, KeyType type) {
@@ -91,6 +97,9 @@ public final class Fixtures {
     }
 
     public static GlobalSecondaryIndexDescription index(TableDescription t, String name) {
-        return t.globalSecondaryIndexes().stream().filter(x -> x.indexName().equals(name)).findFirst().orElseThrow();
+        return t.globalSecondaryIndexes().stream()
+                .filter(x -> x.indexName().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

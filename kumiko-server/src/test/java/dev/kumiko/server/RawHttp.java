@@ -30,8 +30,7 @@ public final class RawHttp {
         return exchange(port, "POST", path, headers, body);
     }
 
-    private static Response exchange(int port, String method, String path, Map<String, String> headers,
-            byte[] body) {
+    private static Response exchange(int port, String method, String path, Map<String, String> headers, byte[] body) {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(TIMEOUT_MILLIS);
             StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");

@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public final class ServerProcess implements AutoCloseable {
     /** A cold JVM on a loaded 2-core machine starts in a few seconds; this bounds a hung start. */
     public static final long START_TIMEOUT_MILLIS = 60_000;
+
     public static final long EXIT_TIMEOUT_MILLIS = 10_000;
     private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+) ");
 
@@ -51,11 +52,27 @@ public final class ServerProcess implements AutoCloseable {
         Path stderr = Files.createTempFile(logDir, "server", ".stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // Small heap and C1 only: the server here is a target for crashes, not for speed.
-        Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "dev.kumiko.server.cli.Main", "serve",
-                "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDir.toString(),
-                "--durability", durability, "--ttl-sweep-interval-millis", "0"))
-                .redirectError(stderr.toFile()).start();
+        Process p = new ProcessBuilder(List.of(
+                        java,
+                        "-Xmx256m",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.kumiko.server.cli.Main",
+                        "serve",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        "0",
+                        "--data-dir",
+                        dataDir.toString(),
+                        "--durability",
+                        durability,
+                        "--ttl-sweep-interval-millis",
+                        "0"))
+                .redirectError(stderr.toFile())
+                .start();
         return new ServerProcess(p, stderr, awaitPort(p, stderr));
     }
 
@@ -63,11 +80,12 @@ public final class ServerProcess implements AutoCloseable {
     private static int awaitPort(Process p, Path stderr) throws IOException {
         AtomicBoolean listening = new AtomicBoolean();
         // A child silent past the deadline is killed, so that readLine below returns.
-        CompletableFuture.delayedExecutor(START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).execute(() -> {
-            if (!listening.get()) {
-                p.destroyForcibly();
-            }
-        });
+        CompletableFuture.delayedExecutor(START_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+                .execute(() -> {
+                    if (!listening.get()) {
+                        p.destroyForcibly();
+                    }
+                });
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), UTF_8));
         for (String line = out.readLine(); line != null; line = out.readLine()) {
             Matcher m = LISTENING.matcher(line);
@@ -98,18 +116,30 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     DynamoDbClient client() {
-        return DynamoDbClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint())
+                .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 
     DynamoDbStreamsClient streamsClient() {
-        return DynamoDbStreamsClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
+        return DynamoDbStreamsClient.builder()
+                .endpointOverride(endpoint())
+                .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 

@@ -13,7 +13,6 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,9 +48,15 @@ class StreamCrashTest {
         Path db = dir.resolve("db");
         Path stderr = dir.resolve("child.stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                StreamCrashWriter.class.getName(), db.toString(), Integer.toString(WRITES_PER_THREAD))
-                .redirectError(stderr.toFile()).start();
+        Process child = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        StreamCrashWriter.class.getName(),
+                        db.toString(),
+                        Integer.toString(WRITES_PER_THREAD))
+                .redirectError(stderr.toFile())
+                .start();
         Set<String> acked = new HashSet<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
@@ -66,22 +71,33 @@ class StreamCrashTest {
             child.destroyForcibly();
             assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
         }
-        assertThat(acked.size()).as("child acknowledged too little; stderr: %s", Files.readString(stderr))
+        assertThat(acked.size())
+                .as("child acknowledged too little; stderr: %s", Files.readString(stderr))
                 .isGreaterThanOrEqualTo(ACKS_MIN);
 
         try (Engine engine = Engine.open(RocksStore.open(db, RocksStoreOptions.defaults()))) {
             Set<String> items = items(engine);
             List<ChangeRecord> records = records(engine);
-            List<String> recorded = records.stream().map(r -> ((AttributeValue.S) r.keys().get("pk")).value()).toList();
+            List<String> recorded = records.stream()
+                    .map(r -> ((AttributeValue.S) r.keys().get("pk")).value())
+                    .toList();
             assertThat(records).allSatisfy(r -> assertThat(r.eventName()).isEqualTo(ChangeRecord.EventName.INSERT));
             assertThat(recorded).as("no record twice").doesNotHaveDuplicates();
-            assertThat(new HashSet<>(recorded)).as("a record for exactly the items committed").isEqualTo(items);
+            assertThat(new HashSet<>(recorded))
+                    .as("a record for exactly the items committed")
+                    .isEqualTo(items);
             assertThat(items).containsAll(acked);
 
             long last = records.get(records.size() - 1).sequence();
-            engine.items().putItem(new ItemRequests.PutItem(StreamCrashWriter.TABLE,
-                    Map.of("pk", AttributeValue.s("after-restart")), null, null, null, null,
-                    ItemRequests.Conditions.NONE));
+            engine.items()
+                    .putItem(new ItemRequests.PutItem(
+                            StreamCrashWriter.TABLE,
+                            Map.of("pk", AttributeValue.s("after-restart")),
+                            null,
+                            null,
+                            null,
+                            null,
+                            ItemRequests.Conditions.NONE));
             List<ChangeRecord> after = records(engine);
             assertThat(after).hasSize(records.size() + 1);
             assertThat(after.get(after.size() - 1).sequence()).isGreaterThan(last);
@@ -92,8 +108,25 @@ class StreamCrashTest {
         Set<String> out = new HashSet<>();
         Map<String, AttributeValue> start = null;
         do {
-            var page = engine.reads().scan(new ReadRequests.Scan(new ReadRequests.Common(StreamCrashWriter.TABLE, null,
-                    null, null, true, start, null, null, null, null, null, null, null, null), null, null));
+            var page = engine.reads()
+                    .scan(new ReadRequests.Scan(
+                            new ReadRequests.Common(
+                                    StreamCrashWriter.TABLE,
+                                    null,
+                                    null,
+                                    null,
+                                    true,
+                                    start,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null),
+                            null,
+                            null));
             page.items().forEach(i -> out.add(((AttributeValue.S) i.get("pk")).value()));
             start = page.lastEvaluatedKey();
         } while (start != null);
@@ -101,11 +134,13 @@ class StreamCrashTest {
     }
 
     private static List<ChangeRecord> records(Engine engine) {
-        TableDescriptor d = EngineInternals.catalog(engine).get(StreamCrashWriter.TABLE).descriptor();
+        TableDescriptor d =
+                EngineInternals.catalog(engine).get(StreamCrashWriter.TABLE).descriptor();
         List<ChangeRecord> out = new ArrayList<>();
         long from = 1;
         while (true) {
-            var page = EngineInternals.changeLog(engine).read(d.id(), from, EngineInternals.changeLog(engine).visibleBound(d), 1000, Long.MAX_VALUE);
+            var page = EngineInternals.changeLog(engine)
+                    .read(d.id(), from, EngineInternals.changeLog(engine).visibleBound(d), 1000, Long.MAX_VALUE);
             out.addAll(page.records());
             if (page.records().isEmpty()) {
                 return out;

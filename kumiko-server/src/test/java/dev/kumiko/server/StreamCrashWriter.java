@@ -1,14 +1,14 @@
 package dev.kumiko.server;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.StreamViewType;
-import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.StreamViewType;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import java.nio.file.Path;
@@ -30,18 +30,37 @@ public final class StreamCrashWriter {
     public static void main(String[] args) throws InterruptedException {
         Engine engine = Engine.open(RocksStore.open(Path.of(args[0]), RocksStoreOptions.defaults()));
         int writesPerThread = Integer.parseInt(args[1]);
-        engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest(TABLE,
-                List.of(new CreateTableRequest.AttributeDefinitionInput("pk", ScalarAttributeType.S)),
-                List.of(new CreateTableRequest.KeySchemaInput("pk", KeyType.HASH)), null, null, BillingMode.PAY_PER_REQUEST, null,
-                new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE), null, null, null, null));
+        engine.control()
+                .createTable(
+                        new RequestContext("us-east-1"),
+                        new CreateTableRequest(
+                                TABLE,
+                                List.of(new CreateTableRequest.AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                List.of(new CreateTableRequest.KeySchemaInput("pk", KeyType.HASH)),
+                                null,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                new CreateTableRequest.StreamInput(true, StreamViewType.NEW_IMAGE),
+                                null,
+                                null,
+                                null,
+                                null));
         Thread[] threads = new Thread[THREADS];
         for (int t = 0; t < THREADS; t++) {
             int thread = t;
             threads[t] = new Thread(() -> {
                 for (int i = 0; i < writesPerThread; i++) {
                     String pk = thread + "-" + i;
-                    engine.items().putItem(new ItemRequests.PutItem(TABLE, Map.of("pk", AttributeValue.s(pk)), null,
-                            null, null, null, ItemRequests.Conditions.NONE));
+                    engine.items()
+                            .putItem(new ItemRequests.PutItem(
+                                    TABLE,
+                                    Map.of("pk", AttributeValue.s(pk)),
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    ItemRequests.Conditions.NONE));
                     synchronized (System.out) {
                         System.out.println(pk);
                         System.out.flush();

@@ -37,8 +37,12 @@ public final class StreamsClients {
                 .endpointOverride(server.endpoint())
                 .region(Region.of(region))
                 .credentialsProvider(StaticCredentialsProvider.create(credentials))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 
@@ -48,11 +52,15 @@ public final class StreamsClients {
     }
 
     public static List<Shard> shards(DynamoDbStreamsClient streams, String streamArn) {
-        return streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards();
+        return streams.describeStream(b -> b.streamArn(streamArn))
+                .streamDescription()
+                .shards();
     }
 
-    public static String iterator(DynamoDbStreamsClient streams, String streamArn, String shardId, ShardIteratorType type) {
-        return streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shardId).shardIteratorType(type))
+    public static String iterator(
+            DynamoDbStreamsClient streams, String streamArn, String shardId, ShardIteratorType type) {
+        return streams.getShardIterator(
+                        b -> b.streamArn(streamArn).shardId(shardId).shardIteratorType(type))
                 .shardIterator();
     }
 

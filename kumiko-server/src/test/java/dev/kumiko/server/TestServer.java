@@ -47,7 +47,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * asks for the remote store tests what the server does over one.
  */
 public final class TestServer implements AutoCloseable {
-    public enum StoreKind { MEMORY, ROCKSDB, REMOTE }
+    public enum StoreKind {
+        MEMORY,
+        ROCKSDB,
+        REMOTE
+    }
 
     public static final String STORE_PROPERTY = "kumiko.test.store";
 
@@ -59,6 +63,7 @@ public final class TestServer implements AutoCloseable {
     private final UnaryOperator<Store> wrap;
     /** The store to serve instead of a new one of kind (a memory store with a budget), or null. */
     private Store given;
+
     private ServerLimits limits = ServerLimits.DEFAULTS;
     private Engine engine;
     private KumikoServer server;
@@ -68,8 +73,8 @@ public final class TestServer implements AutoCloseable {
      * What {@code kumiko serve --auth/--tls-*} would set: keys (null: --auth=none), the authorizer made
      * from the engine (as PolicyAuthorizer needs it), and a TLS context (null: plain HTTP).
      */
-    public record Security(Map<String, AccessKey> keys, Function<Engine, RequestAuthorizer> authorizer,
-            SslContext tls) {
+    public record Security(
+            Map<String, AccessKey> keys, Function<Engine, RequestAuthorizer> authorizer, SslContext tls) {
         public static final Security NONE = new Security(null, null, null);
 
         /** --auth=sigv4 with these keys, authorized as {@code kumiko serve} does. */
@@ -82,7 +87,12 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
-    private TestServer(StoreKind kind, Path dataDir, EngineSettings settings, Clock clock, Security security,
+    private TestServer(
+            StoreKind kind,
+            Path dataDir,
+            EngineSettings settings,
+            Clock clock,
+            Security security,
             UnaryOperator<Store> wrap) {
         this.kind = kind;
         this.dataDir = dataDir;
@@ -130,16 +140,16 @@ public final class TestServer implements AutoCloseable {
 
     /** As {@link #start(MemoryStore, ServerLimits)}, with SigV4 verification and/or TLS. */
     public static TestServer start(MemoryStore store, ServerLimits limits, Security security) {
-        TestServer s = new TestServer(StoreKind.MEMORY, null, EngineSettings.DEFAULTS, Clock.SYSTEM, security,
-                UnaryOperator.identity());
+        TestServer s = new TestServer(
+                StoreKind.MEMORY, null, EngineSettings.DEFAULTS, Clock.SYSTEM, security, UnaryOperator.identity());
         s.given = store;
         s.limits = limits;
         s.open();
         return s;
     }
 
-    private static TestServer start(StoreKind kind, EngineSettings settings, Clock clock, Security security,
-            UnaryOperator<Store> wrap) {
+    private static TestServer start(
+            StoreKind kind, EngineSettings settings, Clock clock, Security security, UnaryOperator<Store> wrap) {
         try {
             StoreKind effective = kind == StoreKind.MEMORY ? chosenStore() : kind;
             Path dir = effective == StoreKind.ROCKSDB ? Files.createTempDirectory("kumiko-test") : null;
@@ -158,7 +168,8 @@ public final class TestServer implements AutoCloseable {
             case "memory" -> StoreKind.MEMORY;
             case "rocksdb" -> StoreKind.ROCKSDB;
             case "remote" -> StoreKind.REMOTE;
-            default -> throw new IllegalArgumentException(STORE_PROPERTY + " must be memory, rocksdb or remote: " + name);
+            default ->
+                throw new IllegalArgumentException(STORE_PROPERTY + " must be memory, rocksdb or remote: " + name);
         };
     }
 
@@ -168,16 +179,21 @@ public final class TestServer implements AutoCloseable {
     }
 
     private void open() {
-        Store store = given != null ? given : switch (kind) {
-            case MEMORY -> new MemoryStore();
-            case REMOTE -> new RemoteStore(new MemoryStore());
-            case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
-        };
+        Store store = given != null
+                ? given
+                : switch (kind) {
+                    case MEMORY -> new MemoryStore();
+                    case REMOTE -> new RemoteStore(new MemoryStore());
+                    case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
+                };
         engine = Engine.open(wrap.apply(store), clock, settings);
         try {
-            ServerConfig config = ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits);
+            ServerConfig config =
+                    ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits);
             if (security.keys() != null) {
-                config = config.withSigV4(new SigV4Verifier(security.keys(), clock), security.authorizer().apply(engine));
+                config = config.withSigV4(
+                        new SigV4Verifier(security.keys(), clock),
+                        security.authorizer().apply(engine));
             }
             if (security.tls() != null) {
                 config = config.withTls(security.tls());
@@ -216,8 +232,12 @@ public final class TestServer implements AutoCloseable {
                 .endpointOverride(endpoint())
                 .region(Region.of(region))
                 .credentialsProvider(StaticCredentialsProvider.create(credentials))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 

@@ -33,29 +33,42 @@ public final class Txn {
     }
 
     public static TransactWriteItem put(String table, Map<String, AttributeValue> item) {
-        return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)).build();
+        return TransactWriteItem.builder()
+                .put(p -> p.tableName(table).item(item))
+                .build();
     }
 
     public static TransactWriteItem putIfAbsent(String table, Map<String, AttributeValue> item) {
-        return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)
-                .conditionExpression("attribute_not_exists(pk)")).build();
+        return TransactWriteItem.builder()
+                .put(p -> p.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)"))
+                .build();
     }
 
     public static TransactWriteItem delete(String table, String pk) {
-        return TransactWriteItem.builder().delete(d -> d.tableName(table).key(key(pk))).build();
+        return TransactWriteItem.builder()
+                .delete(d -> d.tableName(table).key(key(pk)))
+                .build();
     }
 
-    public static TransactWriteItem update(String table, String pk, String expression, Map<String, AttributeValue> values) {
-        return TransactWriteItem.builder().update(u -> u.tableName(table).key(key(pk)).updateExpression(expression)
-                .expressionAttributeValues(values)).build();
+    public static TransactWriteItem update(
+            String table, String pk, String expression, Map<String, AttributeValue> values) {
+        return TransactWriteItem.builder()
+                .update(u -> u.tableName(table)
+                        .key(key(pk))
+                        .updateExpression(expression)
+                        .expressionAttributeValues(values))
+                .build();
     }
 
     public static TransactWriteItem check(String table, String pk, String condition) {
-        return TransactWriteItem.builder().conditionCheck(cc -> cc.tableName(table).key(key(pk))
-                .conditionExpression(condition)).build();
+        return TransactWriteItem.builder()
+                .conditionCheck(cc -> cc.tableName(table).key(key(pk)).conditionExpression(condition))
+                .build();
     }
 
     public static TransactGetItem get(String table, String pk) {
-        return TransactGetItem.builder().get(g -> g.tableName(table).key(key(pk))).build();
+        return TransactGetItem.builder()
+                .get(g -> g.tableName(table).key(key(pk)))
+                .build();
     }
 }

@@ -1,12 +1,8 @@
 package dev.kumiko.bench;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.ProjectionType;
-import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
-import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.backup.BackupRequests;
+import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
 import dev.kumiko.engine.control.CreateTableRequest.AttributeDefinitionInput;
 import dev.kumiko.engine.control.CreateTableRequest.IndexInput;
@@ -14,6 +10,10 @@ import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.ProjectionInput;
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.ScalarAttributeType;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import java.nio.file.Path;
@@ -46,20 +46,25 @@ public final class BackupBench {
     public static void main(String[] args) throws InterruptedException {
         Path dir = Path.of(args[0]);
         int items = args.length > 1 ? Integer.parseInt(args[1]) : ITEMS_DEFAULT;
-        try (Engine engine = Engine.open(RocksStore.open(dir, RocksStoreOptions.defaults().withFsync(false)))) {
+        try (Engine engine =
+                Engine.open(RocksStore.open(dir, RocksStoreOptions.defaults().withFsync(false)))) {
             long t0 = System.nanoTime();
             load(engine, 0, items);
             double loadS = (System.nanoTime() - t0) / 1e9;
 
             t0 = System.nanoTime();
-            String arn = engine.backups().backups().createBackup(CTX,
-                    new BackupRequests.CreateBackup("items", "bench")).backupArn();
-            await(() -> "AVAILABLE".equals(engine.backups().backups().describeBackup(arn).status()));
+            String arn = engine.backups()
+                    .backups()
+                    .createBackup(CTX, new BackupRequests.CreateBackup("items", "bench"))
+                    .backupArn();
+            await(() -> "AVAILABLE"
+                    .equals(engine.backups().backups().describeBackup(arn).status()));
             double backupS = (System.nanoTime() - t0) / 1e9;
 
             t0 = System.nanoTime();
-            engine.backups().backups().restoreTableFromBackup(CTX,
-                    new BackupRequests.RestoreFromBackup("fromBackup", arn, null));
+            engine.backups()
+                    .backups()
+                    .restoreTableFromBackup(CTX, new BackupRequests.RestoreFromBackup("fromBackup", arn, null));
             awaitActive(engine, "fromBackup");
             double restoreS = (System.nanoTime() - t0) / 1e9;
 
@@ -67,26 +72,50 @@ public final class BackupBench {
             engine.backups().continuous().update(new BackupRequests.UpdateContinuousBackups("items", true, null));
             load(engine, items, items + LATER_WRITES);
             Thread.sleep(1_100); // past the latest restorable time's lag
-            engine.backups().continuous().restoreToPointInTime(CTX, new BackupRequests.RestoreToPointInTime(null,
-                    "items", "atLatest", true, null, null));
+            engine.backups()
+                    .continuous()
+                    .restoreToPointInTime(
+                            CTX, new BackupRequests.RestoreToPointInTime(null, "items", "atLatest", true, null, null));
             awaitActive(engine, "atLatest");
             double pitrS = (System.nanoTime() - t0) / 1e9;
 
-            System.out.printf("{\"items\":%d,\"load_s\":%.1f,\"backup_s\":%.1f,\"restore_from_backup_s\":%.1f,"
-                    + "\"pitr_enable_write_restore_s\":%.1f,\"restored_items\":%d,\"pitr_items\":%d}%n", items, loadS,
-                    backupS, restoreS, pitrS, engine.control().describeTable(CTX, "fromBackup").itemCount(),
+            System.out.printf(
+                    "{\"items\":%d,\"load_s\":%.1f,\"backup_s\":%.1f,\"restore_from_backup_s\":%.1f,"
+                            + "\"pitr_enable_write_restore_s\":%.1f,\"restored_items\":%d,\"pitr_items\":%d}%n",
+                    items,
+                    loadS,
+                    backupS,
+                    restoreS,
+                    pitrS,
+                    engine.control().describeTable(CTX, "fromBackup").itemCount(),
                     engine.control().describeTable(CTX, "atLatest").itemCount());
         }
     }
 
     private static void load(Engine engine, int from, int to) {
         if (from == 0) {
-            engine.control().createTable(CTX, new CreateTableRequest("items",
-                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S), new AttributeDefinitionInput("group", ScalarAttributeType.S)),
-                    List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
-                    List.of(new IndexInput("byGroup", List.of(new KeySchemaInput("group", KeyType.HASH)),
-                            new ProjectionInput(ProjectionType.KEYS_ONLY, null), null)),
-                    BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
+            engine.control()
+                    .createTable(
+                            CTX,
+                            new CreateTableRequest(
+                                    "items",
+                                    List.of(
+                                            new AttributeDefinitionInput("pk", ScalarAttributeType.S),
+                                            new AttributeDefinitionInput("group", ScalarAttributeType.S)),
+                                    List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                    null,
+                                    List.of(new IndexInput(
+                                            "byGroup",
+                                            List.of(new KeySchemaInput("group", KeyType.HASH)),
+                                            new ProjectionInput(ProjectionType.KEYS_ONLY, null),
+                                            null)),
+                                    BillingMode.PAY_PER_REQUEST,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null));
         }
         for (int first = from; first < to; first += BATCH_ITEMS) {
             List<BatchRequests.WriteRequest> writes = new ArrayList<>(BATCH_ITEMS);
@@ -98,8 +127,15 @@ public final class BackupBench {
     }
 
     private static Map<String, AttributeValue> item(int i) {
-        return Map.of("pk", AttributeValue.s(String.format("item#%08d", i)), "group", AttributeValue.s("g" + i % 1000),
-                "payload", AttributeValue.s("x".repeat(64)), "n", AttributeValue.n(i));
+        return Map.of(
+                "pk",
+                AttributeValue.s(String.format("item#%08d", i)),
+                "group",
+                AttributeValue.s("g" + i % 1000),
+                "payload",
+                AttributeValue.s("x".repeat(64)),
+                "n",
+                AttributeValue.n(i));
     }
 
     private static void awaitActive(Engine engine, String table) throws InterruptedException {

@@ -49,7 +49,9 @@ public class EmbeddedBench {
     @State(Scope.Thread)
     public static class Started {
         /** One HTTP client for the run, as a test JVM has one; each new server still means a new connection. */
-        final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        final HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
         Kumiko kumiko;
 
         @TearDown(Level.Invocation)
@@ -65,11 +67,14 @@ public class EmbeddedBench {
     @Benchmark
     public int inMemoryToFirstAnswer(Started s) throws Exception {
         s.kumiko = Kumiko.inMemory();
-        HttpResponse<String> r = s.http.send(HttpRequest.newBuilder(URI.create(s.kumiko.endpoint() + "/"))
-                .header("Content-Type", "application/x-amz-json-1.0")
-                .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
-                .header("Authorization", LIST_TABLES_AUTHORIZATION)
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = s.http.send(
+                HttpRequest.newBuilder(URI.create(s.kumiko.endpoint() + "/"))
+                        .header("Content-Type", "application/x-amz-json-1.0")
+                        .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
+                        .header("Authorization", LIST_TABLES_AUTHORIZATION)
+                        .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException(r.body());
         }
@@ -101,14 +106,20 @@ public class EmbeddedBench {
         public void fill() {
             for (int t = 0; t < TABLES; t++) {
                 String name = "table" + t;
-                ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                        .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                                .attributeType(ScalarAttributeType.S).build())
-                        .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build()));
+                ddb.createTable(b -> b.tableName(name)
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
+                        .attributeDefinitions(AttributeDefinition.builder()
+                                .attributeName("pk")
+                                .attributeType(ScalarAttributeType.S)
+                                .build())
+                        .keySchema(KeySchemaElement.builder()
+                                .attributeName("pk")
+                                .keyType(KeyType.HASH)
+                                .build()));
                 for (int i = 0; i < ITEMS_PER_TABLE; i++) {
                     String pk = "item" + i;
-                    ddb.putItem(b -> b.tableName(name).item(Map.of("pk", AttributeValue.fromS(pk),
-                            "v", AttributeValue.fromS("some value"))));
+                    ddb.putItem(b -> b.tableName(name)
+                            .item(Map.of("pk", AttributeValue.fromS(pk), "v", AttributeValue.fromS("some value"))));
                 }
             }
         }

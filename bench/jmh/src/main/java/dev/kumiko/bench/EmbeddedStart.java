@@ -32,8 +32,8 @@ public final class EmbeddedStart {
             if (!answer.startsWith("HTTP/1.1 200") || !answer.contains("TableNames")) {
                 throw new IllegalStateException("ListTables did not answer: " + answer);
             }
-            System.out.printf("{\"embedded_start_ms\":%.2f,\"first_answer_ms\":%.2f}%n",
-                    (t1 - t0) / 1e6, (t2 - t1) / 1e6);
+            System.out.printf(
+                    "{\"embedded_start_ms\":%.2f,\"first_answer_ms\":%.2f}%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6);
         }
     }
 

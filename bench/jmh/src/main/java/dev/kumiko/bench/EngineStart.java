@@ -27,7 +27,10 @@ public final class EngineStart {
         call(ops, ctx, "CreateTable", Fixtures.createTableBody());
         Fixtures f = new Fixtures(7, 100);
         call(ops, ctx, "PutItem", "{\"TableName\":\"bench\",\"Item\":" + f.itemJson(0, 0) + "}");
-        byte[] got = call(ops, ctx, "GetItem",
+        byte[] got = call(
+                ops,
+                ctx,
+                "GetItem",
                 "{\"TableName\":\"bench\",\"Key\":{\"PK\":{\"S\":\"p#000000\"},\"SK\":{\"S\":\"o#000\"}}}");
         long t2 = System.nanoTime();
         if (got.length < 100) {
@@ -42,9 +45,9 @@ public final class EngineStart {
      * java.time, an executor), so that the figure is the engine's own share of a test's start.
      */
     static void warmUpJdk() {
-        Runnable lambda = () -> { };
+        Runnable lambda = () -> {};
         lambda.run();
-        java.util.List.of(1, 2, 3).stream().map(x -> x + 1).forEach(x -> { });
+        java.util.List.of(1, 2, 3).stream().map(x -> x + 1).forEach(x -> {});
         java.util.logging.Logger.getLogger("warmup").fine("warm-up");
         System.getLogger("warmup").log(System.Logger.Level.TRACE, "warm-up");
         java.time.format.DateTimeFormatter.ISO_INSTANT.format(java.time.Instant.now());

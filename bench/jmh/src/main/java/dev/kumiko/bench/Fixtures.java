@@ -15,6 +15,7 @@ final class Fixtures {
     static final int BATCH_SIZE = 25;
     /** Bodies are generated up front and cycled through, so generating them is never measured. */
     static final int BODIES = 1024;
+
     private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
     private final SplittableRandom random;
@@ -59,11 +60,20 @@ final class Fixtures {
         String sk = sk(j);
         int o1 = random.nextInt(901);
         int o2 = random.nextInt(901);
-        return String.format("{\"PK\":{\"S\":\"%s\"},\"SK\":{\"S\":\"%s\"},\"GSI1PK\":{\"S\":\"g#%03d\"},"
-                + "\"GSI1SK\":{\"S\":\"%s#%s\"},\"name\":{\"S\":\"%s\"},\"qty\":{\"N\":\"%d\"},"
-                + "\"price\":{\"N\":\"%d.%02d\"},\"payload\":{\"S\":\"%s\"}}",
-                pk, sk, partition % 100, sk, pk, filler.substring(o1, o1 + 32), 1 + random.nextInt(999),
-                1 + random.nextInt(9999), random.nextInt(100), filler.substring(o2, o2 + 94));
+        return String.format(
+                "{\"PK\":{\"S\":\"%s\"},\"SK\":{\"S\":\"%s\"},\"GSI1PK\":{\"S\":\"g#%03d\"},"
+                        + "\"GSI1SK\":{\"S\":\"%s#%s\"},\"name\":{\"S\":\"%s\"},\"qty\":{\"N\":\"%d\"},"
+                        + "\"price\":{\"N\":\"%d.%02d\"},\"payload\":{\"S\":\"%s\"}}",
+                pk,
+                sk,
+                partition % 100,
+                sk,
+                pk,
+                filler.substring(o1, o1 + 32),
+                1 + random.nextInt(999),
+                1 + random.nextInt(9999),
+                random.nextInt(100),
+                filler.substring(o2, o2 + 94));
     }
 
     String randomItemJson() {
@@ -71,8 +81,9 @@ final class Fixtures {
     }
 
     private String randomKeyJson() {
-        return String.format("{\"PK\":{\"S\":\"%s\"},\"SK\":{\"S\":\"%s\"}}", pk(random.nextInt(partitions)),
-                sk(random.nextInt(ITEMS_PER_PARTITION)));
+        return String.format(
+                "{\"PK\":{\"S\":\"%s\"},\"SK\":{\"S\":\"%s\"}}",
+                pk(random.nextInt(partitions)), sk(random.nextInt(ITEMS_PER_PARTITION)));
     }
 
     String putBody() {
@@ -100,26 +111,34 @@ final class Fixtures {
     /** 25 puts on 25 consecutive partitions, as the harness's batch workload sends them. */
     String batchBody() {
         int base = random.nextInt(partitions);
-        StringBuilder b = new StringBuilder(8192).append("{\"RequestItems\":{\"").append(TABLE).append("\":[");
+        StringBuilder b = new StringBuilder(8192)
+                .append("{\"RequestItems\":{\"")
+                .append(TABLE)
+                .append("\":[");
         for (int i = 0; i < BATCH_SIZE; i++) {
             if (i > 0) {
                 b.append(',');
             }
             b.append("{\"PutRequest\":{\"Item\":")
-                    .append(itemJson((base + i) % partitions, random.nextInt(ITEMS_PER_PARTITION))).append("}}");
+                    .append(itemJson((base + i) % partitions, random.nextInt(ITEMS_PER_PARTITION)))
+                    .append("}}");
         }
         return b.append("]}}").toString();
     }
 
     /** Items firstItem .. firstItem + 24 (item n is partition n / 100, sort key n % 100), for preloading. */
     String loadBatchBody(int firstItem) {
-        StringBuilder b = new StringBuilder(8192).append("{\"RequestItems\":{\"").append(TABLE).append("\":[");
+        StringBuilder b = new StringBuilder(8192)
+                .append("{\"RequestItems\":{\"")
+                .append(TABLE)
+                .append("\":[");
         for (int i = 0; i < BATCH_SIZE; i++) {
             int n = firstItem + i;
             if (i > 0) {
                 b.append(',');
             }
-            b.append("{\"PutRequest\":{\"Item\":").append(itemJson(n / ITEMS_PER_PARTITION, n % ITEMS_PER_PARTITION))
+            b.append("{\"PutRequest\":{\"Item\":")
+                    .append(itemJson(n / ITEMS_PER_PARTITION, n % ITEMS_PER_PARTITION))
                     .append("}}");
         }
         return b.append("]}}").toString();

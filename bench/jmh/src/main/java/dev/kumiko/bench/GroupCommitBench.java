@@ -65,15 +65,18 @@ public class GroupCommitBench {
         RocksStore.WalCounters end = store.walCounters();
         long writes = end.writes() - start.writes();
         long syncs = end.syncs() - start.syncs();
-        System.out.printf("%n%s: %d writes, %d WAL fsyncs, %.1f writes per fsync%n", durability, writes, syncs,
-                syncs == 0 ? 0.0 : (double) writes / syncs);
+        System.out.printf(
+                "%n%s: %d writes, %d WAL fsyncs, %.1f writes per fsync%n",
+                durability, writes, syncs, syncs == 0 ? 0.0 : (double) writes / syncs);
         store.close();
         Stores.deleteTree(dir);
     }
 
     @Benchmark
     public void put() {
-        byte[] key = ByteBuffer.allocate(Long.BYTES).putLong(nextKey.getAndIncrement()).array();
+        byte[] key = ByteBuffer.allocate(Long.BYTES)
+                .putLong(nextKey.getAndIncrement())
+                .array();
         store.apply(new WriteBatch().put(key, value));
     }
 }

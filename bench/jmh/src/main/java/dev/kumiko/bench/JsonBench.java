@@ -41,6 +41,7 @@ public class JsonBench {
     private Map<String, AttributeValue>[] items;
     /** Query pages of 50 stored items each, as the store hands them to the response writer. */
     private List<List<EncodedItem>> pages;
+
     private int next;
 
     @Setup

@@ -1,8 +1,5 @@
 package dev.kumiko.bench;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.BillingMode;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.CreateTableRequest;
@@ -11,6 +8,9 @@ import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ScalarAttributeType;
 import dev.kumiko.rocksdb.RocksStore;
 import dev.kumiko.rocksdb.RocksStoreOptions;
 import java.nio.file.Path;
@@ -54,10 +54,24 @@ public final class RocksOpen {
 
     private static void load(Path dir, int items) {
         long t0 = System.nanoTime();
-        try (Engine engine = Engine.open(RocksStore.open(dir, RocksStoreOptions.defaults().withFsync(false)))) {
-            engine.control().createTable(CTX, new CreateTableRequest("items",
-                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)), List.of(new KeySchemaInput("pk", KeyType.HASH)), null,
-                    null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
+        try (Engine engine =
+                Engine.open(RocksStore.open(dir, RocksStoreOptions.defaults().withFsync(false)))) {
+            engine.control()
+                    .createTable(
+                            CTX,
+                            new CreateTableRequest(
+                                    "items",
+                                    List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S)),
+                                    List.of(new KeySchemaInput("pk", KeyType.HASH)),
+                                    null,
+                                    null,
+                                    BillingMode.PAY_PER_REQUEST,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null));
             for (int first = 0; first < items; first += BATCH_ITEMS) {
                 List<BatchRequests.WriteRequest> writes = new ArrayList<>(BATCH_ITEMS);
                 for (int i = first; i < Math.min(items, first + BATCH_ITEMS); i++) {
@@ -70,8 +84,13 @@ public final class RocksOpen {
     }
 
     private static Map<String, AttributeValue> item(int i) {
-        return Map.of("pk", AttributeValue.s(String.format("item#%08d", i)),
-                "payload", AttributeValue.s("x".repeat(64)), "n", AttributeValue.n(i));
+        return Map.of(
+                "pk",
+                AttributeValue.s(String.format("item#%08d", i)),
+                "payload",
+                AttributeValue.s("x".repeat(64)),
+                "n",
+                AttributeValue.n(i));
     }
 
     private static void open(Path dir) {
@@ -80,8 +99,9 @@ public final class RocksOpen {
         long storeNanos = System.nanoTime();
         Engine engine = Engine.open(store);
         long engineNanos = System.nanoTime();
-        var got = engine.items().getItem(new ItemRequests.GetItem("items", Map.of("pk", AttributeValue.s("item#00000007")),
-                true, null, null, null, null));
+        var got = engine.items()
+                .getItem(new ItemRequests.GetItem(
+                        "items", Map.of("pk", AttributeValue.s("item#00000007")), true, null, null, null, null));
         long answeredNanos = System.nanoTime();
         Instant launched = ProcessHandle.current().info().startInstant().orElseThrow();
         long sinceLaunchMillis = Duration.between(launched, Instant.now()).toMillis();
@@ -90,9 +110,14 @@ public final class RocksOpen {
         }
         long count = engine.control().describeTable(CTX, "items").itemCount();
         engine.close();
-        System.out.printf("{\"first_answer_since_launch_ms\":%d,\"first_answer_since_main_ms\":%.1f,"
-                + "\"store_open_ms\":%.1f,\"engine_open_ms\":%.1f,\"first_get_ms\":%.1f,\"item_count\":%d}%n",
-                sinceLaunchMillis, (answeredNanos - mainNanos) / 1e6, (storeNanos - mainNanos) / 1e6,
-                (engineNanos - storeNanos) / 1e6, (answeredNanos - engineNanos) / 1e6, count);
+        System.out.printf(
+                "{\"first_answer_since_launch_ms\":%d,\"first_answer_since_main_ms\":%.1f,"
+                        + "\"store_open_ms\":%.1f,\"engine_open_ms\":%.1f,\"first_get_ms\":%.1f,\"item_count\":%d}%n",
+                sinceLaunchMillis,
+                (answeredNanos - mainNanos) / 1e6,
+                (storeNanos - mainNanos) / 1e6,
+                (engineNanos - storeNanos) / 1e6,
+                (answeredNanos - engineNanos) / 1e6,
+                count);
     }
 }

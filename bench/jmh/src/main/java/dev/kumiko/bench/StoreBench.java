@@ -88,7 +88,8 @@ public class StoreBench {
     /** Per-thread key choice, so that threads do not share a random generator. */
     @State(Scope.Thread)
     public static class Picker {
-        private final SplittableRandom random = new SplittableRandom(Thread.currentThread().getId());
+        private final SplittableRandom random =
+                new SplittableRandom(Thread.currentThread().getId());
 
         int next(int bound) {
             return random.nextInt(bound);

@@ -40,8 +40,15 @@ public final class Lease {
     public Lease(Store store, String task, String owner, Clock clock) {
         this.store = store;
         byte[] name = task.getBytes(StandardCharsets.UTF_8);
-        this.key = ByteBuffer.allocate(2 + name.length).put(KeySpace.LEASES).put(name).put((byte) 0).array();
-        this.progressPrefix = ByteBuffer.allocate(2 + name.length).put(KeySpace.LEASES).put(name).put((byte) 1)
+        this.key = ByteBuffer.allocate(2 + name.length)
+                .put(KeySpace.LEASES)
+                .put(name)
+                .put((byte) 0)
+                .array();
+        this.progressPrefix = ByteBuffer.allocate(2 + name.length)
+                .put(KeySpace.LEASES)
+                .put(name)
+                .put((byte) 1)
                 .array();
         this.owner = owner;
         this.clock = clock;
@@ -95,7 +102,10 @@ public final class Lease {
     }
 
     private byte[] progressKey(int part) {
-        return ByteBuffer.allocate(progressPrefix.length + 4).put(progressPrefix).putInt(part).array();
+        return ByteBuffer.allocate(progressPrefix.length + 4)
+                .put(progressPrefix)
+                .putInt(part)
+                .array();
     }
 
     private byte[] encode(long expiresAtMillis) {

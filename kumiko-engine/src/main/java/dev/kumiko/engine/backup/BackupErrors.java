@@ -38,20 +38,23 @@ final class BackupErrors {
 
     static DynamoException pitrUnavailable(String tableName) {
         // UNVERIFIED wording.
-        return new DynamoException(ErrorCode.POINT_IN_TIME_RECOVERY_UNAVAILABLE,
+        return new DynamoException(
+                ErrorCode.POINT_IN_TIME_RECOVERY_UNAVAILABLE,
                 "Point in time recovery is not enabled for table '" + tableName + "'");
     }
 
     static DynamoException invalidRestoreTime() {
         // UNVERIFIED wording.
-        return new DynamoException(ErrorCode.INVALID_RESTORE_TIME,
+        return new DynamoException(
+                ErrorCode.INVALID_RESTORE_TIME,
                 "Only RestoreDateTime between EarliestRestorableDateTime and LatestRestorableDateTime can be "
                         + "specified");
     }
 
     static DynamoException continuousBackupsUnavailable(String tableName) {
         // UNVERIFIED wording.
-        return new DynamoException(ErrorCode.CONTINUOUS_BACKUPS_UNAVAILABLE,
+        return new DynamoException(
+                ErrorCode.CONTINUOUS_BACKUPS_UNAVAILABLE,
                 "Backups are not available for table " + tableName + " while it is being restored");
     }
 }

@@ -30,7 +30,11 @@ final class BackupKeys {
 
     static byte[] backup(String backupId) {
         byte[] id = backupId.getBytes(StandardCharsets.UTF_8);
-        return new ByteSink(2 + id.length).put(KeySpace.BACKUPS).put(BACKUP).put(id).toArray();
+        return new ByteSink(2 + id.length)
+                .put(KeySpace.BACKUPS)
+                .put(BACKUP)
+                .put(id)
+                .toArray();
     }
 
     static byte[] backupsStart() {
@@ -42,7 +46,11 @@ final class BackupKeys {
     }
 
     static byte[] copyStart(int copyId) {
-        return new ByteSink(6).put(KeySpace.BACKUPS).put(COPY).putIntBigEndian(copyId).toArray();
+        return new ByteSink(6)
+                .put(KeySpace.BACKUPS)
+                .put(COPY)
+                .putIntBigEndian(copyId)
+                .toArray();
     }
 
     static byte[] copyEnd(int copyId) {
@@ -51,8 +59,11 @@ final class BackupKeys {
 
     /** The copy key of an item whose table key is itemKey. */
     static byte[] copyItem(int copyId, byte[] itemKey) {
-        return new ByteSink(6 + itemKey.length - ITEM_KEY_PREFIX_BYTES).put(KeySpace.BACKUPS).put(COPY)
-                .putIntBigEndian(copyId).put(Arrays.copyOfRange(itemKey, ITEM_KEY_PREFIX_BYTES, itemKey.length))
+        return new ByteSink(6 + itemKey.length - ITEM_KEY_PREFIX_BYTES)
+                .put(KeySpace.BACKUPS)
+                .put(COPY)
+                .putIntBigEndian(copyId)
+                .put(Arrays.copyOfRange(itemKey, ITEM_KEY_PREFIX_BYTES, itemKey.length))
                 .toArray();
     }
 
@@ -68,17 +79,28 @@ final class BackupKeys {
 
     /** A table item key from its rest, under tableId. */
     static byte[] itemKey(int tableId, byte[] rest) {
-        return new ByteSink(ITEM_KEY_PREFIX_BYTES + rest.length).put(KeySpace.ITEMS).putIntBigEndian(tableId)
-                .put(rest).toArray();
+        return new ByteSink(ITEM_KEY_PREFIX_BYTES + rest.length)
+                .put(KeySpace.ITEMS)
+                .putIntBigEndian(tableId)
+                .put(rest)
+                .toArray();
     }
 
     static byte[] base(int tableId, long snapshotMillis) {
-        return new ByteSink(14).put(KeySpace.BACKUPS).put(BASE).putIntBigEndian(tableId)
-                .putLongBigEndian(snapshotMillis).toArray();
+        return new ByteSink(14)
+                .put(KeySpace.BACKUPS)
+                .put(BASE)
+                .putIntBigEndian(tableId)
+                .putLongBigEndian(snapshotMillis)
+                .toArray();
     }
 
     static byte[] basesStart(int tableId) {
-        return new ByteSink(6).put(KeySpace.BACKUPS).put(BASE).putIntBigEndian(tableId).toArray();
+        return new ByteSink(6)
+                .put(KeySpace.BACKUPS)
+                .put(BASE)
+                .putIntBigEndian(tableId)
+                .toArray();
     }
 
     static byte[] basesEnd(int tableId) {
@@ -94,7 +116,11 @@ final class BackupKeys {
     }
 
     static byte[] restore(int targetTableId) {
-        return new ByteSink(6).put(KeySpace.BACKUPS).put(RESTORE).putIntBigEndian(targetTableId).toArray();
+        return new ByteSink(6)
+                .put(KeySpace.BACKUPS)
+                .put(RESTORE)
+                .putIntBigEndian(targetTableId)
+                .toArray();
     }
 
     static byte[] restoresStart() {

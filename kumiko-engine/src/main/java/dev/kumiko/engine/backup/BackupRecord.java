@@ -19,24 +19,67 @@ import java.io.UncheckedIOException;
  * <p>{@code owner} is the engine copying it while the status is CREATING; a copy whose engine is
  * gone cannot be finished (its store snapshot went with it) and becomes FAILED.
  */
-record BackupRecord(String id, Kind kind, Status status, String name, String region, TableDescriptor table,
-        long createdMillis, long startedMillis, long sequenceFloor, int copyId, long itemCount, long sizeBytes,
+record BackupRecord(
+        String id,
+        Kind kind,
+        Status status,
+        String name,
+        String region,
+        TableDescriptor table,
+        long createdMillis,
+        long startedMillis,
+        long sequenceFloor,
+        int copyId,
+        long itemCount,
+        long sizeBytes,
         String owner) {
     private static final int FORMAT_VERSION = 1;
 
-    enum Kind { USER, BASE }
+    enum Kind {
+        USER,
+        BASE
+    }
 
     /** DynamoDB's BackupStatus, and FAILED for a copy that could not finish (never shown: not found). */
-    enum Status { CREATING, AVAILABLE, DELETED, FAILED }
+    enum Status {
+        CREATING,
+        AVAILABLE,
+        DELETED,
+        FAILED
+    }
 
     BackupRecord withStatus(Status s) {
-        return new BackupRecord(id, kind, s, name, region, table, createdMillis, startedMillis, sequenceFloor,
-                copyId, itemCount, sizeBytes, owner);
+        return new BackupRecord(
+                id,
+                kind,
+                s,
+                name,
+                region,
+                table,
+                createdMillis,
+                startedMillis,
+                sequenceFloor,
+                copyId,
+                itemCount,
+                sizeBytes,
+                owner);
     }
 
     BackupRecord completed(long items, long bytes) {
-        return new BackupRecord(id, kind, Status.AVAILABLE, name, region, table, createdMillis, startedMillis,
-                sequenceFloor, copyId, items, bytes, owner);
+        return new BackupRecord(
+                id,
+                kind,
+                Status.AVAILABLE,
+                name,
+                region,
+                table,
+                createdMillis,
+                startedMillis,
+                sequenceFloor,
+                copyId,
+                items,
+                bytes,
+                owner);
     }
 
     String tableArn() {
@@ -86,8 +129,20 @@ record BackupRecord(String id, Kind kind, Status status, String name, String reg
             String region = in.readUTF();
             byte[] d = new byte[in.readInt()];
             in.readFully(d);
-            return new BackupRecord(id, kind, status, name, region, DescriptorCodec.decode(d), in.readLong(),
-                    in.readLong(), in.readLong(), in.readInt(), in.readLong(), in.readLong(), in.readUTF());
+            return new BackupRecord(
+                    id,
+                    kind,
+                    status,
+                    name,
+                    region,
+                    DescriptorCodec.decode(d),
+                    in.readLong(),
+                    in.readLong(),
+                    in.readLong(),
+                    in.readInt(),
+                    in.readLong(),
+                    in.readLong(),
+                    in.readUTF());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

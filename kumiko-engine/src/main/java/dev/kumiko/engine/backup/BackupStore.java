@@ -19,7 +19,8 @@ final class BackupStore {
         return store;
     }
 
-    @Nullable BackupRecord backup(String id) {
+    @Nullable
+    BackupRecord backup(String id) {
         byte[] v = store.get(BackupKeys.backup(id));
         return v == null ? null : BackupRecord.decode(v);
     }
@@ -48,7 +49,8 @@ final class BackupStore {
         store.apply(new WriteBatch().delete(keyOf(r)));
     }
 
-    @Nullable RestoreJob restore(int targetTableId) {
+    @Nullable
+    RestoreJob restore(int targetTableId) {
         byte[] v = store.get(BackupKeys.restore(targetTableId));
         return v == null ? null : RestoreJob.decode(v);
     }
@@ -72,7 +74,8 @@ final class BackupStore {
     }
 
     private static byte[] keyOf(BackupRecord r) {
-        return r.kind() == BackupRecord.Kind.USER ? BackupKeys.backup(r.id())
+        return r.kind() == BackupRecord.Kind.USER
+                ? BackupKeys.backup(r.id())
                 : BackupKeys.base(r.table().id(), r.createdMillis());
     }
 

@@ -1,8 +1,8 @@
 package dev.kumiko.engine.backup;
 
-import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.DaemonThreads;
@@ -33,15 +33,21 @@ public final class BackupSystem implements AutoCloseable {
     private final ScheduledExecutorService ticker =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-pitr-bases"));
 
-    public BackupSystem(Catalog catalog, Store store, ChangeLog changeLog, ItemWriter writer, Clock clock,
-            EngineSettings settings, String owner) {
+    public BackupSystem(
+            Catalog catalog,
+            Store store,
+            ChangeLog changeLog,
+            ItemWriter writer,
+            Clock clock,
+            EngineSettings settings,
+            String owner) {
         BackupStore records = new BackupStore(store);
         this.jobs = new JobRunner(owner, settings.backupStepPauseMillis());
         this.history = new TableHistory(catalog, changeLog, records, clock);
         Restorer restorer = new Restorer(catalog, store, writer, records, history, jobs, clock);
         this.backups = new Backups(catalog, store, records, restorer, jobs, clock);
-        this.continuous = new ContinuousBackups(catalog, store, changeLog, records, history, restorer, jobs, clock,
-                settings.pitrBaseIntervalMillis());
+        this.continuous = new ContinuousBackups(
+                catalog, store, changeLog, records, history, restorer, jobs, clock, settings.pitrBaseIntervalMillis());
         this.lease = new Lease(store, "pitr-bases", owner, clock);
         if (store.local()) {
             // Over a store shared by processes a job's owner may live elsewhere: nothing is settled at open.
@@ -79,8 +85,8 @@ public final class BackupSystem implements AutoCloseable {
                 continuous.tick();
             }
         } catch (RuntimeException e) {
-            System.getLogger(BackupSystem.class.getName()).log(System.Logger.Level.ERROR,
-                    "taking recovery bases failed", e);
+            System.getLogger(BackupSystem.class.getName())
+                    .log(System.Logger.Level.ERROR, "taking recovery bases failed", e);
         }
     }
 

@@ -25,6 +25,7 @@ public final class Backups {
     static final long LIST_LIMIT_MAX = 100;
     /** The API Reference's length constraints of BackupArn. */
     static final int BACKUP_ARN_LENGTH_MIN = 37;
+
     static final int BACKUP_ARN_LENGTH_MAX = 1024;
     static final List<String> BACKUP_TYPES = List.of("USER", "SYSTEM", "AWS_BACKUP", "ALL");
 
@@ -64,11 +65,23 @@ public final class Backups {
         }
         int copyId = catalog.allocateId();
         BackupRecord b = jobs.submitAndAwaitStart("backup of table " + r.tableName(), started -> {
-            try (TableCopier.Source source = TableCopier.open(store, t.descriptor().id())) {
+            try (TableCopier.Source source =
+                    TableCopier.open(store, t.descriptor().id())) {
                 long created = clock.nowMillis();
-                BackupRecord pending = new BackupRecord(newId(created), BackupRecord.Kind.USER,
-                        BackupRecord.Status.CREATING, r.backupName(), ctx.region(), t.descriptor(), created, created, 0,
-                        copyId, t.stats().itemCount(), t.stats().sizeBytes(), jobs.owner());
+                BackupRecord pending = new BackupRecord(
+                        newId(created),
+                        BackupRecord.Kind.USER,
+                        BackupRecord.Status.CREATING,
+                        r.backupName(),
+                        ctx.region(),
+                        t.descriptor(),
+                        created,
+                        created,
+                        0,
+                        copyId,
+                        t.stats().itemCount(),
+                        t.stats().sizeBytes(),
+                        jobs.owner());
                 backups.put(pending);
                 started.accept(pending);
                 copy(pending, source);
@@ -129,7 +142,8 @@ public final class Backups {
 
     private static boolean listed(BackupRecord b, BackupRequests.ListBackups r) {
         boolean userType = r.backupType() == null || "USER".equals(r.backupType()) || "ALL".equals(r.backupType());
-        return userType && b.status() != BackupRecord.Status.FAILED
+        return userType
+                && b.status() != BackupRecord.Status.FAILED
                 && (r.tableName() == null || r.tableName().equals(b.table().tableName()))
                 && (r.timeRangeLowerMillis() == null || b.createdMillis() >= r.timeRangeLowerMillis())
                 && (r.timeRangeUpperMillis() == null || b.createdMillis() < r.timeRangeUpperMillis());
@@ -146,10 +160,17 @@ public final class Backups {
         if (b.status() == BackupRecord.Status.CREATING) {
             throw BackupErrors.backupInUse("Backup is being created: " + r.backupArn());
         }
-        RecoverySettings.RestoreSummary summary = new RecoverySettings.RestoreSummary(b.arn(), b.tableArn(),
-                b.createdMillis(), true);
-        return restorer.start(ctx, b.table(), r.targetTableName(), r.overrides() == null
-                ? BackupRequests.Overrides.NONE : r.overrides(), summary, b.id(), 0, 0);
+        RecoverySettings.RestoreSummary summary =
+                new RecoverySettings.RestoreSummary(b.arn(), b.tableArn(), b.createdMillis(), true);
+        return restorer.start(
+                ctx,
+                b.table(),
+                r.targetTableName(),
+                r.overrides() == null ? BackupRequests.Overrides.NONE : r.overrides(),
+                summary,
+                b.id(),
+                0,
+                0);
     }
 
     /** The backup an ARN names; BackupNotFoundException when none (or its copy failed). */
@@ -161,7 +182,8 @@ public final class Backups {
         c.throwIfAny();
         String id = Arns.backupId(arn);
         BackupRecord b = id == null ? null : backups.backup(id);
-        if (b == null || b.status() == BackupRecord.Status.FAILED
+        if (b == null
+                || b.status() == BackupRecord.Status.FAILED
                 || !b.table().tableName().equals(Arns.tableOfBackup(arn))) {
             throw BackupErrors.backupNotFound(arn);
         }
@@ -169,21 +191,32 @@ public final class Backups {
     }
 
     static BackupRequests.BackupDescription describe(BackupRecord b) {
-        return new BackupRequests.BackupDescription(b.arn(), b.name(), b.sizeBytes(), b.status().name(), "USER",
-                b.createdMillis(), b.tableArn(), b.itemCount(), b.table());
+        return new BackupRequests.BackupDescription(
+                b.arn(),
+                b.name(),
+                b.sizeBytes(),
+                b.status().name(),
+                "USER",
+                b.createdMillis(),
+                b.tableArn(),
+                b.itemCount(),
+                b.table());
     }
 
     /** DynamoDB's backup id: the creation time in milliseconds (14 digits) and 8 random hex digits. */
     private static String newId(long nowMillis) {
-        return String.format("%014d-%08x", nowMillis, ThreadLocalRandom.current().nextInt());
+        return String.format(
+                "%014d-%08x", nowMillis, ThreadLocalRandom.current().nextInt());
     }
 
     /** Marks the backups cut off by a restart FAILED and drops their partial copies. */
     void failOrphaned() {
         for (BackupRecord b : backups.backups()) {
             if (b.status() == BackupRecord.Status.CREATING && JobRunner.orphaned(b.owner())) {
-                System.getLogger(Backups.class.getName()).log(System.Logger.Level.WARNING,
-                        "backup " + b.arn() + " was cut off before it was complete: marked FAILED");
+                System.getLogger(Backups.class.getName())
+                        .log(
+                                System.Logger.Level.WARNING,
+                                "backup " + b.arn() + " was cut off before it was complete: marked FAILED");
                 backups.drop(b);
                 backups.put(b.withStatus(BackupRecord.Status.FAILED));
             }

@@ -44,8 +44,16 @@ public final class ContinuousBackups {
     private final Clock clock;
     private final long baseIntervalMillis;
 
-    ContinuousBackups(Catalog catalog, Store store, ChangeLog changeLog, BackupStore backups, TableHistory history,
-            Restorer restorer, JobRunner jobs, Clock clock, long baseIntervalMillis) {
+    ContinuousBackups(
+            Catalog catalog,
+            Store store,
+            ChangeLog changeLog,
+            BackupStore backups,
+            TableHistory history,
+            Restorer restorer,
+            JobRunner jobs,
+            Clock clock,
+            long baseIntervalMillis) {
         this.catalog = catalog;
         this.store = store;
         this.changeLog = changeLog;
@@ -61,7 +69,10 @@ public final class ContinuousBackups {
         Constraints c = new Constraints();
         c.notNull("tableName", r.tableName());
         c.notNull(SPEC + ".pointInTimeRecoveryEnabled", r.pointInTimeRecoveryEnabled());
-        c.range(SPEC + ".recoveryPeriodInDays", r.recoveryPeriodInDays(), RECOVERY_PERIOD_DAYS_MIN,
+        c.range(
+                SPEC + ".recoveryPeriodInDays",
+                r.recoveryPeriodInDays(),
+                RECOVERY_PERIOD_DAYS_MIN,
                 RECOVERY_PERIOD_DAYS_MAX);
         c.throwIfAny();
         Table t = table(r.tableName());
@@ -86,16 +97,24 @@ public final class ContinuousBackups {
             return new BackupRequests.ContinuousBackups(false, 0, 0, 0);
         }
         TableHistory.Window w = history.window(d);
-        return new BackupRequests.ContinuousBackups(true, d.recovery().recoveryPeriodInDays(), w.earliestMillis(),
-                w.latestMillis());
+        return new BackupRequests.ContinuousBackups(
+                true, d.recovery().recoveryPeriodInDays(), w.earliestMillis(), w.latestMillis());
     }
 
     private synchronized void enable(Table t, @Nullable Long periodDays) {
         boolean was = t.descriptor().recovery().pitrEnabled();
         long now = clock.nowMillis();
-        catalog.modify(t, d -> d.withRecovery(d.recovery().withPitr(true, periodDays != null ? periodDays.intValue()
-                : was ? d.recovery().recoveryPeriodInDays() : RecoverySettings.RECOVERY_PERIOD_DAYS_DEFAULT,
-                was ? d.recovery().pitrEnabledMillis() : now)));
+        catalog.modify(
+                t,
+                d -> d.withRecovery(d.recovery()
+                        .withPitr(
+                                true,
+                                periodDays != null
+                                        ? periodDays.intValue()
+                                        : was
+                                                ? d.recovery().recoveryPeriodInDays()
+                                                : RecoverySettings.RECOVERY_PERIOD_DAYS_DEFAULT,
+                                was ? d.recovery().pitrEnabledMillis() : now)));
         if (!was) {
             // Every writer that began before recovery was on has ended: from here on each change is logged.
             store.awaitTransactions();
@@ -104,7 +123,8 @@ public final class ContinuousBackups {
     }
 
     private synchronized void disable(Table t) {
-        catalog.modify(t, d -> d.withRecovery(d.recovery().withPitr(false, d.recovery().recoveryPeriodInDays(), 0)));
+        catalog.modify(
+                t, d -> d.withRecovery(d.recovery().withPitr(false, d.recovery().recoveryPeriodInDays(), 0)));
         for (BackupRecord b : backups.bases(t.descriptor().id())) {
             backups.drop(b);
         }
@@ -126,20 +146,31 @@ public final class ContinuousBackups {
         boolean latest = Boolean.TRUE.equals(r.useLatestRestorableTime());
         if (latest == (r.restoreDateTimeMillis() != null)) {
             // UNVERIFIED wording.
-            throw DynamoException.validation(latest ? "Only one of RestoreDateTime or UseLatestRestorableTime can be "
-                    + "specified" : "RestoreDateTime must be specified when UseLatestRestorableTime is false");
+            throw DynamoException.validation(
+                    latest
+                            ? "Only one of RestoreDateTime or UseLatestRestorableTime can be " + "specified"
+                            : "RestoreDateTime must be specified when UseLatestRestorableTime is false");
         }
-        Table source = history.recovering(r.sourceTableName() != null ? r.sourceTableName()
-                : TableNames.resolve(r.sourceTableArn(), "sourceTableArn"));
+        Table source = history.recovering(
+                r.sourceTableName() != null
+                        ? r.sourceTableName()
+                        : TableNames.resolve(r.sourceTableArn(), "sourceTableArn"));
         TableDescriptor d = source.descriptor();
         TableHistory.Window w = history.window(d);
         Long requested = r.restoreDateTimeMillis(); // given exactly when not latest, checked above
         long point = requested == null ? w.latestMillis() : requested;
         TableHistory.checkInside(w, point);
-        RecoverySettings.RestoreSummary summary = new RecoverySettings.RestoreSummary(null,
-                ctx.tableArn(d.tableName()), point, true);
-        return restorer.start(ctx, d, r.targetTableName(), r.overrides() == null ? BackupRequests.Overrides.NONE
-                : r.overrides(), summary, null, d.id(), point);
+        RecoverySettings.RestoreSummary summary =
+                new RecoverySettings.RestoreSummary(null, ctx.tableArn(d.tableName()), point, true);
+        return restorer.start(
+                ctx,
+                d,
+                r.targetTableName(),
+                r.overrides() == null ? BackupRequests.Overrides.NONE : r.overrides(),
+                summary,
+                null,
+                d.id(),
+                point);
     }
 
     private Table table(String tableNameOrArn) {
@@ -166,10 +197,22 @@ public final class ContinuousBackups {
                 long created = clock.nowMillis();
                 List<BackupRecord> existing = backups.bases(d.id());
                 if (!existing.isEmpty()) {
-                    created = Math.max(created, existing.get(existing.size() - 1).createdMillis() + 1);
+                    created =
+                            Math.max(created, existing.get(existing.size() - 1).createdMillis() + 1);
                 }
-                BackupRecord base = new BackupRecord("pitr-" + d.id() + "-" + created, BackupRecord.Kind.BASE,
-                        BackupRecord.Status.CREATING, "pitr", "", d, created, startedMillis, floor, copyId, 0, 0,
+                BackupRecord base = new BackupRecord(
+                        "pitr-" + d.id() + "-" + created,
+                        BackupRecord.Kind.BASE,
+                        BackupRecord.Status.CREATING,
+                        "pitr",
+                        "",
+                        d,
+                        created,
+                        startedMillis,
+                        floor,
+                        copyId,
+                        0,
+                        0,
                         jobs.owner());
                 backups.put(base);
                 started.accept(base);
@@ -179,8 +222,8 @@ public final class ContinuousBackups {
     }
 
     private void copyBase(BackupRecord b, TableCopier.Source source) {
-        TableCopier.Counts n = TableCopier.copy(store, source, b.copyId(),
-                "recovery base of table " + b.table().tableName(), jobs::pause);
+        TableCopier.Counts n = TableCopier.copy(
+                store, source, b.copyId(), "recovery base of table " + b.table().tableName(), jobs::pause);
         synchronized (this) {
             if (backups.bases(b.table().id()).stream().noneMatch(x -> x.id().equals(b.id()))) {
                 backups.drop(b); // recovery was turned off meanwhile

@@ -15,18 +15,34 @@ import org.jspecify.annotations.Nullable;
  * start); items come in key order, so a resumed restore skips what is already there and writes the
  * rest (writing an item again is harmless: the same item replaces itself).
  */
-record RestoreJob(int targetTableId, String targetTableName, @Nullable String backupId, int sourceTableId, long pointMillis,
-        byte @Nullable [] resumeAfter, long itemsWritten, String owner, long heartbeatMillis) {
+record RestoreJob(
+        int targetTableId,
+        String targetTableName,
+        @Nullable String backupId,
+        int sourceTableId,
+        long pointMillis,
+        byte @Nullable [] resumeAfter,
+        long itemsWritten,
+        String owner,
+        long heartbeatMillis) {
     private static final int FORMAT_VERSION = 1;
 
     RestoreJob progressed(byte @Nullable [] after, long written, long nowMillis) {
-        return new RestoreJob(targetTableId, targetTableName, backupId, sourceTableId, pointMillis, after,
-                written, owner, nowMillis);
+        return new RestoreJob(
+                targetTableId, targetTableName, backupId, sourceTableId, pointMillis, after, written, owner, nowMillis);
     }
 
     RestoreJob ownedBy(String newOwner, long nowMillis) {
-        return new RestoreJob(targetTableId, targetTableName, backupId, sourceTableId, pointMillis, resumeAfter,
-                itemsWritten, newOwner, nowMillis);
+        return new RestoreJob(
+                targetTableId,
+                targetTableName,
+                backupId,
+                sourceTableId,
+                pointMillis,
+                resumeAfter,
+                itemsWritten,
+                newOwner,
+                nowMillis);
     }
 
     byte[] encode() {
@@ -68,8 +84,16 @@ record RestoreJob(int targetTableId, String targetTableName, @Nullable String ba
                 after = new byte[n];
                 in.readFully(after);
             }
-            return new RestoreJob(target, name, backup.isEmpty() ? null : backup, source, point, after,
-                    in.readLong(), in.readUTF(), in.readLong());
+            return new RestoreJob(
+                    target,
+                    name,
+                    backup.isEmpty() ? null : backup,
+                    source,
+                    point,
+                    after,
+                    in.readLong(),
+                    in.readUTF(),
+                    in.readLong());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

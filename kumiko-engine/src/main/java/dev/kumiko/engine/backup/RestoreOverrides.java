@@ -20,30 +20,43 @@ import java.util.function.IntSupplier;
  * index entries live under their index's id.
  */
 final class RestoreOverrides {
-    record Applied(BillingMode billingMode, Throughput throughput, List<IndexDescriptor> lsis,
-            List<IndexDescriptor> gsis, SseSettings sse) {}
+    record Applied(
+            BillingMode billingMode,
+            Throughput throughput,
+            List<IndexDescriptor> lsis,
+            List<IndexDescriptor> gsis,
+            SseSettings sse) {}
 
     private RestoreOverrides() {}
 
     static Applied apply(TableDescriptor source, BackupRequests.Overrides o, IntSupplier newId) {
         BillingMode billing = o.billingMode() != null ? o.billingMode() : source.billingMode();
         boolean onDemand = billing == BillingMode.PAY_PER_REQUEST;
-        Throughput throughput = onDemand ? Throughput.ZERO : o.provisionedThroughput() != null
-                ? throughput(o.provisionedThroughput()) : source.throughput();
+        Throughput throughput = onDemand
+                ? Throughput.ZERO
+                : o.provisionedThroughput() != null ? throughput(o.provisionedThroughput()) : source.throughput();
         if (!onDemand && throughput.readCapacityUnits() <= 0) {
             // UNVERIFIED wording: a switch to PROVISIONED needs throughput, as in CreateTable.
             throw DynamoException.validation(
                     "One or more parameter values were invalid: ProvisionedThroughput must be specified when "
                             + "BillingMode is PROVISIONED");
         }
-        List<IndexDescriptor> lsis = o.localSecondaryIndexes() == null ? renumber(source.localSecondaryIndexes(),
-                newId, onDemand) : fromInput(source, o.localSecondaryIndexes(), false, false, newId);
-        List<IndexDescriptor> gsis = o.globalSecondaryIndexes() == null ? renumber(source.globalSecondaryIndexes(),
-                newId, onDemand) : fromInput(source, o.globalSecondaryIndexes(), true, !onDemand, newId);
-        SseSettings sse = o.sse() == null ? source.sse() : !Boolean.TRUE.equals(o.sse().enabled())
-                ? SseSettings.DEFAULT
-                : new SseSettings(true, o.sse().sseType() == null ? SseType.KMS : o.sse().sseType(),
-                        o.sse().kmsMasterKeyId());
+        List<IndexDescriptor> lsis = o.localSecondaryIndexes() == null
+                ? renumber(source.localSecondaryIndexes(), newId, onDemand)
+                : fromInput(source, o.localSecondaryIndexes(), false, false, newId);
+        List<IndexDescriptor> gsis = o.globalSecondaryIndexes() == null
+                ? renumber(source.globalSecondaryIndexes(), newId, onDemand)
+                : fromInput(source, o.globalSecondaryIndexes(), true, !onDemand, newId);
+        SseSettings sse = o.sse() == null
+                ? source.sse()
+                : !Boolean.TRUE.equals(o.sse().enabled())
+                        ? SseSettings.DEFAULT
+                        : new SseSettings(
+                                true,
+                                o.sse().sseType() == null
+                                        ? SseType.KMS
+                                        : o.sse().sseType(),
+                                o.sse().kmsMasterKeyId());
         return new Applied(billing, throughput, lsis, gsis, sse);
     }
 
@@ -51,14 +64,20 @@ final class RestoreOverrides {
         List<IndexDescriptor> out = new ArrayList<>(in.size());
         for (IndexDescriptor x : in) {
             Throughput t = onDemand || !x.global() ? Throughput.ZERO : x.throughput();
-            out.add(new IndexDescriptor(newId.getAsInt(), x.indexName(), x.global(), x.keySchema(), x.projection(), t,
+            out.add(new IndexDescriptor(
+                    newId.getAsInt(),
+                    x.indexName(),
+                    x.global(),
+                    x.keySchema(),
+                    x.projection(),
+                    t,
                     IndexDescriptor.ACTIVE));
         }
         return List.copyOf(out);
     }
 
-    private static List<IndexDescriptor> fromInput(TableDescriptor source, List<IndexInput> in, boolean global,
-            boolean provisioned, IntSupplier newId) {
+    private static List<IndexDescriptor> fromInput(
+            TableDescriptor source, List<IndexInput> in, boolean global, boolean provisioned, IntSupplier newId) {
         List<IndexDescriptor> out = new ArrayList<>(in.size());
         for (IndexInput x : in) {
             checkShape(x);
@@ -72,11 +91,17 @@ final class RestoreOverrides {
                             + "], AttributeDefinitions: " + source.attributeDefinitions());
                 }
             }
-            Throughput t = provisioned && x.provisionedThroughput() != null ? throughput(x.provisionedThroughput())
+            Throughput t = provisioned && x.provisionedThroughput() != null
+                    ? throughput(x.provisionedThroughput())
                     : Throughput.ZERO;
             List<String> nonKey = x.projection().nonKeyAttributes();
-            out.add(new IndexDescriptor(newId.getAsInt(), x.indexName(), global, List.copyOf(keys),
-                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+            out.add(new IndexDescriptor(
+                    newId.getAsInt(),
+                    x.indexName(),
+                    global,
+                    List.copyOf(keys),
+                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)),
+                    t,
                     IndexDescriptor.ACTIVE));
         }
         return List.copyOf(out);
@@ -95,9 +120,14 @@ final class RestoreOverrides {
 
     /** The members an index override cannot do without (UNVERIFIED wording, CreateTable's style). */
     private static void checkShape(IndexInput x) {
-        if (x == null || x.indexName() == null || x.keySchema() == null || x.keySchema().isEmpty()
-                || x.projection() == null || x.projection().projectionType() == null
-                || x.keySchema().stream().anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null)) {
+        if (x == null
+                || x.indexName() == null
+                || x.keySchema() == null
+                || x.keySchema().isEmpty()
+                || x.projection() == null
+                || x.projection().projectionType() == null
+                || x.keySchema().stream()
+                        .anyMatch(k -> k == null || k.attributeName() == null || k.keyType() == null)) {
             throw DynamoException.validation("One or more parameter values were invalid: an index override needs "
                     + "IndexName, KeySchema (HASH, then RANGE) and Projection");
         }

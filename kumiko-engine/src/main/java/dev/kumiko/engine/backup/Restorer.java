@@ -36,8 +36,14 @@ final class Restorer {
     private final JobRunner jobs;
     private final Clock clock;
 
-    Restorer(Catalog catalog, Store store, ItemWriter writer, BackupStore backups, TableHistory history,
-            JobRunner jobs, Clock clock) {
+    Restorer(
+            Catalog catalog,
+            Store store,
+            ItemWriter writer,
+            BackupStore backups,
+            TableHistory history,
+            JobRunner jobs,
+            Clock clock) {
         this.catalog = catalog;
         this.store = store;
         this.writer = writer;
@@ -51,19 +57,33 @@ final class Restorer {
      * Creates the target table from source (overridden) and starts the job that fills it from a
      * backup (backupId) or a table's history (sourceTableId at pointMillis).
      */
-    TableDescription start(RequestContext ctx, TableDescriptor source, String targetName,
-            BackupRequests.Overrides o, RecoverySettings.RestoreSummary summary, @Nullable String backupId, int sourceTableId,
+    TableDescription start(
+            RequestContext ctx,
+            TableDescriptor source,
+            String targetName,
+            BackupRequests.Overrides o,
+            RecoverySettings.RestoreSummary summary,
+            @Nullable String backupId,
+            int sourceTableId,
             long pointMillis) {
         if (catalog.get(targetName) != null) {
             throw BackupErrors.tableAlreadyExists(targetName);
         }
         RestoreOverrides.Applied a = RestoreOverrides.apply(source, o, catalog::allocateId);
         long now = clock.nowMillis();
-        TableDescriptor target = source.restoredAs(catalog.allocateId(), targetName, UUID.randomUUID().toString(),
-                now, a.billingMode(), a.throughput(), a.lsis(), a.gsis(), a.sse(), RecoverySettings.NONE
-                        .withRestore(summary));
-        RestoreJob job = new RestoreJob(target.id(), targetName, backupId, sourceTableId, pointMillis, null, 0,
-                jobs.owner(), now);
+        TableDescriptor target = source.restoredAs(
+                catalog.allocateId(),
+                targetName,
+                UUID.randomUUID().toString(),
+                now,
+                a.billingMode(),
+                a.throughput(),
+                a.lsis(),
+                a.gsis(),
+                a.sse(),
+                RecoverySettings.NONE.withRestore(summary));
+        RestoreJob job = new RestoreJob(
+                target.id(), targetName, backupId, sourceTableId, pointMillis, null, 0, jobs.owner(), now);
         backups.put(job);
         if (!catalog.create(target)) {
             backups.remove(job);
@@ -172,8 +192,8 @@ final class Restorer {
                 for (int i = 0; i < k.length; i++) {
                     Map<String, AttributeValue> item = items.get(i);
                     // The replaced item stays in its bytes: the writer plans its index entries from them.
-                    changes.add(new ItemWriter.Change(target, k[i], old[i] == null ? null : EncodedItem.of(old[i]),
-                            item, ItemSize.of(item)));
+                    changes.add(new ItemWriter.Change(
+                            target, k[i], old[i] == null ? null : EncodedItem.of(old[i]), item, ItemSize.of(item)));
                 }
                 writer.commitAll(txn, changes);
             }

@@ -70,8 +70,8 @@ final class TableCopier {
     }
 
     private static void scan(Snapshot snap, int tableId, java.util.function.BiConsumer<byte[], byte[]> visitor) {
-        try (Cursor c = snap.scan(KeySpace.prefix(KeySpace.ITEMS, tableId), KeySpace.prefixEnd(KeySpace.ITEMS, tableId),
-                false)) {
+        try (Cursor c = snap.scan(
+                KeySpace.prefix(KeySpace.ITEMS, tableId), KeySpace.prefixEnd(KeySpace.ITEMS, tableId), false)) {
             while (c.next()) {
                 visitor.accept(c.key(), c.value());
             }
@@ -105,8 +105,8 @@ final class TableCopier {
 
     static void logProgress(String what, long items) {
         if (items % LOG_EVERY_ITEMS == 0) {
-            System.getLogger(TableCopier.class.getName()).log(System.Logger.Level.INFO,
-                    what + ": " + items + " items so far");
+            System.getLogger(TableCopier.class.getName())
+                    .log(System.Logger.Level.INFO, what + ": " + items + " items so far");
         }
     }
 }

@@ -42,6 +42,7 @@ public final class TableHistory {
     public static final long LATEST_LAG_MILLIS = 1_000;
     /** Records are written just before their commit; one later than T by this much ends a replay. */
     static final long RECORD_ORDER_SLACK_MILLIS = 60_000;
+
     private static final byte[] REMOVED = new byte[0];
 
     private final Catalog catalog;
@@ -53,8 +54,12 @@ public final class TableHistory {
     public record Window(long earliestMillis, long latestMillis) {}
 
     /** One change as history keeps it; newImage is null for a REMOVE. */
-    public record Change(long sequence, ChangeRecord.EventName eventName, long createdMillis,
-            Map<String, AttributeValue> keys, @Nullable Map<String, AttributeValue> newImage) {}
+    public record Change(
+            long sequence,
+            ChangeRecord.EventName eventName,
+            long createdMillis,
+            Map<String, AttributeValue> keys,
+            @Nullable Map<String, AttributeValue> newImage) {}
 
     /** An item in key order: rest is its key after the table id, item its stored form. */
     @FunctionalInterface
@@ -89,15 +94,19 @@ public final class TableHistory {
      * Hands every change of the table with fromMillisExclusive < time <= toMillisInclusive to
      * consumer, in sequence order (per item, in commit order). Both times must be in the window.
      */
-    public void forEachChangeBetween(String tableNameOrArn, long fromMillisExclusive, long toMillisInclusive,
-            Consumer<Change> consumer) {
+    public void forEachChangeBetween(
+            String tableNameOrArn, long fromMillisExclusive, long toMillisInclusive, Consumer<Change> consumer) {
         TableDescriptor d = recovering(tableNameOrArn).descriptor();
         Window w = window(d);
         checkInside(w, fromMillisExclusive);
         checkInside(w, toMillisInclusive);
         changeLog.replay(d.id(), changeLog.trimmedBelow(d.id()), changeLog.visibleBound(d), r -> {
             if (r.createdMillis() > fromMillisExclusive && r.createdMillis() <= toMillisInclusive) {
-                consumer.accept(new Change(r.sequence(), r.eventName(), r.createdMillis(), r.keys(),
+                consumer.accept(new Change(
+                        r.sequence(),
+                        r.eventName(),
+                        r.createdMillis(),
+                        r.keys(),
                         r.newImageBytes() == null ? null : EncodedItem.of(r.newImageBytes())));
             }
             return r.createdMillis() <= toMillisInclusive + RECORD_ORDER_SLACK_MILLIS;
@@ -155,7 +164,7 @@ public final class TableHistory {
 
     /** The newest base at or before pointMillis, waiting for it if it is still being copied. */
     private BackupRecord awaitBase(int tableId, long pointMillis) {
-        for (long waitedMillis = 0;; waitedMillis += BASE_POLL_MILLIS) {
+        for (long waitedMillis = 0; ; waitedMillis += BASE_POLL_MILLIS) {
             BackupRecord chosen = null;
             for (BackupRecord b : backups.bases(tableId)) {
                 if (b.createdMillis() <= pointMillis && b.status() != BackupRecord.Status.FAILED) {
@@ -183,8 +192,9 @@ public final class TableHistory {
         NavigableMap<byte[], byte[]> changes = new TreeMap<>(Arrays::compareUnsigned);
         changeLog.replay(d.id(), base.sequenceFloor(), changeLog.visibleBound(d), r -> {
             if (r.createdMillis() <= pointMillis) {
-                changes.put(restOf(d, r.keys()), r.eventName() == ChangeRecord.EventName.REMOVE ? REMOVED
-                        : requireImage(r));
+                changes.put(
+                        restOf(d, r.keys()),
+                        r.eventName() == ChangeRecord.EventName.REMOVE ? REMOVED : requireImage(r));
             }
             return r.createdMillis() <= pointMillis + RECORD_ORDER_SLACK_MILLIS;
         });
@@ -203,9 +213,11 @@ public final class TableHistory {
         return BackupKeys.restOfItemKey(ItemKey.of(0, d.hashKeyOf(keys), sk));
     }
 
-    private void merge(int copyId, byte @Nullable [] resumeAfter, NavigableMap<byte[], byte[]> changes, RawItemVisitor visitor) {
-        byte[] start = resumeAfter == null ? BackupKeys.copyStart(copyId) : after(BackupKeys.copyItem(copyId,
-                BackupKeys.itemKey(0, resumeAfter)));
+    private void merge(
+            int copyId, byte @Nullable [] resumeAfter, NavigableMap<byte[], byte[]> changes, RawItemVisitor visitor) {
+        byte[] start = resumeAfter == null
+                ? BackupKeys.copyStart(copyId)
+                : after(BackupKeys.copyItem(copyId, BackupKeys.itemKey(0, resumeAfter)));
         Iterator<Map.Entry<byte[], byte[]>> pending = changes.entrySet().iterator();
         Map.Entry<byte[], byte[]> change = pending.hasNext() ? pending.next() : null;
         try (Cursor c = backups.store().scan(start, BackupKeys.copyEnd(copyId), false)) {

@@ -1,6 +1,5 @@
 package dev.kumiko.engine.base;
 
-import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.MemberConstraintException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -66,8 +65,12 @@ public final class Constraints {
         }
         for (int i = 0; i < name.length(); i++) {
             char ch = name.charAt(i);
-            boolean ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')
-                    || ch == '_' || ch == '.' || ch == '-';
+            boolean ok = (ch >= 'a' && ch <= 'z')
+                    || (ch >= 'A' && ch <= 'Z')
+                    || (ch >= '0' && ch <= '9')
+                    || ch == '_'
+                    || ch == '.'
+                    || ch == '-';
             if (!ok) {
                 return false;
             }

@@ -12,13 +12,18 @@ package dev.kumiko.engine.base;
  * before its time); {@code backupStepPauseMillis} is a pause before each batch of a backup or
  * restore job (0; tests make it long to catch a job half done).
  */
-public record EngineSettings(long itemCollectionBytesMax, boolean throttling, long ttlSweepIntervalMillis,
-        long pitrBaseIntervalMillis, long backupStepPauseMillis) {
+public record EngineSettings(
+        long itemCollectionBytesMax,
+        boolean throttling,
+        long ttlSweepIntervalMillis,
+        long pitrBaseIntervalMillis,
+        long backupStepPauseMillis) {
     public static final long ITEM_COLLECTION_BYTES_MAX = 10L * 1024 * 1024 * 1024;
     /** Expired items go within about a second, where DynamoDB takes up to two days. */
     public static final long TTL_SWEEP_INTERVAL_MILLIS = 1_000;
     /** A base copy per hour bounds a restore's replay to about an hour of changes. */
     public static final long PITR_BASE_INTERVAL_MILLIS = 60L * 60 * 1000;
+
     public static final EngineSettings DEFAULTS =
             new EngineSettings(ITEM_COLLECTION_BYTES_MAX, false, TTL_SWEEP_INTERVAL_MILLIS);
 
@@ -27,11 +32,12 @@ public record EngineSettings(long itemCollectionBytesMax, boolean throttling, lo
             throw new IllegalArgumentException("itemCollectionBytesMax must be positive: " + itemCollectionBytesMax);
         }
         if (pitrBaseIntervalMillis <= 0 || backupStepPauseMillis < 0) {
-            throw new IllegalArgumentException("bad backup pacing: " + pitrBaseIntervalMillis + ", "
-                    + backupStepPauseMillis);
+            throw new IllegalArgumentException(
+                    "bad backup pacing: " + pitrBaseIntervalMillis + ", " + backupStepPauseMillis);
         }
         if (ttlSweepIntervalMillis < 0) {
-            throw new IllegalArgumentException("ttlSweepIntervalMillis must not be negative: " + ttlSweepIntervalMillis);
+            throw new IllegalArgumentException(
+                    "ttlSweepIntervalMillis must not be negative: " + ttlSweepIntervalMillis);
         }
     }
 
@@ -44,17 +50,17 @@ public record EngineSettings(long itemCollectionBytesMax, boolean throttling, lo
     }
 
     public EngineSettings withThrottling(boolean on) {
-        return new EngineSettings(itemCollectionBytesMax, on, ttlSweepIntervalMillis, pitrBaseIntervalMillis,
-                backupStepPauseMillis);
+        return new EngineSettings(
+                itemCollectionBytesMax, on, ttlSweepIntervalMillis, pitrBaseIntervalMillis, backupStepPauseMillis);
     }
 
     public EngineSettings withTtlSweepIntervalMillis(long millis) {
-        return new EngineSettings(itemCollectionBytesMax, throttling, millis, pitrBaseIntervalMillis,
-                backupStepPauseMillis);
+        return new EngineSettings(
+                itemCollectionBytesMax, throttling, millis, pitrBaseIntervalMillis, backupStepPauseMillis);
     }
 
     public EngineSettings withBackupPacing(long baseIntervalMillis, long stepPauseMillis) {
-        return new EngineSettings(itemCollectionBytesMax, throttling, ttlSweepIntervalMillis, baseIntervalMillis,
-                stepPauseMillis);
+        return new EngineSettings(
+                itemCollectionBytesMax, throttling, ttlSweepIntervalMillis, baseIntervalMillis, stepPauseMillis);
     }
 }

@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 public final class CapacityTally {
     /** Index slots made at the first index: most writes touch one or two. */
     private static final int INDEXES_INITIAL = 2;
+
     private static final String[] NO_NAMES = {};
     private static final boolean[] NO_FLAGS = {};
     private static final double[] NO_UNITS = {};
@@ -29,6 +30,7 @@ public final class CapacityTally {
     private double table;
     /** Index names in the order first counted; the shared empty arrays until an index is counted. */
     private String[] indexNames = NO_NAMES;
+
     private boolean[] globalIndexes = NO_FLAGS;
     private double[] indexUnits = NO_UNITS;
     private int indexCount;
@@ -122,8 +124,15 @@ public final class CapacityTally {
             return null;
         }
         double total = total();
-        return new ConsumedCapacity(tableName, total, read ? total : null, read ? null : total,
-                mode == ReturnConsumedCapacity.INDEXES, table, unitsOf(false), unitsOf(true));
+        return new ConsumedCapacity(
+                tableName,
+                total,
+                read ? total : null,
+                read ? null : total,
+                mode == ReturnConsumedCapacity.INDEXES,
+                table,
+                unitsOf(false),
+                unitsOf(true));
     }
 
     /** The local or the global indexes' units by name, unmodifiable. */

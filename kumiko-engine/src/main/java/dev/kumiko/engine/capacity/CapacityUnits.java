@@ -29,7 +29,8 @@ public final class CapacityUnits {
     }
 
     /** The ConsumedCapacity of units spent on the table alone, or null when not asked for. */
-    public static @Nullable ConsumedCapacity report(@Nullable ReturnConsumedCapacity mode, String tableName, double units, boolean isRead) {
+    public static @Nullable ConsumedCapacity report(
+            @Nullable ReturnConsumedCapacity mode, String tableName, double units, boolean isRead) {
         return new CapacityTally(tableName, isRead).addTable(units).report(mode);
     }
 
@@ -41,7 +42,8 @@ public final class CapacityUnits {
     public static CapacityTally write(String tableName, long billedItemBytes, List<IndexChange> indexChanges) {
         CapacityTally tally = new CapacityTally(tableName, false).addTable(write(billedItemBytes));
         for (IndexChange c : indexChanges) {
-            double units = c.sameKey() ? write(c.newEntryBytes())
+            double units = c.sameKey()
+                    ? write(c.newEntryBytes())
                     : (c.oldEntryBytes() > 0 ? write(c.oldEntryBytes()) : 0)
                             + (c.newEntryBytes() > 0 ? write(c.newEntryBytes()) : 0);
             tally.addIndex(c.index(), units);

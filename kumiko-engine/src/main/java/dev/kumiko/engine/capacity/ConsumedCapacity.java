@@ -9,8 +9,14 @@ import org.jspecify.annotations.Nullable;
  * ({@code withBreakdown}) the units are also given for the table itself and per index (maps from
  * index name to units, empty when no index was touched).
  */
-public record ConsumedCapacity(String tableName, double capacityUnits, @Nullable Double readCapacityUnits,
-        @Nullable Double writeCapacityUnits, boolean withBreakdown, double tableUnits, Map<String, Double> localIndexes,
+public record ConsumedCapacity(
+        String tableName,
+        double capacityUnits,
+        @Nullable Double readCapacityUnits,
+        @Nullable Double writeCapacityUnits,
+        boolean withBreakdown,
+        double tableUnits,
+        Map<String, Double> localIndexes,
         Map<String, Double> globalIndexes) {
 
     public boolean isRead() {

@@ -19,7 +19,11 @@ public interface UsageObserver {
      * null for writes, whose index units are in {@code units}); {@code partitionKey} is the key's
      * value (of the index for an index query), null when the read spans many keys (Scan).
      */
-    default void consumed(TableDescriptor table, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, boolean read,
+    default void consumed(
+            TableDescriptor table,
+            @Nullable IndexDescriptor index,
+            @Nullable AttributeValue partitionKey,
+            boolean read,
             CapacityTally units) {}
 
     /** One Query or Scan page: the items returned (after the filter) and those read. */

@@ -105,7 +105,9 @@ public final class ChangeLog {
      */
     private static ChangeRecord.ViewType viewOf(TableDescriptor d) {
         return d.stream().enabled()
-                ? ChangeRecord.ViewType.valueOf(Objects.requireNonNull(d.stream().viewType(), "enabled stream").name())
+                ? ChangeRecord.ViewType.valueOf(
+                        Objects.requireNonNull(d.stream().viewType(), "enabled stream")
+                                .name())
                 : ChangeRecord.ViewType.NEW_IMAGE;
     }
 
@@ -115,8 +117,14 @@ public final class ChangeLog {
      * the record's sequence number, which the caller must {@link #finish} once the batch is applied
      * or abandoned; 0 when nothing was appended.
      */
-    public long append(TableDescriptor d, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem,
-            byte @Nullable [] newItemBytes, ChangeOrigin origin, @Nullable Commit commit, WriteBatch batch) {
+    public long append(
+            TableDescriptor d,
+            @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem,
+            byte @Nullable [] newItemBytes,
+            ChangeOrigin origin,
+            @Nullable Commit commit,
+            WriteBatch batch) {
         if (!records(d) || (oldItem == null && newItem == null)) {
             return 0;
         }
@@ -124,15 +132,18 @@ public final class ChangeLog {
             return 0;
         }
         ChangeRecord.ViewType view = viewOf(d);
-        ChangeRecord.EventName event = oldItem == null ? ChangeRecord.EventName.INSERT
+        ChangeRecord.EventName event = oldItem == null
+                ? ChangeRecord.EventName.INSERT
                 : newItem == null ? ChangeRecord.EventName.REMOVE : ChangeRecord.EventName.MODIFY;
-        byte[] keys = ItemCodec.encode(keysOf(d, newItem != null ? newItem : Objects.requireNonNull(oldItem, "one of two")));
+        byte[] keys =
+                ItemCodec.encode(keysOf(d, newItem != null ? newItem : Objects.requireNonNull(oldItem, "one of two")));
         boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
         byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
         byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encodedForm(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
-        batch.put(ChangeLogKeys.record(d.id(), sequence),
+        batch.put(
+                ChangeLogKeys.record(d.id(), sequence),
                 ChangeRecordCodec.encode(event, clock.nowMillis(), view, origin, keys, newBytes, oldBytes));
         return sequence;
     }
@@ -151,8 +162,8 @@ public final class ChangeLog {
      * scalar whose bytes differ, answer without decoding either item; only sets, maps or attributes
      * in another order fall back to comparing the items' values.
      */
-    private static boolean unchanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
-            byte @Nullable [] newItemBytes) {
+    private static boolean unchanged(
+            Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, byte @Nullable [] newItemBytes) {
         if (oldItem instanceof EncodedItem stored && newItemBytes != null) {
             EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemBytes);
             if (answer != EncodedEquality.Answer.UNKNOWN) {
@@ -198,7 +209,10 @@ public final class ChangeLog {
         long lastRecord = lastRecord(d.id());
         long next = Math.max(counter, recoverNext(d, lastRecord));
         long lastCommitted = Math.max(lastRecord, trimmedBelow(d.id()) - 1);
-        return new TableSequence(next, lastCommitted, counter,
+        return new TableSequence(
+                next,
+                lastCommitted,
+                counter,
                 below -> store.apply(new WriteBatch().put(key, ChangeLogKeys.encodeLong(below))));
     }
 
@@ -259,8 +273,10 @@ public final class ChangeLog {
             return new Page(out, true);
         }
         long bytes = 0;
-        try (Cursor c = store.scan(ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
-                ChangeLogKeys.record(tableId, toSequence), false)) {
+        try (Cursor c = store.scan(
+                ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
+                ChangeLogKeys.record(tableId, toSequence),
+                false)) {
             while (c.next()) {
                 if (out.size() == recordsMax || bytes >= bytesMax) {
                     return new Page(out, false);
@@ -282,8 +298,10 @@ public final class ChangeLog {
         if (fromSequence >= toSequence) {
             return;
         }
-        try (Cursor c = store.scan(ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
-                ChangeLogKeys.record(tableId, toSequence), false)) {
+        try (Cursor c = store.scan(
+                ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
+                ChangeLogKeys.record(tableId, toSequence),
+                false)) {
             while (c.next()) {
                 if (!visitor.visit(ChangeRecordCodec.decodeForReplay(ChangeLogKeys.sequenceOf(c.key()), c.value()))) {
                     return;
@@ -293,8 +311,12 @@ public final class ChangeLog {
     }
 
     /** One record as replay sees it: keys decoded, the new image (null for REMOVE) still encoded. */
-    public record ReplayRecord(long sequence, ChangeRecord.EventName eventName, long createdMillis,
-            Map<String, AttributeValue> keys, byte @Nullable [] newImageBytes) {}
+    public record ReplayRecord(
+            long sequence,
+            ChangeRecord.EventName eventName,
+            long createdMillis,
+            Map<String, AttributeValue> keys,
+            byte @Nullable [] newImageBytes) {}
 
     /** Visits records in sequence order; false stops. */
     @FunctionalInterface

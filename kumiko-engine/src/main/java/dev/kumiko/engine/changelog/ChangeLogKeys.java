@@ -17,8 +17,11 @@ final class ChangeLogKeys {
     private ChangeLogKeys() {}
 
     static byte[] record(int tableId, long sequence) {
-        return new ByteSink(KEY_LENGTH).put(KeySpace.CHANGE_LOG).putIntBigEndian(tableId)
-                .putLongBigEndian(sequence).toArray();
+        return new ByteSink(KEY_LENGTH)
+                .put(KeySpace.CHANGE_LOG)
+                .putIntBigEndian(tableId)
+                .putLongBigEndian(sequence)
+                .toArray();
     }
 
     static byte[] trimMarker(int tableId) {

@@ -41,6 +41,7 @@ public final class ChangeLogTrimmer implements AutoCloseable {
     private final Lease lease;
     /** Per table, the oldest record time something else still needs (point-in-time recovery). */
     private volatile java.util.function.ToLongFunction<Table> keepFrom = KEEP_NOTHING_MORE;
+
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-changelog-trim"));
 
@@ -92,7 +93,8 @@ public final class ChangeLogTrimmer implements AutoCloseable {
             deleted += changeLog.trim(t.descriptor().id(), tableCutoff, CHUNK_RECORDS);
         }
         // A table created since the list was taken is looked up again before it is forgotten.
-        changeLog.forgetDropped(id -> ids.contains(id) || tables().stream().anyMatch(t -> t.descriptor().id() == id));
+        changeLog.forgetDropped(id -> ids.contains(id)
+                || tables().stream().anyMatch(t -> t.descriptor().id() == id));
         return deleted;
     }
 

@@ -10,12 +10,22 @@ import org.jspecify.annotations.Nullable;
  * what happened, when, who did it, and the item's keys and images. Which images are kept depends
  * on the stream view type in force when the change was made; an absent image is null.
  */
-public record ChangeRecord(long sequence, EventName eventName, long createdMillis, ViewType viewType,
-        ChangeOrigin origin, Map<String, AttributeValue> keys, @Nullable Map<String, AttributeValue> newImage,
+public record ChangeRecord(
+        long sequence,
+        EventName eventName,
+        long createdMillis,
+        ViewType viewType,
+        ChangeOrigin origin,
+        Map<String, AttributeValue> keys,
+        @Nullable Map<String, AttributeValue> newImage,
         @Nullable Map<String, AttributeValue> oldImage) {
 
     /** The stream record's eventName. */
-    public enum EventName { INSERT, MODIFY, REMOVE }
+    public enum EventName {
+        INSERT,
+        MODIFY,
+        REMOVE
+    }
 
     /** DynamoDB's StreamViewType: which images a stream record carries. */
     public enum ViewType {

@@ -22,8 +22,14 @@ final class ChangeRecordCodec {
 
     /** newItemBytes and oldItemBytes are the images already in item-codec form, or null. */
     @SuppressWarnings("EnumOrdinal") // the ordinals are the stored format; StoredChangeEnumsTest pins them
-    static byte[] encode(ChangeRecord.EventName event, long createdMillis, ChangeRecord.ViewType viewType,
-            ChangeOrigin origin, byte[] keysBytes, byte @Nullable [] newItemBytes, byte @Nullable [] oldItemBytes) {
+    static byte[] encode(
+            ChangeRecord.EventName event,
+            long createdMillis,
+            ChangeRecord.ViewType viewType,
+            ChangeOrigin origin,
+            byte[] keysBytes,
+            byte @Nullable [] newItemBytes,
+            byte @Nullable [] oldItemBytes) {
         int size = 16 + keysBytes.length + length(newItemBytes) + length(oldItemBytes) + 12;
         ByteSink out = new ByteSink(size)
                 .put(FORMAT_VERSION)
@@ -52,8 +58,8 @@ final class ChangeRecordCodec {
         Map<String, AttributeValue> newImage = item(in, bytes);
         Map<String, AttributeValue> oldImage = item(in, bytes);
         // Point-in-time recovery keeps the new image under any view type; a stream shows what its view asks.
-        return new ChangeRecord(sequence, event, created, viewType, origin, keys,
-                viewType.keepsNew() ? newImage : null, oldImage);
+        return new ChangeRecord(
+                sequence, event, created, viewType, origin, keys, viewType.keepsNew() ? newImage : null, oldImage);
     }
 
     /** The record as point-in-time recovery replays it: keys, and the new image left encoded. */

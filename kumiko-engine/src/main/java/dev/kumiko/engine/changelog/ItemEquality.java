@@ -57,8 +57,8 @@ final class ItemEquality {
             return false;
         }
         return switch (a.type()) {
-            case SS -> new HashSet<>(((AttributeValue.SS) a).values())
-                    .equals(new HashSet<>(((AttributeValue.SS) b).values()));
+            case SS ->
+                new HashSet<>(((AttributeValue.SS) a).values()).equals(new HashSet<>(((AttributeValue.SS) b).values()));
             case NS -> numbers(((AttributeValue.NS) a).values()).equals(numbers(((AttributeValue.NS) b).values()));
             case BS -> binaries(((AttributeValue.BS) a).values()).equals(binaries(((AttributeValue.BS) b).values()));
             case M -> same(((AttributeValue.M) a).values(), ((AttributeValue.M) b).values());

@@ -22,12 +22,16 @@ final class SequenceCounter {
     static final long BLOCK_NUMBERS = 1024;
     /** The kind byte after the table id; the catalog's StatsKeys.CHANGE_LOG_NEXT. */
     private static final byte KIND = 6;
+
     private static final int KEY_LENGTH = 6;
 
     private SequenceCounter() {}
 
     static byte[] key(int tableId) {
-        return new ByteSink(KEY_LENGTH).put(KeySpace.prefix(KeySpace.STATS, tableId)).put(KIND).toArray();
+        return new ByteSink(KEY_LENGTH)
+                .put(KeySpace.prefix(KeySpace.STATS, tableId))
+                .put(KIND)
+                .toArray();
     }
 
     /** The stored value: the lowest number nobody has handed out (0 when never written). */

@@ -63,13 +63,16 @@ public final class KeyCheck {
      * since they word their errors unlike the Query it would otherwise be).
      */
     public static boolean accepts(TableDescriptor t, Map<String, AttributeValue> key) {
-        return key.size() == keyCount(t) && acceptsAttribute(t, key, t.hashKeyName())
+        return key.size() == keyCount(t)
+                && acceptsAttribute(t, key, t.hashKeyName())
                 && (t.rangeKeyName() == null || acceptsAttribute(t, key, t.rangeKeyName()));
     }
 
     private static boolean acceptsAttribute(TableDescriptor t, Map<String, AttributeValue> key, String name) {
         AttributeValue v = key.get(name);
-        return v != null && v.type() == t.attributeType(name) && !isEmpty(v)
+        return v != null
+                && v.type() == t.attributeType(name)
+                && !isEmpty(v)
                 && ItemSize.valueBytes(v) <= bytesMax(t, name);
     }
 
@@ -111,7 +114,8 @@ public final class KeyCheck {
                     "Size of hashkey has exceeded the maximum size limit of" + HASH_KEY_BYTES_MAX + " bytes");
         }
         String range = t.rangeKeyName();
-        if (range != null && ItemSize.valueBytes(Objects.requireNonNull(item.get(range), "sort key")) > bytesMax(t, range)) {
+        if (range != null
+                && ItemSize.valueBytes(Objects.requireNonNull(item.get(range), "sort key")) > bytesMax(t, range)) {
             throw DynamoException.invalidParameter("Aggregated size of all range keys has exceeded the size limit of "
                     + RANGE_KEY_BYTES_MAX + " bytes");
         }

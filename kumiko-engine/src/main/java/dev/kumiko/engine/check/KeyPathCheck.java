@@ -13,8 +13,8 @@ import java.util.List;
  * "IndexKey: x" for a secondary index's.
  */
 public final class KeyPathCheck {
-    private static final String MESSAGE = "Key attributes must be scalars; list random access '[]' and map lookup "
-            + "'.' are not allowed: ";
+    private static final String MESSAGE =
+            "Key attributes must be scalars; list random access '[]' and map lookup " + "'.' are not allowed: ";
 
     private KeyPathCheck() {}
 

@@ -36,7 +36,9 @@ public final class TableNames {
     /** The table name in arn:aws:dynamodb:region:account:table/NAME, or null if it is not one. */
     public static @Nullable String nameFromArnOrNull(String arn) {
         String[] parts = arn.split(":", 6);
-        if (parts.length != 6 || !"arn".equals(parts[0]) || !"dynamodb".equals(parts[2])
+        if (parts.length != 6
+                || !"arn".equals(parts[0])
+                || !"dynamodb".equals(parts[2])
                 || !parts[5].startsWith("table/")) {
             return null;
         }

@@ -5,9 +5,9 @@ import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.Projection;
+import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.SseSettings;
 import dev.kumiko.catalog.Table;
-import dev.kumiko.catalog.RecoverySettings;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.catalog.Throughput;
 import dev.kumiko.catalog.TimeToLiveSettings;
@@ -31,8 +31,8 @@ import dev.kumiko.model.TableClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Objects;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -46,8 +46,8 @@ public final class ControlPlane {
     private final ThroughputLimiter limiter;
     private final StreamLifecycle streams;
 
-    public ControlPlane(Catalog catalog, Clock clock, IndexBackfill backfill, ThroughputLimiter limiter,
-            StreamLifecycle streams) {
+    public ControlPlane(
+            Catalog catalog, Clock clock, IndexBackfill backfill, ThroughputLimiter limiter, StreamLifecycle streams) {
         this.catalog = catalog;
         this.clock = clock;
         this.backfill = backfill;
@@ -61,7 +61,8 @@ public final class ControlPlane {
             throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Table already exists: " + r.tableName());
         }
         if (catalog.size() >= Catalog.TABLES_MAX) {
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
                     "Subscriber limit exceeded: The number of tables exceeds the limit of " + Catalog.TABLES_MAX);
         }
         TableDescriptor d = newDescriptor(r);
@@ -69,10 +70,14 @@ public final class ControlPlane {
             throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Table already exists: " + r.tableName());
         }
         // As in DynamoDB's answer, the new table's GSIs are CREATING too; DescribeTable shows both ACTIVE.
-        List<IndexDescriptor> creating = new ArrayList<>(d.globalSecondaryIndexes().size());
+        List<IndexDescriptor> creating =
+                new ArrayList<>(d.globalSecondaryIndexes().size());
         d.globalSecondaryIndexes().forEach(x -> creating.add(x.withStatus(IndexDescriptor.CREATING)));
-        return describe(ctx, Objects.requireNonNull(catalog.get(d.tableName()), "the table just created"),
-                d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(creating)), "CREATING");
+        return describe(
+                ctx,
+                Objects.requireNonNull(catalog.get(d.tableName()), "the table just created"),
+                d.withGlobalIndexes(d.attributeDefinitions(), List.copyOf(creating)),
+                "CREATING");
     }
 
     private TableDescriptor newDescriptor(CreateTableRequest r) {
@@ -81,15 +86,28 @@ public final class ControlPlane {
         BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : throughput(r.provisionedThroughput());
         List<AttributeDefinition> definitions = new ArrayList<>();
-        r.attributeDefinitions().forEach(a -> definitions.add(
-                new AttributeDefinition(a.attributeName(), a.attributeType().attributeType())));
-        return new TableDescriptor(catalog.allocateId(), r.tableName(), UUID.randomUUID().toString(), now,
-                keySchema(r.keySchema()), List.copyOf(definitions), billingMode, throughput, onDemand ? now : 0,
-                indexes(r.localSecondaryIndexes(), false, onDemand), indexes(r.globalSecondaryIndexes(), true, onDemand),
-                streams.onCreate(stream(r.streamSpecification()), now), sse(r.sseSpecification()),
+        r.attributeDefinitions()
+                .forEach(a -> definitions.add(new AttributeDefinition(
+                        a.attributeName(), a.attributeType().attributeType())));
+        return new TableDescriptor(
+                catalog.allocateId(),
+                r.tableName(),
+                UUID.randomUUID().toString(),
+                now,
+                keySchema(r.keySchema()),
+                List.copyOf(definitions),
+                billingMode,
+                throughput,
+                onDemand ? now : 0,
+                indexes(r.localSecondaryIndexes(), false, onDemand),
+                indexes(r.globalSecondaryIndexes(), true, onDemand),
+                streams.onCreate(stream(r.streamSpecification()), now),
+                sse(r.sseSpecification()),
                 r.tableClass() == null ? TableClass.STANDARD : r.tableClass(),
-                Boolean.TRUE.equals(r.deletionProtectionEnabled()), tags(Map.of(), r.tags()),
-                TimeToLiveSettings.DISABLED, RecoverySettings.NONE);
+                Boolean.TRUE.equals(r.deletionProtectionEnabled()),
+                tags(Map.of(), r.tags()),
+                TimeToLiveSettings.DISABLED,
+                RecoverySettings.NONE);
     }
 
     private static Throughput throughput(ThroughputInput t) {
@@ -110,8 +128,13 @@ public final class ControlPlane {
         for (IndexInput x : in) {
             List<String> nonKey = x.projection().nonKeyAttributes();
             Throughput t = global && !onDemand ? throughput(x.provisionedThroughput()) : Throughput.ZERO;
-            out.add(new IndexDescriptor(catalog.allocateId(), x.indexName(), global, keySchema(x.keySchema()),
-                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+            out.add(new IndexDescriptor(
+                    catalog.allocateId(),
+                    x.indexName(),
+                    global,
+                    keySchema(x.keySchema()),
+                    new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)),
+                    t,
                     "ACTIVE"));
         }
         return List.copyOf(out);
@@ -136,7 +159,8 @@ public final class ControlPlane {
         }
         if (out.size() > TagRules.TAGS_MAX) {
             // UNVERIFIED wording; the limit of 50 tags per resource is documented.
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
                     "The number of tags exceeds the limit of " + TagRules.TAGS_MAX + " per resource");
         }
         return Map.copyOf(out);
@@ -190,12 +214,21 @@ public final class ControlPlane {
         Map<Integer, TableDescription.IndexCounts> counts = new LinkedHashMap<>();
         for (List<IndexDescriptor> list : List.of(shown.localSecondaryIndexes(), shown.globalSecondaryIndexes())) {
             for (IndexDescriptor x : list) {
-                counts.put(x.id(), new TableDescription.IndexCounts(t.indexStats(x.id()).itemCount(),
-                        t.indexStats(x.id()).sizeBytes()));
+                counts.put(
+                        x.id(),
+                        new TableDescription.IndexCounts(
+                                t.indexStats(x.id()).itemCount(),
+                                t.indexStats(x.id()).sizeBytes()));
             }
         }
-        return new TableDescription(shown, status, t.stats().itemCount(), t.stats().sizeBytes(),
-                ctx.tableArn(shown.tableName()), ctx.region(), Map.copyOf(counts));
+        return new TableDescription(
+                shown,
+                status,
+                t.stats().itemCount(),
+                t.stats().sizeBytes(),
+                ctx.tableArn(shown.tableName()),
+                ctx.region(),
+                Map.copyOf(counts));
     }
 
     public ListTablesResult listTables(String exclusiveStartTableName, Long limit) {
@@ -216,12 +249,15 @@ public final class ControlPlane {
         Table t = controlTable(tableNameOrArn);
         if (t.descriptor().globalSecondaryIndexes().stream().anyMatch(x -> !x.isReadable())) {
             // Verified wording: DynamoDB refuses while any GSI is being created.
-            throw new DynamoException(ErrorCode.RESOURCE_IN_USE,
+            throw new DynamoException(
+                    ErrorCode.RESOURCE_IN_USE,
                     "Cannot delete table while indexes are being created, updated, or deleted");
         }
         if (t.descriptor().deletionProtectionEnabled()) {
-            throw new DynamoException(ErrorCode.RESOURCE_IN_USE, "Resource cannot be deleted as it is currently "
-                    + "protected against deletion. Disable deletion protection first.");
+            throw new DynamoException(
+                    ErrorCode.RESOURCE_IN_USE,
+                    "Resource cannot be deleted as it is currently "
+                            + "protected against deletion. Disable deletion protection first.");
         }
         TableDescription before = describe(ctx, t, "DELETING");
         catalog.drop(t.descriptor().tableName());
@@ -239,8 +275,8 @@ public final class ControlPlane {
             GsiUpdates.Applied[] gsi = new GsiUpdates.Applied[1];
             TableDescriptor updated = catalog.modify(t, d -> updated(r, d, gsi));
             if (updated == null) {
-                throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.tableName()
-                        + " not found");
+                throw DynamoException.resourceNotFound(
+                        "Requested resource not found: Table: " + r.tableName() + " not found");
             }
             limiter.throughputChanged(t);
             streams.closeDisabled(t);
@@ -264,18 +300,23 @@ public final class ControlPlane {
         boolean onDemand = UpdateTableValidator.willBeOnDemand(r, d);
         BillingMode billingMode = onDemand ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED;
         Throughput throughput = onDemand ? Throughput.ZERO : provisioned(r, d);
-        long billingChange = billingMode == d.billingMode() ? d.billingModeChangeEpochMillis()
-                : clock.nowMillis();
-        boolean deletionProtection = r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled()
-                : r.deletionProtectionEnabled();
+        long billingChange = billingMode == d.billingMode() ? d.billingModeChangeEpochMillis() : clock.nowMillis();
+        boolean deletionProtection =
+                r.deletionProtectionEnabled() == null ? d.deletionProtectionEnabled() : r.deletionProtectionEnabled();
         SseSettings sse = r.sseSpecification() == null ? d.sse() : sse(r.sseSpecification());
         gsi[0] = r.hasGlobalSecondaryIndexUpdates()
                 ? GsiUpdates.apply(r, d, onDemand, catalog::allocateId, clock.nowMillis())
                 : new GsiUpdates.Applied(d, List.of(), List.of());
-        return gsi[0].descriptor().withSettings(billingMode, throughput, billingChange,
-                streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()), deletionProtection,
-                r.tableClass() == null ? d.tableClass() : r.tableClass(),
-                onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand), sse);
+        return gsi[0].descriptor()
+                .withSettings(
+                        billingMode,
+                        throughput,
+                        billingChange,
+                        streams.onUpdate(stream(r.streamSpecification()), d, clock.nowMillis()),
+                        deletionProtection,
+                        r.tableClass() == null ? d.tableClass() : r.tableClass(),
+                        onDemandGsis(gsi[0].descriptor().globalSecondaryIndexes(), onDemand),
+                        sse);
     }
 
     /**
@@ -290,8 +331,8 @@ public final class ControlPlane {
         if (d.billingMode() != BillingMode.PROVISIONED) {
             return requested;
         }
-        return d.throughput().changedTo(requested.readCapacityUnits(), requested.writeCapacityUnits(),
-                clock.nowMillis());
+        return d.throughput()
+                .changedTo(requested.readCapacityUnits(), requested.writeCapacityUnits(), clock.nowMillis());
     }
 
     /** A switch to on-demand drops the GSIs' provisioned throughput. */
@@ -335,11 +376,14 @@ public final class ControlPlane {
         c.notNull("tagKeys", tagKeys);
         c.throwIfAny();
         Table t = tableByArn(resourceArn, "UntagResource");
-        changeOrNotFound(t, d -> {
-            Map<String, String> remaining = new LinkedHashMap<>(d.tags());
-            tagKeys.forEach(remaining::remove);
-            return d.withTags(Map.copyOf(remaining));
-        }, resourceArn);
+        changeOrNotFound(
+                t,
+                d -> {
+                    Map<String, String> remaining = new LinkedHashMap<>(d.tags());
+                    tagKeys.forEach(remaining::remove);
+                    return d.withTags(Map.copyOf(remaining));
+                },
+                resourceArn);
     }
 
     /** Changes t's descriptor; a table deleted meanwhile answers as tableByArn would. */

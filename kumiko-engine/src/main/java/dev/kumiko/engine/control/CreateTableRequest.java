@@ -41,7 +41,10 @@ public record CreateTableRequest(
 
     public record ProjectionInput(ProjectionType projectionType, List<String> nonKeyAttributes) {}
 
-    public record IndexInput(String indexName, List<KeySchemaInput> keySchema, ProjectionInput projection,
+    public record IndexInput(
+            String indexName,
+            List<KeySchemaInput> keySchema,
+            ProjectionInput projection,
             ThroughputInput provisionedThroughput) {}
 
     public record StreamInput(Boolean streamEnabled, StreamViewType streamViewType) {}

@@ -26,6 +26,7 @@ final class CreateTableValidator {
     static final int GLOBAL_INDEXES_MAX = 20;
     /** Projected non-key attributes summed over all indexes of a table. */
     static final int PROJECTED_ATTRIBUTES_MAX = 100;
+
     static final long CAPACITY_UNITS_MAX = 40_000;
     /** Four partition-key and four sort-key attributes: DynamoDB's multi-attribute GSI keys. */
     static final int GSI_KEY_ELEMENTS_MAX = 2 * IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX;
@@ -49,9 +50,11 @@ final class CreateTableValidator {
 
     static void checkThroughputLimit(ThroughputInput t) {
         if (t.readCapacityUnits() > CAPACITY_UNITS_MAX || t.writeCapacityUnits() > CAPACITY_UNITS_MAX) {
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED, "Subscriber limit exceeded: Provisioned throughput "
-                    + "for the table exceeds the account limit; read units: " + CAPACITY_UNITS_MAX
-                    + ", write units: " + CAPACITY_UNITS_MAX);
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "Subscriber limit exceeded: Provisioned throughput "
+                            + "for the table exceeds the account limit; read units: " + CAPACITY_UNITS_MAX
+                            + ", write units: " + CAPACITY_UNITS_MAX);
         }
     }
 
@@ -140,8 +143,9 @@ final class CreateTableValidator {
             if (r.globalSecondaryIndexes() != null) {
                 for (IndexInput x : r.globalSecondaryIndexes()) {
                     if (x.provisionedThroughput() != null) {
-                        throw DynamoException.invalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits "
-                                + "can be specified for index: " + x.indexName() + " when BillingMode is PAY_PER_REQUEST");
+                        throw DynamoException.invalidParameter(
+                                "Neither ReadCapacityUnits nor WriteCapacityUnits " + "can be specified for index: "
+                                        + x.indexName() + " when BillingMode is PAY_PER_REQUEST");
                     }
                 }
             }
@@ -187,8 +191,8 @@ final class CreateTableValidator {
             checkIndexName(seen, x.indexName());
             checkKeySchema(x.keySchema(), "KeySchema");
             if (x.keySchema().size() != 2) {
-                throw DynamoException.invalidParameter("Index KeySchema does not have a range key for index: "
-                        + x.indexName());
+                throw DynamoException.invalidParameter(
+                        "Index KeySchema does not have a range key for index: " + x.indexName());
             }
             if (!x.keySchema().get(0).attributeName().equals(tableHash)) {
                 throw DynamoException.invalidParameter("Index KeySchema does not have the same leading hash key as "
@@ -208,7 +212,8 @@ final class CreateTableValidator {
             throw DynamoException.invalidParameter("List of GlobalSecondaryIndexes is empty");
         }
         if (gsis.size() > GLOBAL_INDEXES_MAX) {
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
                     "GlobalSecondaryIndex count exceeds the per-table limit of " + GLOBAL_INDEXES_MAX);
         }
         Set<String> seen = new HashSet<>();
@@ -242,8 +247,8 @@ final class CreateTableValidator {
         Set<String> names = new HashSet<>();
         for (KeySchemaInput k : keySchema) {
             if (!names.add(k.attributeName())) {
-                throw DynamoException.validation("Invalid KeySchema: Duplicate attribute name in KeySchema: "
-                        + k.attributeName());
+                throw DynamoException.validation(
+                        "Invalid KeySchema: Duplicate attribute name in KeySchema: " + k.attributeName());
             }
             if (k.keyType() == KeyType.HASH) {
                 if (range > 0) {

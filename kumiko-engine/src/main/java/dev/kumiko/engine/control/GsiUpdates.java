@@ -37,8 +37,9 @@ final class GsiUpdates {
     static void check(UpdateTableRequest r, TableDescriptor d, boolean onDemand) {
         int onlineChanges = 0;
         for (GsiUpdate u : r.globalSecondaryIndexUpdates()) {
-            int actions = (u == null ? 0 : (u.create() != null ? 1 : 0) + (u.update() != null ? 1 : 0)
-                    + (u.delete() != null ? 1 : 0));
+            int actions = (u == null
+                    ? 0
+                    : (u.create() != null ? 1 : 0) + (u.update() != null ? 1 : 0) + (u.delete() != null ? 1 : 0));
             if (actions != 1) {
                 // UNVERIFIED wording.
                 throw DynamoException.invalidParameter("One of Create, Update or Delete must be specified in each "
@@ -49,7 +50,8 @@ final class GsiUpdates {
         boolean building = d.globalSecondaryIndexes().stream().anyMatch(x -> !x.isReadable());
         if (onlineChanges > 1 || (onlineChanges == 1 && building)) {
             // Verified: LimitExceededException, also while another index is still being built.
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
         }
         if (onlineChanges == 1) {
@@ -59,7 +61,8 @@ final class GsiUpdates {
             if (u.create() != null) {
                 checkCreate(r, d, u.create(), onDemand);
             } else {
-                String name = u.update() != null ? u.update().indexName() : u.delete().indexName();
+                String name =
+                        u.update() != null ? u.update().indexName() : u.delete().indexName();
                 IndexDescriptor x = find(d.globalSecondaryIndexes(), name);
                 if (x == null) {
                     // Verified wording (ResourceNotFoundException).
@@ -82,7 +85,8 @@ final class GsiUpdates {
             throw DynamoException.validation("You cannot create or delete index while changing stream status");
         }
         if (r.deletionProtectionEnabled() != null) {
-            throw DynamoException.validation("DeletionProtection modification must be the only operation in the request");
+            throw DynamoException.validation(
+                    "DeletionProtection modification must be the only operation in the request");
         }
         if (r.sseSpecification() != null) {
             throw DynamoException.validation(
@@ -111,14 +115,17 @@ final class GsiUpdates {
     }
 
     private static void checkCreate(UpdateTableRequest r, TableDescriptor d, IndexInput x, boolean onDemand) {
-        if (find(d.globalSecondaryIndexes(), x.indexName()) != null || find(d.localSecondaryIndexes(), x.indexName()) != null) {
+        if (find(d.globalSecondaryIndexes(), x.indexName()) != null
+                || find(d.localSecondaryIndexes(), x.indexName()) != null) {
             // UNVERIFIED wording, by analogy with CreateTable's duplicate-name message.
             throw DynamoException.invalidParameter("Duplicate index name: " + x.indexName());
         }
         if (d.globalSecondaryIndexes().size() >= CreateTableValidator.GLOBAL_INDEXES_MAX) {
             // Verified type (LimitExceededException via UpdateTable); UNVERIFIED wording.
-            throw new DynamoException(ErrorCode.LIMIT_EXCEEDED,
-                    "GlobalSecondaryIndex count exceeds the per-table limit of " + CreateTableValidator.GLOBAL_INDEXES_MAX);
+            throw new DynamoException(
+                    ErrorCode.LIMIT_EXCEEDED,
+                    "GlobalSecondaryIndex count exceeds the per-table limit of "
+                            + CreateTableValidator.GLOBAL_INDEXES_MAX);
         }
         CreateTableValidator.checkGlobalKeySchema(x.keySchema());
         IndexRules.checkProjection(x);
@@ -140,27 +147,33 @@ final class GsiUpdates {
         if (!onDemand) {
             if (x.provisionedThroughput() == null) {
                 // UNVERIFIED wording.
-                throw DynamoException.invalidParameter("ProvisionedThroughput must be specified for index: "
-                        + x.indexName());
+                throw DynamoException.invalidParameter(
+                        "ProvisionedThroughput must be specified for index: " + x.indexName());
             }
             CreateTableValidator.checkThroughputLimit(x.provisionedThroughput());
         }
         int projected = 0;
         for (IndexDescriptor existing : d.globalSecondaryIndexes()) {
-            projected += existing.projection().nonKeyAttributes() == null ? 0 : existing.projection().nonKeyAttributes().size();
+            projected += existing.projection().nonKeyAttributes() == null
+                    ? 0
+                    : existing.projection().nonKeyAttributes().size();
         }
         for (IndexDescriptor existing : d.localSecondaryIndexes()) {
-            projected += existing.projection().nonKeyAttributes() == null ? 0 : existing.projection().nonKeyAttributes().size();
+            projected += existing.projection().nonKeyAttributes() == null
+                    ? 0
+                    : existing.projection().nonKeyAttributes().size();
         }
-        projected += x.projection().nonKeyAttributes() == null ? 0 : x.projection().nonKeyAttributes().size();
+        projected += x.projection().nonKeyAttributes() == null
+                ? 0
+                : x.projection().nonKeyAttributes().size();
         if (projected > CreateTableValidator.PROJECTED_ATTRIBUTES_MAX) {
             throw DynamoException.invalidParameter("The number of projected attributes in all indexes exceeds "
                     + "the limit of " + CreateTableValidator.PROJECTED_ATTRIBUTES_MAX + ", provided: " + projected);
         }
     }
 
-    private static void checkThroughputUpdate(IndexDescriptor x, UpdateTableRequest.GsiThroughputUpdate u,
-            boolean onDemand) {
+    private static void checkThroughputUpdate(
+            IndexDescriptor x, UpdateTableRequest.GsiThroughputUpdate u, boolean onDemand) {
         CreateTableRequest.ThroughputInput t = u.provisionedThroughput();
         if (onDemand) {
             // Probes of AWS (2026) got this for an on-demand table's GSI Update with provisioned
@@ -170,7 +183,8 @@ final class GsiUpdates {
         }
         if (t == null) {
             // UNVERIFIED wording: an Update needs something to change.
-            throw DynamoException.invalidParameter("ProvisionedThroughput must be specified for index: " + x.indexName());
+            throw DynamoException.invalidParameter(
+                    "ProvisionedThroughput must be specified for index: " + x.indexName());
         }
         CreateTableValidator.checkThroughputLimit(t);
         Throughput now = x.throughput();
@@ -193,8 +207,8 @@ final class GsiUpdates {
      * throughput, Deletes leave the descriptor. Attribute definitions follow the keys: a Create
      * adds its key attributes' definitions, a Delete prunes those no key uses any more (verified).
      */
-    static Applied apply(UpdateTableRequest r, TableDescriptor d, boolean onDemand, IntSupplier allocateId,
-            long nowMillis) {
+    static Applied apply(
+            UpdateTableRequest r, TableDescriptor d, boolean onDemand, IntSupplier allocateId, long nowMillis) {
         List<IndexDescriptor> gsis = new ArrayList<>(d.globalSecondaryIndexes());
         List<IndexDescriptor> created = new ArrayList<>(1);
         List<IndexDescriptor> deleted = new ArrayList<>(1);
@@ -207,17 +221,21 @@ final class GsiUpdates {
                 for (KeySchemaElement k : x.keySchema()) {
                     if (d.attributeType(k.attributeName()) == null) {
                         // The validator refused a new index key without an AttributeDefinition.
-                        definitions.add(new AttributeDefinition(k.attributeName(),
-                                Objects.requireNonNull(typeOf(r, d, k.attributeName()), "defined")));
+                        definitions.add(new AttributeDefinition(
+                                k.attributeName(), Objects.requireNonNull(typeOf(r, d, k.attributeName()), "defined")));
                     }
                 }
             } else if (u.update() != null) {
                 CreateTableRequest.ThroughputInput t = u.update().provisionedThroughput();
                 int i = gsis.indexOf(find(gsis, u.update().indexName()));
                 IndexDescriptor x = gsis.get(i);
-                gsis.set(i, x.withThroughput(x.throughput().readCapacityUnits() == 0 ? new Throughput(
-                        t.readCapacityUnits(), t.writeCapacityUnits())
-                        : x.throughput().changedTo(t.readCapacityUnits(), t.writeCapacityUnits(), nowMillis)));
+                gsis.set(
+                        i,
+                        x.withThroughput(
+                                x.throughput().readCapacityUnits() == 0
+                                        ? new Throughput(t.readCapacityUnits(), t.writeCapacityUnits())
+                                        : x.throughput()
+                                                .changedTo(t.readCapacityUnits(), t.writeCapacityUnits(), nowMillis)));
             } else {
                 IndexDescriptor x = find(gsis, u.delete().indexName());
                 gsis.remove(x);
@@ -234,15 +252,23 @@ final class GsiUpdates {
         List<KeySchemaElement> keys = new ArrayList<>(x.keySchema().size());
         x.keySchema().forEach(k -> keys.add(new KeySchemaElement(k.attributeName(), k.keyType())));
         List<String> nonKey = x.projection().nonKeyAttributes();
-        Throughput t = onDemand ? Throughput.ZERO : new Throughput(x.provisionedThroughput().readCapacityUnits(),
-                x.provisionedThroughput().writeCapacityUnits());
-        return new IndexDescriptor(id, x.indexName(), true, List.copyOf(keys),
-                new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)), t,
+        Throughput t = onDemand
+                ? Throughput.ZERO
+                : new Throughput(
+                        x.provisionedThroughput().readCapacityUnits(),
+                        x.provisionedThroughput().writeCapacityUnits());
+        return new IndexDescriptor(
+                id,
+                x.indexName(),
+                true,
+                List.copyOf(keys),
+                new Projection(x.projection().projectionType(), nonKey == null ? null : List.copyOf(nonKey)),
+                t,
                 IndexDescriptor.CREATING);
     }
 
-    private static List<AttributeDefinition> pruned(List<AttributeDefinition> definitions, TableDescriptor d,
-            List<IndexDescriptor> gsis) {
+    private static List<AttributeDefinition> pruned(
+            List<AttributeDefinition> definitions, TableDescriptor d, List<IndexDescriptor> gsis) {
         Set<String> used = new LinkedHashSet<>();
         d.keySchema().forEach(k -> used.add(k.attributeName()));
         d.localSecondaryIndexes().forEach(x -> used.addAll(x.keyNames()));

@@ -30,8 +30,7 @@ final class IndexRules {
                 }
             }
         } else if (nonKey != null) {
-            throw DynamoException.invalidParameter(
-                    "ProjectionType is " + type + ", but NonKeyAttributes is specified");
+            throw DynamoException.invalidParameter("ProjectionType is " + type + ", but NonKeyAttributes is specified");
         }
     }
 

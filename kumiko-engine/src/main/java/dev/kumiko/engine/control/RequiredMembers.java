@@ -29,7 +29,8 @@ final class RequiredMembers {
         indexes(r.localSecondaryIndexes(), TABLE_KEY_ELEMENTS_MAX);
         indexes(r.globalSecondaryIndexes(), CreateTableValidator.GSI_KEY_ELEMENTS_MAX);
         throughput(r.provisionedThroughput());
-        require(r.streamSpecification() == null || r.streamSpecification().streamEnabled() != null,
+        require(
+                r.streamSpecification() == null || r.streamSpecification().streamEnabled() != null,
                 "StreamSpecification.StreamEnabled");
         if (r.tags() != null) {
             for (TagInput t : r.tags()) {
@@ -42,7 +43,8 @@ final class RequiredMembers {
         require(r.tableName() != null, "TableName");
         definitions(r.attributeDefinitions());
         throughput(r.provisionedThroughput());
-        require(r.streamSpecification() == null || r.streamSpecification().streamEnabled() != null,
+        require(
+                r.streamSpecification() == null || r.streamSpecification().streamEnabled() != null,
                 "StreamSpecification.StreamEnabled");
         if (r.globalSecondaryIndexUpdates() == null) {
             return;
@@ -58,7 +60,8 @@ final class RequiredMembers {
                 require(u.update().indexName() != null, "GlobalSecondaryIndexUpdates.Update.IndexName");
                 throughput(u.update().provisionedThroughput());
             }
-            require(u.delete() == null || u.delete().indexName() != null,
+            require(
+                    u.delete() == null || u.delete().indexName() != null,
                     "GlobalSecondaryIndexUpdates.Delete.IndexName");
         }
     }
@@ -68,14 +71,16 @@ final class RequiredMembers {
             return;
         }
         for (AttributeDefinitionInput d : definitions) {
-            require(d != null && d.attributeName() != null && d.attributeType() != null,
+            require(
+                    d != null && d.attributeName() != null && d.attributeType() != null,
                     "AttributeDefinitions (AttributeName, AttributeType)");
         }
     }
 
     private static void keySchema(List<KeySchemaInput> keySchema, int max, String what) {
-        require(keySchema != null && !keySchema.isEmpty() && keySchema.size() <= max, what + " (1 to " + max
-                + " elements)");
+        require(
+                keySchema != null && !keySchema.isEmpty() && keySchema.size() <= max,
+                what + " (1 to " + max + " elements)");
         for (KeySchemaInput k : keySchema) {
             require(k != null && k.attributeName() != null && k.keyType() != null, what + " (AttributeName, KeyType)");
         }
@@ -99,8 +104,12 @@ final class RequiredMembers {
     }
 
     private static void throughput(ThroughputInput t) {
-        require(t == null || (t.readCapacityUnits() != null && t.writeCapacityUnits() != null
-                && t.readCapacityUnits() >= 1 && t.writeCapacityUnits() >= 1),
+        require(
+                t == null
+                        || (t.readCapacityUnits() != null
+                                && t.writeCapacityUnits() != null
+                                && t.readCapacityUnits() >= 1
+                                && t.writeCapacityUnits() >= 1),
                 "ProvisionedThroughput (ReadCapacityUnits and WriteCapacityUnits, at least 1)");
     }
 

@@ -8,8 +8,13 @@ import java.util.Map;
  * is the one to show, which during an index deletion still lists the index being deleted.
  */
 public record TableDescription(
-        TableDescriptor descriptor, String tableStatus, long itemCount, long sizeBytes, String tableArn,
-        String region, Map<Integer, IndexCounts> indexCounts) {
+        TableDescriptor descriptor,
+        String tableStatus,
+        long itemCount,
+        long sizeBytes,
+        String tableArn,
+        String region,
+        Map<Integer, IndexCounts> indexCounts) {
 
     /** An index's entry count and size; zero for an index with no entries yet. */
     public record IndexCounts(long itemCount, long sizeBytes) {

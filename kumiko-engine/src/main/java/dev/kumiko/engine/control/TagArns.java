@@ -26,9 +26,11 @@ final class TagArns {
         if (!SERVICE.equals(parts[2]) || !RequestContext.ACCOUNT_ID.equals(parts[4])) {
             // UNVERIFIED wording: IAM's implicit-deny text; the principal is the default account's root
             // because the engine does not know the caller.
-            throw new DynamoException(ErrorCode.ACCESS_DENIED, "User: arn:aws:iam::" + RequestContext.ACCOUNT_ID
-                    + ":root is not authorized to perform: dynamodb:" + operation + " on resource: " + arn
-                    + " because no resource-based policy allows the dynamodb:" + operation + " action");
+            throw new DynamoException(
+                    ErrorCode.ACCESS_DENIED,
+                    "User: arn:aws:iam::" + RequestContext.ACCOUNT_ID
+                            + ":root is not authorized to perform: dynamodb:" + operation + " on resource: " + arn
+                            + " because no resource-based policy allows the dynamodb:" + operation + " action");
         }
         String name = TableNames.nameFromArnOrNull(arn);
         if (name == null) {

@@ -20,7 +20,8 @@ final class TagRules {
             return;
         }
         for (TagInput t : tags) {
-            if (!TAG_CHARACTERS.matcher(t.key()).matches() || !TAG_CHARACTERS.matcher(t.value()).matches()) {
+            if (!TAG_CHARACTERS.matcher(t.key()).matches()
+                    || !TAG_CHARACTERS.matcher(t.value()).matches()) {
                 throw dev.kumiko.error.DynamoException.invalidParameter("Invalid tag: key '" + t.key() + "', value '"
                         + t.value() + "'. Tags may contain letters, white space, numbers and + - = . _ : /");
             }

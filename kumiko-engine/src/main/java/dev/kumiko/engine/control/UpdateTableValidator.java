@@ -25,9 +25,13 @@ final class UpdateTableValidator {
      * the members Kumiko does not model are listed all the same, as DynamoDB lists them.
      */
     private static void checkSomethingToChange(UpdateTableRequest r) {
-        boolean nothing = r.billingMode() == null && r.provisionedThroughput() == null
-                && r.streamSpecification() == null && r.sseSpecification() == null && r.tableClass() == null
-                && r.deletionProtectionEnabled() == null && !r.hasGlobalSecondaryIndexUpdates()
+        boolean nothing = r.billingMode() == null
+                && r.provisionedThroughput() == null
+                && r.streamSpecification() == null
+                && r.sseSpecification() == null
+                && r.tableClass() == null
+                && r.deletionProtectionEnabled() == null
+                && !r.hasGlobalSecondaryIndexUpdates()
                 && !r.hasReplicaUpdates();
         if (nothing) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
@@ -49,7 +53,8 @@ final class UpdateTableValidator {
     }
 
     static boolean willBeOnDemand(UpdateTableRequest r, TableDescriptor d) {
-        return r.billingMode() == null ? d.billingMode() == BillingMode.PAY_PER_REQUEST
+        return r.billingMode() == null
+                ? d.billingMode() == BillingMode.PAY_PER_REQUEST
                 : r.billingMode() == BillingMode.PAY_PER_REQUEST;
     }
 
@@ -89,8 +94,11 @@ final class UpdateTableValidator {
     }
 
     private static boolean onlyBillingMode(UpdateTableRequest r) {
-        return r.billingMode() != null && r.streamSpecification() == null && r.sseSpecification() == null
-                && r.tableClass() == null && r.deletionProtectionEnabled() == null
+        return r.billingMode() != null
+                && r.streamSpecification() == null
+                && r.sseSpecification() == null
+                && r.tableClass() == null
+                && r.deletionProtectionEnabled() == null
                 && !r.hasGlobalSecondaryIndexUpdates();
     }
 

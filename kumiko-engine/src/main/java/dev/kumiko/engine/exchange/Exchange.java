@@ -2,8 +2,8 @@ package dev.kumiko.engine.exchange;
 
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
-import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.background.Lease;
+import dev.kumiko.engine.base.Clock;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.storage.Store;
 import java.util.ArrayList;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What exports and imports need from the engine: their job records in the store, a table's items
@@ -30,6 +29,7 @@ public final class Exchange implements AutoCloseable {
      * this process). Over a store shared by processes, a job's lease tells the other engines.
      */
     private final Set<String> running;
+
     private final boolean local;
     private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>();
     private boolean closed; // under attachments: nothing is attached after close, so nothing leaks

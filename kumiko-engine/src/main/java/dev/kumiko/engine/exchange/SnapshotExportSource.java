@@ -48,8 +48,8 @@ public final class SnapshotExportSource implements ExportSource {
         List<byte[]> copied = store instanceof MemoryStore ? new ArrayList<>() : null;
         try (Snapshot snapshot = store.snapshot()) {
             asOfMillis = clock.nowMillis();
-            try (Cursor c = snapshot.scan(KeySpace.prefix(KeySpace.ITEMS, tableId),
-                    KeySpace.prefixEnd(KeySpace.ITEMS, tableId), false)) {
+            try (Cursor c = snapshot.scan(
+                    KeySpace.prefix(KeySpace.ITEMS, tableId), KeySpace.prefixEnd(KeySpace.ITEMS, tableId), false)) {
                 while (c.next()) {
                     if (copied != null) {
                         copied.add(Arrays.copyOf(c.value(), c.value().length));

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * succeeded. Message and item are null when absent; the item only for ConditionalCheckFailed with
  * ReturnValuesOnConditionCheckFailure = ALL_OLD.
  */
-public record CancellationReason(String code, @Nullable String message, @Nullable Map<String, AttributeValue> item) {
+public record CancellationReason(
+        String code, @Nullable String message, @Nullable Map<String, AttributeValue> item) {
     public static final String NONE = "None";
     public static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     public static final String VALIDATION_ERROR = "ValidationError";

@@ -11,7 +11,8 @@ import java.util.List;
  * (AWS documentation's CloudTrail example; docs/notes/error-messages.md).
  */
 public final class TransactionCanceled extends DynamoException {
-    private static final String PREFIX = "Transaction cancelled, please refer cancellation reasons for specific reasons ";
+    private static final String PREFIX =
+            "Transaction cancelled, please refer cancellation reasons for specific reasons ";
     private final List<CancellationReason> reasons;
 
     public TransactionCanceled(List<CancellationReason> reasons) {

@@ -1,13 +1,12 @@
 package dev.kumiko.engine.index;
 
-import dev.kumiko.engine.background.BackgroundExecutor;
-
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
+import dev.kumiko.engine.background.BackgroundExecutor;
 import dev.kumiko.engine.background.Lease;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.keys.KeySpace;
@@ -15,9 +14,9 @@ import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
 import dev.kumiko.storage.Bytes;
 import dev.kumiko.storage.Cursor;
-import dev.kumiko.storage.Store;
 import dev.kumiko.storage.ReadModifyWrite;
 import dev.kumiko.storage.ReadModifyWrite.Claimed;
+import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
@@ -49,6 +48,7 @@ public final class IndexBackfill implements AutoCloseable {
     private final ExecutorService executor = BackgroundExecutor.start("kumiko-index-backfill");
     /** This engine's identity among the engines over the store, and its clock: for the leases. */
     private final String owner;
+
     private final Clock clock;
     /** The lease of the backfill running now, released at close so the next engine resumes at once. */
     private volatile @Nullable Lease running;
@@ -66,7 +66,10 @@ public final class IndexBackfill implements AutoCloseable {
             try {
                 run(tableName, indexId);
             } catch (RuntimeException e) {
-                log().log(System.Logger.Level.ERROR, "backfill of index " + indexId + " on " + tableName + " failed", e);
+                log().log(
+                                System.Logger.Level.ERROR,
+                                "backfill of index " + indexId + " on " + tableName + " failed",
+                                e);
             }
         });
     }

@@ -37,13 +37,12 @@ public final class IndexEntries {
             (k.keyType() == KeyType.HASH ? hash : range).add(v);
         }
         String tableRange = t.rangeKeyName();
-        return IndexKey.of(x.id(), hash, range, t.hashKeyOf(item),
-                tableRange == null ? null : item.get(tableRange));
+        return IndexKey.of(x.id(), hash, range, t.hashKeyOf(item), tableRange == null ? null : item.get(tableRange));
     }
 
     /** The entry's attributes: table and index keys, plus what the projection names. */
-    public static Map<String, AttributeValue> project(TableDescriptor t, IndexDescriptor x,
-            Map<String, AttributeValue> item) {
+    public static Map<String, AttributeValue> project(
+            TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item) {
         if (projectsAll(x)) {
             return item;
         }

@@ -2,13 +2,13 @@ package dev.kumiko.engine.index;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.model.KeyType;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.model.AttributeType;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
+import dev.kumiko.model.KeyType;
 import java.util.Map;
 
 /**
@@ -42,8 +42,8 @@ public final class IndexKeyCheck {
         }
     }
 
-    private static void index(TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item,
-            boolean byUpdate) {
+    private static void index(
+            TableDescriptor t, IndexDescriptor x, Map<String, AttributeValue> item, boolean byUpdate) {
         for (KeySchemaElement k : x.keySchema()) {
             String name = k.attributeName();
             AttributeValue v = item.get(name);
@@ -52,8 +52,8 @@ public final class IndexKeyCheck {
             }
             AttributeType expected = t.attributeType(name);
             if (v.type() != expected) {
-                throw DynamoException.invalidParameter("Type mismatch for Index Key " + name + " Expected: "
-                        + expected + " Actual: " + v.type() + " IndexName: " + x.indexName());
+                throw DynamoException.invalidParameter("Type mismatch for Index Key " + name + " Expected: " + expected
+                        + " Actual: " + v.type() + " IndexName: " + x.indexName());
             }
             checkNotEmpty(x, name, v, byUpdate);
             int max = k.keyType() == KeyType.HASH ? KeyCheck.HASH_KEY_BYTES_MAX : KeyCheck.RANGE_KEY_BYTES_MAX;

@@ -28,8 +28,14 @@ public final class IndexUpdates {
      * sizes and the new item's encoding are passed in because an ALL projection's entry is the
      * item itself.
      */
-    public static List<IndexChange> plan(TableDescriptor t, @Nullable Map<String, AttributeValue> oldItem, long oldItemBytes,
-            @Nullable Map<String, AttributeValue> newItem, long newItemBytes, byte @Nullable [] newItemEncoded, WriteBatch batch) {
+    public static List<IndexChange> plan(
+            TableDescriptor t,
+            @Nullable Map<String, AttributeValue> oldItem,
+            long oldItemBytes,
+            @Nullable Map<String, AttributeValue> newItem,
+            long newItemBytes,
+            byte @Nullable [] newItemEncoded,
+            WriteBatch batch) {
         if (t.localSecondaryIndexes().isEmpty() && t.globalSecondaryIndexes().isEmpty()) {
             return List.of();
         }
@@ -43,17 +49,26 @@ public final class IndexUpdates {
         return changes;
     }
 
-    private static void planOne(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
-            long oldItemBytes, @Nullable Map<String, AttributeValue> newItem, long newItemBytes, byte @Nullable [] newItemEncoded,
-            WriteBatch batch, List<IndexChange> changes) {
+    private static void planOne(
+            TableDescriptor t,
+            IndexDescriptor x,
+            @Nullable Map<String, AttributeValue> oldItem,
+            long oldItemBytes,
+            @Nullable Map<String, AttributeValue> newItem,
+            long newItemBytes,
+            byte @Nullable [] newItemEncoded,
+            WriteBatch batch,
+            List<IndexChange> changes) {
         byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);
         byte[] oldKey = oldKey(t, x, oldItem, newItem, newKey);
         if (oldKey == null && newKey == null) {
             return;
         }
         // A key comes only from an item, so an entry is null exactly when its key is.
-        Map<String, AttributeValue> oldEntry = oldKey == null || oldItem == null ? null : IndexEntries.project(t, x, oldItem);
-        Map<String, AttributeValue> newEntry = newKey == null || newItem == null ? null : IndexEntries.project(t, x, newItem);
+        Map<String, AttributeValue> oldEntry =
+                oldKey == null || oldItem == null ? null : IndexEntries.project(t, x, oldItem);
+        Map<String, AttributeValue> newEntry =
+                newKey == null || newItem == null ? null : IndexEntries.project(t, x, newItem);
         boolean sameKey = oldKey != null && newKey != null && (oldKey == newKey || Arrays.equals(oldKey, newKey));
         if (sameKey && oldEntry != null && newEntry != null && sameEntry(oldEntry, newEntry, newItem, newItemEncoded)) {
             return;
@@ -63,7 +78,9 @@ public final class IndexUpdates {
         }
         if (newKey != null && newEntry != null) {
             // An ALL projection's entry is the item itself, already encoded for the item's own put.
-            batch.put(newKey, newEntry == newItem && newItemEncoded != null ? newItemEncoded : ItemCodec.encode(newEntry));
+            batch.put(
+                    newKey,
+                    newEntry == newItem && newItemEncoded != null ? newItemEncoded : ItemCodec.encode(newEntry));
         }
         long oldBytes = oldEntry == null ? 0 : entryBytes(x, oldEntry, oldItemBytes);
         long newBytes = newEntry == null ? 0 : entryBytes(x, newEntry, newItemBytes);
@@ -77,8 +94,12 @@ public final class IndexUpdates {
      * bytes (most writes of an item leave its index keys alone). Equal values encode to equal keys:
      * equal numbers are equal however written, and the key encoding writes their canonical form.
      */
-    private static byte @Nullable [] oldKey(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
-            @Nullable Map<String, AttributeValue> newItem, byte @Nullable [] newKey) {
+    private static byte @Nullable [] oldKey(
+            TableDescriptor t,
+            IndexDescriptor x,
+            @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem,
+            byte @Nullable [] newKey) {
         if (oldItem == null) {
             return null;
         }
@@ -93,8 +114,8 @@ public final class IndexUpdates {
      * Whether each of x's key attributes is present in both items with equal values. The old item
      * is mostly still in its stored bytes, which answer without decoding its attributes.
      */
-    private static boolean sameKeyValues(IndexDescriptor x, Map<String, AttributeValue> oldItem,
-            Map<String, AttributeValue> newItem) {
+    private static boolean sameKeyValues(
+            IndexDescriptor x, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         for (KeySchemaElement k : x.keySchema()) {
             String name = k.attributeName();
             AttributeValue after = newItem.get(name);
@@ -121,8 +142,11 @@ public final class IndexUpdates {
      * an undecided case compares maps. (An update's new item keeps most of the old one as stored
      * bytes, PatchedItem, and a map comparison would build its whole map.)
      */
-    private static boolean sameEntry(Map<String, AttributeValue> oldEntry, Map<String, AttributeValue> newEntry,
-            @Nullable Map<String, AttributeValue> newItem, byte @Nullable [] newItemEncoded) {
+    private static boolean sameEntry(
+            Map<String, AttributeValue> oldEntry,
+            Map<String, AttributeValue> newEntry,
+            @Nullable Map<String, AttributeValue> newItem,
+            byte @Nullable [] newItemEncoded) {
         if (newEntry == newItem && newItemEncoded != null && oldEntry instanceof EncodedItem stored) {
             EncodedEquality.Answer answer = EncodedEquality.compare(stored.encoded(), newItemEncoded);
             if (answer != EncodedEquality.Answer.UNKNOWN) {

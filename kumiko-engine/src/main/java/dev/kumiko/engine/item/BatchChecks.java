@@ -19,8 +19,8 @@ final class BatchChecks {
      * BatchGetItem's as a constraint instead). The server's decoder checks this first
      * (ItemMembers.batch); it is repeated here for in-process callers.
      */
-    static <T> void requestItems(Map<String, T> items, ToIntFunction<T> size, int perTableMax, int totalMax,
-            String operation) {
+    static <T> void requestItems(
+            Map<String, T> items, ToIntFunction<T> size, int perTableMax, int totalMax, String operation) {
         if (items == null || items.isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for " + operation);
         }
@@ -30,9 +30,11 @@ final class BatchChecks {
             int n = e.getValue() == null ? 0 : size.applyAsInt(e.getValue());
             if (n < 1 || (perTableMax > 0 && n > perTableMax)) {
                 // Model constraint text; the "{...}" rendering of the map is not DynamoDB's.
-                throw new MemberConstraintException("1 validation error detected: Value '{...}' at 'requestItems' failed "
-                        + "to satisfy constraint: Map value must satisfy constraint: [Member must have length less "
-                        + "than or equal to " + perTableMax + ", Member must have length greater than or equal to 1]");
+                throw new MemberConstraintException(
+                        "1 validation error detected: Value '{...}' at 'requestItems' failed "
+                                + "to satisfy constraint: Map value must satisfy constraint: [Member must have length less "
+                                + "than or equal to " + perTableMax
+                                + ", Member must have length greater than or equal to 1]");
             }
             total += n;
         }

@@ -1,19 +1,19 @@
 package dev.kumiko.engine.item;
 
-import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.check.DuplicateKeys;
 import dev.kumiko.engine.check.KeyCheck;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.throughput.ThrottleErrors;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.ProjectionExpression;
-import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -23,8 +23,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,20 +46,25 @@ final class BatchGetOperation {
     }
 
     /** One table's part of the request, validated; {@code live} is the table that throttles. */
-    private record TableRead(TableDescriptor table, Table live, BatchRequests.KeysAndAttributes request,
-            RequestExpressions expr, @Nullable ProjectionExpression legacyProjection, List<byte[]> keys) {}
+    private record TableRead(
+            TableDescriptor table,
+            Table live,
+            BatchRequests.KeysAndAttributes request,
+            RequestExpressions expr,
+            @Nullable ProjectionExpression legacyProjection,
+            List<byte[]> keys) {}
 
     BatchResults.BatchGet apply(BatchRequests.BatchGet r) {
-        BatchChecks.requestItems(r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX,
-                "BatchGetItem");
+        BatchChecks.requestItems(
+                r.requestItems(), k -> k.keys() == null ? 0 : k.keys().size(), KEYS_MAX, KEYS_MAX, "BatchGetItem");
         // Every table's projection is checked before any table is looked up, as DynamoDB refuses a
         // bad expression even when the table does not exist.
         Map<String, Parsed> parsed = new LinkedHashMap<>();
         r.requestItems().forEach((name, k) -> parsed.put(name, parsed(k)));
         r.requestItems().values().forEach(BatchGetOperation::refuseRepeatedKeys);
         List<TableRead> reads = new ArrayList<>();
-        parsed.forEach((name, p) -> reads.add(validated(name,
-                Objects.requireNonNull(r.requestItems().get(name), "parsed names are its keys"), p)));
+        parsed.forEach((name, p) -> reads.add(
+                validated(name, Objects.requireNonNull(r.requestItems().get(name), "parsed names are its keys"), p)));
         List<byte[]> allKeys = new ArrayList<>();
         reads.forEach(t -> allKeys.addAll(t.keys()));
         DuplicateKeys.refuse(allKeys, BatchChecks.DUPLICATE_KEYS);
@@ -95,8 +100,8 @@ final class BatchGetOperation {
                 .expressionAttributeNames(k.expressionAttributeNames())
                 .build();
         LegacyExpressions.checkAttributesToGet(k.attributesToGet());
-        ProjectionExpression legacyProjection = k.attributesToGet() == null ? null
-                : LegacyExpressions.attributesToGet(k.attributesToGet());
+        ProjectionExpression legacyProjection =
+                k.attributesToGet() == null ? null : LegacyExpressions.attributesToGet(k.attributesToGet());
         return new Parsed(expr, legacyProjection);
     }
 
@@ -156,8 +161,10 @@ final class BatchGetOperation {
                 limiter.chargeRead(t.live(), null, partitionKey, new CapacityTally(name, true).addTable(itemUnits));
                 units.merge(name, itemUnits, Double::sum);
                 if (item != null) {
-                    found.add(t.legacyProjection() != null ? LegacyExpressions.project(t.legacyProjection(), item)
-                            : t.expr().project(item));
+                    found.add(
+                            t.legacyProjection() != null
+                                    ? LegacyExpressions.project(t.legacyProjection(), item)
+                                    : t.expr().project(item));
                 }
             }
             if (!left.isEmpty()) {
@@ -184,7 +191,8 @@ final class BatchGetOperation {
         return access.readAll(keys.toArray(new byte[0][]));
     }
 
-    private static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, Double> unitsPerTable) {
+    private static @Nullable List<ConsumedCapacity> capacity(
+            @Nullable ReturnConsumedCapacity mode, Map<String, Double> unitsPerTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

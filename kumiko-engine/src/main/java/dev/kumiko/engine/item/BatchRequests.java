@@ -12,19 +12,29 @@ public final class BatchRequests {
     private BatchRequests() {}
 
     /** Exactly one of put (an item) or delete (a key) is set in a valid request. */
-    public record WriteRequest(@Nullable Map<String, AttributeValue> put, @Nullable Map<String, AttributeValue> delete) {}
+    public record WriteRequest(
+            @Nullable Map<String, AttributeValue> put,
+            @Nullable Map<String, AttributeValue> delete) {}
 
-    public record BatchWrite(Map<String, List<WriteRequest>> requestItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+    public record BatchWrite(
+            Map<String, List<WriteRequest>> requestItems,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
             @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics) {}
 
-    public record KeysAndAttributes(List<Map<String, AttributeValue>> keys, @Nullable String projectionExpression,
-            @Nullable Map<String, String> expressionAttributeNames, @Nullable List<String> attributesToGet, @Nullable Boolean consistentRead) {
+    public record KeysAndAttributes(
+            List<Map<String, AttributeValue>> keys,
+            @Nullable String projectionExpression,
+            @Nullable Map<String, String> expressionAttributeNames,
+            @Nullable List<String> attributesToGet,
+            @Nullable Boolean consistentRead) {
 
         KeysAndAttributes withKeys(List<Map<String, AttributeValue>> newKeys) {
-            return new KeysAndAttributes(newKeys, projectionExpression, expressionAttributeNames, attributesToGet,
-                    consistentRead);
+            return new KeysAndAttributes(
+                    newKeys, projectionExpression, expressionAttributeNames, attributesToGet, consistentRead);
         }
     }
 
-    public record BatchGet(Map<String, KeysAndAttributes> requestItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
+    public record BatchGet(
+            Map<String, KeysAndAttributes> requestItems,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 }

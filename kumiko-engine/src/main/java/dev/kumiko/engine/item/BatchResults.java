@@ -11,9 +11,13 @@ public final class BatchResults {
     private BatchResults() {}
 
     /** itemCollectionMetrics is null unless asked for, and lists only tables with LSIs. */
-    public record BatchWrite(Map<String, List<BatchRequests.WriteRequest>> unprocessedItems,
-            @Nullable List<ConsumedCapacity> consumedCapacity, @Nullable Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}
+    public record BatchWrite(
+            Map<String, List<BatchRequests.WriteRequest>> unprocessedItems,
+            @Nullable List<ConsumedCapacity> consumedCapacity,
+            @Nullable Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}
 
-    public record BatchGet(Map<String, List<Map<String, AttributeValue>>> responses,
-            Map<String, BatchRequests.KeysAndAttributes> unprocessedKeys, @Nullable List<ConsumedCapacity> consumedCapacity) {}
+    public record BatchGet(
+            Map<String, List<Map<String, AttributeValue>>> responses,
+            Map<String, BatchRequests.KeysAndAttributes> unprocessedKeys,
+            @Nullable List<ConsumedCapacity> consumedCapacity) {}
 }

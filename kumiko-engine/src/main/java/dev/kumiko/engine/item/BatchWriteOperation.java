@@ -1,12 +1,12 @@
 package dev.kumiko.engine.item;
 
-import dev.kumiko.engine.check.DuplicateKeys;
-import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
+import dev.kumiko.engine.check.DuplicateKeys;
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.engine.check.KeyCheck;
 import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.engine.index.IndexKeyCheck;
@@ -48,15 +48,23 @@ final class BatchWriteOperation {
     }
 
     /** One validated write; item is null for a delete, itemBytes its size (0 for a delete). */
-    private record Write(Table table, byte[] key, Map<String, AttributeValue> partitionKey,
-            @Nullable Map<String, AttributeValue> item, long itemBytes, BatchRequests.WriteRequest request) {}
+    private record Write(
+            Table table,
+            byte[] key,
+            Map<String, AttributeValue> partitionKey,
+            @Nullable Map<String, AttributeValue> item,
+            long itemBytes,
+            BatchRequests.WriteRequest request) {}
 
     /**
      * What the writes report: write units and item collection metrics per table, and the writes
      * that were throttled (by table) with why.
      */
-    private record Committed(Map<String, CapacityTally> units, Map<String, List<ItemCollectionMetrics>> metrics,
-            Map<String, List<BatchRequests.WriteRequest>> unprocessed, List<ThroughputExceeded> throttles) {}
+    private record Committed(
+            Map<String, CapacityTally> units,
+            Map<String, List<ItemCollectionMetrics>> metrics,
+            Map<String, List<BatchRequests.WriteRequest>> unprocessed,
+            List<ThroughputExceeded> throttles) {}
 
     BatchResults.BatchWrite apply(BatchRequests.BatchWrite r) {
         BatchChecks.requestItems(r.requestItems(), BatchChecks::size, REQUESTS_MAX, REQUESTS_MAX, "BatchWriteItem");
@@ -70,7 +78,8 @@ final class BatchWriteOperation {
             }
         }
         List<Write> writes = new ArrayList<>(n);
-        for (Map.Entry<String, List<BatchRequests.WriteRequest>> e : r.requestItems().entrySet()) {
+        for (Map.Entry<String, List<BatchRequests.WriteRequest>> e :
+                r.requestItems().entrySet()) {
             Table table = access.table(e.getKey());
             for (BatchRequests.WriteRequest w : e.getValue()) {
                 writes.add(validated(table, w, sizes[writes.size()]));
@@ -81,7 +90,8 @@ final class BatchWriteOperation {
         if (committed.throttles().size() == writes.size()) {
             throw ThrottleErrors.nothingProcessed(committed.throttles());
         }
-        return new BatchResults.BatchWrite(committed.unprocessed(),
+        return new BatchResults.BatchWrite(
+                committed.unprocessed(),
                 capacity(r.returnConsumedCapacity(), committed.units()),
                 r.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE ? committed.metrics() : null);
     }
@@ -90,8 +100,8 @@ final class BatchWriteOperation {
     private static long checkShape(BatchRequests.WriteRequest w) {
         if ((w.put() == null) == (w.delete() == null)) {
             // Wording not verified against DynamoDB.
-            throw DynamoException.validation("Supplied WriteRequest must contain exactly one of PutRequest or "
-                    + "DeleteRequest");
+            throw DynamoException.validation(
+                    "Supplied WriteRequest must contain exactly one of PutRequest or " + "DeleteRequest");
         }
         long bytes = w.put() == null ? 0 : ItemSize.of(w.put());
         if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
@@ -121,8 +131,8 @@ final class BatchWriteOperation {
      * but its writes wait out one on their items rather than fail (waitOutClaims).
      */
     private Committed commitAll(List<Write> writes, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics) {
-        Committed committed = new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
-                new ArrayList<>(0));
+        Committed committed =
+                new Committed(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new ArrayList<>(0));
         if (anyEnforced(writes)) {
             commitEach(writes, returnItemCollectionMetrics, committed);
             return committed;
@@ -166,7 +176,10 @@ final class BatchWriteOperation {
      * budget) leaves the write it refused and those after it unprocessed, as DynamoDB reports writes
      * it did not get to; refused at the first write, the request fails with the store's error.
      */
-    private void commitEach(List<Write> writes, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
+    private void commitEach(
+            List<Write> writes,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            Committed committed) {
         for (int i = 0; i < writes.size(); i++) {
             Write w = writes.get(i);
             TableDescriptor d = w.table().descriptor();
@@ -193,7 +206,9 @@ final class BatchWriteOperation {
     }
 
     private static void unprocessed(Committed committed, Write w) {
-        committed.unprocessed().computeIfAbsent(w.table().descriptor().tableName(), t -> new ArrayList<>())
+        committed
+                .unprocessed()
+                .computeIfAbsent(w.table().descriptor().tableName(), t -> new ArrayList<>())
                 .add(w.request());
     }
 
@@ -224,21 +239,29 @@ final class BatchWriteOperation {
     }
 
     /** Adds a committed write's units (charging them) and its item collection metrics. */
-    private void account(Write w, WriteOutcome outcome, @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, Committed committed) {
+    private void account(
+            Write w,
+            WriteOutcome outcome,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            Committed committed) {
         TableDescriptor d = w.table().descriptor();
         AttributeValue partitionKey = d.hashKeyOf(w.partitionKey());
         long billed = Math.max(w.itemBytes(), outcome.oldItemBytes());
         CapacityTally tally = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         limiter.chargeWrite(w.table(), partitionKey, tally);
         committed.units().merge(d.tableName(), tally, CapacityTally::addAll);
-        ItemCollectionMetrics m = ItemCollectionMetrics.of(returnItemCollectionMetrics, d, partitionKey,
-                outcome.collectionBytes());
+        ItemCollectionMetrics m =
+                ItemCollectionMetrics.of(returnItemCollectionMetrics, d, partitionKey, outcome.collectionBytes());
         if (m != null) {
-            committed.metrics().computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
+            committed
+                    .metrics()
+                    .computeIfAbsent(d.tableName(), t -> new ArrayList<>())
+                    .add(m);
         }
     }
 
-    static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> unitsPerTable) {
+    static @Nullable List<ConsumedCapacity> capacity(
+            @Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> unitsPerTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

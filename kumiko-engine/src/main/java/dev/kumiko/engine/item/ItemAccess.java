@@ -39,7 +39,8 @@ final class ItemAccess {
         return ItemKey.of(d.id(), d.hashKeyOf(item), range == null ? null : item.get(range));
     }
 
-    @Nullable Map<String, AttributeValue> read(byte[] key) {
+    @Nullable
+    Map<String, AttributeValue> read(byte[] key) {
         return decode(store.get(key));
     }
 
@@ -77,7 +78,9 @@ final class ItemAccess {
     }
 
     /** Fails the write when the condition does not hold on the current item (absent: empty). */
-    static void checkCondition(WritePlan plan, @Nullable Map<String, AttributeValue> current,
+    static void checkCondition(
+            WritePlan plan,
+            @Nullable Map<String, AttributeValue> current,
             @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {
         if (plan.test(current == null ? Map.of() : current)) {
             return;

@@ -14,7 +14,11 @@ public record ItemCollectionMetrics(Map<String, AttributeValue> itemCollectionKe
     private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
 
     /** The metrics to return, or null when not asked for or the table has no LSIs. */
-    public static @Nullable ItemCollectionMetrics of(@Nullable ReturnItemCollectionMetrics mode, TableDescriptor d, AttributeValue partitionKey, long collectionBytes) {
+    public static @Nullable ItemCollectionMetrics of(
+            @Nullable ReturnItemCollectionMetrics mode,
+            TableDescriptor d,
+            AttributeValue partitionKey,
+            long collectionBytes) {
         if (mode != ReturnItemCollectionMetrics.SIZE || collectionBytes < 0) {
             return null;
         }

@@ -1,19 +1,19 @@
 package dev.kumiko.engine.item;
 
-import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.engine.check.KeyCheck;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.check.TableNames;
 import dev.kumiko.engine.failure.ConflictRetry;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.throughput.ThroughputLimiter;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.LegacyExpressions;
-import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.ItemSize;
@@ -74,16 +74,19 @@ public final class ItemOperations {
         long billed = Math.max(size, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.item(), units);
-        return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.item()),
-                        outcome.collectionBytes()));
+        return new ItemResult(
+                r.returnValues() == ReturnValue.ALL_OLD ? old : null,
+                units.report(r.returnConsumedCapacity()),
+                ItemCollectionMetrics.of(
+                        r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.item()), outcome.collectionBytes()));
     }
 
     public ItemResult getItem(ItemRequests.GetItem r) {
         String name = TableNames.resolve(r.tableName(), "tableName");
         if (r.attributesToGet() != null) {
             LegacyExpressions.checkAttributesToGet(r.attributesToGet());
-            LegacyExpressions.checkNotMixed(List.of("AttributesToGet"),
+            LegacyExpressions.checkNotMixed(
+                    List.of("AttributesToGet"),
                     r.projectionExpression() == null ? List.of() : List.of("ProjectionExpression"));
         }
         RequestExpressions expr = RequestExpressions.builder()
@@ -100,7 +103,8 @@ public final class ItemOperations {
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(item == null ? 0 : ItemSize.of(item), consistent);
         limiter.chargeRead(table, null, partitionKey, new CapacityTally(d.tableName(), true).addTable(units));
-        Map<String, AttributeValue> returned = item == null ? null
+        Map<String, AttributeValue> returned = item == null
+                ? null
                 : r.attributesToGet() != null
                         ? LegacyExpressions.project(LegacyExpressions.attributesToGet(r.attributesToGet()), item)
                         : expr.project(item);
@@ -141,9 +145,11 @@ public final class ItemOperations {
         WriteOutcome outcome = w.outcome();
         CapacityTally units = CapacityUnits.write(d.tableName(), outcome.oldItemBytes(), outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult(r.returnValues() == ReturnValue.ALL_OLD ? old : null, units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()),
-                        outcome.collectionBytes()));
+        return new ItemResult(
+                r.returnValues() == ReturnValue.ALL_OLD ? old : null,
+                units.report(r.returnConsumedCapacity()),
+                ItemCollectionMetrics.of(
+                        r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()), outcome.collectionBytes()));
     }
 
     /** What a put's or delete's cycle read (for ALL_OLD) and what its commit wrote. */

@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
  * The answer of a single-item operation: the returned attributes, the cost and the item
  * collection metrics, each null when absent or not asked for.
  */
-public record ItemResult(@Nullable Map<String, AttributeValue> attributes, @Nullable ConsumedCapacity consumedCapacity,
+public record ItemResult(
+        @Nullable Map<String, AttributeValue> attributes,
+        @Nullable ConsumedCapacity consumedCapacity,
         @Nullable ItemCollectionMetrics itemCollectionMetrics) {
 
     public ItemResult(@Nullable Map<String, AttributeValue> attributes, @Nullable ConsumedCapacity consumedCapacity) {

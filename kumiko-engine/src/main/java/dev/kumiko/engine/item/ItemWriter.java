@@ -55,8 +55,12 @@ public final class ItemWriter {
      * One item's change: oldItem (or nothing) becomes newItem (or nothing, a delete). The caller
      * has already sized newItem (for the 400 KB check), so each item is sized once per write.
      */
-    public record Change(Table table, byte[] storageKey, @Nullable Map<String, AttributeValue> oldItem,
-            @Nullable Map<String, AttributeValue> newItem, long newItemBytes) {
+    public record Change(
+            Table table,
+            byte[] storageKey,
+            @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem,
+            long newItemBytes) {
         public Change {
             assert newItem == null ? newItemBytes == 0 : newItemBytes == ItemSize.of(newItem);
         }
@@ -66,17 +70,29 @@ public final class ItemWriter {
      * A change whose puts and deletes are in the batch; the rest is applied to the statistics.
      * sequence is its change record's number, 0 when it appended none.
      */
-    private record Planned(Change change, long oldItemBytes, List<IndexChange> indexChanges, byte @Nullable [] collection,
-            long collectionDeltaBytes, long sequence, byte @Nullable [] storedNewItem) {}
+    private record Planned(
+            Change change,
+            long oldItemBytes,
+            List<IndexChange> indexChanges,
+            byte @Nullable [] collection,
+            long collectionDeltaBytes,
+            long sequence,
+            byte @Nullable [] storedNewItem) {}
 
     /**
      * Replaces oldItem with newItem. The outcome carries oldItem's size, which billing needs too.
      * Fails with ItemCollectionSizeLimitExceeded, writing nothing, when the write would grow an LSI
      * table's item collection past the limit.
      */
-    public WriteOutcome commit(Transaction txn, Table table, byte[] storageKey, @Nullable Map<String, AttributeValue> oldItem,
-            @Nullable Map<String, AttributeValue> newItem, long newItemBytes) {
-        return commitAll(txn, List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes))).get(0);
+    public WriteOutcome commit(
+            Transaction txn,
+            Table table,
+            byte[] storageKey,
+            @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem,
+            long newItemBytes) {
+        return commitAll(txn, List.of(new Change(table, storageKey, oldItem, newItem, newItemBytes)))
+                .get(0);
     }
 
     /**
@@ -99,7 +115,10 @@ public final class ItemWriter {
      * outcomes before the commit and may add what must commit with the changes to the batch (a
      * ClientRequestToken's record, which holds what the transaction reports).
      */
-    public List<WriteOutcome> commitAll(Transaction txn, List<Change> changes, ChangeOrigin origin,
+    public List<WriteOutcome> commitAll(
+            Transaction txn,
+            List<Change> changes,
+            ChangeOrigin origin,
             @Nullable BiConsumer<List<WriteOutcome>, WriteBatch> alongside) {
         Table checked = null;
         for (Change c : changes) {
@@ -145,7 +164,8 @@ public final class ItemWriter {
             return 0;
         }
         TableDescriptor d = changes.get(0).table().descriptor();
-        int indexes = d.globalSecondaryIndexes().size() + d.localSecondaryIndexes().size();
+        int indexes =
+                d.globalSecondaryIndexes().size() + d.localSecondaryIndexes().size();
         return changes.size() * (2 + indexes) + 2 * (1 + indexes) + 1;
     }
 
@@ -172,11 +192,16 @@ public final class ItemWriter {
             encoded = ItemCodec.encode(c.newItem(), c.newItemBytes());
             batch.put(c.storageKey(), encoded);
         }
-        List<IndexChange> indexChanges = IndexUpdates.plan(d, c.oldItem(), oldItemBytes, c.newItem(),
-                c.newItemBytes(), encoded, batch);
-        byte[] collection = d.localSecondaryIndexes().isEmpty() ? null
-                : ItemKey.partitionPrefix(d.id(), d.hashKeyOf(c.newItem() != null ? c.newItem()
-                        : Objects.requireNonNull(c.oldItem(), "one of two, checked above")));
+        List<IndexChange> indexChanges =
+                IndexUpdates.plan(d, c.oldItem(), oldItemBytes, c.newItem(), c.newItemBytes(), encoded, batch);
+        byte[] collection = d.localSecondaryIndexes().isEmpty()
+                ? null
+                : ItemKey.partitionPrefix(
+                        d.id(),
+                        d.hashKeyOf(
+                                c.newItem() != null
+                                        ? c.newItem()
+                                        : Objects.requireNonNull(c.oldItem(), "one of two, checked above")));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
         countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
         long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch);
@@ -187,8 +212,13 @@ public final class ItemWriter {
      * Adds the change's effect on the table's, its indexes' and its item collection's counters to
      * the batch: they commit with it (a few counter additions per write, no extra store call).
      */
-    private static void countIn(WriteBatch batch, Change c, long oldItemBytes, List<IndexChange> indexChanges,
-            byte @Nullable [] collection, long collectionDelta) {
+    private static void countIn(
+            WriteBatch batch,
+            Change c,
+            long oldItemBytes,
+            List<IndexChange> indexChanges,
+            byte @Nullable [] collection,
+            long collectionDelta) {
         Table table = c.table();
         long items = (c.newItem() == null ? 0L : 1L) - (c.oldItem() == null ? 0L : 1L);
         table.stats().addTo(batch, items, c.newItemBytes() - oldItemBytes);
@@ -211,8 +241,8 @@ public final class ItemWriter {
         }
         long collectionBytes = -1;
         if (p.collection() != null) {
-            collectionBytes = Math.max(0, sizes.merge(ByteBuffer.wrap(p.collection()), p.collectionDeltaBytes(),
-                    Long::sum));
+            collectionBytes =
+                    Math.max(0, sizes.merge(ByteBuffer.wrap(p.collection()), p.collectionDeltaBytes(), Long::sum));
         }
         return new WriteOutcome(p.oldItemBytes(), p.indexChanges(), collectionBytes, p.storedNewItem());
     }
@@ -265,7 +295,8 @@ public final class ItemWriter {
             if (collection == null) {
                 continue;
             }
-            Growth g = growths.computeIfAbsent(ByteBuffer.wrap(collection), k -> new Growth(p.change().table(), collection));
+            Growth g = growths.computeIfAbsent(
+                    ByteBuffer.wrap(collection), k -> new Growth(p.change().table(), collection));
             g.deltaBytes += p.collectionDeltaBytes();
             if (g.firstGrowing < 0 && p.collectionDeltaBytes() > 0) {
                 g.firstGrowing = i;

@@ -59,18 +59,24 @@ final class UpdateItemOperation {
         long billed = Math.max(updatedBytes, outcome.oldItemBytes());
         CapacityTally units = CapacityUnits.write(d.tableName(), billed, outcome.indexChanges());
         throughput.charge(table, r.key(), units);
-        return new ItemResult(createsNothing ? null : returned(r.returnValues(), old, updated, result, outcome),
+        return new ItemResult(
+                createsNothing ? null : returned(r.returnValues(), old, updated, result, outcome),
                 units.report(r.returnConsumedCapacity()),
-                ItemCollectionMetrics.of(r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()),
-                        outcome.collectionBytes()));
+                ItemCollectionMetrics.of(
+                        r.returnItemCollectionMetrics(), d, d.hashKeyOf(r.key()), outcome.collectionBytes()));
     }
 
     /** What one read-modify-write cycle read, made and wrote. */
-    private record Updated(@Nullable Map<String, AttributeValue> old, Map<String, AttributeValue> updated, @Nullable UpdateResult result,
-            long updatedBytes, WriteOutcome outcome, boolean createsNothing) {}
+    private record Updated(
+            @Nullable Map<String, AttributeValue> old,
+            Map<String, AttributeValue> updated,
+            @Nullable UpdateResult result,
+            long updatedBytes,
+            WriteOutcome outcome,
+            boolean createsNothing) {}
 
-    private Updated readModifyWrite(Transaction txn, ItemRequests.UpdateItem r, Table table, WritePlan expr,
-            byte[] key) {
+    private Updated readModifyWrite(
+            Transaction txn, ItemRequests.UpdateItem r, Table table, WritePlan expr, byte[] key) {
         TableDescriptor d = table.descriptor();
         // Stays encoded: the condition, the update and the index planning each read a few of its
         // attributes by name, and the new item keeps the untouched ones as stored bytes.
@@ -97,8 +103,8 @@ final class UpdateItemOperation {
     }
 
     /** The key attributes are never changed by an update (the parser refuses it); assert it. */
-    private static Map<String, AttributeValue> ensureKey(Map<String, AttributeValue> item,
-            Map<String, AttributeValue> key) {
+    private static Map<String, AttributeValue> ensureKey(
+            Map<String, AttributeValue> item, Map<String, AttributeValue> key) {
         for (Map.Entry<String, AttributeValue> e : key.entrySet()) {
             assert e.getValue().equals(item.get(e.getKey())) : "update changed key attribute " + e.getKey();
         }
@@ -111,8 +117,12 @@ final class UpdateItemOperation {
      * from their bytes: a map of the whole updated item would decode every attribute the update did
      * not touch.
      */
-    private static @Nullable Map<String, AttributeValue> returned(@Nullable ReturnValue returnValues, @Nullable Map<String, AttributeValue> old,
-            Map<String, AttributeValue> updated, @Nullable UpdateResult result, WriteOutcome outcome) {
+    private static @Nullable Map<String, AttributeValue> returned(
+            @Nullable ReturnValue returnValues,
+            @Nullable Map<String, AttributeValue> old,
+            Map<String, AttributeValue> updated,
+            @Nullable UpdateResult result,
+            WriteOutcome outcome) {
         if (returnValues == null || returnValues == ReturnValue.NONE) {
             return null;
         }

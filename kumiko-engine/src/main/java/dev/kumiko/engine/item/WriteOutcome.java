@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * as the store holds it (item-codec form; null for a delete), which an UpdateItem's ALL_NEW answer
  * is written from.
  */
-public record WriteOutcome(long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes,
-        byte @Nullable [] storedNewItem) {
+public record WriteOutcome(
+        long oldItemBytes, List<IndexChange> indexChanges, long collectionBytes, byte @Nullable [] storedNewItem) {
     public static final WriteOutcome NOTHING = new WriteOutcome(0, List.of(), -1, null);
 }

@@ -1,11 +1,11 @@
 package dev.kumiko.engine.item;
 
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.check.ItemNames;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.Condition;
 import dev.kumiko.expr.LegacyExpressions;
 import dev.kumiko.expr.LegacyUpdate;
-import dev.kumiko.engine.check.ItemNames;
-import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.expr.UpdateExpression;
 import dev.kumiko.expr.UpdateResult;
@@ -25,8 +25,11 @@ final class WritePlan {
     private final @Nullable UpdateExpression legacyUpdate;
     private final @Nullable Map<String, LegacyUpdate> attributeUpdates;
 
-    private WritePlan(RequestExpressions expressions, @Nullable Condition legacyCondition,
-            @Nullable UpdateExpression legacyUpdate, @Nullable Map<String, LegacyUpdate> attributeUpdates) {
+    private WritePlan(
+            RequestExpressions expressions,
+            @Nullable Condition legacyCondition,
+            @Nullable UpdateExpression legacyUpdate,
+            @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         this.expressions = expressions;
         this.legacyCondition = legacyCondition;
         this.legacyUpdate = legacyUpdate;
@@ -37,7 +40,10 @@ final class WritePlan {
      * Parses and checks what needs no table: DynamoDB refuses a bad expression or Expected even when
      * the table does not exist. {@link #checkKeys} adds the checks that need the table's key schema.
      */
-    static WritePlan of(ItemRequests.Conditions c, @Nullable String updateExpression, @Nullable Map<String, LegacyUpdate> attributeUpdates) {
+    static WritePlan of(
+            ItemRequests.Conditions c,
+            @Nullable String updateExpression,
+            @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         checkNotMixed(c, updateExpression, attributeUpdates);
         LegacyExpressions.checkConditionalOperator(c.conditionalOperator(), c.expected());
         RequestExpressions expr = RequestExpressions.builder()
@@ -47,10 +53,10 @@ final class WritePlan {
                 .expressionAttributeValues(c.expressionAttributeValues())
                 .keyAttributeNames(List.of())
                 .build();
-        Condition legacyCondition = c.expected() == null ? null
-                : LegacyExpressions.expected(c.expected(), c.conditionalOperator());
-        UpdateExpression legacyUpdate = attributeUpdates == null ? null
-                : LegacyExpressions.attributeUpdates(attributeUpdates, List.of());
+        Condition legacyCondition =
+                c.expected() == null ? null : LegacyExpressions.expected(c.expected(), c.conditionalOperator());
+        UpdateExpression legacyUpdate =
+                attributeUpdates == null ? null : LegacyExpressions.attributeUpdates(attributeUpdates, List.of());
         if (attributeUpdates != null) {
             ItemNames.checkUpdates(attributeUpdates);
         }
@@ -76,7 +82,9 @@ final class WritePlan {
         expressions.checkUpdateKeys(keys);
     }
 
-    private static void checkNotMixed(ItemRequests.Conditions c, @Nullable String updateExpression,
+    private static void checkNotMixed(
+            ItemRequests.Conditions c,
+            @Nullable String updateExpression,
             @Nullable Map<String, LegacyUpdate> attributeUpdates) {
         List<String> legacy = new ArrayList<>(3);
         if (attributeUpdates != null) {

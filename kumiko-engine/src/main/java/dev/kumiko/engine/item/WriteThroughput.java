@@ -28,7 +28,8 @@ final class WriteThroughput {
         limiter.admitWrite(t, t.descriptor().hashKeyOf(keyed));
     }
 
-    void admitIndexWrites(Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
+    void admitIndexWrites(
+            Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
         limiter.admitIndexWrites(t, oldItem, newItem);
     }
 
@@ -44,8 +45,12 @@ final class WriteThroughput {
      * ConsumedCapacity, as DynamoDB's does not. newItemBytes is 0 where the new item is not known
      * before the condition (UpdateItem, DeleteItem).
      */
-    void checkCondition(Table t, Map<String, AttributeValue> keyed, WritePlan plan,
-            @Nullable Map<String, AttributeValue> current, @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
+    void checkCondition(
+            Table t,
+            Map<String, AttributeValue> keyed,
+            WritePlan plan,
+            @Nullable Map<String, AttributeValue> current,
+            @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure,
             long newItemBytes) {
         try {
             ItemAccess.checkCondition(plan, current, returnValuesOnConditionCheckFailure);

@@ -30,8 +30,15 @@ final class PageReader {
     private PageReader() {}
 
     /** How one page is read; {@code fetchFromTable} completes LSI entries from the table. */
-    record Request(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, long limit,
-            boolean consistent, boolean fetchFromTable, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
+    record Request(
+            KeyRange range,
+            boolean reverse,
+            ReadTarget target,
+            ReadShape shape,
+            long limit,
+            boolean consistent,
+            boolean fetchFromTable,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 
     /** A page and what it consumed, which throughput enforcement charges whether reported or not. */
     record Page(ReadResult result, CapacityTally units) {}
@@ -50,8 +57,8 @@ final class PageReader {
                     EncodedItem entry = EncodedItem.of(cursor.value());
                     scanned++;
                     bytes += entry.sizeBytes();
-                    Map<String, AttributeValue> item = q.fetchFromTable() ? fetch(store, q.target().table(), entry)
-                            : entry;
+                    Map<String, AttributeValue> item =
+                            q.fetchFromTable() ? fetch(store, q.target().table(), entry) : entry;
                     if (item != null && q.fetchFromTable()) {
                         fetchedUnits += CapacityUnits.read(ItemSize.of(item), q.consistent());
                     }
@@ -88,7 +95,8 @@ final class PageReader {
     }
 
     /** The table's item behind an LSI entry; null if it went away since the entry was read. */
-    private static @Nullable Map<String, AttributeValue> fetch(Store store, TableDescriptor t, Map<String, AttributeValue> entry) {
+    private static @Nullable Map<String, AttributeValue> fetch(
+            Store store, TableDescriptor t, Map<String, AttributeValue> entry) {
         String range = t.rangeKeyName();
         byte[] key = ItemKey.of(t.id(), t.hashKeyOf(entry), range == null ? null : entry.get(range));
         byte[] bytes = store.get(key);

@@ -14,10 +14,14 @@ final class QueryKeyTypes {
 
     static void check(TableDescriptor d, List<String> sortKeyNames, KeyCondition key) {
         for (int i = 0; i < key.partitionKeyNames().size(); i++) {
-            checkType(d.attributeType(key.partitionKeyNames().get(i)), key.partitionKeyValues().get(i));
+            checkType(
+                    d.attributeType(key.partitionKeyNames().get(i)),
+                    key.partitionKeyValues().get(i));
         }
         for (int i = 0; i < key.sortKeyEqualities().size(); i++) {
-            checkType(d.attributeType(sortKeyNames.get(i)), key.sortKeyEqualities().get(i));
+            checkType(
+                    d.attributeType(sortKeyNames.get(i)),
+                    key.sortKeyEqualities().get(i));
         }
         KeyCondition.SortKeyCondition sort = key.sortKey();
         if (sort == null) {

@@ -24,8 +24,8 @@ public final class ReadOperations {
     private final Store store;
     private final ThroughputLimiter limiter;
 
-    private static final String NO_KEY_CONDITION = "Either the KeyConditions or KeyConditionExpression parameter "
-            + "must be specified in the request.";
+    private static final String NO_KEY_CONDITION =
+            "Either the KeyConditions or KeyConditionExpression parameter " + "must be specified in the request.";
 
     public ReadOperations(Catalog catalog, Store store, ThroughputLimiter limiter) {
         this.catalog = catalog;
@@ -85,20 +85,22 @@ public final class ReadOperations {
     }
 
     /** Reads the page if throughput admits it and charges what it consumed. */
-    private ReadResult throttled(Table table, ReadTarget target, @Nullable AttributeValue partitionKey,
-            PageReader.Request page) {
+    private ReadResult throttled(
+            Table table, ReadTarget target, @Nullable AttributeValue partitionKey, PageReader.Request page) {
         limiter.admitRead(table, target.index(), partitionKey);
         PageReader.Page read = PageReader.read(store, page);
         limiter.chargeRead(table, target.index(), partitionKey, read.units());
-        limiter.observer().readPage(table.descriptor(), read.result().count(), read.result().scannedCount());
+        limiter.observer()
+                .readPage(
+                        table.descriptor(), read.result().count(), read.result().scannedCount());
         return read.result();
     }
 
-    private static PageReader.Request page(KeyRange range, boolean reverse, ReadTarget target, ReadShape shape,
-            ReadRequests.Common r) {
+    private static PageReader.Request page(
+            KeyRange range, boolean reverse, ReadTarget target, ReadShape shape, ReadRequests.Common r) {
         boolean fetch = target.fetchesFromTable(r.select(), shape.namesRead());
-        return new PageReader.Request(range, reverse, target, shape, limit(r), consistent(r), fetch,
-                r.returnConsumedCapacity());
+        return new PageReader.Request(
+                range, reverse, target, shape, limit(r), consistent(r), fetch, r.returnConsumedCapacity());
     }
 
     /**
@@ -116,8 +118,8 @@ public final class ReadOperations {
 
     private static KeyCondition keyCondition(ReadRequests.Query q, ReadShape shape, ReadTarget target) {
         if (q.keyConditions() != null) {
-            return LegacyExpressions.keyConditions(q.keyConditions(), target.partitionKeyNames(),
-                    target.sortKeyNames());
+            return LegacyExpressions.keyConditions(
+                    q.keyConditions(), target.partitionKeyNames(), target.sortKeyNames());
         }
         return shape.expressions().keyCondition(target.partitionKeyNames(), target.sortKeyNames());
     }

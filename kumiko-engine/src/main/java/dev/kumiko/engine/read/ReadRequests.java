@@ -35,5 +35,6 @@ public final class ReadRequests {
             @Nullable Map<String, LegacyCondition> keyConditions,
             @Nullable Boolean scanIndexForward) {}
 
-    public record Scan(Common common, @Nullable Long segment, @Nullable Long totalSegments) {}
+    public record Scan(
+            Common common, @Nullable Long segment, @Nullable Long totalSegments) {}
 }

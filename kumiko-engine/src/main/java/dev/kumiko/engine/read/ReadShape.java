@@ -25,8 +25,12 @@ final class ReadShape {
     private final boolean countOnly;
     private final @Nullable List<String> attributesToGet;
 
-    private ReadShape(RequestExpressions expr, @Nullable Condition legacyFilter, @Nullable ProjectionExpression legacyProjection,
-            boolean countOnly, @Nullable List<String> attributesToGet) {
+    private ReadShape(
+            RequestExpressions expr,
+            @Nullable Condition legacyFilter,
+            @Nullable ProjectionExpression legacyProjection,
+            boolean countOnly,
+            @Nullable List<String> attributesToGet) {
         this.expr = expr;
         this.legacyFilter = legacyFilter;
         this.legacyProjection = legacyProjection;
@@ -35,7 +39,10 @@ final class ReadShape {
     }
 
     /** Validates Select and the style of the members, then parses the expressions once. */
-    static ReadShape of(ReadRequests.Common r, @Nullable String keyConditionExpression, boolean hasKeyConditions,
+    static ReadShape of(
+            ReadRequests.Common r,
+            @Nullable String keyConditionExpression,
+            boolean hasKeyConditions,
             String legacyFilterName) {
         checkNotMixed(r, keyConditionExpression, hasKeyConditions, legacyFilterName);
         LegacyExpressions.checkConditionalOperator(r.conditionalOperator(), r.legacyFilter());
@@ -48,14 +55,17 @@ final class ReadShape {
                 .expressionAttributeNames(r.expressionAttributeNames())
                 .expressionAttributeValues(r.expressionAttributeValues())
                 .build();
-        Condition legacy = r.legacyFilter() == null ? null
-                : LegacyExpressions.filter(r.legacyFilter(), r.conditionalOperator());
-        ProjectionExpression legacyProjection = r.attributesToGet() == null ? null
-                : LegacyExpressions.attributesToGet(r.attributesToGet());
+        Condition legacy =
+                r.legacyFilter() == null ? null : LegacyExpressions.filter(r.legacyFilter(), r.conditionalOperator());
+        ProjectionExpression legacyProjection =
+                r.attributesToGet() == null ? null : LegacyExpressions.attributesToGet(r.attributesToGet());
         return new ReadShape(expr, legacy, legacyProjection, r.select() == Select.COUNT, r.attributesToGet());
     }
 
-    private static void checkNotMixed(ReadRequests.Common r, @Nullable String keyConditionExpression, boolean hasKeyConditions,
+    private static void checkNotMixed(
+            ReadRequests.Common r,
+            @Nullable String keyConditionExpression,
+            boolean hasKeyConditions,
             String legacyFilterName) {
         List<String> legacy = new ArrayList<>();
         List<String> expressions = new ArrayList<>();
@@ -95,11 +105,12 @@ final class ReadShape {
                     prefix + "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
         if (select == Select.SPECIFIC_ATTRIBUTES && !projects) {
-            throw DynamoException.validation(prefix
-                    + "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+            throw DynamoException.validation(
+                    prefix
+                            + "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         }
-        boolean wholeOrCount = select == Select.ALL_ATTRIBUTES || select == Select.COUNT
-                || select == Select.ALL_PROJECTED_ATTRIBUTES;
+        boolean wholeOrCount =
+                select == Select.ALL_ATTRIBUTES || select == Select.COUNT || select == Select.ALL_PROJECTED_ATTRIBUTES;
         if (select != null && wholeOrCount && projects) { // wholeOrCount: select is one of three
             String what = select == Select.COUNT ? "only the Count" : select.name();
             throw DynamoException.validation(
@@ -113,8 +124,8 @@ final class ReadShape {
 
     /** The filter may not read key attributes in a Query (DynamoDB applies it after the key condition). */
     void checkFilterAvoidsKeys(Set<String> keyNames, String legacyFilterName) {
-        Set<String> read = legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter)
-                : expr.filterTopLevelNames();
+        Set<String> read =
+                legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter) : expr.filterTopLevelNames();
         for (String name : read) {
             if (keyNames.contains(name)) {
                 String what = legacyFilter != null ? legacyFilterName : "Filter Expression";
@@ -126,8 +137,8 @@ final class ReadShape {
 
     /** Top-level attributes the filter and the projection read (an LSI may need the table for them). */
     Set<String> namesRead() {
-        Set<String> names = new LinkedHashSet<>(legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter)
-                : expr.filterTopLevelNames());
+        Set<String> names = new LinkedHashSet<>(
+                legacyFilter != null ? LegacyExpressions.topLevelNames(legacyFilter) : expr.filterTopLevelNames());
         if (attributesToGet != null) {
             names.addAll(attributesToGet);
         } else {

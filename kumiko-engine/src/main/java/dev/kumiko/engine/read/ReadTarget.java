@@ -2,7 +2,6 @@ package dev.kumiko.engine.read;
 
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.model.KeyType;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.index.IndexEntries;
 import dev.kumiko.error.DynamoException;
@@ -13,6 +12,7 @@ import dev.kumiko.keys.ItemKey;
 import dev.kumiko.keys.KeyEncoding;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.KeyType;
 import dev.kumiko.model.Select;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,7 +73,8 @@ final class ReadTarget {
     }
 
     /** The index read, or null when the table itself is. */
-    @Nullable IndexDescriptor index() {
+    @Nullable
+    IndexDescriptor index() {
         return index;
     }
 
@@ -101,8 +102,8 @@ final class ReadTarget {
             }
         }
         if (!missing.isEmpty()) {
-            throw DynamoException.invalidParameter("Global secondary index " + index.indexName()
-                    + " does not project " + missing);
+            throw DynamoException.invalidParameter(
+                    "Global secondary index " + index.indexName() + " does not project " + missing);
         }
     }
 
@@ -170,7 +171,8 @@ final class ReadTarget {
 
     /** The store prefix of the entries a key condition selects before its last sort condition. */
     byte[] queryPrefix(KeyCondition key) {
-        byte[] partition = index == null ? ItemKey.partitionPrefix(table.id(), key.partitionKeyValue())
+        byte[] partition = index == null
+                ? ItemKey.partitionPrefix(table.id(), key.partitionKeyValue())
                 : IndexKey.partitionPrefix(index.id(), key.partitionKeyValues());
         if (key.sortKeyEqualities().isEmpty()) {
             return partition;

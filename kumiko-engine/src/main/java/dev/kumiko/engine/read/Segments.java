@@ -51,6 +51,10 @@ public final class Segments {
     }
 
     private static byte[] hashKey(byte space, int id, long hash) {
-        return new ByteSink(9).put(space).putIntBigEndian(id).putIntBigEndian((int) hash).toArray();
+        return new ByteSink(9)
+                .put(space)
+                .putIntBigEndian(id)
+                .putIntBigEndian((int) hash)
+                .toArray();
     }
 }

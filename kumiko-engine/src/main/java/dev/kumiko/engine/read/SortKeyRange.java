@@ -26,15 +26,24 @@ final class SortKeyRange {
             return new KeyRange(prefix, all);
         }
         switch (c.operator()) {
-            case EQ: return new KeyRange(key(prefix, c.value()), after(prefix, c.value()));
-            case LT: return new KeyRange(prefix, key(prefix, c.value()));
-            case LE: return new KeyRange(prefix, after(prefix, c.value()));
-            case GT: return new KeyRange(after(prefix, c.value()), all);
-            case GE: return new KeyRange(key(prefix, c.value()), all);
-            case BETWEEN: return new KeyRange(key(prefix, c.value()),
-                    after(prefix, Objects.requireNonNull(c.upper(), "BETWEEN has its upper bound")));
-            case BEGINS_WITH: return beginsWith(prefix, c.value(), all);
-            default: throw new AssertionError(c.operator());
+            case EQ:
+                return new KeyRange(key(prefix, c.value()), after(prefix, c.value()));
+            case LT:
+                return new KeyRange(prefix, key(prefix, c.value()));
+            case LE:
+                return new KeyRange(prefix, after(prefix, c.value()));
+            case GT:
+                return new KeyRange(after(prefix, c.value()), all);
+            case GE:
+                return new KeyRange(key(prefix, c.value()), all);
+            case BETWEEN:
+                return new KeyRange(
+                        key(prefix, c.value()),
+                        after(prefix, Objects.requireNonNull(c.upper(), "BETWEEN has its upper bound")));
+            case BEGINS_WITH:
+                return beginsWith(prefix, c.value(), all);
+            default:
+                throw new AssertionError(c.operator());
         }
     }
 
@@ -52,7 +61,8 @@ final class SortKeyRange {
 
     /** Escaped prefix bytes without the terminator: every longer value shares them. */
     private static KeyRange beginsWith(byte[] prefix, AttributeValue v, byte[] partitionEnd) {
-        byte[] raw = v instanceof AttributeValue.S s ? s.value().getBytes(StandardCharsets.UTF_8)
+        byte[] raw = v instanceof AttributeValue.S s
+                ? s.value().getBytes(StandardCharsets.UTF_8)
                 : ((AttributeValue.B) v).value();
         ByteSink out = new ByteSink(prefix.length + raw.length + 4);
         out.put(prefix);

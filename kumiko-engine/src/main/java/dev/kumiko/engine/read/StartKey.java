@@ -20,7 +20,8 @@ final class StartKey {
     private StartKey() {}
 
     /** Query: the storage key of a valid ExclusiveStartKey inside the key condition, or null. */
-    static byte @Nullable [] forQuery(ReadTarget target, @Nullable Map<String, AttributeValue> start, KeyCondition condition) {
+    static byte @Nullable [] forQuery(
+            ReadTarget target, @Nullable Map<String, AttributeValue> start, KeyCondition condition) {
         if (start == null) {
             return null;
         }
@@ -54,7 +55,11 @@ final class StartKey {
     }
 
     /** Scan: the storage key of a valid ExclusiveStartKey inside the segment's range, or null. */
-    static byte @Nullable [] forScan(ReadTarget target, @Nullable Map<String, AttributeValue> start, KeyRange segmentRange, @Nullable Long segment,
+    static byte @Nullable [] forScan(
+            ReadTarget target,
+            @Nullable Map<String, AttributeValue> start,
+            KeyRange segmentRange,
+            @Nullable Long segment,
             @Nullable Long totalSegments) {
         if (start == null) {
             return null;

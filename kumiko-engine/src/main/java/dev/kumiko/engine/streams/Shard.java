@@ -9,7 +9,12 @@ import org.jspecify.annotations.Nullable;
  * One shard of a stream as readers see it: its id, its parent, the change log numbers it covers
  * ({@code endSequence} 0 while it is open) and when it was opened and closed (0 while open).
  */
-record Shard(String shardId, @Nullable String parentShardId, long startSequence, long endSequence, long createdMillis,
+record Shard(
+        String shardId,
+        @Nullable String parentShardId,
+        long startSequence,
+        long endSequence,
+        long createdMillis,
         long closedMillis) {
 
     boolean isOpen() {

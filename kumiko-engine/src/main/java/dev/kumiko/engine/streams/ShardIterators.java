@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 final class ShardIterators {
     /** DynamoDB's: a shard iterator expires 15 minutes after it was returned. */
     static final long LIFETIME_MILLIS = 15L * 60 * 1000;
+
     private static final String SEPARATOR = "|1|";
 
     private ShardIterators() {}
@@ -23,7 +24,8 @@ final class ShardIterators {
 
     static String encode(Position p) {
         String payload = p.tableId() + "|" + p.shardId() + "|" + p.nextSequence() + "|" + p.issuedMillis();
-        return p.streamArn() + SEPARATOR
+        return p.streamArn()
+                + SEPARATOR
                 + Base64.getUrlEncoder().withoutPadding().encodeToString(payload.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -35,8 +37,10 @@ final class ShardIterators {
         }
         String[] parts;
         try {
-            parts = new String(Base64.getUrlDecoder().decode(iterator.substring(at + SEPARATOR.length())),
-                    StandardCharsets.UTF_8).split("\\|", -1);
+            parts = new String(
+                            Base64.getUrlDecoder().decode(iterator.substring(at + SEPARATOR.length())),
+                            StandardCharsets.UTF_8)
+                    .split("\\|", -1);
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -44,8 +48,8 @@ final class ShardIterators {
             return null;
         }
         try {
-            return new Position(iterator.substring(0, at), parts[0], parts[1], Long.parseLong(parts[2]),
-                    Long.parseLong(parts[3]));
+            return new Position(
+                    iterator.substring(0, at), parts[0], parts[1], Long.parseLong(parts[2]), Long.parseLong(parts[3]));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -23,7 +23,9 @@ public final class StreamArns {
     /** The table and label an ARN names, or null if it is not a DynamoDB stream ARN. */
     public static @Nullable Parsed parse(String arn) {
         String[] parts = arn.split(":", 6);
-        if (parts.length != 6 || !"arn".equals(parts[0]) || !"dynamodb".equals(parts[2])
+        if (parts.length != 6
+                || !"arn".equals(parts[0])
+                || !"dynamodb".equals(parts[2])
                 || !parts[5].startsWith("table/")) {
             return null;
         }

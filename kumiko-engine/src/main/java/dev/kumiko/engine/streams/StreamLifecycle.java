@@ -7,9 +7,9 @@ import dev.kumiko.catalog.StreamSettings;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.changelog.ChangeLog;
+import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.model.StreamViewType;
 import dev.kumiko.storage.Store;
-import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -100,8 +100,8 @@ public final class StreamLifecycle {
             }
             List<StreamEpoch> epochs = new ArrayList<>(d.stream().epochs());
             epochs.set(epochs.indexOf(open), open.closed(end));
-            return d.withStream(new StreamSettings(d.stream().enabled(), d.stream().viewType(), d.stream().label(),
-                    epochs));
+            return d.withStream(new StreamSettings(
+                    d.stream().enabled(), d.stream().viewType(), d.stream().label(), epochs));
         });
     }
 
@@ -127,7 +127,8 @@ public final class StreamLifecycle {
         synchronized (catalog) {
             TableDescriptor d = t.descriptor();
             StreamEpoch e = d.stream().current();
-            if (catalog.get(d.tableName()) != t || e == null
+            if (catalog.get(d.tableName()) != t
+                    || e == null
                     || nowMillis - lastShard(e).createdMillis() < SHARD_ROLL_MILLIS) {
                 return;
             }
@@ -142,8 +143,8 @@ public final class StreamLifecycle {
                 shards.add(new StreamEpoch.ShardSpan(boundary, nowMillis));
                 List<StreamEpoch> epochs = new ArrayList<>(stored.stream().epochs());
                 epochs.set(epochs.size() - 1, open.withShards(shards));
-                return stored.withStream(new StreamSettings(true, stored.stream().viewType(), stored.stream().label(),
-                        epochs));
+                return stored.withStream(new StreamSettings(
+                        true, stored.stream().viewType(), stored.stream().label(), epochs));
             });
         }
     }
@@ -171,13 +172,19 @@ public final class StreamLifecycle {
         return Objects.requireNonNull(s.streamViewType(), "enabled stream without a view type");
     }
 
-    private static StreamEpoch open(StreamViewType viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {
+    private static StreamEpoch open(
+            StreamViewType viewType, long nowMillis, long startSequence, List<StreamEpoch> others) {
         long labelMillis = nowMillis;
         // A label names the stream's ARN: never give two streams of a table the same one.
         while (hasLabel(others, StreamLabels.of(labelMillis))) {
             labelMillis++;
         }
-        return new StreamEpoch(StreamLabels.of(labelMillis), viewType, nowMillis, 0, 0,
+        return new StreamEpoch(
+                StreamLabels.of(labelMillis),
+                viewType,
+                nowMillis,
+                0,
+                0,
                 List.of(new StreamEpoch.ShardSpan(startSequence, nowMillis)));
     }
 

@@ -30,6 +30,7 @@ public final class StreamOperations {
     public static final int DESCRIBE_STREAM_LIMIT_MAX = 100;
     /** GetRecords: at most 1000 records or 1 MB of data, whichever comes first. */
     static final int RECORDS_MAX = 1000;
+
     static final long RECORDS_BYTES_MAX = 1024 * 1024;
 
     private final Catalog catalog;
@@ -66,11 +67,11 @@ public final class StreamOperations {
         List<String> names = r.tableName() != null ? List.of(r.tableName()) : catalog.names(null, Integer.MAX_VALUE);
         if (r.tableName() != null && catalog.get(r.tableName()) == null) {
             // UNVERIFIED wording: DescribeTable's for a missing table.
-            throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.tableName()
-                    + " not found");
+            throw DynamoException.resourceNotFound(
+                    "Requested resource not found: Table: " + r.tableName() + " not found");
         }
-        StreamArns.Parsed after = r.exclusiveStartStreamArn() == null ? null
-                : existingStream(r.exclusiveStartStreamArn());
+        StreamArns.Parsed after =
+                r.exclusiveStartStreamArn() == null ? null : existingStream(r.exclusiveStartStreamArn());
         int max = r.limit() == null ? LIST_STREAMS_LIMIT_MAX : r.limit().intValue();
         long now = clock.nowMillis();
         List<StreamResults.StreamSummary> out = new ArrayList<>();
@@ -137,8 +138,16 @@ public final class StreamOperations {
         }
         StreamEpoch e = s.epoch();
         String status = e.isEnabled() ? "ENABLED" : e.isClosed() ? "DISABLED" : "DISABLING";
-        return new StreamResults.StreamDescription(s.streamArn(), e.label(), status, e.viewType(), e.createdMillis(),
-                s.descriptor().tableName(), s.descriptor().keySchema(), shards, lastEvaluated);
+        return new StreamResults.StreamDescription(
+                s.streamArn(),
+                e.label(),
+                status,
+                e.viewType(),
+                e.createdMillis(),
+                s.descriptor().tableName(),
+                s.descriptor().keySchema(),
+                shards,
+                lastEvaluated);
     }
 
     /** ExclusiveStartShardId and a CHILD_SHARDS filter (the shards whose parent is the given one). */
@@ -154,10 +163,11 @@ public final class StreamOperations {
     }
 
     private static StreamResults.ShardDescription describe(Shard shard) {
-        String ending = shard.isOpen() ? null
+        String ending = shard.isOpen()
+                ? null
                 : SequenceNumbers.format(Math.max(shard.startSequence(), shard.endSequence() - 1));
-        return new StreamResults.ShardDescription(shard.shardId(), shard.parentShardId(),
-                SequenceNumbers.format(shard.startSequence()), ending);
+        return new StreamResults.ShardDescription(
+                shard.shardId(), shard.parentShardId(), SequenceNumbers.format(shard.startSequence()), ending);
     }
 
     public String getShardIterator(RequestContext ctx, StreamRequests.GetShardIterator r) {
@@ -170,13 +180,16 @@ public final class StreamOperations {
             throw DynamoException.resourceNotFound("Requested resource not found: Shard does not exist");
         }
         long position = switch (r.shardIteratorType()) {
-            case TRIM_HORIZON -> Math.max(shard.startSequence(), changeLog.trimmedBelow(s.descriptor().id()));
+            case TRIM_HORIZON ->
+                Math.max(
+                        shard.startSequence(),
+                        changeLog.trimmedBelow(s.descriptor().id()));
             case LATEST -> latest(s, shard);
             case AT_SEQUENCE_NUMBER -> requested(s, shard, r);
             case AFTER_SEQUENCE_NUMBER -> afterRequested(s, shard, r);
         };
-        return ShardIterators.encode(new ShardIterators.Position(s.streamArn(), s.descriptor().tableId(),
-                shard.shardId(), position, clock.nowMillis()));
+        return ShardIterators.encode(new ShardIterators.Position(
+                s.streamArn(), s.descriptor().tableId(), shard.shardId(), position, clock.nowMillis()));
     }
 
     /**
@@ -205,15 +218,15 @@ public final class StreamOperations {
     /** After the shard's StartingSequenceNumber is its beginning when no record holds that number yet. */
     private long afterRequested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
         long seq = requested(s, shard, r);
-        boolean startHasNoRecord = seq == shard.startSequence() && shard.isOpen()
-                && changeLog.peekNext(s.descriptor()) <= seq;
+        boolean startHasNoRecord =
+                seq == shard.startSequence() && shard.isOpen() && changeLog.peekNext(s.descriptor()) <= seq;
         return startHasNoRecord ? seq : seq + 1;
     }
 
     /** The change log number of AT_ / AFTER_SEQUENCE_NUMBER's SequenceNumber, checked against the shard. */
     private long requested(Resolved s, Shard shard, StreamRequests.GetShardIterator r) {
-        String sequenceNumber = Objects.requireNonNull(r.sequenceNumber(),
-                "checkSequenceNumberFitsType requires one for AT_ and AFTER_SEQUENCE_NUMBER");
+        String sequenceNumber = Objects.requireNonNull(
+                r.sequenceNumber(), "checkSequenceNumberFitsType requires one for AT_ and AFTER_SEQUENCE_NUMBER");
         long seq = SequenceNumbers.parse(sequenceNumber);
         if (seq == shard.startSequence()) {
             // The shard's own StartingSequenceNumber marks where it begins, also before its first
@@ -221,12 +234,14 @@ public final class StreamOperations {
             checkNotTrimmed(s, seq);
             return seq;
         }
-        boolean inShard = seq >= shard.startSequence() && (shard.isOpen() ? seq < changeLog.peekNext(s.descriptor())
-                : seq < Math.max(shard.endSequence(), shard.startSequence() + 1));
+        boolean inShard = seq >= shard.startSequence()
+                && (shard.isOpen()
+                        ? seq < changeLog.peekNext(s.descriptor())
+                        : seq < Math.max(shard.endSequence(), shard.startSequence() + 1));
         if (!inShard) {
             // UNVERIFIED wording.
-            throw DynamoException.validation("Invalid SequenceNumber " + r.sequenceNumber() + " for shard "
-                    + shard.shardId());
+            throw DynamoException.validation(
+                    "Invalid SequenceNumber " + r.sequenceNumber() + " for shard " + shard.shardId());
         }
         checkNotTrimmed(s, seq);
         return seq;
@@ -271,23 +286,28 @@ public final class StreamOperations {
         long bound = changeLog.visibleBound(d);
         long readTo = shard.isOpen() ? bound : Math.min(bound, shard.endSequence());
         ChangeLog.Page page = changeLog.read(d.id(), p.nextSequence(), readTo, limit, RECORDS_BYTES_MAX);
-        List<StreamResults.StreamRecord> records = new ArrayList<>(page.records().size());
+        List<StreamResults.StreamRecord> records =
+                new ArrayList<>(page.records().size());
         for (ChangeRecord change : page.records()) {
-            records.add(new StreamResults.StreamRecord(eventId(d, change.sequence()),
-                    SequenceNumbers.format(change.sequence()), change));
+            records.add(new StreamResults.StreamRecord(
+                    eventId(d, change.sequence()), SequenceNumbers.format(change.sequence()), change));
         }
-        long next = page.records().isEmpty() ? p.nextSequence()
+        long next = page.records().isEmpty()
+                ? p.nextSequence()
                 : page.records().get(page.records().size() - 1).sequence() + 1;
         observer.streamRead(d, next);
         boolean finished = !shard.isOpen() && readTo == shard.endSequence() && page.exhausted();
-        String nextIterator = finished ? null : ShardIterators.encode(new ShardIterators.Position(p.streamArn(),
-                p.tableId(), p.shardId(), next, now));
+        String nextIterator = finished
+                ? null
+                : ShardIterators.encode(
+                        new ShardIterators.Position(p.streamArn(), p.tableId(), p.shardId(), next, now));
         return new StreamResults.GetRecords(records, nextIterator);
     }
 
     /** A stable eventID per record: 32 hex digits from the table incarnation and the number. */
     private static String eventId(TableDescriptor d, long sequence) {
-        return UUID.nameUUIDFromBytes((d.tableId() + "/" + sequence).getBytes(StandardCharsets.UTF_8)).toString()
+        return UUID.nameUUIDFromBytes((d.tableId() + "/" + sequence).getBytes(StandardCharsets.UTF_8))
+                .toString()
                 .replace("-", "");
     }
 
@@ -331,9 +351,12 @@ public final class StreamOperations {
 
     /** UNVERIFIED wording, shaped like Kinesis's (DynamoDB Streams' iterators live 15 minutes). */
     private static DynamoException expired(long issuedMillis, long nowMillis) {
-        return new DynamoException(ErrorCode.EXPIRED_ITERATOR, "Iterator expired. The iterator was created at time "
-                + java.time.Instant.ofEpochMilli(issuedMillis) + " while right now it is "
-                + java.time.Instant.ofEpochMilli(nowMillis) + " which is further in the future than the tolerated "
-                + "delay of " + ShardIterators.LIFETIME_MILLIS + " milliseconds.");
+        return new DynamoException(
+                ErrorCode.EXPIRED_ITERATOR,
+                "Iterator expired. The iterator was created at time "
+                        + java.time.Instant.ofEpochMilli(issuedMillis) + " while right now it is "
+                        + java.time.Instant.ofEpochMilli(nowMillis)
+                        + " which is further in the future than the tolerated "
+                        + "delay of " + ShardIterators.LIFETIME_MILLIS + " milliseconds.");
     }
 }

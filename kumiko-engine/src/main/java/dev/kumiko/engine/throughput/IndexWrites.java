@@ -18,7 +18,9 @@ import org.jspecify.annotations.Nullable;
 final class IndexWrites {
     private IndexWrites() {}
 
-    static List<IndexDescriptor> changedGlobalIndexes(TableDescriptor t, @Nullable Map<String, AttributeValue> oldItem,
+    static List<IndexDescriptor> changedGlobalIndexes(
+            TableDescriptor t,
+            @Nullable Map<String, AttributeValue> oldItem,
             @Nullable Map<String, AttributeValue> newItem) {
         List<IndexDescriptor> out = new ArrayList<>(0);
         for (IndexDescriptor x : t.globalSecondaryIndexes()) {
@@ -29,7 +31,10 @@ final class IndexWrites {
         return out;
     }
 
-    private static boolean changes(TableDescriptor t, IndexDescriptor x, @Nullable Map<String, AttributeValue> oldItem,
+    private static boolean changes(
+            TableDescriptor t,
+            IndexDescriptor x,
+            @Nullable Map<String, AttributeValue> oldItem,
             @Nullable Map<String, AttributeValue> newItem) {
         byte[] oldKey = oldItem == null ? null : IndexEntries.key(t, x, oldItem);
         byte[] newKey = newItem == null ? null : IndexEntries.key(t, x, newItem);

@@ -17,6 +17,7 @@ import java.util.Map;
 final class KeyBuckets {
     /** DynamoDB's per-partition limits (Developer Guide, "Partitions and data distribution"). */
     static final long PARTITION_READ_UNITS_PER_SECOND = 3_000;
+
     static final long PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
     static final long PARTITION_BURST_SECONDS = 1;
     /** Keys tracked at once, over all tables; each costs about 200 bytes. */
@@ -41,9 +42,12 @@ final class KeyBuckets {
      * key value; it must not be changed afterwards.
      */
     synchronized TokenBucket bucket(byte[] key, boolean read, long nowMillis) {
-        return buckets.computeIfAbsent(ByteBuffer.wrap(key), k -> new TokenBucket(
-                read ? PARTITION_READ_UNITS_PER_SECOND : PARTITION_WRITE_UNITS_PER_SECOND, PARTITION_BURST_SECONDS,
-                nowMillis));
+        return buckets.computeIfAbsent(
+                ByteBuffer.wrap(key),
+                k -> new TokenBucket(
+                        read ? PARTITION_READ_UNITS_PER_SECOND : PARTITION_WRITE_UNITS_PER_SECOND,
+                        PARTITION_BURST_SECONDS,
+                        nowMillis));
     }
 
     synchronized int size() {

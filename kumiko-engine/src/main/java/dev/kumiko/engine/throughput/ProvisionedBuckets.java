@@ -20,6 +20,7 @@ final class ProvisionedBuckets {
 
     /** Bucket by resource: "" for the table, else the GSI's name. */
     private final Map<String, TokenBucket> reads = new HashMap<>();
+
     private final Map<String, TokenBucket> writes = new HashMap<>();
 
     /** The table's bucket, or null when the table is not provisioned (nothing to enforce). */

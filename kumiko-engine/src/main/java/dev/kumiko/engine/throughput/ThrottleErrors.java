@@ -38,17 +38,19 @@ public final class ThrottleErrors {
     private ThrottleErrors() {}
 
     static ThroughputExceeded table(String tableName, boolean read) {
-        return new ThroughputExceeded(ErrorCode.PROVISIONED_THROUGHPUT_EXCEEDED, TABLE_MESSAGE,
-                List.of(new ThroughputExceeded.Reason(reason("Table", read, "ProvisionedThroughputExceeded"),
-                        tableName, null)));
+        return new ThroughputExceeded(
+                ErrorCode.PROVISIONED_THROUGHPUT_EXCEEDED,
+                TABLE_MESSAGE,
+                List.of(new ThroughputExceeded.Reason(
+                        reason("Table", read, "ProvisionedThroughputExceeded"), tableName, null)));
     }
 
     /** One reason per GSI whose bucket was empty, in the table's index order. */
     static ThroughputExceeded indexes(String tableName, List<String> indexNames, boolean read) {
         List<ThroughputExceeded.Reason> reasons = new ArrayList<>(indexNames.size());
         for (String x : indexNames) {
-            reasons.add(new ThroughputExceeded.Reason(reason("Index", read, "ProvisionedThroughputExceeded"),
-                    tableName, x));
+            reasons.add(new ThroughputExceeded.Reason(
+                    reason("Index", read, "ProvisionedThroughputExceeded"), tableName, x));
         }
         return new ThroughputExceeded(ErrorCode.PROVISIONED_THROUGHPUT_EXCEEDED, INDEX_MESSAGE, reasons);
     }
@@ -58,9 +60,11 @@ public final class ThrottleErrors {
      * partition-level throttling answers ThrottlingException in every capacity mode.
      */
     static ThroughputExceeded hotKey(String tableName, boolean read) {
-        return new ThroughputExceeded(ErrorCode.THROTTLING, HOT_KEY_MESSAGE,
-                List.of(new ThroughputExceeded.Reason(reason("Table", read, "KeyRangeThroughputExceeded"), tableName,
-                        null)));
+        return new ThroughputExceeded(
+                ErrorCode.THROTTLING,
+                HOT_KEY_MESSAGE,
+                List.of(new ThroughputExceeded.Reason(
+                        reason("Table", read, "KeyRangeThroughputExceeded"), tableName, null)));
     }
 
     /**

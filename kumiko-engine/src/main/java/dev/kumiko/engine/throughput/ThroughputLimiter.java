@@ -41,6 +41,7 @@ public final class ThroughputLimiter {
     private final boolean enforcedByDefault;
     /** Weak keys: a dropped table's buckets go with its Table object. */
     private final Map<Table, ProvisionedBuckets> provisioned = Collections.synchronizedMap(new WeakHashMap<>());
+
     private final KeyBuckets keys = new KeyBuckets(KeyBuckets.KEYS_MAX);
     /** Sees every charge, enforced or not: the one place that knows each request's units and key. */
     private volatile UsageObserver observer = UsageObserver.NONE;
@@ -79,7 +80,8 @@ public final class ThroughputLimiter {
      * Before committing oldItem → newItem: refuses the write, which then changes nothing, when a
      * provisioned GSI it would change has an empty write bucket, naming every such GSI.
      */
-    public void admitIndexWrites(Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
+    public void admitIndexWrites(
+            Table t, @Nullable Map<String, AttributeValue> oldItem, @Nullable Map<String, AttributeValue> newItem) {
         TableDescriptor d = t.descriptor();
         if (d.globalSecondaryIndexes().isEmpty() || !enforced(d) || !isProvisioned(d)) {
             return;
@@ -103,7 +105,8 @@ public final class ThroughputLimiter {
     }
 
     /** After a read of the table or one of its indexes (index null: the table). */
-    public void chargeRead(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, CapacityTally units) {
+    public void chargeRead(
+            Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, CapacityTally units) {
         charge(t, index, partitionKey, units, true);
     }
 
@@ -127,13 +130,18 @@ public final class ThroughputLimiter {
         IndexDescriptor gsi = index != null && index.global() ? index : null;
         boolean onGsi = gsi != null;
         if (isProvisioned(d)) {
-            TokenBucket b = gsi != null ? buckets(t).index(d, gsi, read, now) : buckets(t).table(d, read, now);
+            TokenBucket b = gsi != null
+                    ? buckets(t).index(d, gsi, read, now)
+                    : buckets(t).table(d, read, now);
             if (b != null && !b.admits(now)) {
-                throw gsi != null ? ThrottleErrors.indexes(d.tableName(), List.of(gsi.indexName()), read)
+                throw gsi != null
+                        ? ThrottleErrors.indexes(d.tableName(), List.of(gsi.indexName()), read)
                         : ThrottleErrors.table(d.tableName(), read);
             }
         }
-        if (partitionKey != null && !onGsi && !keyBucket(d, partitionKey, read, now).admits(now)) {
+        if (partitionKey != null
+                && !onGsi
+                && !keyBucket(d, partitionKey, read, now).admits(now)) {
             throw ThrottleErrors.hotKey(d.tableName(), read);
         }
     }
@@ -147,7 +155,11 @@ public final class ThroughputLimiter {
         return observer;
     }
 
-    private void charge(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, CapacityTally units,
+    private void charge(
+            Table t,
+            @Nullable IndexDescriptor index,
+            @Nullable AttributeValue partitionKey,
+            CapacityTally units,
             boolean read) {
         TableDescriptor d = t.descriptor();
         observer.consumed(d, index, partitionKey, read, units);
@@ -155,7 +167,8 @@ public final class ThroughputLimiter {
             return;
         }
         long now = clock.nowMillis();
-        ConsumedCapacity c = Objects.requireNonNull(units.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported");
+        ConsumedCapacity c =
+                Objects.requireNonNull(units.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported");
         boolean onGsi = index != null && index.global();
         // LSIs live in the table's partitions and share its throughput; GSIs have their own.
         long tableMilli = onGsi ? 0 : milli(c.tableUnits() + sum(c.localIndexes()));

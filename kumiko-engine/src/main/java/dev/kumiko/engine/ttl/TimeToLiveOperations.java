@@ -37,12 +37,14 @@ public final class TimeToLiveOperations {
             Table t = table(r.tableName());
             TableDescriptor changed = catalog.modify(t, d -> {
                 check(d.timeToLive(), spec);
-                return d.withTimeToLive(spec.enabled()
-                        ? new TimeToLiveSettings(true, spec.attributeName()) : TimeToLiveSettings.DISABLED);
+                return d.withTimeToLive(
+                        spec.enabled()
+                                ? new TimeToLiveSettings(true, spec.attributeName())
+                                : TimeToLiveSettings.DISABLED);
             });
             if (changed == null) {
-                throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.tableName()
-                        + " not found");
+                throw DynamoException.resourceNotFound(
+                        "Requested resource not found: Table: " + r.tableName() + " not found");
             }
         }
         return spec;
@@ -52,8 +54,8 @@ public final class TimeToLiveOperations {
     private static void check(TimeToLiveSettings current, TimeToLiveRequests.Specification spec) {
         String active = current.enabledAttribute();
         if (active != null && !active.equals(spec.attributeName())) {
-            throw DynamoException.validation("TimeToLive is active on a different AttributeName: current "
-                    + "AttributeName is " + active);
+            throw DynamoException.validation(
+                    "TimeToLive is active on a different AttributeName: current " + "AttributeName is " + active);
         }
         if (current.enabled() && spec.enabled()) {
             throw DynamoException.validation("TimeToLive is already enabled");
@@ -70,7 +72,8 @@ public final class TimeToLiveOperations {
         }
         c.throwIfAny();
         TimeToLiveSettings ttl = table(tableName).descriptor().timeToLive();
-        return ttl.enabled() ? new TimeToLiveRequests.Description("ENABLED", ttl.attributeName())
+        return ttl.enabled()
+                ? new TimeToLiveRequests.Description("ENABLED", ttl.attributeName())
                 : new TimeToLiveRequests.Description("DISABLED", null);
     }
 

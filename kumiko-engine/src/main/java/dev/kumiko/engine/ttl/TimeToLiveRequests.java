@@ -11,5 +11,6 @@ public final class TimeToLiveRequests {
     public record UpdateTimeToLive(String tableName, Specification timeToLiveSpecification) {}
 
     /** DescribeTimeToLive's answer: status ENABLED or DISABLED, the attribute when enabled. */
-    public record Description(String timeToLiveStatus, @Nullable String attributeName) {}
+    public record Description(
+            String timeToLiveStatus, @Nullable String attributeName) {}
 }

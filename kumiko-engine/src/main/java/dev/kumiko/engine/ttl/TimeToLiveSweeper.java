@@ -50,12 +50,13 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     private final long intervalMillis;
     /** Of all engines over the store, the one holding it sweeps; it keeps each table's position. */
     private final Lease lease;
+
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kumiko-ttl-sweeper"));
 
     /** intervalMillis 0: no background sweeps, only {@link #sweepNow}. */
-    public TimeToLiveSweeper(Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock,
-            long intervalMillis, Lease lease) {
+    public TimeToLiveSweeper(
+            Catalog catalog, Store store, ItemWriter writer, TimeToLiveClock clock, long intervalMillis, Lease lease) {
         assert intervalMillis >= 0;
         this.catalog = catalog;
         this.store = store;
@@ -110,7 +111,8 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     public synchronized long sweepNow() {
         long deleted = 0;
         for (Table t : ttlTables()) {
-            deleted += sweep(t, KeySpace.prefix(KeySpace.ITEMS, t.descriptor().id()), Integer.MAX_VALUE).deleted();
+            deleted += sweep(t, KeySpace.prefix(KeySpace.ITEMS, t.descriptor().id()), Integer.MAX_VALUE)
+                    .deleted();
         }
         return deleted;
     }
@@ -176,7 +178,9 @@ public final class TimeToLiveSweeper implements AutoCloseable {
             TimeToLiveSettings ttl = t.descriptor().timeToLive();
             byte[] bytes = txn.get(key);
             String attribute = ttl.enabledAttribute();
-            if (attribute == null || bytes == null || catalog.mirrored(t.descriptor().tableName()) != t) {
+            if (attribute == null
+                    || bytes == null
+                    || catalog.mirrored(t.descriptor().tableName()) != t) {
                 return false;
             }
             Map<String, AttributeValue> item = EncodedItem.of(bytes);
@@ -191,7 +195,9 @@ public final class TimeToLiveSweeper implements AutoCloseable {
     }
 
     private List<Table> ttlTables() {
-        return catalog.tables().stream().filter(t -> t.descriptor().timeToLive().enabled()).toList();
+        return catalog.tables().stream()
+                .filter(t -> t.descriptor().timeToLive().enabled())
+                .toList();
     }
 
     /** Stops the background sweeps before the store closes. */

@@ -1,9 +1,9 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.item.ItemWriter;
-import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.UpdateResult;
 import dev.kumiko.model.AttributeValue;
@@ -27,8 +27,8 @@ final class ActionEvaluator {
         }
         try {
             if (!a.expressions().testCondition(current == null ? Map.of() : current)) {
-                return ActionOutcome.cancelled(CancellationReason.conditionalCheckFailed(
-                        a.returnOldOnFailure() ? current : null));
+                return ActionOutcome.cancelled(
+                        CancellationReason.conditionalCheckFailed(a.returnOldOnFailure() ? current : null));
             }
             return switch (a.kind()) {
                 case CONDITION_CHECK -> new ActionOutcome(CancellationReason.OK, null, sizeOf(current));
@@ -50,8 +50,8 @@ final class ActionEvaluator {
         Map<String, AttributeValue> updated = result.item();
         long bytes = ItemSize.of(updated);
         if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
-            return ActionOutcome.cancelled(CancellationReason.validationError(
-                    "Item size to update has exceeded the maximum allowed size"));
+            return ActionOutcome.cancelled(
+                    CancellationReason.validationError("Item size to update has exceeded the maximum allowed size"));
         }
         TableDescriptor d = a.table().descriptor();
         IndexKeyCheck.updatedItem(d, updated);
@@ -62,8 +62,11 @@ final class ActionEvaluator {
         return change(a, current, updated, bytes);
     }
 
-    private static ActionOutcome change(TransactAction a, @Nullable Map<String, AttributeValue> current,
-            @Nullable Map<String, AttributeValue> next, long nextBytes) {
+    private static ActionOutcome change(
+            TransactAction a,
+            @Nullable Map<String, AttributeValue> current,
+            @Nullable Map<String, AttributeValue> next,
+            long nextBytes) {
         // Only an action without a problem gets here, and every such action has its storage key.
         byte[] storageKey = Objects.requireNonNull(a.storageKey(), "an action without a problem");
         ItemWriter.Change c = new ItemWriter.Change(a.table(), storageKey, current, next, nextBytes);

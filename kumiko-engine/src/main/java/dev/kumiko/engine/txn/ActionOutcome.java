@@ -1,7 +1,7 @@
 package dev.kumiko.engine.txn;
 
-import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.failure.CancellationReason;
+import dev.kumiko.engine.item.ItemWriter;
 import org.jspecify.annotations.Nullable;
 
 /**

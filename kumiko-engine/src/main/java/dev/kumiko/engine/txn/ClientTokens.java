@@ -9,9 +9,9 @@ import dev.kumiko.storage.StoreConflictException;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
 import java.nio.ByteBuffer;
-import java.util.Objects;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -31,6 +31,7 @@ import org.jspecify.annotations.Nullable;
 final class ClientTokens {
     /** DynamoDB's idempotency window. */
     static final long TOKEN_TTL_MILLIS = 10 * 60 * 1000L;
+
     static final long CLEANUP_INTERVAL_MILLIS = 60 * 1000L;
     static final int EXPIRED_PER_CLEANUP_MAX = 1_000;
 
@@ -40,6 +41,7 @@ final class ClientTokens {
     static final String MISMATCH_MESSAGE =
             "DynamoDB rejected the request because you retried a request with a different payload but with an "
                     + "idempotent token that was already used.";
+
     private static final byte[] EMPTY = new byte[0];
 
     /** A request's token and the digest of what its retries must repeat. */
@@ -93,7 +95,8 @@ final class ClientTokens {
      * What the first call committed, when record (the token key's value, read in the transaction)
      * is a live record of the same request; null when the caller is first and must run.
      */
-    @Nullable Committed earlier(Token t, byte @Nullable [] record) {
+    @Nullable
+    Committed earlier(Token t, byte @Nullable [] record) {
         if (record == null) {
             return null;
         }

@@ -9,4 +9,5 @@ import java.util.Map;
  * What a committed TransactWriteItems reports, kept per ClientRequestToken for replays: write
  * units and item collection metrics per table, in the order the tables first appear.
  */
-record Committed(Map<String, CapacityTally> writeUnits, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}
+record Committed(
+        Map<String, CapacityTally> writeUnits, Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}

@@ -42,12 +42,20 @@ final class TokenRecords {
 
     static byte[] key(String token) {
         byte[] t = token.getBytes(StandardCharsets.UTF_8);
-        return new ByteSink(2 + t.length).put(KeySpace.TOKENS).put(BY_TOKEN).put(t).toArray();
+        return new ByteSink(2 + t.length)
+                .put(KeySpace.TOKENS)
+                .put(BY_TOKEN)
+                .put(t)
+                .toArray();
     }
 
     static byte[] expiryKey(long expiresAtMillis, String token) {
         byte[] t = token.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(10 + t.length).put(KeySpace.TOKENS).put(BY_EXPIRY).putLong(expiresAtMillis).put(t)
+        return ByteBuffer.allocate(10 + t.length)
+                .put(KeySpace.TOKENS)
+                .put(BY_EXPIRY)
+                .putLong(expiresAtMillis)
+                .put(t)
                 .array();
     }
 
@@ -57,7 +65,11 @@ final class TokenRecords {
 
     /** The exclusive end of the expiry keys at or before nowMillis. */
     static byte[] expiryEnd(long nowMillis) {
-        return ByteBuffer.allocate(10).put(KeySpace.TOKENS).put(BY_EXPIRY).putLong(nowMillis + 1).array();
+        return ByteBuffer.allocate(10)
+                .put(KeySpace.TOKENS)
+                .put(BY_EXPIRY)
+                .putLong(nowMillis + 1)
+                .array();
     }
 
     static long expiryOf(byte[] expiryKey) {
@@ -78,10 +90,12 @@ final class TokenRecords {
             out.writeLong(expiresAtMillis);
             out.writeInt(c.writeUnits().size());
             for (CapacityTally t : c.writeUnits().values()) {
-                writeTally(out, Objects.requireNonNull(t.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported"));
+                writeTally(
+                        out, Objects.requireNonNull(t.report(ReturnConsumedCapacity.INDEXES), "INDEXES is reported"));
             }
             out.writeInt(c.itemCollectionMetrics().size());
-            for (Map.Entry<String, List<ItemCollectionMetrics>> e : c.itemCollectionMetrics().entrySet()) {
+            for (Map.Entry<String, List<ItemCollectionMetrics>> e :
+                    c.itemCollectionMetrics().entrySet()) {
                 out.writeUTF(e.getKey());
                 out.writeInt(e.getValue().size());
                 for (ItemCollectionMetrics m : e.getValue()) {

@@ -12,6 +12,14 @@ import org.jspecify.annotations.Nullable;
  * when the key itself is invalid, so there is no item to lock or read. {@code item} and
  * {@code itemBytes} are Put's; {@code key} is the item's key in every kind.
  */
-record TransactAction(int index, TransactRequests.Kind kind, Table table, byte @Nullable [] storageKey,
-        Map<String, AttributeValue> key, @Nullable Map<String, AttributeValue> item, long itemBytes,
-        RequestExpressions expressions, boolean returnOldOnFailure, @Nullable String problem) {}
+record TransactAction(
+        int index,
+        TransactRequests.Kind kind,
+        Table table,
+        byte @Nullable [] storageKey,
+        Map<String, AttributeValue> key,
+        @Nullable Map<String, AttributeValue> item,
+        long itemBytes,
+        RequestExpressions expressions,
+        boolean returnOldOnFailure,
+        @Nullable String problem) {}

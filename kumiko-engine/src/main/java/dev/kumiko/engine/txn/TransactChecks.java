@@ -19,6 +19,7 @@ final class TransactChecks {
     /** UNVERIFIED wording: the 4 MB limit is documented, the message for exceeding it is not. */
     static final String AGGREGATE_SIZE_MESSAGE =
             "Aggregate size of the items in the transaction has exceeded the maximum allowed size of 4 MB";
+
     static final String MULTIPLE_OPERATIONS_ON_ONE_ITEM =
             "Transaction request cannot include multiple operations on one item";
 
@@ -34,7 +35,8 @@ final class TransactChecks {
     }
 
     /** Per-table capacity as ReturnConsumedCapacity asks for it; null for NONE or absent. */
-    static @Nullable List<ConsumedCapacity> capacity(@Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
+    static @Nullable List<ConsumedCapacity> capacity(
+            @Nullable ReturnConsumedCapacity mode, Map<String, CapacityTally> perTable) {
         if (!ReturnConsumedCapacity.reported(mode)) {
             return null;
         }

@@ -1,12 +1,12 @@
 package dev.kumiko.engine.txn;
 
-import dev.kumiko.engine.check.DuplicateKeys;
-import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.CapacityUnits;
+import dev.kumiko.engine.check.DuplicateKeys;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.engine.failure.CancellationReason;
 import dev.kumiko.engine.failure.TransactionCanceled;
 import dev.kumiko.error.DynamoException;
@@ -44,7 +44,11 @@ public final class TransactGetOperation {
     }
 
     /** One validated Get; storageKey is null when its key does not match the schema. */
-    private record Target(TableDescriptor table, byte @Nullable [] storageKey, RequestExpressions projection, @Nullable String problem) {}
+    private record Target(
+            TableDescriptor table,
+            byte @Nullable [] storageKey,
+            RequestExpressions projection,
+            @Nullable String problem) {}
 
     public TransactResults.TransactGet apply(TransactRequests.TransactGet r) {
         List<RequestExpressions> projections = new ArrayList<>(r.transactItems().size());
@@ -58,15 +62,16 @@ public final class TransactGetOperation {
         for (int i = 0; i < projections.size(); i++) {
             targets.add(resolve(i, r.transactItems().get(i), projections.get(i)));
         }
-        DuplicateKeys.refuse(targets.stream().map(Target::storageKey).toList(),
-                TransactChecks.MULTIPLE_OPERATIONS_ON_ONE_ITEM);
+        DuplicateKeys.refuse(
+                targets.stream().map(Target::storageKey).toList(), TransactChecks.MULTIPLE_OPERATIONS_ON_ONE_ITEM);
         cancelOnProblems(targets);
         return answer(targets, readAll(targets), r.returnConsumedCapacity());
     }
 
     private Target resolve(int index, TransactRequests.GetAction g, RequestExpressions projection) {
-        TableDescriptor d = TransactChecks.table(catalog, g.tableName(),
-                "transactItems." + (index + 1) + ".member.get.tableName").descriptor();
+        TableDescriptor d = TransactChecks.table(
+                        catalog, g.tableName(), "transactItems." + (index + 1) + ".member.get.tableName")
+                .descriptor();
         KeyPathCheck.check(d, projection);
         // The server's TransactConstraints refused a Get without its Key.
         Map<String, AttributeValue> key = Objects.requireNonNull(g.key(), "Get.Key is required");
@@ -98,7 +103,9 @@ public final class TransactGetOperation {
         return items;
     }
 
-    private static TransactResults.TransactGet answer(List<Target> targets, List<Map<String, AttributeValue>> items,
+    private static TransactResults.TransactGet answer(
+            List<Target> targets,
+            List<Map<String, AttributeValue>> items,
             @Nullable ReturnConsumedCapacity capacityMode) {
         List<Map<String, AttributeValue>> responses = new ArrayList<>(items.size());
         Map<String, CapacityTally> units = new LinkedHashMap<>();
@@ -109,7 +116,11 @@ public final class TransactGetOperation {
             totalBytes += bytes;
             // A transactional read costs twice a strongly consistent one.
             String table = targets.get(i).table().tableName();
-            units.merge(table, new CapacityTally(table, true).addTable(CapacityUnits.read(bytes, true)).doubled(),
+            units.merge(
+                    table,
+                    new CapacityTally(table, true)
+                            .addTable(CapacityUnits.read(bytes, true))
+                            .doubled(),
                     CapacityTally::addAll);
             responses.add(item == null ? null : targets.get(i).projection().project(item));
         }

@@ -1,8 +1,8 @@
 package dev.kumiko.engine.txn;
 
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.engine.check.KeyCheck;
+import dev.kumiko.engine.index.IndexKeyCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;

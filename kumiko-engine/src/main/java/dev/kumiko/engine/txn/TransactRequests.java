@@ -17,7 +17,10 @@ public final class TransactRequests {
 
     /** The operations a TransactWriteItem can carry, with their member names in paths. */
     public enum Kind {
-        CONDITION_CHECK("conditionCheck"), PUT("put"), DELETE("delete"), UPDATE("update");
+        CONDITION_CHECK("conditionCheck"),
+        PUT("put"),
+        DELETE("delete"),
+        UPDATE("update");
 
         private final String member;
 
@@ -35,17 +38,32 @@ public final class TransactRequests {
      * is valid); {@code kind} is the first of them, null when none was. {@code item} is Put's,
      * {@code key} the other operations'.
      */
-    public record WriteAction(int kindsGiven, @Nullable Kind kind, String tableName, @Nullable Map<String, AttributeValue> item,
-            @Nullable Map<String, AttributeValue> key, @Nullable String conditionExpression, @Nullable String updateExpression,
-            @Nullable Map<String, String> expressionAttributeNames, @Nullable Map<String, AttributeValue> expressionAttributeValues,
+    public record WriteAction(
+            int kindsGiven,
+            @Nullable Kind kind,
+            String tableName,
+            @Nullable Map<String, AttributeValue> item,
+            @Nullable Map<String, AttributeValue> key,
+            @Nullable String conditionExpression,
+            @Nullable String updateExpression,
+            @Nullable Map<String, String> expressionAttributeNames,
+            @Nullable Map<String, AttributeValue> expressionAttributeValues,
             @Nullable ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure) {}
 
-    public record TransactWrite(List<WriteAction> transactItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity,
-            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics, @Nullable String clientRequestToken) {}
+    public record TransactWrite(
+            List<WriteAction> transactItems,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            @Nullable ReturnItemCollectionMetrics returnItemCollectionMetrics,
+            @Nullable String clientRequestToken) {}
 
     /** One TransactGetItem; {@code given} is false when its Get member is missing. */
-    public record GetAction(boolean given, @Nullable String tableName, @Nullable Map<String, AttributeValue> key,
-            @Nullable String projectionExpression, @Nullable Map<String, String> expressionAttributeNames) {}
+    public record GetAction(
+            boolean given,
+            @Nullable String tableName,
+            @Nullable Map<String, AttributeValue> key,
+            @Nullable String projectionExpression,
+            @Nullable Map<String, String> expressionAttributeNames) {}
 
-    public record TransactGet(List<GetAction> transactItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
+    public record TransactGet(
+            List<GetAction> transactItems, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {}
 }

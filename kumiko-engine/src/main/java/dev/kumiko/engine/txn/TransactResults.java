@@ -11,9 +11,12 @@ import org.jspecify.annotations.Nullable;
 public final class TransactResults {
     private TransactResults() {}
 
-    public record TransactWrite(@Nullable List<ConsumedCapacity> consumedCapacity,
+    public record TransactWrite(
+            @Nullable List<ConsumedCapacity> consumedCapacity,
             @Nullable Map<String, List<ItemCollectionMetrics>> itemCollectionMetrics) {}
 
     /** One entry per Get in request order; an entry is null when the item does not exist. */
-    public record TransactGet(List<Map<String, AttributeValue>> responses, @Nullable List<ConsumedCapacity> consumedCapacity) {}
+    public record TransactGet(
+            List<Map<String, AttributeValue>> responses,
+            @Nullable List<ConsumedCapacity> consumedCapacity) {}
 }

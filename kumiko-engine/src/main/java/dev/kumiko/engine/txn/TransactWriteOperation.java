@@ -50,8 +50,8 @@ public final class TransactWriteOperation {
     private final ClientTokens tokens;
     private final ThroughputLimiter limiter;
 
-    public TransactWriteOperation(Catalog catalog, Store store, ItemWriter writer, Clock clock,
-            ThroughputLimiter limiter) {
+    public TransactWriteOperation(
+            Catalog catalog, Store store, ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
         this.limiter = limiter;
         this.validator = new TransactWriteValidator(catalog);
         this.store = store;
@@ -61,7 +61,8 @@ public final class TransactWriteOperation {
 
     public TransactResults.TransactWrite apply(TransactRequests.TransactWrite r) {
         List<TransactAction> actions = validator.validate(r);
-        ClientTokens.Token token = r.clientRequestToken() == null ? null
+        ClientTokens.Token token = r.clientRequestToken() == null
+                ? null
                 : new ClientTokens.Token(r.clientRequestToken(), RequestFingerprint.of(r));
         Committed committed = run(actions, r.returnItemCollectionMetrics(), token);
         if (token != null) {
@@ -78,7 +79,10 @@ public final class TransactWriteOperation {
      * first (a throttled transaction changes nothing), and each table pays what the transaction
      * consumed; transactional units are already doubled. A replay pays nothing.
      */
-    private Committed run(List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode, ClientTokens.@Nullable Token token) {
+    private Committed run(
+            List<TransactAction> actions,
+            @Nullable ReturnItemCollectionMetrics metricsMode,
+            ClientTokens.@Nullable Token token) {
         for (TransactAction a : actions) {
             if (a.key() != null) {
                 limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
@@ -88,8 +92,12 @@ public final class TransactWriteOperation {
         if (!ran.replayed()) {
             Map<String, Table> tables = new LinkedHashMap<>();
             actions.forEach(a -> tables.putIfAbsent(a.table().descriptor().tableName(), a.table()));
-            ran.committed().writeUnits().forEach((name, units) -> limiter.chargeWrite(
-                    Objects.requireNonNull(tables.get(name), "units are counted by these tables"), null, units));
+            ran.committed()
+                    .writeUnits()
+                    .forEach((name, units) -> limiter.chargeWrite(
+                            Objects.requireNonNull(tables.get(name), "units are counted by these tables"),
+                            null,
+                            units));
         }
         return ran.committed();
     }
@@ -100,8 +108,12 @@ public final class TransactWriteOperation {
      * attempt, not run through ReadModifyWrite: DynamoDB cancels a transaction that meets another
      * on its items instead of queueing it, and the client decides whether to run it again.
      */
-    private Ran runAdmitted(List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode, ClientTokens.@Nullable Token token) {
-        List<TransactAction> keyed = actions.stream().filter(a -> a.storageKey() != null).toList();
+    private Ran runAdmitted(
+            List<TransactAction> actions,
+            @Nullable ReturnItemCollectionMetrics metricsMode,
+            ClientTokens.@Nullable Token token) {
+        List<TransactAction> keyed =
+                actions.stream().filter(a -> a.storageKey() != null).toList();
         byte[][] keys = new byte[keyed.size() + (token == null ? 0 : 1)][];
         for (int i = 0; i < keyed.size(); i++) {
             keys[i] = keyed.get(i).storageKey();
@@ -122,8 +134,11 @@ public final class TransactWriteOperation {
                 conflicting.add(keyed.get(i).index());
             }
             // A store that cannot tell which keys conflicted: every item may have.
-            throw conflicted(actions, contested.length > 0 ? conflicting
-                    : keyed.stream().map(TransactAction::index).toList());
+            throw conflicted(
+                    actions,
+                    contested.length > 0
+                            ? conflicting
+                            : keyed.stream().map(TransactAction::index).toList());
         } finally {
             if (started && token != null) { // started only with a token
                 tokens.stopped(token);
@@ -135,13 +150,21 @@ public final class TransactWriteOperation {
     private static TransactionCanceled conflicted(List<TransactAction> actions, List<Integer> conflicting) {
         List<CancellationReason> reasons = new ArrayList<>(actions.size());
         for (TransactAction a : actions) {
-            reasons.add(conflicting.contains(a.index()) ? CancellationReason.transactionConflict()
-                    : a.problem() != null ? CancellationReason.validationError(a.problem()) : CancellationReason.OK);
+            reasons.add(
+                    conflicting.contains(a.index())
+                            ? CancellationReason.transactionConflict()
+                            : a.problem() != null
+                                    ? CancellationReason.validationError(a.problem())
+                                    : CancellationReason.OK);
         }
         return new TransactionCanceled(reasons);
     }
 
-    private Ran evaluateAndCommit(Transaction txn, byte[][] keys, List<TransactAction> actions, @Nullable ReturnItemCollectionMetrics metricsMode,
+    private Ran evaluateAndCommit(
+            Transaction txn,
+            byte[][] keys,
+            List<TransactAction> actions,
+            @Nullable ReturnItemCollectionMetrics metricsMode,
             ClientTokens.@Nullable Token token) {
         byte[][] values = txn.getAll(keys);
         byte[] tokenRecord = token == null ? null : values[keys.length - 1];
@@ -165,7 +188,8 @@ public final class TransactWriteOperation {
         }
         if (outcomes.stream().anyMatch(ActionOutcome::isCancelled)) {
             chargeCancelled(actions, outcomes, existingBytes);
-            throw new TransactionCanceled(outcomes.stream().map(ActionOutcome::reason).toList());
+            throw new TransactionCanceled(
+                    outcomes.stream().map(ActionOutcome::reason).toList());
         }
         List<ItemWriter.Change> changes = new ArrayList<>(actions.size());
         List<Integer> actionOfChange = new ArrayList<>(actions.size());
@@ -220,11 +244,16 @@ public final class TransactWriteOperation {
      * Write units per table (twice a standard write's, index writes included) and item collection
      * metrics. An action that changed nothing is billed on the size it was evaluated against.
      */
-    private static Committed committed(List<TransactAction> actions, List<ActionOutcome> outcomes,
-            List<WriteOutcome> written, List<Integer> actionOfChange, @Nullable ReturnItemCollectionMetrics metricsMode) {
+    private static Committed committed(
+            List<TransactAction> actions,
+            List<ActionOutcome> outcomes,
+            List<WriteOutcome> written,
+            List<Integer> actionOfChange,
+            @Nullable ReturnItemCollectionMetrics metricsMode) {
         CapacityTally[] tallies = new CapacityTally[actions.size()];
         for (int i = 0; i < outcomes.size(); i++) {
-            tallies[i] = CapacityUnits.write(tableName(actions.get(i)), outcomes.get(i).billedBytes(), List.of());
+            tallies[i] = CapacityUnits.write(
+                    tableName(actions.get(i)), outcomes.get(i).billedBytes(), List.of());
         }
         Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
         for (int c = 0; c < written.size(); c++) {
@@ -234,8 +263,8 @@ public final class TransactWriteOperation {
             long billed = Math.max(change.newItemBytes(), w.oldItemBytes());
             tallies[i] = CapacityUnits.write(tableName(actions.get(i)), billed, w.indexChanges());
             TableDescriptor d = actions.get(i).table().descriptor();
-            ItemCollectionMetrics m = ItemCollectionMetrics.of(metricsMode, d, d.hashKeyOf(actions.get(i).key()),
-                    w.collectionBytes());
+            ItemCollectionMetrics m = ItemCollectionMetrics.of(
+                    metricsMode, d, d.hashKeyOf(actions.get(i).key()), w.collectionBytes());
             if (m != null) {
                 metrics.computeIfAbsent(d.tableName(), t -> new ArrayList<>()).add(m);
             }
@@ -252,7 +281,8 @@ public final class TransactWriteOperation {
     }
 
     private static TransactResults.TransactWrite result(TransactRequests.TransactWrite r, Committed c) {
-        return new TransactResults.TransactWrite(TransactChecks.capacity(r.returnConsumedCapacity(), c.writeUnits()),
+        return new TransactResults.TransactWrite(
+                TransactChecks.capacity(r.returnConsumedCapacity(), c.writeUnits()),
                 c.itemCollectionMetrics().isEmpty() ? null : c.itemCollectionMetrics());
     }
 }

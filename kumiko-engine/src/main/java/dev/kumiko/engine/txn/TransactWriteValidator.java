@@ -1,11 +1,11 @@
 package dev.kumiko.engine.txn;
 
-import dev.kumiko.engine.check.DuplicateKeys;
-import dev.kumiko.engine.check.KeyPathCheck;
-import dev.kumiko.engine.check.ItemNames;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.engine.check.DuplicateKeys;
+import dev.kumiko.engine.check.ItemNames;
+import dev.kumiko.engine.check.KeyPathCheck;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.expr.RequestExpressions;
 import dev.kumiko.model.AttributeValue;
@@ -42,7 +42,8 @@ final class TransactWriteValidator {
         for (int i = 0; i < items.size(); i++) {
             actions.add(resolve(i, items.get(i), expressions.get(i)));
         }
-        DuplicateKeys.refuse(actions.stream().map(TransactAction::storageKey).toList(),
+        DuplicateKeys.refuse(
+                actions.stream().map(TransactAction::storageKey).toList(),
                 TransactChecks.MULTIPLE_OPERATIONS_ON_ONE_ITEM);
         checkAggregateSize(actions);
         return actions;
@@ -69,8 +70,8 @@ final class TransactWriteValidator {
     private TransactAction resolve(int index, TransactRequests.WriteAction a, RequestExpressions expr) {
         // One operation each (checkOneOperationEach) with its Item or Key (the server's TransactConstraints).
         TransactRequests.Kind kind = Objects.requireNonNull(a.kind(), "one operation each");
-        Table table = TransactChecks.table(catalog, a.tableName(),
-                "transactItems." + (index + 1) + ".member." + kind.member() + ".tableName");
+        Table table = TransactChecks.table(
+                catalog, a.tableName(), "transactItems." + (index + 1) + ".member." + kind.member() + ".tableName");
         TableDescriptor d = table.descriptor();
         KeyPathCheck.check(d, expr);
         boolean returnOld = a.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
@@ -84,11 +85,19 @@ final class TransactWriteValidator {
             }
             ItemNames.check(item);
             if (problem != null) {
-                return new TransactAction(index, kind, table, null, Map.of(), item, bytes, expr, returnOld,
-                        problem);
+                return new TransactAction(index, kind, table, null, Map.of(), item, bytes, expr, returnOld, problem);
             }
-            return new TransactAction(index, kind, table, TransactKeys.storageKey(d, item),
-                    TransactKeys.keyOf(d, item), item, bytes, expr, returnOld, null);
+            return new TransactAction(
+                    index,
+                    kind,
+                    table,
+                    TransactKeys.storageKey(d, item),
+                    TransactKeys.keyOf(d, item),
+                    item,
+                    bytes,
+                    expr,
+                    returnOld,
+                    null);
         }
         if (a.kind() == TransactRequests.Kind.UPDATE && a.expressionAttributeValues() != null) {
             // The names inside the values an Update writes, as for a Put's item.

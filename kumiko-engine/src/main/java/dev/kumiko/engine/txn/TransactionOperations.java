@@ -11,8 +11,8 @@ public final class TransactionOperations {
     private final TransactWriteOperation write;
     private final TransactGetOperation get;
 
-    public TransactionOperations(Catalog catalog, Store store, ItemWriter writer, Clock clock,
-            ThroughputLimiter limiter) {
+    public TransactionOperations(
+            Catalog catalog, Store store, ItemWriter writer, Clock clock, ThroughputLimiter limiter) {
         this.write = new TransactWriteOperation(catalog, store, writer, clock, limiter);
         this.get = new TransactGetOperation(catalog, store);
     }

@@ -47,6 +47,7 @@ final class Cell {
     static final int ENTRY_OVERHEAD_BYTES = 112;
     /** Arrays take whole multiples of 8 bytes of heap: room up to the next one costs nothing. */
     private static final int HEAP_ALIGNMENT_BYTES = 8;
+
     private static final int DELETED = -1;
     private static final VarHandle SEQUENCE;
 
@@ -123,7 +124,8 @@ final class Cell {
     long heldBytesAfter(int valueLength) {
         assert isLive();
         byte[] held = heldBuffer();
-        return (long) key.length + (fits(held, valueLength) ? held.length : capacityFor(valueLength))
+        return (long) key.length
+                + (fits(held, valueLength) ? held.length : capacityFor(valueLength))
                 + ENTRY_OVERHEAD_BYTES;
     }
 

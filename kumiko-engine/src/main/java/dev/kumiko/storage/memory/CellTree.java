@@ -124,9 +124,12 @@ final class CellTree {
             return new Inner(seps, children);
         }
         int half = children.length / 2;
-        return new Split(new Inner(Arrays.copyOfRange(seps, 0, half - 1), Arrays.copyOfRange(children, 0, half)),
+        return new Split(
+                new Inner(Arrays.copyOfRange(seps, 0, half - 1), Arrays.copyOfRange(children, 0, half)),
                 seps[half - 1],
-                new Inner(Arrays.copyOfRange(seps, half, seps.length), Arrays.copyOfRange(children, half, children.length)));
+                new Inner(
+                        Arrays.copyOfRange(seps, half, seps.length),
+                        Arrays.copyOfRange(children, half, children.length)));
     }
 
     private static Object insertIntoLeaf(Leaf leaf, byte[] key, Cell cell) {
@@ -142,7 +145,9 @@ final class CellTree {
             return new Leaf(cells);
         }
         int half = cells.length / 2;
-        return new Split(new Leaf(Arrays.copyOfRange(cells, 0, half)), cells[half].key(),
+        return new Split(
+                new Leaf(Arrays.copyOfRange(cells, 0, half)),
+                cells[half].key(),
                 new Leaf(Arrays.copyOfRange(cells, half, cells.length)));
     }
 
@@ -273,7 +278,8 @@ final class CellTree {
         }
 
         /** The next cell in the range, or null at its end. */
-        @Nullable Cell next() {
+        @Nullable
+        Cell next() {
             if (reverse) {
                 while (slot == bound) {
                     if (endsHere || !previousLeaf()) {

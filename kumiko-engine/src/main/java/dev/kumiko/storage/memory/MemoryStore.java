@@ -52,6 +52,7 @@ public final class MemoryStore implements Store {
     static final int DELETE_RESERVE_DIVISOR = 16;
     /** What a delete's change record adds beyond the item it frees: keys up to 3 KB, escaped, and its fields. */
     static final int DELETE_GROWTH_BYTES_MAX = 8 * 1024;
+
     private final CellTree tree = new CellTree();
     // Writers add a new key to `tree` first and `points` second, and remove a key from `tree` first,
     // so a reader that finds a key in `points` finds it in `tree` too: a Get then a Query never goes
@@ -194,7 +195,8 @@ public final class MemoryStore implements Store {
                 deleted += cell == null ? 0 : 1;
             } else {
                 int length = op.isAdd() ? Counters.BYTES : value.length;
-                added += cell == null ? Cell.heldBytesOfNew(op.key().length, length)
+                added += cell == null
+                        ? Cell.heldBytesOfNew(op.key().length, length)
                         : cell.heldBytesAfter(length) - cell.heldBytes();
             }
         }

@@ -34,6 +34,7 @@ final class PointTable {
     private static final int REBUILT_LOAD_DIVISOR = 4;
     /** 2^32 divided by the golden ratio: spreads the keys' polynomial hashes over the high bits. */
     private static final int SPREAD = 0x9E3779B9;
+
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Cell[].class);
     /** A removed cell's slot; compared by identity only, never by key. */
     private static final Cell TOMBSTONE = new Cell(new PointKey(new byte[0]), new byte[0]);
@@ -44,7 +45,8 @@ final class PointTable {
     private int tombstones;
 
     /** The cell of probe's key, or null. Lock-free. */
-    @Nullable Cell get(PointKey probe) {
+    @Nullable
+    Cell get(PointKey probe) {
         return find(slots, probe);
     }
 

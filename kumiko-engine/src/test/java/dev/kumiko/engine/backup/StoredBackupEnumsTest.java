@@ -13,7 +13,8 @@ class StoredBackupEnumsTest {
     @Test
     void theStoredOrderOfEachEnumIsFixed() {
         assertThat(BackupRecord.Kind.values()).extracting(Enum::name).startsWith("USER", "BASE");
-        assertThat(BackupRecord.Status.values()).extracting(Enum::name)
+        assertThat(BackupRecord.Status.values())
+                .extracting(Enum::name)
                 .startsWith("CREATING", "AVAILABLE", "DELETED", "FAILED");
     }
 }

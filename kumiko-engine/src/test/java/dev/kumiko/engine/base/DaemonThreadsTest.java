@@ -35,7 +35,8 @@ class DaemonThreadsTest {
 
     @Test
     void aThreadNeedsAName() {
-        assertThatThrownBy(() -> new DaemonThreads(" ")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new DaemonThreads(" "))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a thread needs a name");
         assertThatThrownBy(() -> new DaemonThreads(null)).isInstanceOf(NullPointerException.class);
     }

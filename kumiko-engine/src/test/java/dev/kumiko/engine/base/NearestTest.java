@@ -7,15 +7,23 @@ import org.junit.jupiter.api.Test;
 
 /** The "did you mean" of the CLI's and the model file's errors: near names, and silence for far ones. */
 class NearestTest {
-    private static final List<String> SERVE = List.of("--port", "--host", "--data-dir", "--in-memory", "--region",
-            "--durability", "--console", "--console-model");
+    private static final List<String> SERVE = List.of(
+            "--port",
+            "--host",
+            "--data-dir",
+            "--in-memory",
+            "--region",
+            "--durability",
+            "--console",
+            "--console-model");
 
     @Test
     void aTransposedOrMissingLetterFindsTheName() {
         assertThat(Nearest.of("--prot", SERVE)).isEqualTo("--port");
         assertThat(Nearest.of("--hst", SERVE)).isEqualTo("--host");
         assertThat(Nearest.of("--in-memroy", SERVE)).isEqualTo("--in-memory");
-        assertThat(Nearest.of("maxRCU", List.of("maxRcu", "maxWcu", "maxItemsRead"))).isEqualTo("maxRcu");
+        assertThat(Nearest.of("maxRCU", List.of("maxRcu", "maxWcu", "maxItemsRead")))
+                .isEqualTo("maxRcu");
     }
 
     @Test

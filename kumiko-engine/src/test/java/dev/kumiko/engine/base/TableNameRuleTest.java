@@ -12,7 +12,8 @@ class TableNameRuleTest {
     private static final int LENGTH_MAX = 260;
 
     private static boolean byRegex(String name) {
-        return name.length() >= Constraints.TABLE_NAME_MIN && name.length() <= Constraints.TABLE_NAME_MAX
+        return name.length() >= Constraints.TABLE_NAME_MIN
+                && name.length() <= Constraints.TABLE_NAME_MAX
                 && Constraints.TABLE_NAME_PATTERN.matcher(name).matches();
     }
 

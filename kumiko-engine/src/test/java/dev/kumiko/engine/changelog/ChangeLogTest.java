@@ -1,18 +1,13 @@
 package dev.kumiko.engine.changelog;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.ProjectionType;
-import dev.kumiko.model.BillingMode;
-import dev.kumiko.model.StreamViewType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.CountingStore;
-import dev.kumiko.engine.SharedStore;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.EngineInternals;
+import dev.kumiko.engine.SharedStore;
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.engine.base.RequestContext;
@@ -26,6 +21,11 @@ import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.engine.txn.TransactRequests;
 import dev.kumiko.error.ItemCollectionSizeLimitExceeded;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.ScalarAttributeType;
+import dev.kumiko.model.StreamViewType;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
@@ -43,16 +43,35 @@ class ChangeLogTest {
     }
 
     private static void createTable(Engine engine, String name, String viewType, boolean lsi) {
-        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S),
-                new AttributeDefinitionInput("sk", ScalarAttributeType.S), new AttributeDefinitionInput("g", ScalarAttributeType.S));
-        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
-        List<IndexInput> lsis = !lsi ? null : List.of(new IndexInput("byG",
-                List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("g", KeyType.RANGE)),
-                new ProjectionInput(ProjectionType.ALL, null), null));
-        engine.control().createTable(CTX, new CreateTableRequest(name, lsi ? attributes : attributes.subList(0, 2),
-                key, lsis, null, BillingMode.PAY_PER_REQUEST, null, viewType == null ? null : new StreamInput(true,
-                        StreamViewType.valueOf(viewType)),
-                null, null, null, null));
+        List<AttributeDefinitionInput> attributes = List.of(
+                new AttributeDefinitionInput("pk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("sk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("g", ScalarAttributeType.S));
+        List<KeySchemaInput> key =
+                List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
+        List<IndexInput> lsis = !lsi
+                ? null
+                : List.of(new IndexInput(
+                        "byG",
+                        List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("g", KeyType.RANGE)),
+                        new ProjectionInput(ProjectionType.ALL, null),
+                        null));
+        engine.control()
+                .createTable(
+                        CTX,
+                        new CreateTableRequest(
+                                name,
+                                lsi ? attributes : attributes.subList(0, 2),
+                                key,
+                                lsis,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                viewType == null ? null : new StreamInput(true, StreamViewType.valueOf(viewType)),
+                                null,
+                                null,
+                                null,
+                                null));
     }
 
     private static Map<String, AttributeValue> item(String pk, String payload) {
@@ -68,18 +87,31 @@ class ChangeLogTest {
     }
 
     private static void delete(Engine e, String table, String pk) {
-        e.items().deleteItem(new ItemRequests.DeleteItem(table, key(pk), null, null, null, null,
-                ItemRequests.Conditions.NONE));
+        e.items()
+                .deleteItem(new ItemRequests.DeleteItem(
+                        table, key(pk), null, null, null, null, ItemRequests.Conditions.NONE));
     }
 
-    private static void update(Engine e, String table, String pk, String expression, Map<String, AttributeValue> values) {
-        e.items().updateItem(new ItemRequests.UpdateItem(table, key(pk), expression, null, null, null, null, null,
-                new ItemRequests.Conditions(null, null, values, null, null)));
+    private static void update(
+            Engine e, String table, String pk, String expression, Map<String, AttributeValue> values) {
+        e.items()
+                .updateItem(new ItemRequests.UpdateItem(
+                        table,
+                        key(pk),
+                        expression,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        new ItemRequests.Conditions(null, null, values, null, null)));
     }
 
     private static List<ChangeRecord> records(Engine e, String table) {
         TableDescriptor d = EngineInternals.catalog(e).get(table).descriptor();
-        return EngineInternals.changeLog(e).read(d.id(), 1, EngineInternals.changeLog(e).visibleBound(d), 1000, Long.MAX_VALUE).records();
+        return EngineInternals.changeLog(e)
+                .read(d.id(), 1, EngineInternals.changeLog(e).visibleBound(d), 1000, Long.MAX_VALUE)
+                .records();
     }
 
     @Test
@@ -87,15 +119,19 @@ class ChangeLogTest {
         try (Engine e = Engine.inMemory()) {
             createTable(e, "tbl", "NEW_AND_OLD_IMAGES");
             put(e, "tbl", item("a", "1"));
-            put(e, "tbl", item("a", "1"));                          // same item: nothing
+            put(e, "tbl", item("a", "1")); // same item: nothing
             update(e, "tbl", "a", "SET payload = :p", Map.of(":p", AttributeValue.s("1"))); // same value: nothing
             update(e, "tbl", "a", "SET payload = :p", Map.of(":p", AttributeValue.s("2")));
-            update(e, "tbl", "b", "REMOVE payload", null);           // creates nothing: nothing
-            delete(e, "tbl", "zzz");                                // missing: nothing
+            update(e, "tbl", "b", "REMOVE payload", null); // creates nothing: nothing
+            delete(e, "tbl", "zzz"); // missing: nothing
             delete(e, "tbl", "a");
             List<ChangeRecord> r = records(e, "tbl");
-            assertThat(r).extracting(ChangeRecord::eventName).containsExactly(ChangeRecord.EventName.INSERT,
-                    ChangeRecord.EventName.MODIFY, ChangeRecord.EventName.REMOVE);
+            assertThat(r)
+                    .extracting(ChangeRecord::eventName)
+                    .containsExactly(
+                            ChangeRecord.EventName.INSERT,
+                            ChangeRecord.EventName.MODIFY,
+                            ChangeRecord.EventName.REMOVE);
             assertThat(r).extracting(ChangeRecord::sequence).containsExactly(1L, 2L, 3L);
             assertThat(r.get(0).oldImage()).isNull();
             assertThat(r.get(0).newImage()).isEqualTo(item("a", "1"));
@@ -114,10 +150,30 @@ class ChangeLogTest {
     void setsInAnotherOrderAndNumbersWrittenDifferentlyAreNoChange() {
         try (Engine e = Engine.inMemory()) {
             createTable(e, "tbl", "KEYS_ONLY");
-            put(e, "tbl", Map.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("1"),
-                    "tags", new AttributeValue.SS(List.of("x", "y")), "n", AttributeValue.n("1.0")));
-            put(e, "tbl", Map.of("n", AttributeValue.n("1"), "tags", new AttributeValue.SS(List.of("y", "x")),
-                    "sk", AttributeValue.s("1"), "pk", AttributeValue.s("a")));
+            put(
+                    e,
+                    "tbl",
+                    Map.of(
+                            "pk",
+                            AttributeValue.s("a"),
+                            "sk",
+                            AttributeValue.s("1"),
+                            "tags",
+                            new AttributeValue.SS(List.of("x", "y")),
+                            "n",
+                            AttributeValue.n("1.0")));
+            put(
+                    e,
+                    "tbl",
+                    Map.of(
+                            "n",
+                            AttributeValue.n("1"),
+                            "tags",
+                            new AttributeValue.SS(List.of("y", "x")),
+                            "sk",
+                            AttributeValue.s("1"),
+                            "pk",
+                            AttributeValue.s("a")));
             assertThat(records(e, "tbl")).hasSize(1);
         }
     }
@@ -149,7 +205,10 @@ class ChangeLogTest {
             put(e, "plain", item("a", "1"));
             delete(e, "plain", "a");
             TableDescriptor d = EngineInternals.catalog(e).get("plain").descriptor();
-            assertThat(EngineInternals.changeLog(e).read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE).records()).isEmpty();
+            assertThat(EngineInternals.changeLog(e)
+                            .read(d.id(), 1, Long.MAX_VALUE, 10, Long.MAX_VALUE)
+                            .records())
+                    .isEmpty();
         }
     }
 
@@ -160,18 +219,29 @@ class ChangeLogTest {
             createTable(e, "tbl", "NEW_IMAGE");
             put(e, "tbl", item("first", "1")); // reserves the table's first block of numbers
             store.reset();
-            e.transactions().transactWriteItems(new TransactRequests.TransactWrite(List.of(
-                    txPut("tbl", item("a", "1")), txPut("tbl", item("b", "1")), txPut("tbl", item("c", "1"))),
-                    null, null, null));
+            e.transactions()
+                    .transactWriteItems(new TransactRequests.TransactWrite(
+                            List.of(
+                                    txPut("tbl", item("a", "1")),
+                                    txPut("tbl", item("b", "1")),
+                                    txPut("tbl", item("c", "1"))),
+                            null,
+                            null,
+                            null));
             assertThat(store.batches.get()).isEqualTo(1);
-            assertThat(records(e, "tbl")).extracting(x -> x.keys().get("pk")).containsExactly(
-                    AttributeValue.s("first"), AttributeValue.s("a"), AttributeValue.s("b"), AttributeValue.s("c"));
+            assertThat(records(e, "tbl"))
+                    .extracting(x -> x.keys().get("pk"))
+                    .containsExactly(
+                            AttributeValue.s("first"),
+                            AttributeValue.s("a"),
+                            AttributeValue.s("b"),
+                            AttributeValue.s("c"));
         }
     }
 
     private static TransactRequests.WriteAction txPut(String table, Map<String, AttributeValue> item) {
-        return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, table, item, null, null, null, null,
-                null, null);
+        return new TransactRequests.WriteAction(
+                1, TransactRequests.Kind.PUT, table, item, null, null, null, null, null, null);
     }
 
     @Test
@@ -179,8 +249,16 @@ class ChangeLogTest {
         try (Engine e = Engine.open(new MemoryStore(), Clock.SYSTEM, new EngineSettings(100))) {
             createTable(e, "tbl", "KEYS_ONLY", true);
             put(e, "tbl", Map.of("pk", AttributeValue.s("a"), "sk", AttributeValue.s("1")));
-            Throwable t = catchThrowable(() -> put(e, "tbl", Map.of("pk", AttributeValue.s("a"),
-                    "sk", AttributeValue.s("2"), "big", AttributeValue.s("x".repeat(200)))));
+            Throwable t = catchThrowable(() -> put(
+                    e,
+                    "tbl",
+                    Map.of(
+                            "pk",
+                            AttributeValue.s("a"),
+                            "sk",
+                            AttributeValue.s("2"),
+                            "big",
+                            AttributeValue.s("x".repeat(200)))));
             assertThat(t).isInstanceOf(ItemCollectionSizeLimitExceeded.class);
             put(e, "tbl", Map.of("pk", AttributeValue.s("b"), "sk", AttributeValue.s("1")));
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(1L, 3L);
@@ -241,12 +319,22 @@ class ChangeLogTest {
             createTable(e, "tbl", "KEYS_ONLY");
             RequestContext ctx = CTX;
             String arn = e.control().describeTable(ctx, "tbl").tableArn() + "/stream/"
-                    + EngineInternals.catalog(e).get("tbl").descriptor().stream().label();
-            String shard = e.streams().describeStream(ctx, new dev.kumiko.engine.streams.StreamRequests
-                    .DescribeStream(arn, null, null, null)).shards().get(0).shardId();
-            String iterator = e.streams().getShardIterator(ctx, new dev.kumiko.engine.streams.StreamRequests
-                    .GetShardIterator(arn, shard,
-                            dev.kumiko.engine.streams.StreamRequests.ShardIteratorType.TRIM_HORIZON, null));
+                    + EngineInternals.catalog(e).get("tbl").descriptor().stream()
+                            .label();
+            String shard = e.streams()
+                    .describeStream(
+                            ctx, new dev.kumiko.engine.streams.StreamRequests.DescribeStream(arn, null, null, null))
+                    .shards()
+                    .get(0)
+                    .shardId();
+            String iterator = e.streams()
+                    .getShardIterator(
+                            ctx,
+                            new dev.kumiko.engine.streams.StreamRequests.GetShardIterator(
+                                    arn,
+                                    shard,
+                                    dev.kumiko.engine.streams.StreamRequests.ShardIteratorType.TRIM_HORIZON,
+                                    null));
             List<Thread> threads = new java.util.ArrayList<>();
             for (int w = 0; w < writers; w++) {
                 int writer = w;
@@ -260,8 +348,8 @@ class ChangeLogTest {
             }
             List<Long> seen = new java.util.ArrayList<>();
             while (threads.stream().anyMatch(Thread::isAlive) || seen.size() < writers * writesEach) {
-                var page = e.streams().getRecords(ctx, new dev.kumiko.engine.streams.StreamRequests
-                        .GetRecords(iterator, 100L));
+                var page = e.streams()
+                        .getRecords(ctx, new dev.kumiko.engine.streams.StreamRequests.GetRecords(iterator, 100L));
                 page.records().forEach(r -> seen.add(r.change().sequence()));
                 iterator = page.nextShardIterator();
                 if (page.records().isEmpty() && threads.stream().noneMatch(Thread::isAlive)) {
@@ -271,9 +359,15 @@ class ChangeLogTest {
             for (Thread t : threads) {
                 t.join();
             }
-            assertThat(seen).hasSize(writers * writesEach).doesNotHaveDuplicates().isSorted();
-            assertThat(seen).as("every number from 1, none skipped").isEqualTo(
-                    java.util.stream.LongStream.rangeClosed(1, (long) writers * writesEach).boxed().toList());
+            assertThat(seen)
+                    .hasSize(writers * writesEach)
+                    .doesNotHaveDuplicates()
+                    .isSorted();
+            assertThat(seen)
+                    .as("every number from 1, none skipped")
+                    .isEqualTo(java.util.stream.LongStream.rangeClosed(1, (long) writers * writesEach)
+                            .boxed()
+                            .toList());
         }
     }
 
@@ -295,7 +389,10 @@ class ChangeLogTest {
             now.addAndGet(ChangeLogTrimmer.RETENTION_MILLIS);
             put(e, "tbl", item("d", "1"));
             now.addAndGet(1);
-            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(EngineInternals.catalog(e), EngineInternals.changeLog(e), now::get,
+            ChangeLogTrimmer trimmer = new ChangeLogTrimmer(
+                    EngineInternals.catalog(e),
+                    EngineInternals.changeLog(e),
+                    now::get,
                     new dev.kumiko.engine.background.Lease(store, "trim-test", "me", now::get));
             assertThat(trimmer.trimNow()).isEqualTo(3);
             assertThat(records(e, "tbl")).extracting(ChangeRecord::sequence).containsExactly(4L);

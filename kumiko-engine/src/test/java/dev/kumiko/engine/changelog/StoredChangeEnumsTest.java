@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 class StoredChangeEnumsTest {
     @Test
     void theStoredOrderOfEachEnumIsFixed() {
-        assertThat(ChangeRecord.EventName.values()).extracting(Enum::name)
-                .startsWith("INSERT", "MODIFY", "REMOVE");
-        assertThat(ChangeRecord.ViewType.values()).extracting(Enum::name)
+        assertThat(ChangeRecord.EventName.values()).extracting(Enum::name).startsWith("INSERT", "MODIFY", "REMOVE");
+        assertThat(ChangeRecord.ViewType.values())
+                .extracting(Enum::name)
                 .startsWith("KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES");
         assertThat(ChangeOrigin.values()).extracting(Enum::name).startsWith("CLIENT", "TIME_TO_LIVE");
     }

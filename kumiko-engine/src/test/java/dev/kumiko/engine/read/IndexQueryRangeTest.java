@@ -1,9 +1,5 @@
 package dev.kumiko.engine.read;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.ProjectionType;
-import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.CountingStore;
@@ -16,6 +12,10 @@ import dev.kumiko.engine.control.CreateTableRequest.KeySchemaInput;
 import dev.kumiko.engine.control.CreateTableRequest.ProjectionInput;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.ScalarAttributeType;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,13 +37,30 @@ class IndexQueryRangeTest {
     void setUp() {
         store = new CountingStore(new MemoryStore());
         engine = Engine.open(store);
-        engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("matches",
-                List.of(def("id"), def("tournament"), def("area"), def("round"), def("bracket")),
-                List.of(new KeySchemaInput("id", KeyType.HASH)), null,
-                List.of(new IndexInput("byPlace", List.of(new KeySchemaInput("tournament", KeyType.HASH),
-                        new KeySchemaInput("area", KeyType.HASH), new KeySchemaInput("round", KeyType.RANGE),
-                        new KeySchemaInput("bracket", KeyType.RANGE)), new ProjectionInput(ProjectionType.KEYS_ONLY, null), null)),
-                BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
+        engine.control()
+                .createTable(
+                        new RequestContext("us-east-1"),
+                        new CreateTableRequest(
+                                "matches",
+                                List.of(def("id"), def("tournament"), def("area"), def("round"), def("bracket")),
+                                List.of(new KeySchemaInput("id", KeyType.HASH)),
+                                null,
+                                List.of(new IndexInput(
+                                        "byPlace",
+                                        List.of(
+                                                new KeySchemaInput("tournament", KeyType.HASH),
+                                                new KeySchemaInput("area", KeyType.HASH),
+                                                new KeySchemaInput("round", KeyType.RANGE),
+                                                new KeySchemaInput("bracket", KeyType.RANGE)),
+                                        new ProjectionInput(ProjectionType.KEYS_ONLY, null),
+                                        null)),
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null));
         int id = 0;
         for (String area : List.of("EU", "NA")) {
             for (String round : List.of("R1", "R2", "R3")) {
@@ -64,9 +81,25 @@ class IndexQueryRangeTest {
     }
 
     private void put(String id, String tournament, String area, String round, String bracket) {
-        engine.items().putItem(new ItemRequests.PutItem("matches", Map.of("id", s(id), "tournament", s(tournament),
-                "area", s(area), "round", s(round), "bracket", s(bracket)), null, null, null, null,
-                ItemRequests.Conditions.NONE));
+        engine.items()
+                .putItem(new ItemRequests.PutItem(
+                        "matches",
+                        Map.of(
+                                "id",
+                                s(id),
+                                "tournament",
+                                s(tournament),
+                                "area",
+                                s(area),
+                                "round",
+                                s(round),
+                                "bracket",
+                                s(bracket)),
+                        null,
+                        null,
+                        null,
+                        null,
+                        ItemRequests.Conditions.NONE));
     }
 
     private static AttributeValue s(String v) {
@@ -76,12 +109,16 @@ class IndexQueryRangeTest {
     @Test
     void readsOnlyTheEntriesOfOnePartitionAndSortPrefix() {
         store.reset();
-        ReadResult r = engine.reads().query(query("tournament = :t AND area = :r AND round = :o "
-                + "AND bracket BETWEEN :a AND :b", Map.of(":t", s("T"), ":r", s("NA"), ":o", s("R2"),
-                ":a", s("B010"), ":b", s("B019")), null, null));
+        ReadResult r = engine.reads()
+                .query(query(
+                        "tournament = :t AND area = :r AND round = :o " + "AND bracket BETWEEN :a AND :b",
+                        Map.of(":t", s("T"), ":r", s("NA"), ":o", s("R2"), ":a", s("B010"), ":b", s("B019")),
+                        null,
+                        null));
         assertThat(r.count()).isEqualTo(10);
         assertThat(store.entriesScanned.get()).isEqualTo(10);
-        assertThat(r.items()).extracting(i -> ((AttributeValue.S) i.get("bracket")).value())
+        assertThat(r.items())
+                .extracting(i -> ((AttributeValue.S) i.get("bracket")).value())
                 .containsExactly("B010", "B011", "B012", "B013", "B014", "B015", "B016", "B017", "B018", "B019");
     }
 
@@ -91,11 +128,12 @@ class IndexQueryRangeTest {
         Map<String, AttributeValue> start = null;
         do {
             store.reset();
-            ReadResult r = engine.reads().query(query("tournament = :t AND area = :r",
-                    Map.of(":t", s("T"), ":r", s("EU")), start, 7L));
+            ReadResult r = engine.reads()
+                    .query(query("tournament = :t AND area = :r", Map.of(":t", s("T"), ":r", s("EU")), start, 7L));
             assertThat(store.entriesScanned.get()).isLessThanOrEqualTo(7);
-            r.items().forEach(i -> seen.add(((AttributeValue.S) i.get("round")).value() + "/"
-                    + ((AttributeValue.S) i.get("bracket")).value()));
+            r.items()
+                    .forEach(i -> seen.add(((AttributeValue.S) i.get("round")).value() + "/"
+                            + ((AttributeValue.S) i.get("bracket")).value()));
             start = r.lastEvaluatedKey();
         } while (start != null);
         assertThat(seen).hasSize(3 * MATCHES_PER_ROUND).doesNotHaveDuplicates();
@@ -104,9 +142,14 @@ class IndexQueryRangeTest {
         assertThat(seen).isEqualTo(sorted);
     }
 
-    private static ReadRequests.Query query(String kce, Map<String, AttributeValue> values,
-            Map<String, AttributeValue> start, Long limit) {
-        return new ReadRequests.Query(new ReadRequests.Common("matches", "byPlace", null, limit, null, start, null,
-                null, null, null, values, null, null, null), kce, null, true);
+    private static ReadRequests.Query query(
+            String kce, Map<String, AttributeValue> values, Map<String, AttributeValue> start, Long limit) {
+        return new ReadRequests.Query(
+                new ReadRequests.Common(
+                        "matches", "byPlace", null, limit, null, start, null, null, null, null, values, null, null,
+                        null),
+                kce,
+                null,
+                true);
     }
 }

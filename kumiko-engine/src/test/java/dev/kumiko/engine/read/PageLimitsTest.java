@@ -1,8 +1,5 @@
 package dev.kumiko.engine.read;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.Engine;
@@ -12,6 +9,9 @@ import dev.kumiko.engine.item.BatchRequests;
 import dev.kumiko.engine.item.BatchResults;
 import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ScalarAttributeType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,15 +30,36 @@ class PageLimitsTest {
     @BeforeEach
     void setUp() {
         engine = Engine.inMemory();
-        engine.control().createTable(new RequestContext("us-east-1"), new CreateTableRequest("big",
-                List.of(new CreateTableRequest.AttributeDefinitionInput("PK", ScalarAttributeType.S),
-                        new CreateTableRequest.AttributeDefinitionInput("SK", ScalarAttributeType.S)),
-                List.of(new CreateTableRequest.KeySchemaInput("PK", KeyType.HASH),
-                        new CreateTableRequest.KeySchemaInput("SK", KeyType.RANGE)),
-                null, null, BillingMode.PAY_PER_REQUEST, null, null, null, null, null, null));
+        engine.control()
+                .createTable(
+                        new RequestContext("us-east-1"),
+                        new CreateTableRequest(
+                                "big",
+                                List.of(
+                                        new CreateTableRequest.AttributeDefinitionInput("PK", ScalarAttributeType.S),
+                                        new CreateTableRequest.AttributeDefinitionInput("SK", ScalarAttributeType.S)),
+                                List.of(
+                                        new CreateTableRequest.KeySchemaInput("PK", KeyType.HASH),
+                                        new CreateTableRequest.KeySchemaInput("SK", KeyType.RANGE)),
+                                null,
+                                null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null));
         for (int i = 0; i < ITEMS; i++) {
-            engine.items().putItem(new ItemRequests.PutItem("big", Map.of("PK", s("P"), "SK", s(sk(i)), "v", s(BIG)),
-                    null, null, null, null, ItemRequests.Conditions.NONE));
+            engine.items()
+                    .putItem(new ItemRequests.PutItem(
+                            "big",
+                            Map.of("PK", s("P"), "SK", s(sk(i)), "v", s(BIG)),
+                            null,
+                            null,
+                            null,
+                            null,
+                            ItemRequests.Conditions.NONE));
         }
     }
 
@@ -61,8 +82,26 @@ class PageLimitsTest {
         int pages = 0;
         Map<String, AttributeValue> start = null;
         do {
-            ReadResult r = engine.reads().query(new ReadRequests.Query(new ReadRequests.Common("big", null, null, null,
-                    null, start, null, null, null, null, Map.of(":p", s("P")), null, null, null), "PK = :p", null, true));
+            ReadResult r = engine.reads()
+                    .query(new ReadRequests.Query(
+                            new ReadRequests.Common(
+                                    "big",
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    start,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    Map.of(":p", s("P")),
+                                    null,
+                                    null,
+                                    null),
+                            "PK = :p",
+                            null,
+                            true));
             // Two 390 KB items stay under 1 MB; the third crosses it and ends the page.
             assertThat(r.scannedCount()).isLessThanOrEqualTo(3);
             total += r.count();
@@ -81,8 +120,9 @@ class PageLimitsTest {
         for (int i = 0; i < ITEMS; i++) {
             keys.add(Map.of("PK", s("P"), "SK", s(sk(i))));
         }
-        BatchResults.BatchGet r = engine.items().batchGetItem(new BatchRequests.BatchGet(
-                Map.of("big", new BatchRequests.KeysAndAttributes(keys, null, null, null, null)), null));
+        BatchResults.BatchGet r = engine.items()
+                .batchGetItem(new BatchRequests.BatchGet(
+                        Map.of("big", new BatchRequests.KeysAndAttributes(keys, null, null, null, null)), null));
         int returned = r.responses().get("big").size();
         assertThat(returned).isBetween(40, 43);
         assertThat(r.unprocessedKeys().get("big").keys()).hasSize(ITEMS - returned);

@@ -28,7 +28,9 @@ class TokenBucketTest {
         assertThat(b.balanceMilliUnits(T0 + 1000)).isEqualTo(5_000);
         assertThat(b.balanceMilliUnits(T0 + 300_000)).isEqualTo(1_500_000);
         assertThat(b.balanceMilliUnits(T0 + 10_000_000)).isEqualTo(1_500_000);
-        assertThat(b.balanceMilliUnits(Long.MAX_VALUE)).as("a huge jump saturates").isEqualTo(1_500_000);
+        assertThat(b.balanceMilliUnits(Long.MAX_VALUE))
+                .as("a huge jump saturates")
+                .isEqualTo(1_500_000);
     }
 
     @Test
@@ -68,7 +70,9 @@ class TokenBucketTest {
         assertThat(b.balanceMilliUnits(T0 + 2000)).isEqualTo(110_000);
         assertThat(b.balanceMilliUnits(T0 + 1_000_000)).isEqualTo(30_000_000);
         b.setRate(1, T0 + 1_000_000);
-        assertThat(b.balanceMilliUnits(T0 + 1_000_000)).as("cut to 1 unit/s × 300 s").isEqualTo(300_000);
+        assertThat(b.balanceMilliUnits(T0 + 1_000_000))
+                .as("cut to 1 unit/s × 300 s")
+                .isEqualTo(300_000);
     }
 
     @Test

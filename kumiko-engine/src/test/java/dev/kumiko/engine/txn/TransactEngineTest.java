@@ -1,9 +1,5 @@
 package dev.kumiko.engine.txn;
 
-import dev.kumiko.model.ScalarAttributeType;
-import dev.kumiko.model.KeyType;
-import dev.kumiko.model.ProjectionType;
-import dev.kumiko.model.BillingMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -25,6 +21,10 @@ import dev.kumiko.engine.item.ItemRequests;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.model.AttributeValue;
+import dev.kumiko.model.BillingMode;
+import dev.kumiko.model.KeyType;
+import dev.kumiko.model.ProjectionType;
+import dev.kumiko.model.ScalarAttributeType;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.List;
 import java.util.Map;
@@ -36,32 +36,67 @@ class TransactEngineTest {
     private static final RequestContext CTX = new RequestContext("us-east-1");
 
     private static void createTable(Engine engine, String name, boolean withIndexes) {
-        List<AttributeDefinitionInput> attributes = List.of(new AttributeDefinitionInput("pk", ScalarAttributeType.S),
-                new AttributeDefinitionInput("sk", ScalarAttributeType.S), new AttributeDefinitionInput("g", ScalarAttributeType.S));
-        List<KeySchemaInput> key = List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
+        List<AttributeDefinitionInput> attributes = List.of(
+                new AttributeDefinitionInput("pk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("sk", ScalarAttributeType.S),
+                new AttributeDefinitionInput("g", ScalarAttributeType.S));
+        List<KeySchemaInput> key =
+                List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("sk", KeyType.RANGE));
         ProjectionInput all = new ProjectionInput(ProjectionType.ALL, null);
-        List<IndexInput> lsi = List.of(new IndexInput("byG", List.of(new KeySchemaInput("pk", KeyType.HASH),
-                new KeySchemaInput("g", KeyType.RANGE)), all, null));
-        List<IndexInput> gsi = List.of(new IndexInput("global", List.of(new KeySchemaInput("g", KeyType.HASH)), all, null));
-        engine.control().createTable(CTX, new CreateTableRequest(name, withIndexes ? attributes : attributes.subList(0, 2),
-                key, withIndexes ? lsi : null, withIndexes ? gsi : null, BillingMode.PAY_PER_REQUEST, null, null, null, null,
-                null, null));
+        List<IndexInput> lsi = List.of(new IndexInput(
+                "byG",
+                List.of(new KeySchemaInput("pk", KeyType.HASH), new KeySchemaInput("g", KeyType.RANGE)),
+                all,
+                null));
+        List<IndexInput> gsi =
+                List.of(new IndexInput("global", List.of(new KeySchemaInput("g", KeyType.HASH)), all, null));
+        engine.control()
+                .createTable(
+                        CTX,
+                        new CreateTableRequest(
+                                name,
+                                withIndexes ? attributes : attributes.subList(0, 2),
+                                key,
+                                withIndexes ? lsi : null,
+                                withIndexes ? gsi : null,
+                                BillingMode.PAY_PER_REQUEST,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null));
     }
 
     private static Map<String, AttributeValue> item(String pk, String sk, String g, String payload) {
-        return Map.of("pk", AttributeValue.s(pk), "sk", AttributeValue.s(sk), "g", AttributeValue.s(g),
-                "payload", AttributeValue.s(payload));
+        return Map.of(
+                "pk",
+                AttributeValue.s(pk),
+                "sk",
+                AttributeValue.s(sk),
+                "g",
+                AttributeValue.s(g),
+                "payload",
+                AttributeValue.s(payload));
     }
 
     private static TransactRequests.WriteAction put(String table, Map<String, AttributeValue> item) {
-        return new TransactRequests.WriteAction(1, TransactRequests.Kind.PUT, table, item, null, null, null, null,
-                null, null);
+        return new TransactRequests.WriteAction(
+                1, TransactRequests.Kind.PUT, table, item, null, null, null, null, null, null);
     }
 
     private static TransactRequests.WriteAction increment(String table, String pk) {
-        return new TransactRequests.WriteAction(1, TransactRequests.Kind.UPDATE, table, null,
-                Map.of("pk", AttributeValue.s(pk), "sk", AttributeValue.s("1")), null, "ADD n :one", null,
-                Map.of(":one", AttributeValue.n(1)), null);
+        return new TransactRequests.WriteAction(
+                1,
+                TransactRequests.Kind.UPDATE,
+                table,
+                null,
+                Map.of("pk", AttributeValue.s(pk), "sk", AttributeValue.s("1")),
+                null,
+                "ADD n :one",
+                null,
+                Map.of(":one", AttributeValue.n(1)),
+                null);
     }
 
     private static TransactRequests.TransactWrite write(String token, TransactRequests.WriteAction... actions) {
@@ -69,8 +104,15 @@ class TransactEngineTest {
     }
 
     private static long counter(Engine engine, String table, String pk) {
-        Map<String, AttributeValue> got = engine.items().getItem(new ItemRequests.GetItem(table,
-                Map.of("pk", AttributeValue.s(pk), "sk", AttributeValue.s("1")), true, null, null, null, null))
+        Map<String, AttributeValue> got = engine.items()
+                .getItem(new ItemRequests.GetItem(
+                        table,
+                        Map.of("pk", AttributeValue.s(pk), "sk", AttributeValue.s("1")),
+                        true,
+                        null,
+                        null,
+                        null,
+                        null))
                 .attributes();
         return ((AttributeValue.N) got.get("n")).value().value().longValueExact();
     }
@@ -81,13 +123,18 @@ class TransactEngineTest {
         try (Engine engine = Engine.open(store)) {
             createTable(engine, "indexed", true);
             store.reset();
-            engine.transactions().transactWriteItems(write(null,
-                    put("indexed", item("a", "1", "x", "p")), put("indexed", item("b", "1", "y", "p")),
-                    put("indexed", item("c", "1", "z", "p"))));
+            engine.transactions()
+                    .transactWriteItems(write(
+                            null,
+                            put("indexed", item("a", "1", "x", "p")),
+                            put("indexed", item("b", "1", "y", "p")),
+                            put("indexed", item("c", "1", "z", "p"))));
             assertThat(store.batches.get()).isEqualTo(1);
             assertThat(store.getAlls.get()).as("the items read in one call").isEqualTo(1);
             // The table has an LSI: each item collection's size counter is read for its limit.
-            assertThat(store.gets.get()).as("one read per item and per item collection").isEqualTo(6);
+            assertThat(store.gets.get())
+                    .as("one read per item and per item collection")
+                    .isEqualTo(6);
         }
     }
 
@@ -101,13 +148,19 @@ class TransactEngineTest {
             engine.transactions().transactWriteItems(r);
             now.addAndGet(ClientTokens.TOKEN_TTL_MILLIS - 1);
             engine.transactions().transactWriteItems(r);
-            assertThat(counter(engine, "counted", "c")).as("replayed inside the window").isEqualTo(1);
+            assertThat(counter(engine, "counted", "c"))
+                    .as("replayed inside the window")
+                    .isEqualTo(1);
             now.addAndGet(1);
             engine.transactions().transactWriteItems(r);
-            assertThat(counter(engine, "counted", "c")).as("a new request after the window").isEqualTo(2);
+            assertThat(counter(engine, "counted", "c"))
+                    .as("a new request after the window")
+                    .isEqualTo(2);
             now.addAndGet(ClientTokens.TOKEN_TTL_MILLIS);
             engine.transactions().transactWriteItems(write("tok", increment("counted", "other")));
-            assertThat(counter(engine, "counted", "other")).as("an expired token may carry a new request").isEqualTo(1);
+            assertThat(counter(engine, "counted", "other"))
+                    .as("an expired token may carry a new request")
+                    .isEqualTo(1);
         }
     }
 
@@ -123,9 +176,11 @@ class TransactEngineTest {
         }
         try (Engine engine = Engine.open(new SharedStore(store), now::get)) {
             engine.transactions().transactWriteItems(r);
-            assertThat(counter(engine, "counted", "c")).as("replayed, not run again").isEqualTo(1);
-            Throwable t = catchThrowable(() -> engine.transactions().transactWriteItems(
-                    write("kept", increment("counted", "other"))));
+            assertThat(counter(engine, "counted", "c"))
+                    .as("replayed, not run again")
+                    .isEqualTo(1);
+            Throwable t = catchThrowable(
+                    () -> engine.transactions().transactWriteItems(write("kept", increment("counted", "other"))));
             assertThat(t).isInstanceOf(DynamoException.class).hasMessageContaining("different payload");
         }
         store.close();
@@ -165,15 +220,22 @@ class TransactEngineTest {
         try (Engine engine = Engine.open(new MemoryStore(), Clock.SYSTEM, new EngineSettings(limit))) {
             createTable(engine, "collected", true);
             String half = "x".repeat(1_500);
-            Throwable t = catchThrowable(() -> engine.transactions().transactWriteItems(write(null,
-                    put("collected", item("same", "1", "g1", half)), put("collected", item("other", "1", "g2", "p")),
-                    put("collected", item("same", "2", "g3", half)))));
+            Throwable t = catchThrowable(() -> engine.transactions()
+                    .transactWriteItems(write(
+                            null,
+                            put("collected", item("same", "1", "g1", half)),
+                            put("collected", item("other", "1", "g2", "p")),
+                            put("collected", item("same", "2", "g3", half)))));
             assertThat(t).isInstanceOf(TransactionCanceled.class);
-            assertThat(((TransactionCanceled) t).reasons()).extracting(CancellationReason::code)
+            assertThat(((TransactionCanceled) t).reasons())
+                    .extracting(CancellationReason::code)
                     .containsExactly("ItemCollectionSizeLimitExceeded", "None", "None");
-            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount()).as("nothing written").isZero();
+            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount())
+                    .as("nothing written")
+                    .isZero();
             engine.transactions().transactWriteItems(write(null, put("collected", item("same", "1", "g1", half))));
-            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount()).isEqualTo(1);
+            assertThat(EngineInternals.catalog(engine).get("collected").stats().itemCount())
+                    .isEqualTo(1);
         }
     }
 }

@@ -144,7 +144,9 @@ class CellTreeTest {
             boolean reverse = random.nextBoolean();
             NavigableMap<byte[], Cell> range = model.subMap(start, true, end, false);
             List<Cell> expected = new ArrayList<>((reverse ? range.descendingMap() : range).values());
-            assertEquals(expected, walked(tree.walk(start, end, reverse)),
+            assertEquals(
+                    expected,
+                    walked(tree.walk(start, end, reverse)),
                     () -> "range " + text(start) + " .. " + text(end) + (reverse ? " reversed" : ""));
         }
         List<Cell> all = walked(tree.walk(new byte[0], new byte[] {(byte) 0xff}, false));

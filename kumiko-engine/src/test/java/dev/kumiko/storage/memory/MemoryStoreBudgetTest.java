@@ -69,7 +69,9 @@ class MemoryStoreBudgetTest {
         store.apply(new WriteBatch().delete(key(0)));
         long before = store.dataBytes();
         // The first put fits in the room the delete made; the batch as a whole does not.
-        WriteBatch batch = new WriteBatch().put(key(0), value(VALUE_BYTES, 7)).put(key(taken), value(VALUE_BYTES, 7))
+        WriteBatch batch = new WriteBatch()
+                .put(key(0), value(VALUE_BYTES, 7))
+                .put(key(taken), value(VALUE_BYTES, 7))
                 .put(key(taken + 1), value(VALUE_BYTES, 7));
         assertThatThrownBy(() -> store.apply(batch)).isInstanceOf(StoreFullException.class);
         assertThat(store.get(key(0))).isNull();
@@ -99,7 +101,8 @@ class MemoryStoreBudgetTest {
         // As a delete on a table with a stream: the item goes, a record of about its size comes.
         store.apply(new WriteBatch().delete(key(0)).put(key(taken), value(VALUE_BYTES + 200, 1)));
         assertThat(store.get(key(0))).isNull();
-        assertThat(store.dataBytes()).isLessThanOrEqualTo(BUDGET_BYTES + BUDGET_BYTES / MemoryStore.DELETE_RESERVE_DIVISOR);
+        assertThat(store.dataBytes())
+                .isLessThanOrEqualTo(BUDGET_BYTES + BUDGET_BYTES / MemoryStore.DELETE_RESERVE_DIVISOR);
     }
 
     @Test
@@ -107,7 +110,8 @@ class MemoryStoreBudgetTest {
         MemoryStore store = new MemoryStore(BUDGET_BYTES);
         int taken = fill(store);
         // As a transaction that deletes an item and puts a larger one: growth beyond a change record's.
-        WriteBatch batch = new WriteBatch().delete(key(0))
+        WriteBatch batch = new WriteBatch()
+                .delete(key(0))
                 .put(key(taken), value(VALUE_BYTES + MemoryStore.DELETE_GROWTH_BYTES_MAX, 1));
         assertThatThrownBy(() -> store.apply(batch)).isInstanceOf(StoreFullException.class);
         assertThat(store.get(key(0))).isEqualTo(value(VALUE_BYTES, 0));

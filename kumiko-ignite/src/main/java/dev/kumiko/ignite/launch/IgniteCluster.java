@@ -22,6 +22,7 @@ public final class IgniteCluster {
     static final String CLUSTER_NAME = "kumiko";
     /** A node takes 10-40 s to start and join on 2 cores, minutes when the machine is busy. */
     static final long START_WAIT_MILLIS = 300_000;
+
     static final long POLL_MILLIS = 500;
     static final String ENDPOINTS_FILE = "endpoints";
 
@@ -38,7 +39,8 @@ public final class IgniteCluster {
         for (int node = 0; node < layout.nodes(); node++) {
             NodeProcesses.start(layout, node, workDir, nodeClasspath, jvmOpts);
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         for (int node = 0; node < layout.nodes(); node++) {
             awaitRest(http, layout, node, workDir, deadline);
         }
@@ -53,7 +55,11 @@ public final class IgniteCluster {
         URI state = URI.create("http://" + NodeLayout.HOST + ":" + layout.restPort(node) + "/management/v1/node/state");
         while (true) {
             try {
-                http.send(HttpRequest.newBuilder(state).timeout(Duration.ofSeconds(5)).GET().build(),
+                http.send(
+                        HttpRequest.newBuilder(state)
+                                .timeout(Duration.ofSeconds(5))
+                                .GET()
+                                .build(),
                         HttpResponse.BodyHandlers.discarding());
                 return;
             } catch (IOException e) {
@@ -67,15 +73,20 @@ public final class IgniteCluster {
     }
 
     private static void init(HttpClient http, NodeLayout layout, long deadline, Path workDir) {
-        String nodes = layout.metaStorageNodes().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
+        String nodes =
+                layout.metaStorageNodes().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
         String body = "{\"metaStorageNodes\":[" + nodes + "],\"cmgNodes\":[" + nodes + "],\"clusterName\":\""
                 + CLUSTER_NAME + "\"}";
         URI uri = URI.create("http://" + NodeLayout.HOST + ":" + layout.restPort(0) + "/management/v1/cluster/init");
         while (true) {
             try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = http.send(
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(60))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() / 100 == 2) {
                     return;
                 }
@@ -84,7 +95,8 @@ public final class IgniteCluster {
                 }
                 checkAlive(workDir, 0);
                 if (System.currentTimeMillis() > deadline) {
-                    throw new IllegalStateException("cluster init failed: HTTP " + response.statusCode() + " " + response.body());
+                    throw new IllegalStateException(
+                            "cluster init failed: HTTP " + response.statusCode() + " " + response.body());
                 }
                 pauseUntil(deadline, "cluster init");
             } catch (IOException e) {

@@ -93,8 +93,10 @@ public final class IgniteCommand {
             }
             if (!allowed.contains(name)) {
                 boolean ofOther = OPTIONS.values().stream().anyMatch(o -> o.contains(name));
-                throw new IllegalArgumentException(ofOther ? name + " is not an option of " + command
-                        : "unknown option " + name + hint(name, allowed));
+                throw new IllegalArgumentException(
+                        ofOther
+                                ? name + " is not an option of " + command
+                                : "unknown option " + name + hint(name, allowed));
             }
             if (out.containsKey(name)) {
                 throw new IllegalArgumentException(name + " is given twice");
@@ -134,6 +136,8 @@ public final class IgniteCommand {
 
     private static List<String> javaOpts() {
         String opts = System.getenv("KUMIKO_IGNITE_JAVA_OPTS");
-        return opts == null || opts.isBlank() ? List.of() : new ArrayList<>(Arrays.asList(opts.trim().split("\\s+")));
+        return opts == null || opts.isBlank()
+                ? List.of()
+                : new ArrayList<>(Arrays.asList(opts.trim().split("\\s+")));
     }
 }

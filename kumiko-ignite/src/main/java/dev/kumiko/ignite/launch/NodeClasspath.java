@@ -39,12 +39,19 @@ final class NodeClasspath {
         try {
             Path project = Files.createDirectories(libDir.resolveSibling(libDir.getFileName() + "-resolve"));
             Files.writeString(project.resolve("pom.xml"), pom(), StandardCharsets.UTF_8);
-            System.err.println("kumiko: resolving Apache Ignite " + IGNITE_VERSION + " into " + libDir + " with mvn...");
-            Process mvn = new ProcessBuilder(List.of("mvn", "-B", "-q", "dependency:copy-dependencies",
-                    "-DoutputDirectory=" + libDir.toAbsolutePath(), "-DincludeScope=runtime"))
+            System.err.println(
+                    "kumiko: resolving Apache Ignite " + IGNITE_VERSION + " into " + libDir + " with mvn...");
+            Process mvn = new ProcessBuilder(List.of(
+                            "mvn",
+                            "-B",
+                            "-q",
+                            "dependency:copy-dependencies",
+                            "-DoutputDirectory=" + libDir.toAbsolutePath(),
+                            "-DincludeScope=runtime"))
                     .directory(project.toFile())
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(project.resolve("mvn.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            project.resolve("mvn.log").toFile()))
                     .start();
             if (!mvn.waitFor(RESOLVE_WAIT_MINUTES, TimeUnit.MINUTES) || mvn.exitValue() != 0 || !hasJars(libDir)) {
                 mvn.destroyForcibly();

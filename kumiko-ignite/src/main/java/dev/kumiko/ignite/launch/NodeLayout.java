@@ -20,6 +20,7 @@ public record NodeLayout(int nodes, int basePort) {
      * longer than that (a GC pause, a starved CPU) to be dropped while alive.
      */
     static final int FAILURE_PING_INTERVAL_MILLIS = 500;
+
     static final int SUSPICION_MULTIPLIER = 4;
 
     public NodeLayout {

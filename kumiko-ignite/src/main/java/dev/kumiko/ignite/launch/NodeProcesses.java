@@ -33,6 +33,7 @@ final class NodeProcesses {
             "-Dio.netty.tryReflectionSetAccessible=true");
     /** A small node for a laptop or CI; KUMIKO_IGNITE_JAVA_OPTS adds to (and so overrides) it. */
     static final String HEAP_DEFAULT = "-Xmx512m";
+
     static final long STOP_WAIT_MILLIS = 30_000;
 
     private NodeProcesses() {}
@@ -52,11 +53,20 @@ final class NodeProcesses {
             command.add(HEAP_DEFAULT);
             command.addAll(JVM_FLAGS);
             command.addAll(extraOpts);
-            command.addAll(List.of("-cp", classpath, MAIN_CLASS, "--config-path", config.toString(),
-                    "--work-dir", dir.resolve("work").toString(), "--node-name", layout.name(node)));
+            command.addAll(List.of(
+                    "-cp",
+                    classpath,
+                    MAIN_CLASS,
+                    "--config-path",
+                    config.toString(),
+                    "--work-dir",
+                    dir.resolve("work").toString(),
+                    "--node-name",
+                    layout.name(node)));
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("node.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            dir.resolve("node.log").toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .start();
             Files.writeString(dir.resolve("pid"), Long.toString(process.pid()), StandardCharsets.UTF_8);
@@ -100,9 +110,11 @@ final class NodeProcesses {
             return Optional.empty();
         }
         try {
-            long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.UTF_8).trim());
+            long pid = Long.parseLong(
+                    Files.readString(pidFile, StandardCharsets.UTF_8).trim());
             // A pid file outliving a reboot may name another program now: only a JVM counts.
-            return ProcessHandle.of(pid).filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(true));
+            return ProcessHandle.of(pid)
+                    .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(true));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

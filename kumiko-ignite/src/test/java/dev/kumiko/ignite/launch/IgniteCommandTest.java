@@ -30,31 +30,34 @@ class IgniteCommandTest {
     void aMistypedOptionGetsTheNearestInOneLine() {
         Run r = run("start", "--nodse", "3", "--base-port", "10300", "--work-dir", "w");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("kumiko ignite: unknown option --nodse (did you mean --nodes?); "
-                + "`kumiko ignite --help` shows the usage\n");
+        assertThat(r.err())
+                .isEqualTo("kumiko ignite: unknown option --nodse (did you mean --nodes?); "
+                        + "`kumiko ignite --help` shows the usage\n");
     }
 
     @Test
     void aMistypedCommandGetsTheNearest() {
-        assertThat(run("strat", "--work-dir", "w").err()).isEqualTo("kumiko ignite: unknown command strat (did you "
-                + "mean start?); `kumiko ignite --help` shows the usage\n");
+        assertThat(run("strat", "--work-dir", "w").err())
+                .isEqualTo("kumiko ignite: unknown command strat (did you "
+                        + "mean start?); `kumiko ignite --help` shows the usage\n");
     }
 
     @Test
     void anOptionOfTheOtherCommandIsRefused() {
         Run r = run("stop", "--work-dir", "w", "--nodes", "3");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("kumiko ignite: --nodes is not an option of stop; `kumiko ignite --help` shows "
-                + "the usage\n");
+        assertThat(r.err())
+                .isEqualTo("kumiko ignite: --nodes is not an option of stop; `kumiko ignite --help` shows "
+                        + "the usage\n");
     }
 
     @Test
     void aMissingOrRepeatedValueIsOneLine() {
-        assertThat(run("stop").err()).isEqualTo("kumiko ignite: --work-dir is required; `kumiko ignite --help` shows "
-                + "the usage\n");
-        assertThat(run("stop", "--work-dir", "a", "--work-dir", "b").err()).isEqualTo("kumiko ignite: --work-dir is "
-                + "given twice; `kumiko ignite --help` shows the usage\n");
-        assertThat(run("start", "--work-dir", "w", "--nodes").err()).isEqualTo("kumiko ignite: --nodes needs a value; "
-                + "`kumiko ignite --help` shows the usage\n");
+        assertThat(run("stop").err())
+                .isEqualTo("kumiko ignite: --work-dir is required; `kumiko ignite --help` shows " + "the usage\n");
+        assertThat(run("stop", "--work-dir", "a", "--work-dir", "b").err())
+                .isEqualTo("kumiko ignite: --work-dir is " + "given twice; `kumiko ignite --help` shows the usage\n");
+        assertThat(run("start", "--work-dir", "w", "--nodes").err())
+                .isEqualTo("kumiko ignite: --nodes needs a value; " + "`kumiko ignite --help` shows the usage\n");
     }
 }

@@ -10,8 +10,14 @@ import org.jspecify.annotations.Nullable;
  * @param sessionToken when not null, a request must carry {@code X-Amz-Security-Token} equal to it
  * @param policy       an IAM policy document as parsed JSON; null means the key may do everything
  */
-public record AccessKey(String accessKeyId, String secretAccessKey, @Nullable String sessionToken, String accountId,
-        String principalArn, Map<String, String> principalTags, @Nullable Map<String, Object> policy) {
+public record AccessKey(
+        String accessKeyId,
+        String secretAccessKey,
+        @Nullable String sessionToken,
+        String accountId,
+        String principalArn,
+        Map<String, String> principalTags,
+        @Nullable Map<String, Object> policy) {
     public AccessKey {
         Objects.requireNonNull(accessKeyId, "accessKeyId");
         Objects.requireNonNull(secretAccessKey, "secretAccessKey");
@@ -22,8 +28,14 @@ public record AccessKey(String accessKeyId, String secretAccessKey, @Nullable St
 
     /** A key with the defaults the credentials file uses when a field is absent. */
     public static AccessKey admin(String accessKeyId, String secretAccessKey) {
-        return new AccessKey(accessKeyId, secretAccessKey, null, dev.kumiko.engine.base.RequestContext.ACCOUNT_ID,
-                defaultPrincipalArn(dev.kumiko.engine.base.RequestContext.ACCOUNT_ID, accessKeyId), Map.of(), null);
+        return new AccessKey(
+                accessKeyId,
+                secretAccessKey,
+                null,
+                dev.kumiko.engine.base.RequestContext.ACCOUNT_ID,
+                defaultPrincipalArn(dev.kumiko.engine.base.RequestContext.ACCOUNT_ID, accessKeyId),
+                Map.of(),
+                null);
     }
 
     static String defaultPrincipalArn(String accountId, String accessKeyId) {

@@ -10,8 +10,15 @@ import org.jspecify.annotations.Nullable;
  * The parsed {@code Authorization: AWS4-HMAC-SHA256 Credential=AKID/date/region/service/aws4_request,
  * SignedHeaders=a;b, Signature=hex} header. Parsing only; the verifier judges the values.
  */
-record AuthorizationHeader(String accessKeyId, String scopeDate, String region, String service, String terminator,
-        List<String> signedHeaders, String signedHeadersText, String signature) {
+record AuthorizationHeader(
+        String accessKeyId,
+        String scopeDate,
+        String region,
+        String service,
+        String terminator,
+        List<String> signedHeaders,
+        String signedHeadersText,
+        String signature) {
     /** Longer than any header an SDK writes (a few hundred bytes); bounds the work on a hostile one. */
     static final int HEADER_CHARS_MAX = 8 * 1024;
 
@@ -35,7 +42,8 @@ record AuthorizationHeader(String accessKeyId, String scopeDate, String region, 
         String algorithm = space < 0 ? h : h.substring(0, space);
         if (!SigV4Signing.ALGORITHM.equals(algorithm)) {
             // UNVERIFIED wording: DynamoDB's text for a non-SigV4 scheme (e.g. SigV2's "AWS ...") is not captured.
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE,
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
                     "Unsupported AWS 'algorithm': '" + algorithm + "'. Only " + SigV4Signing.ALGORITHM
                             + " is supported.");
         }
@@ -67,11 +75,20 @@ record AuthorizationHeader(String accessKeyId, String scopeDate, String region, 
         String[] scope = credential.split("/", -1);
         if (scope.length != 5 || scope[0].isEmpty()) {
             // UNVERIFIED wording, after AWS's text for a credential of the wrong shape.
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "Credential should be scoped to a valid "
-                    + "region, not '" + (scope.length > 2 ? scope[2] : "") + "'. ");
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
+                    "Credential should be scoped to a valid " + "region, not '" + (scope.length > 2 ? scope[2] : "")
+                            + "'. ");
         }
-        return new AuthorizationHeader(scope[0], scope[1], scope[2], scope[3], scope[4],
-                Arrays.asList(signedHeaders.split(";", -1)), signedHeaders, signature);
+        return new AuthorizationHeader(
+                scope[0],
+                scope[1],
+                scope[2],
+                scope[3],
+                scope[4],
+                Arrays.asList(signedHeaders.split(";", -1)),
+                signedHeaders,
+                signature);
     }
 
     private static void requires(StringBuilder missing, @Nullable String value, String sentence) {

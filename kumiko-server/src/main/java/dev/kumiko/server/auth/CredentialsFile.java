@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
 public final class CredentialsFile {
     /** Far above any real key list; bounds what a wrong path (a disk image, a log) can cost at startup. */
     public static final long FILE_BYTES_MAX = 16L * 1024 * 1024;
+
     public static final int KEYS_MAX = 10_000;
-    private static final Set<String> KEY_MEMBERS = Set.of("accessKeyId", "secretAccessKey", "sessionToken",
-            "accountId", "principalArn", "principalTags", "policy");
+    private static final Set<String> KEY_MEMBERS = Set.of(
+            "accessKeyId", "secretAccessKey", "sessionToken", "accountId", "principalArn", "principalTags", "policy");
 
     private CredentialsFile() {}
 
@@ -106,7 +107,13 @@ public final class CredentialsFile {
         if (arn == null) {
             arn = AccessKey.defaultPrincipalArn(account, id);
         }
-        return new AccessKey(id, secret, token, account, arn, tags(file, where, m.get("principalTags")),
+        return new AccessKey(
+                id,
+                secret,
+                token,
+                account,
+                arn,
+                tags(file, where, m.get("principalTags")),
                 policy(file, where, m.get("policy")));
     }
 

@@ -14,10 +14,15 @@ import org.jspecify.annotations.Nullable;
  * (plus an optional {@code X-Amz-Security-Token}) in the query instead of an Authorization header.
  * Parsing only; the verifier judges the values.
  */
-record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeconds, @Nullable String securityToken,
+record PresignedQuery(
+        AuthorizationHeader auth,
+        String amzDate,
+        long expiresSeconds,
+        @Nullable String securityToken,
         String queryWithoutSignature) {
     /** SigV4's longest validity for a presigned request: seven days. */
     static final long EXPIRES_SECONDS_MAX = 7 * 24 * 60 * 60L;
+
     static final String SIGNATURE = "X-Amz-Signature";
 
     /** Whether a query carries query-string authentication at all (any X-Amz-Algorithm or X-Amz-Signature). */
@@ -37,19 +42,30 @@ record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeco
         String signedHeaders = required(params, "X-Amz-SignedHeaders");
         String amzDate = required(params, "X-Amz-Date");
         if (!SigV4Signing.ALGORITHM.equals(algorithm)) {
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "Unsupported AWS 'algorithm': '" + algorithm
-                    + "'. Only " + SigV4Signing.ALGORITHM + " is supported.");
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
+                    "Unsupported AWS 'algorithm': '" + algorithm + "'. Only " + SigV4Signing.ALGORITHM
+                            + " is supported.");
         }
         long expires = expiresSeconds(params.get("X-Amz-Expires"));
         String[] scope = credential.split("/", -1);
         if (scope.length != 5 || scope[0].isEmpty()) {
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "Credential should be scoped to a valid "
-                    + "region, not '" + (scope.length > 2 ? scope[2] : "") + "'. ");
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
+                    "Credential should be scoped to a valid " + "region, not '" + (scope.length > 2 ? scope[2] : "")
+                            + "'. ");
         }
-        AuthorizationHeader auth = new AuthorizationHeader(scope[0], scope[1], scope[2], scope[3], scope[4],
-                Arrays.asList(signedHeaders.split(";", -1)), signedHeaders, signature);
-        return new PresignedQuery(auth, amzDate, expires, params.get("X-Amz-Security-Token"),
-                withoutSignature(rawQuery));
+        AuthorizationHeader auth = new AuthorizationHeader(
+                scope[0],
+                scope[1],
+                scope[2],
+                scope[3],
+                scope[4],
+                Arrays.asList(signedHeaders.split(";", -1)),
+                signedHeaders,
+                signature);
+        return new PresignedQuery(
+                auth, amzDate, expires, params.get("X-Amz-Security-Token"), withoutSignature(rawQuery));
     }
 
     /** A parameter every presigned request carries, not empty. */
@@ -57,8 +73,10 @@ record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeco
         String value = params.get(name);
         if (value == null || value.isEmpty()) {
             // UNVERIFIED wording: AWS's query-string counterpart of "Authorization header requires ...".
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "AWS query-string parameters must "
-                    + "include '" + name + "'. Re-examine the query-string parameters.");
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
+                    "AWS query-string parameters must " + "include '" + name
+                            + "'. Re-examine the query-string parameters.");
         }
         return value;
     }
@@ -76,8 +94,10 @@ record PresignedQuery(AuthorizationHeader auth, String amzDate, long expiresSeco
         }
         if (seconds <= 0 || seconds > EXPIRES_SECONDS_MAX) {
             // UNVERIFIED wording (after S3's text for the same limit).
-            throw new DynamoException(ErrorCode.INCOMPLETE_SIGNATURE, "X-Amz-Expires must be a number of seconds "
-                    + "from 1 to " + EXPIRES_SECONDS_MAX + ", not '" + text + "'.");
+            throw new DynamoException(
+                    ErrorCode.INCOMPLETE_SIGNATURE,
+                    "X-Amz-Expires must be a number of seconds " + "from 1 to " + EXPIRES_SECONDS_MAX + ", not '" + text
+                            + "'.");
         }
         return seconds;
     }

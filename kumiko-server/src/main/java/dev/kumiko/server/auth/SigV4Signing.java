@@ -94,16 +94,35 @@ public final class SigV4Signing {
         return out.toString();
     }
 
-    public static String canonicalRequest(String method, String canonicalUri, String canonicalQuery,
-            String canonicalHeaders, String signedHeaders, String payloadSha256Hex) {
-        return method + '\n' + canonicalUri + '\n' + canonicalQuery + '\n' + canonicalHeaders + '\n'
-                + signedHeaders + '\n' + payloadSha256Hex;
+    public static String canonicalRequest(
+            String method,
+            String canonicalUri,
+            String canonicalQuery,
+            String canonicalHeaders,
+            String signedHeaders,
+            String payloadSha256Hex) {
+        return method
+                + '\n'
+                + canonicalUri
+                + '\n'
+                + canonicalQuery
+                + '\n'
+                + canonicalHeaders
+                + '\n'
+                + signedHeaders
+                + '\n'
+                + payloadSha256Hex;
     }
 
     /** {@code scope} is "date/region/service/aws4_request"; {@code amzDate} the basic ISO-8601 time stamp. */
     public static String stringToSign(String amzDate, String scope, String canonicalRequest) {
-        return ALGORITHM + '\n' + amzDate + '\n' + scope + '\n' + sha256Hex(canonicalRequest.getBytes(
-                StandardCharsets.UTF_8));
+        return ALGORITHM
+                + '\n'
+                + amzDate
+                + '\n'
+                + scope
+                + '\n'
+                + sha256Hex(canonicalRequest.getBytes(StandardCharsets.UTF_8));
     }
 
     public static byte[] signingKey(String secretAccessKey, String date, String region, String service) {
@@ -176,11 +195,17 @@ public final class SigV4Signing {
     private static void uriEncode(String s, StringBuilder out) {
         for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
-                    || c == '.' || c == '~') {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '~') {
                 out.append((char) c);
             } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                out.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }

@@ -91,7 +91,9 @@ public final class ConsoleModelFile {
                     + "\"entities\" with key templates, as `kumiko model check` reads (docs/modeling.md)");
         }
         for (Object e : entities) {
-            if (!(e instanceof Map<?, ?> m) || !(m.get("name") instanceof String) || !(m.get("pk") instanceof String)
+            if (!(e instanceof Map<?, ?> m)
+                    || !(m.get("name") instanceof String)
+                    || !(m.get("pk") instanceof String)
                     || (m.containsKey("sk") && !(m.get("sk") instanceof String))
                     || (m.containsKey("table") && !(m.get("table") instanceof String))) {
                 throw new Invalid("--console-model " + file + ": each entity of a prefix file needs a string "

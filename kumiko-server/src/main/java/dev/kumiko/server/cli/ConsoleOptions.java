@@ -14,17 +14,25 @@ import picocli.CommandLine.Option;
 
 /** {@code kumiko serve}'s options for seeing into the server: the console and the request log. */
 final class ConsoleOptions {
-    @Option(names = "--console", paramLabel = "auto|on|off",
+    @Option(
+            names = "--console",
+            paramLabel = "auto|on|off",
             description = "The web console at /console/: auto (default) serves it when --host is a loopback "
                     + "address; with --auth=sigv4 it is always off (its browser requests are not signed).")
     String console = "auto";
 
-    @Option(names = "--console-model", paramLabel = "FILE",
+    @Option(
+            names = "--console-model",
+            paramLabel = "FILE",
             description = "A model file (as `kumiko model check` reads it) whose entities the console names "
                     + "(see docs/console.md).")
     Path consoleModel;
 
-    @Option(names = "--request-log", arity = "0..1", fallbackValue = RequestLog.STDOUT, paramLabel = "FILE|stdout",
+    @Option(
+            names = "--request-log",
+            arity = "0..1",
+            fallbackValue = RequestLog.STDOUT,
+            paramLabel = "FILE|stdout",
             description = "Write one line per request (time, operation, table, status, latency, capacity) to "
                     + "FILE or stdout (the default when no value is given).")
     String requestLog;

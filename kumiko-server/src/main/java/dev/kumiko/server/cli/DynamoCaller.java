@@ -69,26 +69,37 @@ interface DynamoCaller extends AutoCloseable {
             @Override
             public Map<String, Object> call(String operation, Map<String, Object> body) {
                 byte[] json = Json.write(body);
-                String amzDate = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC));
-                String host = endpoint.getPort() < 0 ? endpoint.getHost() : endpoint.getHost() + ":" + endpoint.getPort();
+                String amzDate =
+                        DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC));
+                String host =
+                        endpoint.getPort() < 0 ? endpoint.getHost() : endpoint.getHost() + ":" + endpoint.getPort();
                 String target = "DynamoDB_20120810." + operation;
                 List<String> names = List.of("host", "x-amz-date", "x-amz-target");
-                String headers = SigV4Signing.canonicalHeaders(names, n -> List.of(switch (n) {
-                    case "host" -> host;
-                    case "x-amz-date" -> amzDate;
-                    default -> target;
-                }));
+                String headers = SigV4Signing.canonicalHeaders(
+                        names,
+                        n -> List.of(
+                                switch (n) {
+                                    case "host" -> host;
+                                    case "x-amz-date" -> amzDate;
+                                    default -> target;
+                                }));
                 String scope = amzDate.substring(0, 8) + "/" + region + "/dynamodb/" + SigV4Signing.TERMINATOR;
-                String canonical = SigV4Signing.canonicalRequest("POST", "/", "", headers, String.join(";", names),
-                        SigV4Signing.sha256Hex(json));
-                String signature = SigV4Signing.signature(SigV4Signing.signingKey(secret, amzDate.substring(0, 8),
-                        region, "dynamodb"), SigV4Signing.stringToSign(amzDate, scope, canonical));
-                HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/")).timeout(HTTP_TIMEOUT)
-                        .header("Content-Type", "application/x-amz-json-1.0").header("X-Amz-Target", target)
+                String canonical = SigV4Signing.canonicalRequest(
+                        "POST", "/", "", headers, String.join(";", names), SigV4Signing.sha256Hex(json));
+                String signature = SigV4Signing.signature(
+                        SigV4Signing.signingKey(secret, amzDate.substring(0, 8), region, "dynamodb"),
+                        SigV4Signing.stringToSign(amzDate, scope, canonical));
+                HttpRequest request = HttpRequest.newBuilder(endpoint.resolve("/"))
+                        .timeout(HTTP_TIMEOUT)
+                        .header("Content-Type", "application/x-amz-json-1.0")
+                        .header("X-Amz-Target", target)
                         .header("X-Amz-Date", amzDate)
-                        .header("Authorization", SigV4Signing.ALGORITHM + " Credential=" + id + "/" + scope
-                                + ", SignedHeaders=" + String.join(";", names) + ", Signature=" + signature)
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(json)).build();
+                        .header(
+                                "Authorization",
+                                SigV4Signing.ALGORITHM + " Credential=" + id + "/" + scope + ", SignedHeaders="
+                                        + String.join(";", names) + ", Signature=" + signature)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(json))
+                        .build();
                 try {
                     HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
                     Map<String, Object> answer = answer(r);
@@ -137,7 +148,8 @@ interface DynamoCaller extends AutoCloseable {
                 return "the host name does not resolve";
             }
         }
-        if (e instanceof java.net.ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
+        if (e instanceof java.net.ConnectException
+                && (e.getMessage() == null || e.getMessage().isBlank())) {
             return "connection refused";
         }
         String m = e.getMessage();

@@ -16,7 +16,10 @@ final class DynamoDbLocalFlags {
     @Option(names = "-port", hidden = true, paramLabel = "PORT", description = "DynamoDB Local: same as --port.")
     Integer port;
 
-    @Option(names = "-dbPath", hidden = true, paramLabel = "DIR",
+    @Option(
+            names = "-dbPath",
+            hidden = true,
+            paramLabel = "DIR",
             description = "DynamoDB Local: same as --data-dir (Kumiko stores RocksDB files there, not a .db file).")
     Path dbPath;
 
@@ -26,14 +29,18 @@ final class DynamoDbLocalFlags {
     @Option(names = "-cors", hidden = true, paramLabel = "ORIGINS", description = "DynamoDB Local: CORS origins.")
     String cors;
 
-    @Option(names = "-delayTransientStatuses", hidden = true,
+    @Option(
+            names = "-delayTransientStatuses",
+            hidden = true,
             description = "DynamoDB Local: keep CREATING/DELETING/UPDATING for a while.")
     boolean delayTransientStatuses;
 
     @Option(names = "-disableTelemetry", hidden = true, description = "DynamoDB Local: send no telemetry.")
     boolean disableTelemetry;
 
-    @Option(names = "-optimizeDbBeforeStartup", hidden = true,
+    @Option(
+            names = "-optimizeDbBeforeStartup",
+            hidden = true,
             description = "DynamoDB Local: optimize its SQLite tables first.")
     boolean optimizeDbBeforeStartup;
 

@@ -18,7 +18,9 @@ import picocli.CommandLine.Parameters;
  * ({@code DIR/AWSDynamoDB/ID/...}), plus {@code DIR/kumiko-table.json}: the table's key schema and
  * indexes as ImportTable's TableCreationParameters, which {@code kumiko import} reads back.
  */
-@Command(name = "export", mixinStandardHelpOptions = true,
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
         description = "Export a table to a local folder in DynamoDB's export format (DynamoDB JSON or Ion).")
 public final class ExportCommand implements Callable<Integer> {
     static final String TABLE_FILE = "kumiko-table.json";
@@ -31,7 +33,9 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--to", required = true, paramLabel = "DIR", description = "Folder to write the export into.")
     Path to;
 
-    @Option(names = "--format", defaultValue = "DYNAMODB_JSON",
+    @Option(
+            names = "--format",
+            defaultValue = "DYNAMODB_JSON",
             description = "DYNAMODB_JSON or ION (default: ${DEFAULT-VALUE}).")
     String format;
 
@@ -55,17 +59,25 @@ public final class ExportCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         try (DynamoCaller caller = opened) {
             @SuppressWarnings("unchecked")
-            Map<String, Object> t = (Map<String, Object>) caller.call("DescribeTable", Map.of("TableName", table))
-                    .get("Table");
+            Map<String, Object> t = (Map<String, Object>)
+                    caller.call("DescribeTable", Map.of("TableName", table)).get("Table");
             Files.write(dir.resolve(TABLE_FILE), DynamoCaller.Json.write(creationParameters(t)));
             @SuppressWarnings("unchecked")
-            Map<String, Object> started = (Map<String, Object>) caller.call("ExportTableToPointInTime",
-                    Map.of("TableArn", t.get("TableArn"), "S3Bucket", "file:" + dir, "ExportFormat", format))
+            Map<String, Object> started = (Map<String, Object>) caller.call(
+                            "ExportTableToPointInTime",
+                            Map.of("TableArn", t.get("TableArn"), "S3Bucket", "file:" + dir, "ExportFormat", format))
                     .get("ExportDescription");
-            Map<String, Object> done = KumikoTarget.await(caller, "DescribeExport", "ExportArn",
-                    (String) started.get("ExportArn"), "ExportDescription", "ExportStatus",
-                    d -> "export " + d.get("ExportStatus") + ", " + (d.containsKey("ItemCount")
-                            ? d.get("ItemCount").toString().replaceAll("\\D", "") : "0") + " items");
+            Map<String, Object> done = KumikoTarget.await(
+                    caller,
+                    "DescribeExport",
+                    "ExportArn",
+                    (String) started.get("ExportArn"),
+                    "ExportDescription",
+                    "ExportStatus",
+                    d -> "export " + d.get("ExportStatus") + ", "
+                            + (d.containsKey("ItemCount")
+                                    ? d.get("ItemCount").toString().replaceAll("\\D", "")
+                                    : "0") + " items");
             if (!"COMPLETED".equals(done.get("ExportStatus"))) {
                 System.err.println(NAME + ": export failed: " + done.get("FailureMessage"));
                 return 1;
@@ -115,7 +127,10 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> throughput(Map<String, Object> described) {
-        return Map.of("ReadCapacityUnits", described.get("ReadCapacityUnits"),
-                "WriteCapacityUnits", described.get("WriteCapacityUnits"));
+        return Map.of(
+                "ReadCapacityUnits",
+                described.get("ReadCapacityUnits"),
+                "WriteCapacityUnits",
+                described.get("WriteCapacityUnits"));
     }
 }

@@ -31,12 +31,17 @@ final class ExternalStores {
                 } catch (IllegalArgumentException e) {
                     throw new Failure(e.getMessage(), 2);
                 } catch (RuntimeException e) {
-                    throw new Failure("cannot connect to the " + name + " store: " + e.getMessage(),
+                    throw new Failure(
+                            "cannot connect to the " + name + " store: " + e.getMessage(),
                             StartupChecks.EXIT_UNAVAILABLE);
                 }
             }
         }
-        throw new Failure("--store must be memory, rocksdb or ignite: " + name
-                + ("ignite".equals(name) ? " (its module is not on the class path: run through bin/kumiko)" : ""), 2);
+        throw new Failure(
+                "--store must be memory, rocksdb or ignite: " + name
+                        + ("ignite".equals(name)
+                                ? " (its module is not on the class path: run through bin/kumiko)"
+                                : ""),
+                2);
     }
 }

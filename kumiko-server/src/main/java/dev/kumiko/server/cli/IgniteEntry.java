@@ -15,8 +15,10 @@ import picocli.CommandLine.Command;
  * where it hands the arguments to the launcher if its jar is on the class path, and otherwise says in one
  * line how to run it.
  */
-@Command(name = "ignite", description = "Start or stop a local Apache Ignite 3 cluster for `serve --store ignite` "
-        + "(docs/distributed.md).")
+@Command(
+        name = "ignite",
+        description =
+                "Start or stop a local Apache Ignite 3 cluster for `serve --store ignite` " + "(docs/distributed.md).")
 public final class IgniteEntry implements Callable<Integer> {
     static final String LAUNCHER = "dev.kumiko.ignite.launch.IgniteCommand";
 

@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
  * other folder's files are read as --format says. The table's keys and indexes come from the
  * folder's {@code kumiko-table.json}, or from --key and --sort-key.
  */
-@Command(name = "import", mixinStandardHelpOptions = true,
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
         description = "Create a table from a local folder of DynamoDB JSON, Ion or CSV files (an export, say).")
 public final class ImportCommand implements Callable<Integer> {
     static final String NAME = "kumiko import";
@@ -34,12 +36,16 @@ public final class ImportCommand implements Callable<Integer> {
     @Option(names = "--format", description = "DYNAMODB_JSON, ION or CSV, for a folder that is not an export.")
     String format;
 
-    @Option(names = "--compression", defaultValue = "NONE",
+    @Option(
+            names = "--compression",
+            defaultValue = "NONE",
             description = "NONE, GZIP or ZSTD, for a folder that is not an export (default: ${DEFAULT-VALUE}).")
     String compression;
 
-    @Option(names = "--key", paramLabel = "NAME:TYPE", description = "Partition key, e.g. pk:S, when the folder has no "
-            + ExportCommand.TABLE_FILE + ".")
+    @Option(
+            names = "--key",
+            paramLabel = "NAME:TYPE",
+            description = "Partition key, e.g. pk:S, when the folder has no " + ExportCommand.TABLE_FILE + ".")
     String key;
 
     @Option(names = "--sort-key", paramLabel = "NAME:TYPE", description = "Sort key, e.g. sk:N.")
@@ -65,11 +71,14 @@ public final class ImportCommand implements Callable<Integer> {
         }
         if (summary != null) {
             Map<String, Object> s = read(summary);
-            source.put("S3KeyPrefix", dir.relativize(summary.getParent()).toString().replace('\\', '/') + "/data/");
+            source.put(
+                    "S3KeyPrefix",
+                    dir.relativize(summary.getParent()).toString().replace('\\', '/') + "/data/");
             request.put("InputFormat", s.get("outputFormat"));
             request.put("InputCompressionType", "GZIP");
         } else if (format == null) {
-            System.err.println(NAME + ": " + dir + " holds no export (AWSDynamoDB/*/manifest-summary.json); give --format");
+            System.err.println(
+                    NAME + ": " + dir + " holds no export (AWSDynamoDB/*/manifest-summary.json); give --format");
             return StartupChecks.EXIT_USAGE;
         } else {
             request.put("InputFormat", format);
@@ -95,10 +104,15 @@ public final class ImportCommand implements Callable<Integer> {
                 deleteIfExists(caller, name);
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> started = (Map<String, Object>) caller.call("ImportTable", request)
-                    .get("ImportTableDescription");
-            Map<String, Object> done = KumikoTarget.await(caller, "DescribeImport", "ImportArn",
-                    (String) started.get("ImportArn"), "ImportTableDescription", "ImportStatus",
+            Map<String, Object> started =
+                    (Map<String, Object>) caller.call("ImportTable", request).get("ImportTableDescription");
+            Map<String, Object> done = KumikoTarget.await(
+                    caller,
+                    "DescribeImport",
+                    "ImportArn",
+                    (String) started.get("ImportArn"),
+                    "ImportTableDescription",
+                    "ImportStatus",
                     d -> "import " + d.get("ImportStatus") + ", " + number(d.get("ProcessedItemCount")) + " items, "
                             + number(d.get("ErrorCount")) + " errors");
             if (!"COMPLETED".equals(done.get("ImportStatus"))) {
@@ -134,8 +148,10 @@ public final class ImportCommand implements Callable<Integer> {
 
     /** The fix for a table that exists already, which ImportTable's answer does not say. */
     static String fix(String failure) {
-        return failure.startsWith("ResourceInUseException") ? "; add --replace to delete it and import the folder "
-                + "into a new one, or --table NAME to import under another name" : "";
+        return failure.startsWith("ResourceInUseException")
+                ? "; add --replace to delete it and import the folder "
+                        + "into a new one, or --table NAME to import under another name"
+                : "";
     }
 
     private Map<String, Object> creation(Path dir) throws IOException {
@@ -189,7 +205,9 @@ public final class ImportCommand implements Callable<Integer> {
             return null;
         }
         try (Stream<Path> ids = Files.list(root)) {
-            return ids.map(p -> p.resolve("manifest-summary.json")).filter(Files::exists).max(Path::compareTo)
+            return ids.map(p -> p.resolve("manifest-summary.json"))
+                    .filter(Files::exists)
+                    .max(Path::compareTo)
                     .orElse(null);
         }
     }

@@ -18,12 +18,16 @@ final class KumikoTarget {
     static final long POLL_MILLIS = 250;
 
     static final class Where {
-        @Option(names = "--endpoint", paramLabel = "URL",
+        @Option(
+                names = "--endpoint",
+                paramLabel = "URL",
                 description = "A running Kumiko server, e.g. http://127.0.0.1:8000 (it reads and writes the folder, "
                         + "so it must run on this machine).")
         URI endpoint;
 
-        @Option(names = "--data-dir", paramLabel = "DIR",
+        @Option(
+                names = "--data-dir",
+                paramLabel = "DIR",
                 description = "A RocksDB data directory no server has open; the command opens it itself.")
         Path dataDir;
     }
@@ -31,7 +35,10 @@ final class KumikoTarget {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Where where = new Where();
 
-    @Option(names = "--region", defaultValue = "us-east-1", description = "Region of the ARNs (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--region",
+            defaultValue = "us-east-1",
+            description = "Region of the ARNs (default: ${DEFAULT-VALUE}).")
     String region;
 
     /**
@@ -45,8 +52,10 @@ final class KumikoTarget {
         }
         Path dir = where.dataDir.toAbsolutePath().normalize();
         if (mustExist && !java.nio.file.Files.isDirectory(dir)) {
-            throw new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "no data directory at " + dir
-                    + ": give the --data-dir a server wrote, or --endpoint of a running server");
+            throw new StartupChecks.Failure(
+                    StartupChecks.EXIT_UNAVAILABLE,
+                    "no data directory at " + dir
+                            + ": give the --data-dir a server wrote, or --endpoint of a running server");
         }
         String holder = StartupChecks.lockedBy(dir);
         if (holder != null) {
@@ -58,9 +67,11 @@ final class KumikoTarget {
         } catch (IllegalStateException e) {
             // Opened after the check, or by this very process (an fcntl lock does not conflict with its own
             // process, so the check cannot see it): RocksDB's own refusal, said the same way.
-            throw String.valueOf(e.getMessage()).contains("lock") ? inUse(dir, "another open store")
-                    : new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "cannot open data directory " + dir
-                            + ": " + e.getMessage());
+            throw String.valueOf(e.getMessage()).contains("lock")
+                    ? inUse(dir, "another open store")
+                    : new StartupChecks.Failure(
+                            StartupChecks.EXIT_UNAVAILABLE,
+                            "cannot open data directory " + dir + ": " + e.getMessage());
         }
         Engine engine = Engine.open(store);
         ExchangeService.start(engine, ExchangeSettings.defaults().withImportLogDir(importLogDir));
@@ -68,19 +79,27 @@ final class KumikoTarget {
     }
 
     private static StartupChecks.Failure inUse(Path dir, String holder) {
-        return new StartupChecks.Failure(StartupChecks.EXIT_UNAVAILABLE, "data directory " + dir + " is in use by "
-                + holder + ": give --endpoint of the server that has it open instead of --data-dir, or stop it");
+        return new StartupChecks.Failure(
+                StartupChecks.EXIT_UNAVAILABLE,
+                "data directory " + dir + " is in use by " + holder
+                        + ": give --endpoint of the server that has it open instead of --data-dir, or stop it");
     }
 
     /** Asks for the job's description until it is no longer IN_PROGRESS, printing progress as it moves. */
-    static Map<String, Object> await(DynamoCaller caller, String operation, String arnMember, String arn,
-            String descriptionMember, String statusMember, Function<Map<String, Object>, String> progress)
+    static Map<String, Object> await(
+            DynamoCaller caller,
+            String operation,
+            String arnMember,
+            String arn,
+            String descriptionMember,
+            String statusMember,
+            Function<Map<String, Object>, String> progress)
             throws InterruptedException {
         String last = null;
         while (true) {
             @SuppressWarnings("unchecked")
-            Map<String, Object> d = (Map<String, Object>) caller.call(operation, Map.of(arnMember, arn))
-                    .get(descriptionMember);
+            Map<String, Object> d = (Map<String, Object>)
+                    caller.call(operation, Map.of(arnMember, arn)).get(descriptionMember);
             String now = progress.apply(d);
             if (!now.equals(last)) {
                 System.err.println("kumiko: " + now);

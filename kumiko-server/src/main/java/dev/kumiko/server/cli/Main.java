@@ -9,7 +9,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code kumiko <command>}: the command-line entry point. */
-@Command(name = "kumiko", mixinStandardHelpOptions = true, version = "kumiko 0.9.0",
+@Command(
+        name = "kumiko",
+        mixinStandardHelpOptions = true,
+        version = "kumiko 0.9.0",
         description = "A DynamoDB-compatible database.")
 public final class Main implements Runnable {
     /**

@@ -27,6 +27,7 @@ import java.util.Set;
 final class ServeArgs {
     /** Longest decimal number read here: 18 digits always fit a long, and 9 an int. */
     private static final int LONG_DIGITS_MAX = 18;
+
     private static final int INT_DIGITS_MAX = 9;
     /**
      * A plain command line names each option at most once: "serve", 24 options with a value and 7
@@ -95,11 +96,32 @@ final class ServeArgs {
 
     private static boolean takesValue(String name) {
         switch (name) {
-            case "--port", "--host", "--data-dir", "--store", "--ignite-endpoints", "--region", "--durability",
-                    "--ttl-sweep-interval-millis", "--point-cache-mb", "--idle-compaction-mb", "--auth",
-                    "--memory-budget-mb", "--in-flight-mb", "--credentials-file", "--tls-cert", "--tls-key",
-                    "-port", "-dbPath", "-cors", "--console", "--console-model", "--s3-endpoint", "--s3-region",
-                    "--s3-access-key-id", "--s3-secret-access-key", "--import-log-dir",
+            case "--port",
+                    "--host",
+                    "--data-dir",
+                    "--store",
+                    "--ignite-endpoints",
+                    "--region",
+                    "--durability",
+                    "--ttl-sweep-interval-millis",
+                    "--point-cache-mb",
+                    "--idle-compaction-mb",
+                    "--auth",
+                    "--memory-budget-mb",
+                    "--in-flight-mb",
+                    "--credentials-file",
+                    "--tls-cert",
+                    "--tls-key",
+                    "-port",
+                    "-dbPath",
+                    "-cors",
+                    "--console",
+                    "--console-model",
+                    "--s3-endpoint",
+                    "--s3-region",
+                    "--s3-access-key-id",
+                    "--s3-secret-access-key",
+                    "--import-log-dir",
                     "--incremental-export-min-period-seconds":
                 return true;
             default:
@@ -149,8 +171,8 @@ final class ServeArgs {
             case "--s3-access-key-id" -> s.exchangeOptions.s3AccessKeyId = value;
             case "--s3-secret-access-key" -> s.exchangeOptions.s3SecretAccessKey = value;
             case "--import-log-dir" -> s.exchangeOptions.importLogDir = path(value);
-            case "--incremental-export-min-period-seconds" -> s.exchangeOptions.incrementalMinPeriodSeconds =
-                    longValue(value);
+            case "--incremental-export-min-period-seconds" ->
+                s.exchangeOptions.incrementalMinPeriodSeconds = longValue(value);
             default -> throw new IllegalStateException("takesValue and setValue disagree on " + name);
         }
     }

@@ -30,7 +30,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code kumiko serve}: runs the DynamoDB-compatible HTTP server until interrupted. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         description = "Serve the DynamoDB API over HTTP (RocksDB data directory by default).")
 public final class ServeCommand implements Callable<Integer> {
     // Defaults are the fields' initial values: picocli uses and shows them, and ServeArgs starts from them.
@@ -48,75 +50,97 @@ public final class ServeCommand implements Callable<Integer> {
 
     // Null when not given, so that --in-memory with --data-dir can be refused rather than the directory
     // silently ignored; dataDir() is the directory used.
-    @Option(names = "--data-dir",
+    @Option(
+            names = "--data-dir",
             description = "RocksDB data directory, relative to the current directory (default: ./data).")
     Path dataDir;
 
-    @Option(names = "--store",
+    @Option(
+            names = "--store",
             description = "rocksdb (the default, in --data-dir), memory (as --in-memory), or ignite: an Apache "
                     + "Ignite 3 cluster at --ignite-endpoints, shared by any number of servers (docs/distributed.md).")
     String storeName;
 
-    @Option(names = "--ignite-endpoints", paramLabel = "HOST:PORT[,HOST:PORT...]",
-            description = "Client endpoints of the Ignite cluster for --store ignite (what `kumiko ignite start` prints).")
+    @Option(
+            names = "--ignite-endpoints",
+            paramLabel = "HOST:PORT[,HOST:PORT...]",
+            description =
+                    "Client endpoints of the Ignite cluster for --store ignite (what `kumiko ignite start` prints).")
     String igniteEndpoints;
 
-    @Option(names = "--region",
+    @Option(
+            names = "--region",
             description = "Region for ARNs when a request carries none (default: ${DEFAULT-VALUE}).")
     String region = "us-east-1";
 
-    @Option(names = "--durability",
+    @Option(
+            names = "--durability",
             description = "process: an acknowledged write survives a crash of the server process (kill -9); "
                     + "fsync: also a machine crash (the write-ahead log is fsynced before the answer, "
                     + "concurrent writes sharing one fsync) (default: ${DEFAULT-VALUE}).")
     String durability = "process";
 
-    @Option(names = "--point-cache-mb", paramLabel = "MIB",
+    @Option(
+            names = "--point-cache-mb",
+            paramLabel = "MIB",
             description = "On the disk store: MiB of Java heap holding recently read and written items, so that "
                     + "a GetItem or a write's read of the old item of a hot key skips RocksDB; 0 turns it off "
                     + "(default: ${DEFAULT-VALUE}).")
     long pointCacheMib = RocksStoreOptions.POINT_CACHE_SIZE_BYTES_DEFAULT >> 20;
 
-    @Option(names = "--idle-compaction-mb", paramLabel = "MIB",
+    @Option(
+            names = "--idle-compaction-mb",
+            paramLabel = "MIB",
             description = "On the disk store: after a second without writes (and at least 1,000 keys written since "
                     + "the last time) the memtable is flushed and, while "
                     + "the table files hold at most this many MiB, compacted into one level, so range reads "
                     + "after a burst of writes merge one level; 0 turns both off (default: ${DEFAULT-VALUE}).")
     long idleCompactionMib = RocksStoreOptions.IDLE_COMPACTION_BYTES_MAX_DEFAULT >> 20;
 
-    @Option(names = "--memory-budget-mb", paramLabel = "MIB",
+    @Option(
+            names = "--memory-budget-mb",
+            paramLabel = "MIB",
             description = "On the memory store: MiB of Java heap its data may take; a write that would grow it past "
                     + "this is refused (InternalServerError) while reads and deletes go on "
                     + "(default: half of the JVM's maximum heap).")
     Long memoryBudgetMib;
 
-    @Option(names = "--in-flight-mb", paramLabel = "MIB",
+    @Option(
+            names = "--in-flight-mb",
+            paramLabel = "MIB",
             description = "MiB of request bodies the server holds at once across all connections; a request past "
                     + "it is answered 503 ServiceUnavailable, which the SDKs retry "
                     + "(default: a sixteenth of the JVM's maximum heap).")
     Long inFlightMib;
 
-    @Option(names = "--throttling",
+    @Option(
+            names = "--throttling",
             description = "Enforce provisioned throughput (with burst) and per-partition-key limits, answering "
                     + "DynamoDB's throttling errors; a table's kumiko:throttling tag (on/off) overrides this.")
     boolean throttling;
 
-    @Option(names = "--ttl-sweep-interval-millis",
+    @Option(
+            names = "--ttl-sweep-interval-millis",
             description = "How often the TTL sweeper deletes expired items, in milliseconds; 0: only when asked "
                     + "(POST /kumiko/admin/ttl/sweep) (default: ${DEFAULT-VALUE}).")
     long ttlSweepIntervalMillis = 1000;
 
-    @Option(names = "--auth",
+    @Option(
+            names = "--auth",
             description = "none: accept any credentials (local development); sigv4: verify every request's "
                     + "AWS Signature Version 4 against --credentials-file (default: ${DEFAULT-VALUE}).")
     String auth = "none";
 
-    @Option(names = "--credentials-file", paramLabel = "FILE",
+    @Option(
+            names = "--credentials-file",
+            paramLabel = "FILE",
             description = "JSON file of access keys for --auth=sigv4: {\"keys\": [{\"accessKeyId\": ..., "
                     + "\"secretAccessKey\": ..., \"sessionToken\"?: ...}]} (see docs/security.md).")
     Path credentialsFile;
 
-    @Option(names = "--tls-cert", paramLabel = "PEM",
+    @Option(
+            names = "--tls-cert",
+            paramLabel = "PEM",
             description = "Serve HTTPS with this PEM certificate chain (needs --tls-key).")
     Path tlsCert;
 
@@ -135,9 +159,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         long startNanos = System.nanoTime();
-        String conflict = conflict(inMemory || dynamoDbLocalFlags.inMemory, storeName,
+        String conflict = conflict(
+                inMemory || dynamoDbLocalFlags.inMemory,
+                storeName,
                 dataDir != null ? "--data-dir " + dataDir : null,
-                dynamoDbLocalFlags.dbPath != null ? "-dbPath " + dynamoDbLocalFlags.dbPath : null, igniteEndpoints);
+                dynamoDbLocalFlags.dbPath != null ? "-dbPath " + dynamoDbLocalFlags.dbPath : null,
+                igniteEndpoints);
         if (conflict != null) {
             System.err.println(conflict);
             return StartupChecks.EXIT_USAGE;
@@ -220,24 +247,29 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Store store;
         try {
-            store = external ? ExternalStores.open(storeName, java.util.Map.of("endpoints",
-                    igniteEndpoints == null ? "" : igniteEndpoints)) : openStore();
+            store = external
+                    ? ExternalStores.open(
+                            storeName, java.util.Map.of("endpoints", igniteEndpoints == null ? "" : igniteEndpoints))
+                    : openStore();
         } catch (ExternalStores.Failure e) {
             System.err.println(e.getMessage());
             return e.exitCode;
         } catch (IllegalStateException e) {
             // Lost a race with another process after the checks, or RocksDB refused the files themselves.
-            System.err.println("cannot open data directory " + dataDir.toAbsolutePath().normalize() + ": "
-                    + rootMessage(e) + "; choose another --data-dir (or use --in-memory)");
+            System.err.println(
+                    "cannot open data directory " + dataDir.toAbsolutePath().normalize() + ": " + rootMessage(e)
+                            + "; choose another --data-dir (or use --in-memory)");
             return StartupChecks.EXIT_UNAVAILABLE;
         }
-        Engine engine = Engine.open(store, Clock.SYSTEM,
+        Engine engine = Engine.open(
+                store,
+                Clock.SYSTEM,
                 EngineSettings.DEFAULTS.withThrottling(throttling).withTtlSweepIntervalMillis(ttlSweepIntervalMillis));
         dev.kumiko.server.exchange.ExchangeService.start(engine, exchangeOptions.settings());
         if (keys != null) {
             // The policy authorizer reads key schemas from the engine, so it is made once the engine is open.
-            config = config.withSigV4(new SigV4Verifier(keys, Clock.SYSTEM),
-                    new PolicyAuthorizer(engine, keys.values()));
+            config = config.withSigV4(
+                    new SigV4Verifier(keys, Clock.SYSTEM), new PolicyAuthorizer(engine, keys.values()));
         }
         Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
         KumikoServer server = new KumikoServer(config);
@@ -250,19 +282,27 @@ public final class ServeCommand implements Callable<Integer> {
             return StartupChecks.EXIT_UNAVAILABLE;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            engine.close();
-            telemetry.close();
-            System.out.println("Kumiko stopped after " + (System.nanoTime() - startNanos) / 1_000_000_000L + " s");
-            stopped.countDown();
-        }, "kumiko-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            server.close();
+                            engine.close();
+                            telemetry.close();
+                            System.out.println(
+                                    "Kumiko stopped after " + (System.nanoTime() - startNanos) / 1_000_000_000L + " s");
+                            stopped.countDown();
+                        },
+                        "kumiko-shutdown"));
         long startMillis = (System.nanoTime() - startNanos) / 1_000_000;
         String scheme = config.tls() == null ? "http" : "https";
-        String storeText = external ? storeName + " at " + igniteEndpoints
-                : inMemory ? "in-memory" : "RocksDB at " + dataDir.toAbsolutePath().normalize() + (newDataDir ? " (new)" : "");
+        String storeText = external
+                ? storeName + " at " + igniteEndpoints
+                : inMemory
+                        ? "in-memory"
+                        : "RocksDB at " + dataDir.toAbsolutePath().normalize() + (newDataDir ? " (new)" : "");
         String consoleText = consoleOptions.access(host, keys != null) == ConsolePaths.Access.ON
-                ? ", console " + scheme + "://" + host + ":" + server.port() + "/console/" : "";
+                ? ", console " + scheme + "://" + host + ":" + server.port() + "/console/"
+                : "";
         // Concatenated, not printf: java.util.Formatter loads the JDK's locale data, about 3 % of a
         // start's CPU on the main threads (async-profiler).
         System.out.println("Kumiko listening on " + scheme + "://" + host + ":" + server.port() + " (" + storeText
@@ -277,8 +317,8 @@ public final class ServeCommand implements Callable<Integer> {
      *
      * @param dataDirOption "--data-dir DIR" when given, else null; {@code dbPathOption} the same for -dbPath
      */
-    static String conflict(boolean inMemory, String storeName, String dataDirOption, String dbPathOption,
-            String igniteEndpoints) {
+    static String conflict(
+            boolean inMemory, String storeName, String dataDirOption, String dbPathOption, String igniteEndpoints) {
         if (dataDirOption != null && dbPathOption != null) {
             return dataDirOption + " and " + dbPathOption + " both name the data directory: give one of them";
         }
@@ -384,7 +424,11 @@ public final class ServeCommand implements Callable<Integer> {
         if (inMemory) {
             return memoryBudgetMib == null ? new MemoryStore() : new MemoryStore(memoryBudgetMib << 20);
         }
-        return RocksStore.open(dataDir(), RocksStoreOptions.defaults().withFsync("fsync".equals(durability))
-                .withPointCacheSizeBytes(pointCacheMib << 20).withIdleCompactionBytesMax(idleCompactionMib << 20));
+        return RocksStore.open(
+                dataDir(),
+                RocksStoreOptions.defaults()
+                        .withFsync("fsync".equals(durability))
+                        .withPointCacheSizeBytes(pointCacheMib << 20)
+                        .withIdleCompactionBytesMax(idleCompactionMib << 20));
     }
 }

@@ -24,6 +24,7 @@ final class StartupChecks {
     static final int PORT_MAX = 65_535;
     /** RocksDB's lock file in a data directory; the process that holds a POSIX lock on it owns the store. */
     static final String ROCKSDB_LOCK_FILE = "LOCK";
+
     private static final Path PROC_LOCKS = Path.of("/proc/locks");
 
     private StartupChecks() {}
@@ -45,8 +46,8 @@ final class StartupChecks {
 
     static void checkPort(int port) throws Failure {
         if (port < 0 || port > PORT_MAX) {
-            throw new Failure(EXIT_USAGE, "--port " + port + " is out of range: use 1-" + PORT_MAX
-                    + ", or 0 for any free port");
+            throw new Failure(
+                    EXIT_USAGE, "--port " + port + " is out of range: use 1-" + PORT_MAX + ", or 0 for any free port");
         }
     }
 
@@ -69,41 +70,52 @@ final class StartupChecks {
         } catch (IOException | IllegalArgumentException | SecurityException e) {
             // A NIO channel's UnresolvedAddressException (an IllegalArgumentException) has no message.
             String reason = e instanceof UnresolvedAddressException ? "Unresolved address" : e.getMessage();
-            throw new Failure(EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port + ": " + reason
-                    + "; check --host");
+            throw new Failure(
+                    EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port + ": " + reason + "; check --host");
         }
     }
 
     static Failure bindFailure(String host, int port, Exception e) {
         String reason = String.valueOf(e.getMessage());
         if (reason.contains("in use")) {
-            return new Failure(EXIT_UNAVAILABLE, "port " + port + " on " + host + " is already in use (another "
-                    + "Kumiko or DynamoDB Local?): stop that process or choose another port, e.g. --port "
-                    + (port == PORT_MAX ? port - 1 : port + 1) + " (or --port 0 for any free port)");
+            return new Failure(
+                    EXIT_UNAVAILABLE,
+                    "port " + port + " on " + host + " is already in use (another "
+                            + "Kumiko or DynamoDB Local?): stop that process or choose another port, e.g. --port "
+                            + (port == PORT_MAX ? port - 1 : port + 1) + " (or --port 0 for any free port)");
         }
-        return new Failure(EXIT_UNAVAILABLE, "cannot listen on " + host + ":" + port + ": " + reason
-                + (port < 1024 ? "; ports below 1024 need privileges, choose e.g. --port 8000" : "; check --host"));
+        return new Failure(
+                EXIT_UNAVAILABLE,
+                "cannot listen on " + host + ":" + port + ": " + reason
+                        + (port < 1024
+                                ? "; ports below 1024 need privileges, choose e.g. --port 8000"
+                                : "; check --host"));
     }
 
     /** The data directory exists and is writable, or can be created; and no other process holds it. */
     static void checkDataDir(Path dir) throws Failure {
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
-            throw new Failure(EXIT_USAGE, "data directory " + abs + " is a file, not a directory: "
-                    + "choose another with --data-dir");
+            throw new Failure(
+                    EXIT_USAGE,
+                    "data directory " + abs + " is a file, not a directory: " + "choose another with --data-dir");
         }
         if (Files.isDirectory(abs)) {
             if (!Files.isWritable(abs)) {
-                throw new Failure(EXIT_UNAVAILABLE, "data directory " + abs + " is not writable by this user: "
-                        + "fix its permissions or choose another with --data-dir (or use --in-memory)");
+                throw new Failure(
+                        EXIT_UNAVAILABLE,
+                        "data directory " + abs + " is not writable by this user: "
+                                + "fix its permissions or choose another with --data-dir (or use --in-memory)");
             }
             checkNotLocked(abs);
             return;
         }
         Path ancestor = existingAncestor(abs);
         if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
-            throw new Failure(EXIT_UNAVAILABLE, "cannot create data directory " + abs + ": " + ancestor
-                    + " is not a writable directory; choose another with --data-dir (or use --in-memory)");
+            throw new Failure(
+                    EXIT_UNAVAILABLE,
+                    "cannot create data directory " + abs + ": " + ancestor
+                            + " is not a writable directory; choose another with --data-dir (or use --in-memory)");
         }
     }
 
@@ -122,8 +134,10 @@ final class StartupChecks {
     private static void checkNotLocked(Path dir) throws Failure {
         String holder = lockedBy(dir);
         if (holder != null) {
-            throw new Failure(EXIT_UNAVAILABLE, "data directory " + dir + " is in use by " + holder
-                    + ": stop it, or choose another --data-dir (or use --in-memory)");
+            throw new Failure(
+                    EXIT_UNAVAILABLE,
+                    "data directory " + dir + " is in use by " + holder
+                            + ": stop it, or choose another --data-dir (or use --in-memory)");
         }
     }
 
@@ -143,8 +157,10 @@ final class StartupChecks {
         } catch (OverlappingFileLockException e) {
             held = true; // this very JVM has it open (an embedded server)
         } catch (IOException e) {
-            throw new Failure(EXIT_UNAVAILABLE, "cannot open " + lockFile + ": " + e.getMessage()
-                    + "; fix its permissions or choose another --data-dir");
+            throw new Failure(
+                    EXIT_UNAVAILABLE,
+                    "cannot open " + lockFile + ": " + e.getMessage()
+                            + "; fix its permissions or choose another --data-dir");
         }
         return held ? lockHolder(lockFile) : null;
     }
@@ -170,7 +186,9 @@ final class StartupChecks {
     private static String commandLine(String pid) {
         try {
             byte[] raw = Files.readAllBytes(Path.of("/proc", pid, "cmdline"));
-            String cmd = new String(raw, java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ').strip();
+            String cmd = new String(raw, java.nio.charset.StandardCharsets.UTF_8)
+                    .replace('\0', ' ')
+                    .strip();
             return cmd.isEmpty() ? "" : " (" + abbreviate(cmd) + ")";
         } catch (NoSuchFileException e) {
             return "";

@@ -38,8 +38,9 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
                         + " --help` lists the options";
             }
             if (!spec.subcommands().isEmpty()) {
-                return name + ": unknown command " + first + hint(first, new ArrayList<>(spec.subcommands().keySet()))
-                        + "; `" + name + " --help` lists the commands";
+                return name + ": unknown command " + first
+                        + hint(first, new ArrayList<>(spec.subcommands().keySet())) + "; `" + name
+                        + " --help` lists the commands";
             }
             return name + ": unexpected argument " + first + "; `" + name + " --help` shows what it takes";
         }

@@ -25,10 +25,15 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
     private static final String API = "/console/api/";
     /** Keys listed by the hot-key view. */
     static final int HOT_KEYS_SHOWN = 50;
+
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
     /** Whether the console answers, and why not. */
-    public enum Access { ON, OFF, SIGV4 }
+    public enum Access {
+        ON,
+        OFF,
+        SIGV4
+    }
 
     private final ServerMetrics metrics;
     private final HotKeys hotKeys;
@@ -55,15 +60,17 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
     public FullHttpResponse apply(FullHttpRequest req) {
         String path = new QueryStringDecoder(req.uri()).path();
         if (path.equals(METRICS)) {
-            return PlainResponses.of(HttpResponseStatus.OK, PROMETHEUS_TEXT,
-                    metrics.scrape().getBytes(StandardCharsets.UTF_8));
+            return PlainResponses.of(
+                    HttpResponseStatus.OK, PROMETHEUS_TEXT, metrics.scrape().getBytes(StandardCharsets.UTF_8));
         }
         if (!path.equals(CONSOLE) && !path.startsWith(CONSOLE + "/")) {
             return null;
         }
         if (access == Access.SIGV4) {
-            return PlainResponses.message(HttpResponseStatus.FORBIDDEN, "Kumiko's console is disabled when the "
-                    + "server runs with --auth=sigv4: its requests from the browser are not signed");
+            return PlainResponses.message(
+                    HttpResponseStatus.FORBIDDEN,
+                    "Kumiko's console is disabled when the "
+                            + "server runs with --auth=sigv4: its requests from the browser are not signed");
         }
         if (access == Access.OFF) {
             return PlainResponses.message(HttpResponseStatus.NOT_FOUND, "Kumiko's console is off (--console=off)");

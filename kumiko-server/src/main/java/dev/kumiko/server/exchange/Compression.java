@@ -8,7 +8,9 @@ import java.util.zip.GZIPInputStream;
 
 /** ImportTable's InputCompressionType: how each source file is compressed. */
 enum Compression {
-    NONE, GZIP, ZSTD;
+    NONE,
+    GZIP,
+    ZSTD;
 
     InputStream open(byte[] file) throws IOException {
         InputStream raw = new ByteArrayInputStream(file);

@@ -24,7 +24,8 @@ final class CsvReader {
     }
 
     /** The next record's fields, or null at the end of the text. */
-    @Nullable List<String> next() throws IOException {
+    @Nullable
+    List<String> next() throws IOException {
         int c = read();
         if (c == -1) {
             return null;

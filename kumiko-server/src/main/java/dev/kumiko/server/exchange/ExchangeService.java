@@ -48,8 +48,8 @@ public final class ExchangeService implements AutoCloseable {
 
     /** Attaches the service with these settings to engine (the server does so at start). */
     public static ExchangeService start(Engine engine, ExchangeSettings settings) {
-        ExchangeService s = engine.exchange().attachment(ExchangeService.class,
-                () -> new ExchangeService(engine, settings));
+        ExchangeService s =
+                engine.exchange().attachment(ExchangeService.class, () -> new ExchangeService(engine, settings));
         s.recover();
         return s;
     }
@@ -75,14 +75,18 @@ public final class ExchangeService implements AutoCloseable {
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.EXPORT)) {
             JobRecord job = orphan(ExchangeJobs.EXPORT, bytes, "ExportArn", "ExportStatus", "export");
             if (job != null) {
-                exports.fail(job, Objects.requireNonNull(JobIds.fromArn(job.string("ExportArn"), "export"), ORPHAN_ID),
+                exports.fail(
+                        job,
+                        Objects.requireNonNull(JobIds.fromArn(job.string("ExportArn"), "export"), ORPHAN_ID),
                         "The export was interrupted: the server stopped while it ran");
             }
         }
         for (byte[] bytes : engine.exchange().jobs().list(ExchangeJobs.IMPORT)) {
             JobRecord job = orphan(ExchangeJobs.IMPORT, bytes, "ImportArn", "ImportStatus", "import");
             if (job != null) {
-                imports.fail(job, Objects.requireNonNull(JobIds.fromArn(job.string("ImportArn"), "import"), ORPHAN_ID),
+                imports.fail(
+                        job,
+                        Objects.requireNonNull(JobIds.fromArn(job.string("ImportArn"), "import"), ORPHAN_ID),
                         "The import was interrupted: the server stopped while it ran");
             }
         }
@@ -97,7 +101,8 @@ public final class ExchangeService implements AutoCloseable {
         JobRecord job = JobRecord.decode(listed);
         String id = JobIds.fromArn(job.string(arnMember), word);
         // A record without a readable ARN names no job whose lease could be taken.
-        if (id == null || !JobRecord.IN_PROGRESS.equals(job.string(statusMember))
+        if (id == null
+                || !JobRecord.IN_PROGRESS.equals(job.string(statusMember))
                 || !engine.exchange().orphaned(id)) {
             return null;
         }
@@ -107,18 +112,19 @@ public final class ExchangeService implements AutoCloseable {
     }
 
     /** Records of one kind, optionally of one table, after the id in nextToken, at most pageSize. */
-    List<JobRecord> page(byte kind, @Nullable String tableArn, @Nullable String nextToken, int pageSize,
-            String arnMember) {
+    List<JobRecord> page(
+            byte kind, @Nullable String tableArn, @Nullable String nextToken, int pageSize, String arnMember) {
         List<JobRecord> out = new ArrayList<>();
-        String after = nextToken == null ? null : JobIds.fromArn(nextToken, kind == ExchangeJobs.EXPORT
-                ? "export" : "import");
+        String after =
+                nextToken == null ? null : JobIds.fromArn(nextToken, kind == ExchangeJobs.EXPORT ? "export" : "import");
         if (nextToken != null && after == null) {
             throw DynamoException.validation("Invalid NextToken");
         }
         for (byte[] bytes : engine.exchange().jobs().list(kind)) {
             JobRecord job = JobRecord.decode(bytes);
-            String id = Objects.requireNonNull(JobIds.fromArn(job.string(arnMember),
-                    kind == ExchangeJobs.EXPORT ? "export" : "import"), "a job record holds its own ARN");
+            String id = Objects.requireNonNull(
+                    JobIds.fromArn(job.string(arnMember), kind == ExchangeJobs.EXPORT ? "export" : "import"),
+                    "a job record holds its own ARN");
             if (after != null && id.compareTo(after) <= 0) {
                 continue;
             }
@@ -162,8 +168,9 @@ public final class ExchangeService implements AutoCloseable {
 
     static DynamoException limitExceeded(String what, int max) {
         // Wording not captured from DynamoDB; the type and the limit are documented.
-        return new DynamoException(ErrorCode.LIMIT_EXCEEDED, "There is a limit of " + max + " " + what
-                + " in progress at once; wait for one to finish");
+        return new DynamoException(
+                ErrorCode.LIMIT_EXCEEDED,
+                "There is a limit of " + max + " " + what + " in progress at once; wait for one to finish");
     }
 
     static void log(String line) {

@@ -15,15 +15,19 @@ public record ExchangeSettings(S3Client.@Nullable Settings s3, Path importLogDir
     public static final String FILE_BUCKET_PREFIX = "file:";
 
     public static ExchangeSettings defaults() {
-        return new ExchangeSettings(null, Path.of(System.getProperty("java.io.tmpdir"), "kumiko-import-logs"),
+        return new ExchangeSettings(
+                null,
+                Path.of(System.getProperty("java.io.tmpdir"), "kumiko-import-logs"),
                 IncrementalExport.PERIOD_MIN_MILLIS);
     }
 
     /** With an S3 endpoint (path-style), its region and credentials. */
-    public ExchangeSettings withS3(URI endpoint, String region, String accessKeyId, String secretAccessKey,
-            String sessionToken) {
-        return new ExchangeSettings(new S3Client.Settings(endpoint, region, accessKeyId, secretAccessKey,
-                sessionToken), importLogDir, incrementalPeriodMinMillis);
+    public ExchangeSettings withS3(
+            URI endpoint, String region, String accessKeyId, String secretAccessKey, String sessionToken) {
+        return new ExchangeSettings(
+                new S3Client.Settings(endpoint, region, accessKeyId, secretAccessKey, sessionToken),
+                importLogDir,
+                incrementalPeriodMinMillis);
     }
 
     public ExchangeSettings withImportLogDir(Path dir) {
@@ -36,8 +40,8 @@ public record ExchangeSettings(S3Client.@Nullable Settings s3, Path importLogDir
      */
     public ExchangeSettings withIncrementalPeriodMinMillis(long millis) {
         if (millis < 1 || millis > IncrementalExport.PERIOD_MIN_MILLIS) {
-            throw new IllegalArgumentException("the incremental export period minimum must be 1 ms to 15 minutes: "
-                    + millis);
+            throw new IllegalArgumentException(
+                    "the incremental export period minimum must be 1 ms to 15 minutes: " + millis);
         }
         return new ExchangeSettings(s3, importLogDir, millis);
     }

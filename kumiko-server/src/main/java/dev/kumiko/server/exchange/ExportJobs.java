@@ -1,9 +1,9 @@
 package dev.kumiko.server.exchange;
 
+import dev.kumiko.engine.backup.TableHistory;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.engine.exchange.ExchangeJobs;
-import dev.kumiko.engine.backup.TableHistory;
 import dev.kumiko.engine.exchange.ExportSource;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
@@ -21,10 +21,12 @@ public final class ExportJobs {
      * request's own ExportTime, rounded to seconds by the SDKs.
      */
     static final long EXPORT_TIME_NOW_MILLIS = 1_000;
+
     static final List<String> FORMATS = List.of("DYNAMODB_JSON", "ION");
     static final List<String> TYPES = List.of("FULL_EXPORT", "INCREMENTAL_EXPORT");
     /** The job record's IncrementalExportSpecification, and Kumiko's own copy of its period in milliseconds. */
     static final String INCREMENTAL_SPEC = "IncrementalExportSpecification";
+
     static final String FROM_MILLIS = "_ExportFromMillis";
     static final String TO_MILLIS = "_ExportToMillis";
     static final String VIEW_TYPE = "_ExportViewType";
@@ -48,17 +50,22 @@ public final class ExportJobs {
             return exportIncremental(r, table, tableName, now);
         }
         Long exportTime = r.exportTimeMillis();
-        ExportSource pastSource = exportTime != null && now - exportTime > EXPORT_TIME_NOW_MILLIS
-                ? history(tableName, exportTime) : null;
+        ExportSource pastSource =
+                exportTime != null && now - exportTime > EXPORT_TIME_NOW_MILLIS ? history(tableName, exportTime) : null;
         JobRecord existing = sameToken(r);
         if (existing != null) {
             return existing;
         }
         ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
-        ExportSource source = pastSource != null ? pastSource : service.engine.exchange().snapshot(tableName);
+        ExportSource source =
+                pastSource != null ? pastSource : service.engine.exchange().snapshot(tableName);
         JobRecord job = record(r, table, id, source.asOfMillis());
-        return start(job, id, new ExportRun(target, job, id, lineFormat(r)), source.asOfMillis(),
+        return start(
+                job,
+                id,
+                new ExportRun(target, job, id, lineFormat(r)),
+                source.asOfMillis(),
                 (exportRun, progress) -> exportRun.run(source, progress));
     }
 
@@ -67,7 +74,8 @@ public final class ExportJobs {
         TableHistory history = service.engine.backups().history();
         IncrementalExport.Period period = IncrementalExport.period(
                 Objects.requireNonNull(r.incremental(), "validate(r) refused an incremental export without it"),
-                history.window(tableName), now,
+                history.window(tableName),
+                now,
                 service.settings.incrementalPeriodMinMillis());
         JobRecord existing = sameToken(r);
         if (existing != null) {
@@ -75,15 +83,24 @@ public final class ExportJobs {
         }
         ExchangeTarget target = admit(r);
         String id = JobIds.next(now);
-        JobRecord job = record(r, table, id, now).with("ExportTime", null)
+        JobRecord job = record(r, table, id, now)
+                .with("ExportTime", null)
                 .with(INCREMENTAL_SPEC, period.specification())
-                .with(FROM_MILLIS, period.fromMillis()).with(TO_MILLIS, period.toMillis())
+                .with(FROM_MILLIS, period.fromMillis())
+                .with(TO_MILLIS, period.toMillis())
                 .with(VIEW_TYPE, period.viewType());
         String hashKey = table.descriptor().hashKeyName();
         String rangeKey = table.descriptor().rangeKeyName();
-        return start(job, id, new ExportRun(target, job, id, lineFormat(r)), null,
-                (exportRun, progress) -> exportRun.write(sink -> IncrementalExport.lines(history, tableName,
-                        hashKey, rangeKey, period, exportRun.format(), sink), period.toMillis(), progress));
+        return start(
+                job,
+                id,
+                new ExportRun(target, job, id, lineFormat(r)),
+                null,
+                (exportRun, progress) -> exportRun.write(
+                        sink -> IncrementalExport.lines(
+                                history, tableName, hashKey, rangeKey, period, exportRun.format(), sink),
+                        period.toMillis(),
+                        progress));
     }
 
     /** The target of a new export, if the limit on exports in progress lets it start. */
@@ -96,8 +113,7 @@ public final class ExportJobs {
     }
 
     /** Records job IN_PROGRESS and runs work in the background. */
-    private JobRecord start(JobRecord job, String id, ExportRun exportRun, @Nullable Long exportTimeMillis,
-            Work work) {
+    private JobRecord start(JobRecord job, String id, ExportRun exportRun, @Nullable Long exportTimeMillis, Work work) {
         byte[] started = job.encode();
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, started);
         service.engine.exchange().started(id);
@@ -122,8 +138,12 @@ public final class ExportJobs {
 
     /** One page of exports (pageSize + 1 records when there are more). */
     public List<JobRecord> list(@Nullable String tableArn, @Nullable Long maxResults, @Nullable String nextToken) {
-        return service.page(ExchangeJobs.EXPORT, tableArn, nextToken,
-                ExchangeService.pageSize(maxResults, "maxResults"), "ExportArn");
+        return service.page(
+                ExchangeJobs.EXPORT,
+                tableArn,
+                nextToken,
+                ExchangeService.pageSize(maxResults, "maxResults"),
+                "ExportArn");
     }
 
     /**
@@ -135,7 +155,8 @@ public final class ExportJobs {
         TableHistory history = service.engine.backups().history();
         TableHistory.Window window = history.window(tableName);
         if (exportTimeMillis < window.earliestMillis() || exportTimeMillis > window.latestMillis()) {
-            throw new DynamoException(ErrorCode.INVALID_EXPORT_TIME,
+            throw new DynamoException(
+                    ErrorCode.INVALID_EXPORT_TIME,
                     "The specified ExportTime is outside of the point in time recovery window");
         }
         return new ExportSource() {
@@ -145,7 +166,8 @@ public final class ExportJobs {
             }
 
             @Override
-            public void items(java.util.function.Consumer<java.util.Map<String, dev.kumiko.model.AttributeValue>> sink) {
+            public void items(
+                    java.util.function.Consumer<java.util.Map<String, dev.kumiko.model.AttributeValue>> sink) {
                 history.forEachItemAt(tableName, exportTimeMillis, sink);
             }
         };
@@ -163,11 +185,19 @@ public final class ExportJobs {
             ExchangeService.log("export " + id + " of " + job.string("TableArn") + " started");
             ExportRun.Result result = work.write(exportRun, items -> {
                 ExchangeService.log("export " + id + ": " + items + " items");
-                service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.with("ItemCount", items).encode());
+                service.engine
+                        .exchange()
+                        .jobs()
+                        .put(
+                                ExchangeJobs.EXPORT,
+                                id,
+                                job.with("ItemCount", items).encode());
                 service.engine.exchange().renew(id);
             });
-            job.with("ExportStatus", JobRecord.COMPLETED).with("EndTime", System.currentTimeMillis())
-                    .with("ExportTime", exportTimeMillis).with("ItemCount", result.itemCount())
+            job.with("ExportStatus", JobRecord.COMPLETED)
+                    .with("EndTime", System.currentTimeMillis())
+                    .with("ExportTime", exportTimeMillis)
+                    .with("ItemCount", result.itemCount())
                     .with("BilledSizeBytes", result.billedSizeBytes())
                     .with("ExportManifest", result.manifestKey());
             service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
@@ -182,8 +212,10 @@ public final class ExportJobs {
     }
 
     void fail(JobRecord job, String id, String message) {
-        job.with("ExportStatus", JobRecord.FAILED).with("EndTime", System.currentTimeMillis())
-                .with("FailureCode", "ExportFailed").with("FailureMessage", message);
+        job.with("ExportStatus", JobRecord.FAILED)
+                .with("EndTime", System.currentTimeMillis())
+                .with("FailureCode", "ExportFailed")
+                .with("FailureMessage", message);
         service.engine.exchange().jobs().put(ExchangeJobs.EXPORT, id, job.encode());
         ExchangeService.log("export " + id + " failed: " + message);
     }
@@ -226,15 +258,18 @@ public final class ExportJobs {
         for (byte[] bytes : service.engine.exchange().jobs().list(ExchangeJobs.EXPORT)) {
             JobRecord job = JobRecord.decode(bytes);
             if (r.clientToken().equals(job.string("ClientToken"))) {
-                if (Objects.equals(JobIds.tableName(Objects.requireNonNull(r.tableArn(), VALIDATED)),
-                        JobIds.tableNameOrNull(job.string("TableArn")))
+                if (Objects.equals(
+                                JobIds.tableName(Objects.requireNonNull(r.tableArn(), VALIDATED)),
+                                JobIds.tableNameOrNull(job.string("TableArn")))
                         && Objects.equals(r.s3Bucket(), job.string("S3Bucket"))
                         && Objects.equals(r.s3Prefix(), job.string("S3Prefix"))) {
                     return job;
                 }
-                throw new DynamoException(ErrorCode.EXPORT_CONFLICT, "There was a conflict when writing to the "
-                        + "specified S3 bucket: an export with ClientToken " + r.clientToken()
-                        + " and other parameters exists");
+                throw new DynamoException(
+                        ErrorCode.EXPORT_CONFLICT,
+                        "There was a conflict when writing to the "
+                                + "specified S3 bucket: an export with ClientToken " + r.clientToken()
+                                + " and other parameters exists");
             }
         }
         return null;

@@ -31,6 +31,7 @@ import org.jspecify.annotations.Nullable;
 final class ExportRun {
     /** Items per data file, so that one file stays a few MB and a reader can work on files in parallel. */
     static final int DATA_FILE_ITEMS_MAX = 100_000;
+
     static final String MANIFEST_VERSION = "2020-06-30";
 
     record Result(long itemCount, long billedSizeBytes, String manifestKey) {}
@@ -42,6 +43,7 @@ final class ExportRun {
     private final List<String> fileLines = new ArrayList<>();
     /** The data file being filled, and its compressor; both null between files. */
     private @Nullable ByteArrayOutputStream buffer;
+
     private @Nullable GZIPOutputStream gzip;
     private long fileItems;
     private long items;
@@ -128,11 +130,12 @@ final class ExportRun {
         target.put(key, file);
         byte[] md5 = md5(file);
         fileLines.add(json(g -> {
-            g.writeNumberField("itemCount", fileItems);
-            g.writeStringField("md5Checksum", Base64.getEncoder().encodeToString(md5));
-            g.writeStringField("etag", HexFormat.of().formatHex(md5));
-            g.writeStringField("dataFileS3Key", key);
-        }) + "\n");
+                    g.writeNumberField("itemCount", fileItems);
+                    g.writeStringField("md5Checksum", Base64.getEncoder().encodeToString(md5));
+                    g.writeStringField("etag", HexFormat.of().formatHex(md5));
+                    g.writeStringField("dataFileS3Key", key);
+                })
+                + "\n");
         gzip = null;
         buffer = null;
         fileItems = 0;
@@ -140,35 +143,37 @@ final class ExportRun {
 
     private byte[] summary(long exportTimeMillis) {
         return json(g -> {
-            g.writeStringField("version", MANIFEST_VERSION);
-            g.writeStringField("exportArn", job.string("ExportArn"));
-            g.writeStringField("startTime", iso(job.number("StartTime")));
-            g.writeStringField("endTime", iso(System.currentTimeMillis()));
-            g.writeStringField("tableArn", job.string("TableArn"));
-            g.writeStringField("tableId", job.string("TableId"));
-            if (job.members.get(ExportJobs.INCREMENTAL_SPEC) == null) {
-                g.writeStringField("exportTime", iso(exportTimeMillis));
-            } else {
-                // UNVERIFIED member names: the incremental period in the summary, as in the description.
-                g.writeStringField("exportFromTime", iso(job.number(ExportJobs.FROM_MILLIS)));
-                g.writeStringField("exportToTime", iso(job.number(ExportJobs.TO_MILLIS)));
-                g.writeStringField("exportViewType", job.string(ExportJobs.VIEW_TYPE));
-            }
-            g.writeStringField("s3Bucket", job.string("S3Bucket"));
-            g.writeStringField("s3Prefix", job.string("S3Prefix"));
-            g.writeStringField("s3SseAlgorithm", job.string("S3SseAlgorithm"));
-            g.writeStringField("s3SseKmsKeyId", job.string("S3SseKmsKeyId"));
-            g.writeStringField("manifestFilesS3Key", folder + "manifest-files.json");
-            g.writeNumberField("billedSizeBytes", bytes);
-            g.writeNumberField("itemCount", items);
-            g.writeStringField("outputFormat", job.string("ExportFormat"));
-            g.writeStringField("exportType", job.string("ExportType"));
-        }).getBytes(StandardCharsets.UTF_8);
+                    g.writeStringField("version", MANIFEST_VERSION);
+                    g.writeStringField("exportArn", job.string("ExportArn"));
+                    g.writeStringField("startTime", iso(job.number("StartTime")));
+                    g.writeStringField("endTime", iso(System.currentTimeMillis()));
+                    g.writeStringField("tableArn", job.string("TableArn"));
+                    g.writeStringField("tableId", job.string("TableId"));
+                    if (job.members.get(ExportJobs.INCREMENTAL_SPEC) == null) {
+                        g.writeStringField("exportTime", iso(exportTimeMillis));
+                    } else {
+                        // UNVERIFIED member names: the incremental period in the summary, as in the description.
+                        g.writeStringField("exportFromTime", iso(job.number(ExportJobs.FROM_MILLIS)));
+                        g.writeStringField("exportToTime", iso(job.number(ExportJobs.TO_MILLIS)));
+                        g.writeStringField("exportViewType", job.string(ExportJobs.VIEW_TYPE));
+                    }
+                    g.writeStringField("s3Bucket", job.string("S3Bucket"));
+                    g.writeStringField("s3Prefix", job.string("S3Prefix"));
+                    g.writeStringField("s3SseAlgorithm", job.string("S3SseAlgorithm"));
+                    g.writeStringField("s3SseKmsKeyId", job.string("S3SseKmsKeyId"));
+                    g.writeStringField("manifestFilesS3Key", folder + "manifest-files.json");
+                    g.writeNumberField("billedSizeBytes", bytes);
+                    g.writeNumberField("itemCount", items);
+                    g.writeStringField("outputFormat", job.string("ExportFormat"));
+                    g.writeStringField("exportType", job.string("ExportType"));
+                })
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private void put(String name, byte[] content) throws IOException {
         target.put(folder + name, content);
-        target.put(folder + name.replace(".json", ".checksum"),
+        target.put(
+                folder + name.replace(".json", ".checksum"),
                 HexFormat.of().formatHex(md5(content)).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -23,6 +23,7 @@ final class ImportErrorLog implements AutoCloseable {
     private final @Nullable String bucket;
     /** Opened at the first entry. */
     private @Nullable BufferedWriter out;
+
     long count;
 
     ImportErrorLog(Path dir, String importId, @Nullable String importArn, @Nullable String bucket) {

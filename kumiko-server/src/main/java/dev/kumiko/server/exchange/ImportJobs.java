@@ -65,8 +65,8 @@ public final class ImportJobs {
     }
 
     public List<JobRecord> list(@Nullable String tableArn, @Nullable Long pageSize, @Nullable String nextToken) {
-        return service.page(ExchangeJobs.IMPORT, tableArn, nextToken,
-                ExchangeService.pageSize(pageSize, "pageSize"), "ImportArn");
+        return service.page(
+                ExchangeJobs.IMPORT, tableArn, nextToken, ExchangeService.pageSize(pageSize, "pageSize"), "ImportArn");
     }
 
     /** Where an import's error log is written. */
@@ -75,8 +75,8 @@ public final class ImportJobs {
     }
 
     private void run(JobRecord job, String id, ExchangeTarget source, ImportRequest r) {
-        ImportErrorLog errors = new ImportErrorLog(service.settings.importLogDir(), id, job.string("ImportArn"),
-                r.s3Bucket());
+        ImportErrorLog errors =
+                new ImportErrorLog(service.settings.importLogDir(), id, job.string("ImportArn"), r.s3Bucket());
         ImportRun run = new ImportRun(service.engine, source, r, errors);
         try (errors) {
             ExchangeService.log("import " + id + " into " + tableCreation(r).tableName() + " started");
@@ -86,11 +86,12 @@ public final class ImportJobs {
                 service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
                 service.engine.exchange().renew(id);
             });
-            counts(job, run, errors).with("ImportStatus", JobRecord.COMPLETED).with("EndTime",
-                    System.currentTimeMillis());
+            counts(job, run, errors)
+                    .with("ImportStatus", JobRecord.COMPLETED)
+                    .with("EndTime", System.currentTimeMillis());
             service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
-            ExchangeService.log("import " + id + " completed: " + run.importedItems + " items imported, "
-                    + errors.count + " errors" + (errors.count > 0 ? " (log: " + errors.file() + ")" : ""));
+            ExchangeService.log("import " + id + " completed: " + run.importedItems + " items imported, " + errors.count
+                    + " errors" + (errors.count > 0 ? " (log: " + errors.file() + ")" : ""));
         } catch (CancellationException stopping) {
             // The engine is closing: the job is recovered (marked FAILED, its table deleted) at the next start.
         } catch (Exception e) {
@@ -102,8 +103,10 @@ public final class ImportJobs {
     }
 
     private static JobRecord counts(JobRecord job, ImportRun run, ImportErrorLog errors) {
-        return job.with("ProcessedItemCount", run.processedItems).with("ProcessedSizeBytes", run.processedBytes)
-                .with("ImportedItemCount", run.importedItems).with("ErrorCount", errors.count);
+        return job.with("ProcessedItemCount", run.processedItems)
+                .with("ProcessedSizeBytes", run.processedBytes)
+                .with("ImportedItemCount", run.importedItems)
+                .with("ErrorCount", errors.count);
     }
 
     /** Marks the import FAILED and deletes its table, which would otherwise hold part of the data. */
@@ -114,8 +117,10 @@ public final class ImportJobs {
         } catch (DynamoException goneAlready) {
             // Deleted by its user meanwhile: nothing half done is left.
         }
-        job.with("ImportStatus", JobRecord.FAILED).with("EndTime", System.currentTimeMillis())
-                .with("FailureCode", "ImportFailed").with("FailureMessage", message);
+        job.with("ImportStatus", JobRecord.FAILED)
+                .with("EndTime", System.currentTimeMillis())
+                .with("FailureCode", "ImportFailed")
+                .with("FailureMessage", message);
         service.engine.exchange().jobs().put(ExchangeJobs.IMPORT, id, job.encode());
         ExchangeService.log("import " + id + " failed: " + message);
     }
@@ -163,9 +168,11 @@ public final class ImportJobs {
                 if (Objects.equals(tableCreation(r).tableName(), JobIds.tableNameOrNull(job.string("TableArn")))) {
                     return job;
                 }
-                throw new DynamoException(ErrorCode.IMPORT_CONFLICT, "There was a conflict when importing from the "
-                        + "specified S3 source: an import with ClientToken " + r.clientToken()
-                        + " and other parameters exists");
+                throw new DynamoException(
+                        ErrorCode.IMPORT_CONFLICT,
+                        "There was a conflict when importing from the "
+                                + "specified S3 source: an import with ClientToken " + r.clientToken()
+                                + " and other parameters exists");
             }
         }
         return null;
@@ -180,8 +187,10 @@ public final class ImportJobs {
                 .with("ClientToken", r.clientToken())
                 .with("S3BucketSource", r.sourceJson())
                 .with("ErrorCount", 0L)
-                .with("CloudWatchLogGroupArn", "arn:aws:logs:" + region + ":" + RequestContext.ACCOUNT_ID
-                        + ":log-group:/aws-dynamodb/imports:*")
+                .with(
+                        "CloudWatchLogGroupArn",
+                        "arn:aws:logs:" + region + ":" + RequestContext.ACCOUNT_ID
+                                + ":log-group:/aws-dynamodb/imports:*")
                 .with("InputFormat", r.inputFormat())
                 .with("InputFormatOptions", r.formatOptionsJson())
                 .with("InputCompressionType", r.inputCompressionType() == null ? "NONE" : r.inputCompressionType())

@@ -13,9 +13,18 @@ import org.jspecify.annotations.Nullable;
  * DescribeImport; {@code lineFormat} the line format inputFormat names (null for CSV, or when it
  * names none).
  */
-public record ImportRequest(@Nullable String clientToken, @Nullable String s3Bucket, @Nullable String s3KeyPrefix,
-        @Nullable String s3BucketOwner, @Nullable String inputFormat, @Nullable Character csvDelimiter,
-        @Nullable List<String> csvHeaderList, @Nullable String inputCompressionType,
-        @Nullable CreateTableRequest tableCreation, @Nullable DynamoException tableCreationViolations,
-        @Nullable Map<String, Object> sourceJson, @Nullable Map<String, Object> formatOptionsJson,
-        @Nullable Map<String, Object> tableCreationJson, @Nullable ItemLineFormat lineFormat) {}
+public record ImportRequest(
+        @Nullable String clientToken,
+        @Nullable String s3Bucket,
+        @Nullable String s3KeyPrefix,
+        @Nullable String s3BucketOwner,
+        @Nullable String inputFormat,
+        @Nullable Character csvDelimiter,
+        @Nullable List<String> csvHeaderList,
+        @Nullable String inputCompressionType,
+        @Nullable CreateTableRequest tableCreation,
+        @Nullable DynamoException tableCreationViolations,
+        @Nullable Map<String, Object> sourceJson,
+        @Nullable Map<String, Object> formatOptionsJson,
+        @Nullable Map<String, Object> tableCreationJson,
+        @Nullable ItemLineFormat lineFormat) {}

@@ -32,9 +32,14 @@ final class ImportRun {
     /** Source files one import reads at most. */
     static final int SOURCE_FILES_MAX = 50_000;
     /** Names an export writes next to its data, skipped when an export's folder is imported. */
-    private static final Set<String> EXPORT_METADATA = Set.of("_started", "manifest-files.json",
-            "manifest-summary.json", "manifest-files.checksum", "manifest-summary.checksum",
-            "manifest-files.md5", "manifest-summary.md5");
+    private static final Set<String> EXPORT_METADATA = Set.of(
+            "_started",
+            "manifest-files.json",
+            "manifest-summary.json",
+            "manifest-files.checksum",
+            "manifest-summary.checksum",
+            "manifest-files.md5",
+            "manifest-summary.md5");
 
     private final Engine engine;
     private final ExchangeTarget source;
@@ -67,7 +72,8 @@ final class ImportRun {
         if (keys.isEmpty()) {
             throw new IOException("no source files under " + request.s3Bucket() + "/" + prefix);
         }
-        Compression compression = request.inputCompressionType() == null ? Compression.NONE
+        Compression compression = request.inputCompressionType() == null
+                ? Compression.NONE
                 : Compression.valueOf(request.inputCompressionType());
         for (String key : keys) {
             String name = key.substring(key.lastIndexOf('/') + 1);
@@ -76,12 +82,17 @@ final class ImportRun {
             }
             byte[] file = source.get(key);
             processedBytes += file.length;
-            try (Reader in = new BufferedReader(new InputStreamReader(compression.open(file), StandardCharsets.UTF_8))) {
+            try (Reader in =
+                    new BufferedReader(new InputStreamReader(compression.open(file), StandardCharsets.UTF_8))) {
                 if ("CSV".equals(request.inputFormat())) {
                     csv(key, in, progress);
                 } else {
-                    lines(key, (BufferedReader) in, Objects.requireNonNull(request.lineFormat(),
-                            "ImportJobs.validate refused a format that names none"), progress);
+                    lines(
+                            key,
+                            (BufferedReader) in,
+                            Objects.requireNonNull(
+                                    request.lineFormat(), "ImportJobs.validate refused a format that names none"),
+                            progress);
                 }
             }
         }
@@ -136,8 +147,8 @@ final class ImportRun {
     /** A CSV record as an item: key attributes of the table and its indexes take their defined types, all else S. */
     private Map<String, AttributeValue> csvItem(List<String> header, List<String> record) {
         if (record.size() > header.size()) {
-            throw new IllegalArgumentException("the record has " + record.size() + " fields, the header "
-                    + header.size());
+            throw new IllegalArgumentException(
+                    "the record has " + record.size() + " fields, the header " + header.size());
         }
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         for (int i = 0; i < record.size(); i++) {
@@ -146,11 +157,13 @@ final class ImportRun {
                 continue; // an empty field is an absent attribute
             }
             AttributeType type = keyTypes.getOrDefault(header.get(i), AttributeType.S);
-            item.put(header.get(i), switch (type) {
-                case N -> new AttributeValue.N(number(value));
-                case B -> new AttributeValue.B(base64(value));
-                default -> new AttributeValue.S(value);
-            });
+            item.put(
+                    header.get(i),
+                    switch (type) {
+                        case N -> new AttributeValue.N(number(value));
+                        case B -> new AttributeValue.B(base64(value));
+                        default -> new AttributeValue.S(value);
+                    });
         }
         return item;
     }
@@ -161,8 +174,9 @@ final class ImportRun {
         }
         processedItems++;
         try {
-            engine.items().putItem(new ItemRequests.PutItem(tableCreation.tableName(), item, null, null, null, null,
-                    ItemRequests.Conditions.NONE));
+            engine.items()
+                    .putItem(new ItemRequests.PutItem(
+                            tableCreation.tableName(), item, null, null, null, null, ItemRequests.Conditions.NONE));
             importedItems++;
         } catch (DynamoException e) {
             errors.add(key, index, e.code().shortName() + ": " + e.getMessage());

@@ -36,6 +36,7 @@ final class IncrementalExport {
     static final long PERIOD_MIN_MILLIS = 15L * 60 * 1000;
     /** DynamoDB's longest incremental export period. */
     static final long PERIOD_MAX_MILLIS = 24L * 60 * 60 * 1000;
+
     static final List<String> VIEW_TYPES = List.of("NEW_IMAGE", "NEW_AND_OLD_IMAGES");
     static final String VIEW_TYPE_DEFAULT = "NEW_AND_OLD_IMAGES";
     /**
@@ -65,7 +66,9 @@ final class IncrementalExport {
     }
 
     /** One item's net change over the period; newImage null when the item ended up deleted. */
-    private record ItemChange(Map<String, AttributeValue> keys, long lastWriteMillis,
+    private record ItemChange(
+            Map<String, AttributeValue> keys,
+            long lastWriteMillis,
             @Nullable Map<String, AttributeValue> newImage) {}
 
     private IncrementalExport() {}
@@ -96,8 +99,8 @@ final class IncrementalExport {
      * The period of spec, checked against now, DynamoDB's bounds and the table's recovery window
      * (the end defaults to the newest time the window reaches).
      */
-    static Period period(ExportRequest.IncrementalSpec spec, TableHistory.Window window, long nowMillis,
-            long periodMinMillis) {
+    static Period period(
+            ExportRequest.IncrementalSpec spec, TableHistory.Window window, long nowMillis, long periodMinMillis) {
         long from = Objects.requireNonNull(spec.exportFromTimeMillis(), "validateMembers refused a spec without it");
         long to = spec.exportToTimeMillis() != null ? spec.exportToTimeMillis() : window.latestMillis() + 1;
         if (from > nowMillis || to > nowMillis) {
@@ -111,12 +114,13 @@ final class IncrementalExport {
                     + "at least " + describe(periodMinMillis));
         }
         if (to - from > PERIOD_MAX_MILLIS) {
-            throw DynamoException.validation("The incremental export period (ExportToTime - ExportFromTime) must be "
-                    + "at most 24 hours");
+            throw DynamoException.validation(
+                    "The incremental export period (ExportToTime - ExportFromTime) must be " + "at most 24 hours");
         }
         // The state just before the period (from - 1) and its last millisecond (to - 1) must be recoverable.
         if (from - 1 < window.earliestMillis() || to - 1 > window.latestMillis()) {
-            throw new DynamoException(ErrorCode.INVALID_EXPORT_TIME,
+            throw new DynamoException(
+                    ErrorCode.INVALID_EXPORT_TIME,
                     "The specified incremental export period is outside of the point in time recovery window");
         }
         return new Period(from, to, spec.exportViewType() == null ? VIEW_TYPE_DEFAULT : spec.exportViewType());
@@ -131,14 +135,20 @@ final class IncrementalExport {
      * Hands one line per item changed in period to sink, in the order of each item's first change.
      * keyNames are the table's hash key and range key (null when it has none).
      */
-    static void lines(TableHistory history, String tableName, String hashKey, @Nullable String rangeKey, Period period,
-            ItemLineFormat format, Consumer<String> sink) {
+    static void lines(
+            TableHistory history,
+            String tableName,
+            String hashKey,
+            @Nullable String rangeKey,
+            Period period,
+            ItemLineFormat format,
+            Consumer<String> sink) {
         Map<List<AttributeValue>, ItemChange> changes = new LinkedHashMap<>();
         history.forEachChangeBetween(tableName, period.fromMillis() - 1, period.toMillis() - 1, c -> {
             List<AttributeValue> key = key(c.keys(), hashKey, rangeKey);
             if (changes.size() >= CHANGED_ITEMS_MAX && !changes.containsKey(key)) {
-                throw new IllegalStateException("more than " + CHANGED_ITEMS_MAX + " items changed in the period; "
-                        + "export shorter periods");
+                throw new IllegalStateException(
+                        "more than " + CHANGED_ITEMS_MAX + " items changed in the period; " + "export shorter periods");
             }
             changes.put(key, new ItemChange(c.keys(), c.createdMillis(), c.newImage()));
         });
@@ -153,13 +163,13 @@ final class IncrementalExport {
         }
         for (Map.Entry<List<AttributeValue>, ItemChange> e : changes.entrySet()) {
             ItemChange c = e.getValue();
-            sink.accept(format.writeChange(c.lastWriteMillis() * 1000, c.keys(), oldImages.get(e.getKey()),
-                    c.newImage()));
+            sink.accept(
+                    format.writeChange(c.lastWriteMillis() * 1000, c.keys(), oldImages.get(e.getKey()), c.newImage()));
         }
     }
 
-    private static List<AttributeValue> key(Map<String, AttributeValue> item, String hashKey,
-            @Nullable String rangeKey) {
+    private static List<AttributeValue> key(
+            Map<String, AttributeValue> item, String hashKey, @Nullable String rangeKey) {
         return Arrays.asList(item.get(hashKey), rangeKey == null ? null : item.get(rangeKey));
     }
 }

@@ -33,10 +33,15 @@ final class IonItemLines implements ItemLineFormat {
      * timestamp as an Ion integer (UNVERIFIED: no sample of DynamoDB's Ion incremental output).
      */
     @Override
-    public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage) {
-        StringBuilder b = new StringBuilder(VERSION_MARKER).append(" {Metadata:{WriteTimestampMicros:")
-                .append(writeTimestampMicros).append("},Keys:");
+    public String writeChange(
+            long writeTimestampMicros,
+            Map<String, AttributeValue> keys,
+            @Nullable Map<String, AttributeValue> oldImage,
+            @Nullable Map<String, AttributeValue> newImage) {
+        StringBuilder b = new StringBuilder(VERSION_MARKER)
+                .append(" {Metadata:{WriteTimestampMicros:")
+                .append(writeTimestampMicros)
+                .append("},Keys:");
         struct(b, keys);
         if (oldImage != null) {
             b.append(",OldImage:");

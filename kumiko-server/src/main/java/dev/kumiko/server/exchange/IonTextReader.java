@@ -164,17 +164,20 @@ final class IonTextReader {
         switch (annotation) {
             case "$dynamodb_SS" -> {
                 List<String> members = new ArrayList<>();
-                values.forEach(v -> members.add(member(v, AttributeValue.S.class).value()));
+                values.forEach(
+                        v -> members.add(member(v, AttributeValue.S.class).value()));
                 return new AttributeValue.SS(members);
             }
             case "$dynamodb_NS" -> {
                 List<DynamoNumber> members = new ArrayList<>();
-                values.forEach(v -> members.add(member(v, AttributeValue.N.class).value()));
+                values.forEach(
+                        v -> members.add(member(v, AttributeValue.N.class).value()));
                 return new AttributeValue.NS(members);
             }
             case "$dynamodb_BS" -> {
                 List<byte[]> members = new ArrayList<>();
-                values.forEach(v -> members.add(member(v, AttributeValue.B.class).value()));
+                values.forEach(
+                        v -> members.add(member(v, AttributeValue.B.class).value()));
                 return new AttributeValue.BS(members);
             }
             default -> {
@@ -278,7 +281,7 @@ final class IonTextReader {
             case 'x' -> b.appendCodePoint(hex(2));
             case 'u' -> b.appendCodePoint(hex(4));
             case 'U' -> b.appendCodePoint(hex(8));
-            case '\n' -> { } // a line continuation
+            case '\n' -> {} // a line continuation
             default -> b.append(e); // \\ \" \' \/ \?
         }
     }
@@ -347,8 +350,8 @@ final class IonTextReader {
     /** An identifier: letters, digits, '_' and '$'. */
     private String token() {
         int start = pos;
-        while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_'
-                || s.charAt(pos) == '$')) {
+        while (pos < s.length()
+                && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_' || s.charAt(pos) == '$')) {
             pos++;
         }
         return s.substring(start, pos);

@@ -18,8 +18,11 @@ public interface ItemLineFormat {
      * One line of an incremental export: the time of the item's last write in the period, its keys,
      * and its images (each null when absent), without the line break.
      */
-    String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage);
+    String writeChange(
+            long writeTimestampMicros,
+            Map<String, AttributeValue> keys,
+            @Nullable Map<String, AttributeValue> oldImage,
+            @Nullable Map<String, AttributeValue> newImage);
 
     /** The item a line holds; IllegalArgumentException says why a line is not one. */
     Map<String, AttributeValue> read(String line);

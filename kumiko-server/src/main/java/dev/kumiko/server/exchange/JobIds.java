@@ -9,7 +9,11 @@ final class JobIds {
     private JobIds() {}
 
     static String next(long nowMillis) {
-        return String.format(Locale.ROOT, "%014d-%08x", nowMillis, ThreadLocalRandom.current().nextInt());
+        return String.format(
+                Locale.ROOT,
+                "%014d-%08x",
+                nowMillis,
+                ThreadLocalRandom.current().nextInt());
     }
 
     /** The id at the end of an export or import ARN ({@code .../table/T/export/ID}), or null. */

@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 public final class JobRecord {
     /** Members holding times: epoch milliseconds here, epoch seconds on the wire. */
     public static final Set<String> TIMES = Set.of("StartTime", "EndTime", "ExportTime");
+
     static final String IN_PROGRESS = "IN_PROGRESS";
     static final String COMPLETED = "COMPLETED";
     static final String FAILED = "FAILED";
@@ -64,8 +65,8 @@ public final class JobRecord {
         if (value == null) {
             members.remove(name);
         } else {
-            members.put(name, value instanceof Long || value instanceof Integer
-                    ? new JsonNumber(value.toString()) : value);
+            members.put(
+                    name, value instanceof Long || value instanceof Integer ? new JsonNumber(value.toString()) : value);
         }
         return this;
     }

@@ -27,6 +27,7 @@ final class S3Client {
     static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(2);
     /** ListObjectsV2 pages one listing reads at most (1,000 keys each). */
     static final int LIST_PAGES_MAX = 1_000;
+
     private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
     private static final Pattern KEY = Pattern.compile("<Key>(.*?)</Key>", Pattern.DOTALL);
     private static final Pattern TOKEN = Pattern.compile("<NextContinuationToken>(.*?)</NextContinuationToken>");
@@ -39,7 +40,9 @@ final class S3Client {
 
     S3Client(Settings settings) {
         this.settings = settings;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT)
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(CONNECT_TIMEOUT)
                 .build();
     }
 
@@ -92,9 +95,13 @@ final class S3Client {
         String basePath = base.getRawPath() == null || base.getRawPath().equals("/") ? "" : base.getRawPath();
         URI uri = URI.create(base.getScheme() + "://" + base.getRawAuthority() + basePath + path
                 + (query.isEmpty() ? "" : "?" + query));
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)
-                .method(method, body.length == 0 && !"PUT".equals(method) ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .timeout(REQUEST_TIMEOUT)
+                .method(
+                        method,
+                        body.length == 0 && !"PUT".equals(method)
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         sign(b, method, basePath + path, query, uri, body);
         try {
             return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -114,21 +121,28 @@ final class S3Client {
         if (settings.sessionToken() != null) {
             names.add("x-amz-security-token");
         }
-        String canonicalHeaders = SigV4Signing.canonicalHeaders(names, n -> List.of(switch (n) {
-            case "host" -> host;
-            case "x-amz-content-sha256" -> payloadHash;
-            case "x-amz-date" -> amzDate;
-            default -> settings.sessionToken();
-        }));
+        String canonicalHeaders = SigV4Signing.canonicalHeaders(
+                names,
+                n -> List.of(
+                        switch (n) {
+                            case "host" -> host;
+                            case "x-amz-content-sha256" -> payloadHash;
+                            case "x-amz-date" -> amzDate;
+                            default -> settings.sessionToken();
+                        }));
         String signedHeaders = String.join(";", names);
-        String canonical = SigV4Signing.canonicalRequest(method, path, SigV4Signing.canonicalQuery(query),
-                canonicalHeaders, signedHeaders, payloadHash);
+        String canonical = SigV4Signing.canonicalRequest(
+                method, path, SigV4Signing.canonicalQuery(query), canonicalHeaders, signedHeaders, payloadHash);
         String scope = date + "/" + settings.region() + "/s3/" + SigV4Signing.TERMINATOR;
-        String signature = SigV4Signing.signature(SigV4Signing.signingKey(settings.secretAccessKey(), date,
-                settings.region(), "s3"), SigV4Signing.stringToSign(amzDate, scope, canonical));
-        b.header("x-amz-content-sha256", payloadHash).header("x-amz-date", amzDate)
-                .header("Authorization", SigV4Signing.ALGORITHM + " Credential=" + settings.accessKeyId() + "/" + scope
-                        + ", SignedHeaders=" + signedHeaders + ", Signature=" + signature);
+        String signature = SigV4Signing.signature(
+                SigV4Signing.signingKey(settings.secretAccessKey(), date, settings.region(), "s3"),
+                SigV4Signing.stringToSign(amzDate, scope, canonical));
+        b.header("x-amz-content-sha256", payloadHash)
+                .header("x-amz-date", amzDate)
+                .header(
+                        "Authorization",
+                        SigV4Signing.ALGORITHM + " Credential=" + settings.accessKeyId() + "/" + scope
+                                + ", SignedHeaders=" + signedHeaders + ", Signature=" + signature);
         if (settings.sessionToken() != null) {
             b.header("x-amz-security-token", settings.sessionToken());
         }
@@ -155,11 +169,17 @@ final class S3Client {
         StringBuilder out = new StringBuilder(s.length() + 8);
         for (byte x : s.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
-                    || c == '.' || c == '~') {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '~') {
                 out.append((char) c);
             } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                out.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }
@@ -167,7 +187,10 @@ final class S3Client {
     }
 
     private static String unescapeXml(String s) {
-        return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
+        return s.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
                 .replace("&amp;", "&");
     }
 }

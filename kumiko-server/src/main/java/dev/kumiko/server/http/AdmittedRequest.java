@@ -18,16 +18,28 @@ final class AdmittedRequest extends DefaultFullHttpRequest {
         this(HttpVersion.HTTP_1_1, HttpMethod.POST, uri, content, headers, trailers, heldBytes);
     }
 
-    private AdmittedRequest(HttpVersion version, HttpMethod method, String uri, ByteBuf content, HttpHeaders headers,
-            HttpHeaders trailers, long heldBytes) {
+    private AdmittedRequest(
+            HttpVersion version,
+            HttpMethod method,
+            String uri,
+            ByteBuf content,
+            HttpHeaders headers,
+            HttpHeaders trailers,
+            long heldBytes) {
         super(version, method, uri, content, headers, trailers);
         this.heldBytes = heldBytes;
     }
 
     /** The same request (its content, not a copy), now holding heldBytes of the budget. */
     static AdmittedRequest of(FullHttpRequest req, long heldBytes) {
-        return new AdmittedRequest(req.protocolVersion(), req.method(), req.uri(), req.content(), req.headers(),
-                req.trailingHeaders(), heldBytes);
+        return new AdmittedRequest(
+                req.protocolVersion(),
+                req.method(),
+                req.uri(),
+                req.content(),
+                req.headers(),
+                req.trailingHeaders(),
+                heldBytes);
     }
 
     long heldBytes() {

@@ -22,6 +22,7 @@ final class BoundedDecompressor extends HttpContentDecompressor {
     private static final String EXHAUSTED = "maximum size";
     /** More layers than any client applies; each layer costs a decoder. */
     static final int CODINGS_MAX = 4;
+
     private final int outputBytesMax;
 
     BoundedDecompressor(int outputBytesMax) {
@@ -89,7 +90,9 @@ final class BoundedDecompressor extends HttpContentDecompressor {
     /** True if cause (or a cause of it) is the decoder refusing output over the bound. */
     static boolean isOutputExhausted(Throwable cause) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (t instanceof DecompressionException && t.getMessage() != null && t.getMessage().contains(EXHAUSTED)) {
+            if (t instanceof DecompressionException
+                    && t.getMessage() != null
+                    && t.getMessage().contains(EXHAUSTED)) {
                 return true;
             }
         }

@@ -25,11 +25,11 @@ final class BufferPool {
             PooledByteBufAllocator.defaultPageSize(),
             // Netty's own reading of the property, which checks its range, when one is set.
             System.getProperty("io.netty.allocator.maxOrder") != null
-                    ? PooledByteBufAllocator.defaultMaxOrder() : CHUNK_ORDER,
+                    ? PooledByteBufAllocator.defaultMaxOrder()
+                    : CHUNK_ORDER,
             PooledByteBufAllocator.defaultSmallCacheSize(),
             PooledByteBufAllocator.defaultNormalCacheSize(),
             PooledByteBufAllocator.defaultUseCacheForAllThreads());
 
-    private BufferPool() {
-    }
+    private BufferPool() {}
 }

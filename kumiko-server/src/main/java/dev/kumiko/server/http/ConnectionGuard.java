@@ -28,8 +28,9 @@ final class ConnectionGuard extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         int now = open.incrementAndGet();
         if (now > connectionsMax) {
-            LOG.log(Level.FINE, "refusing a connection: {0} open, the limit is {1}",
-                    new Object[] {now - 1, connectionsMax});
+            LOG.log(Level.FINE, "refusing a connection: {0} open, the limit is {1}", new Object[] {
+                now - 1, connectionsMax
+            });
             ctx.close();
             return;
         }

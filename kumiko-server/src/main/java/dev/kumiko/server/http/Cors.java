@@ -30,8 +30,8 @@ final class Cors {
     }
 
     static FullHttpResponse preflight(FullHttpRequest req) {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
-                Unpooled.EMPTY_BUFFER);
+        FullHttpResponse r =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER);
         HttpHeaders h = r.headers();
         // Without an Origin this is no CORS request, and DynamoDB sends no CORS headers.
         if (req.headers().get(HttpHeaderNames.ORIGIN) != null) {

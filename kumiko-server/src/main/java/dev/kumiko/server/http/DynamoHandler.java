@@ -104,7 +104,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     /** A JSON POST to DynamoDB's or DynamoDB Streams' endpoint (not the admin paths). */
     private static boolean isDynamoCall(FullHttpRequest req) {
-        return HttpMethod.POST.equals(req.method()) && !req.uri().startsWith(AdminOperations.PREFIX)
+        return HttpMethod.POST.equals(req.method())
+                && !req.uri().startsWith(AdminOperations.PREFIX)
                 && HttpEdge.isJsonContentType(req.headers());
     }
 
@@ -137,9 +138,21 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         hooks.begin();
         ByteBuf answer = null;
         try {
-            answer = handlePost(ctx, req, requestId, (body, length) -> WireResponse.encode(ctx.alloc(),
-                    Responses.answer(HttpResponseStatus.OK, body, length, requestId, req,
-                            config.compressionThresholdBytes()), keepAlive, cors));
+            answer = handlePost(
+                    ctx,
+                    req,
+                    requestId,
+                    (body, length) -> WireResponse.encode(
+                            ctx.alloc(),
+                            Responses.answer(
+                                    HttpResponseStatus.OK,
+                                    body,
+                                    length,
+                                    requestId,
+                                    req,
+                                    config.compressionThresholdBytes()),
+                            keepAlive,
+                            cors));
             hooks.end(null);
             return answer;
         } catch (DynamoException e) {
@@ -151,8 +164,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             // A broken invariant or a bad class path is the server's fault: a 500, not a 400 that
             // exceptionCaught would give it as a transport error.
             LOG.log(Level.SEVERE, "internal error answering " + req.headers().get("X-Amz-Target"), e);
-            DynamoException internal = new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an "
-                    + "internal error trying to fulfill the request");
+            DynamoException internal = new DynamoException(
+                    ErrorCode.INTERNAL_FAILURE,
+                    "The server encountered an " + "internal error trying to fulfill the request");
             hooks.end(internal);
             return WireResponse.encode(ctx.alloc(), errorAnswer(internal, requestId, req), keepAlive, cors);
         }
@@ -173,8 +187,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
-    private <A> A handlePost(ChannelHandlerContext ctx, FullHttpRequest req, String requestId,
-            Operations.BodyReader<A> reader) {
+    private <A> A handlePost(
+            ChannelHandlerContext ctx, FullHttpRequest req, String requestId, Operations.BodyReader<A> reader) {
         HttpHeaders h = req.headers();
         String target = h.get("X-Amz-Target");
         boolean streams = target != null && target.startsWith(STREAMS_TARGET_PREFIX);
@@ -186,8 +200,13 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             SigV4Verifier.Verified who = verify(ctx, req, verifier);
             String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
             CallContext call = new CallContext(new RequestContext(who.region()), requestId, who.key(), host);
-            return dispatch(api, operation, req, call,
-                    Objects.requireNonNull(config.authorizer(), "a verified request is always authorized"), reader);
+            return dispatch(
+                    api,
+                    operation,
+                    req,
+                    call,
+                    Objects.requireNonNull(config.authorizer(), "a verified request is always authorized"),
+                    reader);
         }
         String operation = streams ? target.substring(STREAMS_TARGET_PREFIX.length()) : operationOf(target);
         String region = SigV4Header.region(h.get(HttpHeaderNames.AUTHORIZATION));
@@ -196,13 +215,18 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     /** Decodes the body once, names the call for metrics and the request log, and runs it. */
-    private <A> A dispatch(Operation.Api api, String operation, FullHttpRequest req, CallContext call,
-            RequestAuthorizer authorizer, Operations.BodyReader<A> reader) {
+    private <A> A dispatch(
+            Operation.Api api,
+            String operation,
+            FullHttpRequest req,
+            CallContext call,
+            RequestAuthorizer authorizer,
+            Operations.BodyReader<A> reader) {
         Map<String, Object> body = body(operation, req);
         hooks.named(operation, body);
         // TagResource and UntagResource answer an empty body, as DynamoDB does.
-        Operations.BodyReader<A> sent = HttpEdge.answersEmptyBody(operation)
-                ? (buffer, length) -> reader.read(buffer, 0) : reader;
+        Operations.BodyReader<A> sent =
+                HttpEdge.answersEmptyBody(operation) ? (buffer, length) -> reader.read(buffer, 0) : reader;
         return operations.handle(api, operation, body, call, authorizer, sent);
     }
 
@@ -212,8 +236,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     /** Checks the signature over the request as sent (headers and body before decompression). */
-    private static SigV4Verifier.Verified verify(ChannelHandlerContext ctx, FullHttpRequest req,
-            SigV4Verifier verifier) {
+    private static SigV4Verifier.Verified verify(
+            ChannelHandlerContext ctx, FullHttpRequest req, SigV4Verifier verifier) {
         SignedBytes.Request sent = SignedBytes.of(ctx.channel());
         if (sent == null) {
             // Only a request the HTTP decoder gave up on arrives without its bytes recorded.
@@ -221,8 +245,11 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         String uri = req.uri();
         int q = uri.indexOf('?');
-        return verifier.verify(new SigV4Verifier.SignedRequest(req.method().name(),
-                q < 0 ? uri : uri.substring(0, q), q < 0 ? null : uri.substring(q + 1), sent.headers()::getAll,
+        return verifier.verify(new SigV4Verifier.SignedRequest(
+                req.method().name(),
+                q < 0 ? uri : uri.substring(0, q),
+                q < 0 ? null : uri.substring(q + 1),
+                sent.headers()::getAll,
                 sent.payloadSha256Hex()));
     }
 
@@ -245,7 +272,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         String requestId = RequestIds.next();
         if (config.sigV4()) {
             byte[] refused = ("{\"message\":\"Kumiko's admin endpoints are disabled when the server runs with "
-                    + "--auth=sigv4\"}").getBytes(StandardCharsets.UTF_8);
+                            + "--auth=sigv4\"}")
+                    .getBytes(StandardCharsets.UTF_8);
             return Responses.json(HttpResponseStatus.FORBIDDEN, refused, requestId, req, Integer.MAX_VALUE);
         }
         try {
@@ -253,11 +281,15 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             byte[] bytes = new byte[content.readableBytes()];
             content.getBytes(content.readerIndex(), bytes);
             String path = new QueryStringDecoder(req.uri()).path();
-            CallContext call = new CallContext(new RequestContext(config.defaultRegion()), requestId, null,
+            CallContext call = new CallContext(
+                    new RequestContext(config.defaultRegion()),
+                    requestId,
+                    null,
                     req.headers().get(HttpHeaderNames.HOST));
             byte[] body = operations.handleAdmin(req.method().name(), path, bytes, call);
             if (body == null) {
-                byte[] notFound = ("{\"message\":\"No admin endpoint " + req.method().name() + " " + path + "\"}")
+                byte[] notFound = ("{\"message\":\"No admin endpoint "
+                                + req.method().name() + " " + path + "\"}")
                         .getBytes(StandardCharsets.UTF_8);
                 return Responses.json(HttpResponseStatus.NOT_FOUND, notFound, requestId, req, Integer.MAX_VALUE);
             }
@@ -266,8 +298,12 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return error(e, requestId, req);
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "internal error answering " + req.uri(), e);
-            return error(new DynamoException(ErrorCode.INTERNAL_FAILURE, "The server encountered an internal error "
-                    + "trying to fulfill the request"), requestId, req);
+            return error(
+                    new DynamoException(
+                            ErrorCode.INTERNAL_FAILURE,
+                            "The server encountered an internal error " + "trying to fulfill the request"),
+                    requestId,
+                    req);
         }
     }
 
@@ -278,8 +314,8 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             host = "dynamodb." + config.defaultRegion() + ".amazonaws.com";
         }
         byte[] text = ("healthy: " + host + " ").getBytes(StandardCharsets.US_ASCII);
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
-                Unpooled.wrappedBuffer(text));
+        FullHttpResponse r =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(text));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
         r.headers().set(Responses.REQUEST_ID, RequestIds.next());
@@ -295,10 +331,11 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static JsonAnswer errorAnswer(DynamoException e, String requestId, FullHttpRequest req) {
         // Only a throttled request names resources by ARN; its Authorization header was parsed already.
         String region = e instanceof ThroughputExceeded
-                ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION)) : null;
+                ? SigV4Header.region(req.headers().get(HttpHeaderNames.AUTHORIZATION))
+                : null;
         byte[] body = ErrorBodies.of(e, region);
-        return Responses.answer(HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req,
-                Integer.MAX_VALUE);
+        return Responses.answer(
+                HttpResponseStatus.valueOf(ErrorStatuses.of(e.code())), body, requestId, req, Integer.MAX_VALUE);
     }
 
     @Override
@@ -326,10 +363,10 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                     .addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        DynamoException e = DynamoException.serialization("The request could not be read: " + cause.getClass()
-                .getSimpleName());
-        FullHttpResponse r = Responses.json(HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(),
-                null, Integer.MAX_VALUE);
+        DynamoException e = DynamoException.serialization(
+                "The request could not be read: " + cause.getClass().getSimpleName());
+        FullHttpResponse r = Responses.json(
+                HttpResponseStatus.BAD_REQUEST, ErrorBodies.of(e), RequestIds.next(), null, Integer.MAX_VALUE);
         // Say so: without "Connection: close" a pooling client reuses the socket we are closing
         // and its next request fails with no response at all.
         HttpUtil.setKeepAlive(r, false);

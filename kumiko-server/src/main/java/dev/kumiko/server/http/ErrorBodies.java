@@ -81,8 +81,8 @@ final class ErrorBodies {
      */
     private static void throttlingReasons(JsonGenerator g, ThroughputExceeded t, @Nullable String region)
             throws IOException {
-        RequestContext ctx = new RequestContext(Objects.requireNonNull(region,
-                "a throttling error is raised only within a request, which has a region"));
+        RequestContext ctx = new RequestContext(Objects.requireNonNull(
+                region, "a throttling error is raised only within a request, which has a region"));
         g.writeArrayFieldStart(t.code() == ErrorCode.THROTTLING ? "throttlingReasons" : "ThrottlingReasons");
         for (ThroughputExceeded.Reason r : t.reasons()) {
             String table = ctx.tableArn(r.tableName());

@@ -28,6 +28,7 @@ final class HeaderStrings {
      * table small.
      */
     static final int LENGTH_MAX = 256;
+
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final String[] slots = new String[SLOTS];

@@ -14,7 +14,8 @@ final class HttpDate {
 
     private static final String[] DAY_NAMES = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
     private static final String[] MONTH_NAMES = {
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+    };
     private static final long SECONDS_PER_DAY = 86_400;
     /** 1970-01-01 was a Thursday: day 0 is weekday 4 counted from Sunday. */
     private static final int EPOCH_WEEKDAY = 4;
@@ -50,7 +51,12 @@ final class HttpDate {
         int[] ymd = civilDate(days);
         StringBuilder b = new StringBuilder(29);
         b.append(DAY_NAMES[(int) ((days + EPOCH_WEEKDAY) % 7)]).append(", ");
-        twoDigits(b, ymd[2]).append(' ').append(MONTH_NAMES[ymd[1] - 1]).append(' ').append(ymd[0]).append(' ');
+        twoDigits(b, ymd[2])
+                .append(' ')
+                .append(MONTH_NAMES[ymd[1] - 1])
+                .append(' ')
+                .append(ymd[0])
+                .append(' ');
         twoDigits(b, secondOfDay / 3600).append(':');
         twoDigits(b, secondOfDay / 60 % 60).append(':');
         twoDigits(b, secondOfDay % 60).append(" GMT");

@@ -43,8 +43,8 @@ final class HttpEdge {
     }
 
     static FullHttpResponse notFound() {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND,
-                Unpooled.wrappedBuffer(NOT_FOUND_BODY));
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND, Unpooled.wrappedBuffer(NOT_FOUND_BODY));
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, NOT_FOUND_BODY.length);
         r.headers().set(Responses.REQUEST_ID, RequestIds.next());
         Responses.common(r.headers());

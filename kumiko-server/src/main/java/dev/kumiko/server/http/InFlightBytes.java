@@ -55,7 +55,9 @@ final class InFlightBytes {
      */
     DynamoException refusal() {
         // UNVERIFIED wording: DynamoDB's 503 body has no public capture.
-        return new DynamoException(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy: the request bodies it holds "
-                + "are at their bound of " + (bytesMax >> 20) + " MiB (kumiko serve --in-flight-mb). Retry the request.");
+        return new DynamoException(
+                ErrorCode.SERVICE_UNAVAILABLE,
+                "The server is busy: the request bodies it holds " + "are at their bound of " + (bytesMax >> 20)
+                        + " MiB (kumiko serve --in-flight-mb). Retry the request.");
     }
 }

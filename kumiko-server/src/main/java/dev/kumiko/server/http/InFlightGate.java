@@ -64,7 +64,8 @@ final class InFlightGate {
         return new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                if (msg instanceof FullHttpRequest req && !(msg instanceof RefusedRequest)
+                if (msg instanceof FullHttpRequest req
+                        && !(msg instanceof RefusedRequest)
                         && req.decoderResult().isSuccess()) {
                     Long bytes = taken.poll();
                     assert bytes != null : "an assembled request whose header part took nothing";
@@ -84,7 +85,10 @@ final class InFlightGate {
                 c.release();
                 if (last) {
                     refused = null;
-                    ctx.fireChannelRead(new RefusedRequest(dropping.protocolVersion(), dropping.method(), dropping.uri(),
+                    ctx.fireChannelRead(new RefusedRequest(
+                            dropping.protocolVersion(),
+                            dropping.method(),
+                            dropping.uri(),
                             bodiless(dropping.headers())));
                 }
                 return;
@@ -92,7 +96,9 @@ final class InFlightGate {
             assert false : "a request's parts interleaved with another's";
         }
         // A request Netty could not decode arrives whole, marked failed: the handler answers it.
-        if (!(msg instanceof HttpRequest r) || msg instanceof FullHttpRequest || r.decoderResult().isFailure()) {
+        if (!(msg instanceof HttpRequest r)
+                || msg instanceof FullHttpRequest
+                || r.decoderResult().isFailure()) {
             ctx.fireChannelRead(msg);
             return;
         }

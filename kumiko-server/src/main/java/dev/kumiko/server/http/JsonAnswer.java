@@ -16,22 +16,27 @@ import io.netty.handler.codec.http.HttpVersion;
  * An answer to a DynamoDB call may hold its body in the thread's response buffer, which is why it
  * is written out before the call that made it returns ({@link DynamoHandler}).
  */
-record JsonAnswer(HttpResponseStatus status, String contentType, byte[] wire, int wireLength, String requestId,
-        long crc32, boolean gzip) {
+record JsonAnswer(
+        HttpResponseStatus status,
+        String contentType,
+        byte[] wire,
+        int wireLength,
+        String requestId,
+        long crc32,
+        boolean gzip) {
     JsonAnswer {
         assert status != null && contentType != null && wire != null && requestId != null;
         assert wireLength >= 0 && wireLength <= wire.length : wireLength;
     }
 
     /** An answer whose body is all of {@code wire}. */
-    JsonAnswer(HttpResponseStatus status, String contentType, byte[] wire, String requestId, long crc32,
-            boolean gzip) {
+    JsonAnswer(HttpResponseStatus status, String contentType, byte[] wire, String requestId, long crc32, boolean gzip) {
         this(status, contentType, wire, wire.length, requestId, crc32, gzip);
     }
 
     FullHttpResponse toResponse() {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.wrappedBuffer(wire, 0, wireLength));
+        FullHttpResponse r =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(wire, 0, wireLength));
         HttpHeaders h = r.headers();
         h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, wireLength);

@@ -6,8 +6,8 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -41,6 +41,7 @@ public final class KumikoServer implements AutoCloseable {
      * the event loop, which measured faster than handing each request to another thread.
      */
     static final int BLOCKING_THREADS = 64;
+
     private static final String HTTP_DECODER = "http";
     private static final String HANDLER = "dynamo";
     private static final String LAST_BYTE = "lastByte";
@@ -72,15 +73,11 @@ public final class KumikoServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         RequestDeadline deadline = new RequestDeadline(limits.requestTimeoutMillis());
-                        ch.pipeline()
-                                .addLast(guard)
-                                .addLast(new IdleClose(limits.idleTimeoutMillis()));
+                        ch.pipeline().addLast(guard).addLast(new IdleClose(limits.idleTimeoutMillis()));
                         if (config.tls() != null) {
                             ch.pipeline().addLast(config.tls().newHandler(ch.alloc()));
                         }
-                        ch.pipeline()
-                                .addLast(deadline.firstByte())
-                                .addLast(new AnswerEncoder());
+                        ch.pipeline().addLast(deadline.firstByte()).addLast(new AnswerEncoder());
                         if (config.sigV4()) {
                             InFlightGate gate = new InFlightGate(inFlight, limits.requestBytesMax());
                             ch.pipeline()
@@ -97,8 +94,11 @@ public final class KumikoServer implements AutoCloseable {
                         // Plain requests skip Netty's decoder, decompressor and aggregator; the first
                         // other request on a connection puts them back for its remaining life.
                         ch.pipeline()
-                                .addLast(new PlainRequestDecoder(limits.requestBytesMax(), deadline,
-                                        plain -> addNettyDecoding(plain, limits, inFlight), inFlight))
+                                .addLast(new PlainRequestDecoder(
+                                        limits.requestBytesMax(),
+                                        deadline,
+                                        plain -> addNettyDecoding(plain, limits, inFlight),
+                                        inFlight))
                                 .addLast(LAST_BYTE, deadline.lastByte())
                                 .addLast(blockingWork, HANDLER, handler);
                     }
@@ -120,8 +120,8 @@ public final class KumikoServer implements AutoCloseable {
     }
 
     private static HttpRequestDecoder requestDecoder() {
-        return new HttpRequestDecoder(ServerLimits.INITIAL_LINE_BYTES_MAX, ServerLimits.HEADER_BYTES_MAX,
-                ServerLimits.CHUNK_BYTES_MAX);
+        return new HttpRequestDecoder(
+                ServerLimits.INITIAL_LINE_BYTES_MAX, ServerLimits.HEADER_BYTES_MAX, ServerLimits.CHUNK_BYTES_MAX);
     }
 
     /** Client connections open now. */
@@ -136,7 +136,9 @@ public final class KumikoServer implements AutoCloseable {
 
     /** The bound port (useful with port 0). */
     public int port() {
-        return ((InetSocketAddress) Objects.requireNonNull(channel, "port() before start()").localAddress()).getPort();
+        return ((InetSocketAddress)
+                        Objects.requireNonNull(channel, "port() before start()").localAddress())
+                .getPort();
     }
 
     @Override
@@ -147,7 +149,9 @@ public final class KumikoServer implements AutoCloseable {
         boss.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
         workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
         if (blockingWork != null) {
-            blockingWork.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+            blockingWork
+                    .shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS)
+                    .syncUninterruptibly();
         }
     }
 }

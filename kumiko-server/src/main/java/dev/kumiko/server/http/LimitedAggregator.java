@@ -33,11 +33,11 @@ final class LimitedAggregator extends HttpObjectAggregator {
     /** The 413 for a body over the limit; it closes the connection, as the rest of the body is unread. */
     static FullHttpResponse tooLarge(int maxBytes) {
         // UNVERIFIED wording: no public capture of DynamoDB's body for an oversized request.
-        DynamoException e = new DynamoException(ErrorCode.REQUEST_TOO_LARGE,
-                "Request size exceeds the maximum allowed size of " + maxBytes + " bytes");
+        DynamoException e = new DynamoException(
+                ErrorCode.REQUEST_TOO_LARGE, "Request size exceeds the maximum allowed size of " + maxBytes + " bytes");
         byte[] body = ErrorBodies.of(e);
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, Unpooled.wrappedBuffer(body));
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, Unpooled.wrappedBuffer(body));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, DynamoHandler.contentType());
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
         r.headers().set(Responses.REQUEST_ID, RequestIds.next());

@@ -51,8 +51,9 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     /** Content-Length digits: more than any body under the limit needs, and no overflow of a long. */
     private static final int LENGTH_DIGITS_MAX = 10;
     /** Header values are checked here, and names are tokens: Netty's validation would find nothing. */
-    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory()
-            .withNameValidation(false).withValueValidation(false);
+    private static final HttpHeadersFactory HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withNameValidation(false).withValueValidation(false);
+
     private static final FastThreadLocal<byte[]> HEAD = new FastThreadLocal<>() {
         @Override
         protected byte[] initialValue() {
@@ -67,6 +68,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     };
     /** Bytes allowed in a header name (RFC 9110's tchar). */
     private static final boolean[] TOKEN = tokenBytes();
+
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final int bodyBytesMax;
@@ -91,7 +93,10 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
      * @param fallBack installs Netty's decoding right behind this decoder's context
      * @param inFlight the server's budget of bodies in flight
      */
-    PlainRequestDecoder(int bodyBytesMax, RequestDeadline deadline, Consumer<ChannelHandlerContext> fallBack,
+    PlainRequestDecoder(
+            int bodyBytesMax,
+            RequestDeadline deadline,
+            Consumer<ChannelHandlerContext> fallBack,
             InFlightBytes inFlight) {
         assert bodyBytesMax > 0;
         this.bodyBytesMax = bodyBytesMax;
@@ -229,6 +234,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     private static final class Head {
         /** The header part's length, through its empty line. */
         final int bytes;
+
         final String uri;
         final HttpHeaders headers;
         final int contentLength;
@@ -371,6 +377,7 @@ final class PlainRequestDecoder extends ByteToMessageDecoder {
     private static final int SPECIAL_REFUSED = 2;
     /** Headers that make a request other than plain: how its body is framed or encoded. */
     private static final byte[][] REFUSED = {ascii("transfer-encoding"), ascii("content-encoding"), ascii("expect")};
+
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
 
     /** Whether the header name head[from, to) is Content-Length, one that is refused here, or another. */

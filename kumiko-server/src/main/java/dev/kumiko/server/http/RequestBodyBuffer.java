@@ -11,6 +11,7 @@ import io.netty.util.concurrent.FastThreadLocal;
 final class RequestBodyBuffer {
     /** Bodies bigger than this get an array of their own, so that no thread keeps a large buffer. */
     static final int RETAINED_BYTES_MAX = 64 * 1024;
+
     private static final int INITIAL_BYTES = 4 * 1024;
     private static final FastThreadLocal<byte[]> BUFFER = new FastThreadLocal<>() {
         @Override

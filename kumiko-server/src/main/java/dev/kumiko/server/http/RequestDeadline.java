@@ -24,6 +24,7 @@ final class RequestDeadline {
     private final long timeoutNanos;
     /** A request is being received: its first byte has come, its last not yet. */
     private boolean armed;
+
     private long deadlineNanos;
     /**
      * At most one timer per connection, left running across requests: a request arms and disarms
@@ -110,8 +111,9 @@ final class RequestDeadline {
             return;
         }
         armed = false;
-        LOG.log(Level.FINE, "closing {0}: request not received within {1} ms",
-                new Object[] {ctx.channel().remoteAddress(), timeoutMillis});
+        LOG.log(Level.FINE, "closing {0}: request not received within {1} ms", new Object[] {
+            ctx.channel().remoteAddress(), timeoutMillis
+        });
         ctx.channel().close();
     }
 

@@ -24,20 +24,33 @@ final class Responses {
 
     private Responses() {}
 
-    static FullHttpResponse json(HttpResponseStatus status, byte[] body, String requestId,
-            @Nullable FullHttpRequest req, int compressionThresholdBytes) {
+    static FullHttpResponse json(
+            HttpResponseStatus status,
+            byte[] body,
+            String requestId,
+            @Nullable FullHttpRequest req,
+            int compressionThresholdBytes) {
         return answer(status, body, requestId, req, compressionThresholdBytes).toResponse();
     }
 
     /** The answer with body, gzipped when the body is at least the threshold and the client accepts gzip. */
-    static JsonAnswer answer(HttpResponseStatus status, byte[] body, String requestId, @Nullable FullHttpRequest req,
+    static JsonAnswer answer(
+            HttpResponseStatus status,
+            byte[] body,
+            String requestId,
+            @Nullable FullHttpRequest req,
             int compressionThresholdBytes) {
         return answer(status, body, body.length, requestId, req, compressionThresholdBytes);
     }
 
     /** The same for the body in the first {@code length} bytes of {@code body}. */
-    static JsonAnswer answer(HttpResponseStatus status, byte[] body, int length, String requestId,
-            @Nullable FullHttpRequest req, int compressionThresholdBytes) {
+    static JsonAnswer answer(
+            HttpResponseStatus status,
+            byte[] body,
+            int length,
+            String requestId,
+            @Nullable FullHttpRequest req,
+            int compressionThresholdBytes) {
         String contentType = HttpEdge.responseContentType(req);
         if (req != null && length >= compressionThresholdBytes && acceptsGzip(req)) {
             byte[] wire = gzip(body, length);

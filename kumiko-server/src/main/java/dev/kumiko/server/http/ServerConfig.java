@@ -1,8 +1,8 @@
 package dev.kumiko.server.http;
 
 import dev.kumiko.server.ServerLimits;
-import dev.kumiko.server.policy.RequestAuthorizer;
 import dev.kumiko.server.auth.SigV4Verifier;
+import dev.kumiko.server.policy.RequestAuthorizer;
 import io.netty.handler.ssl.SslContext;
 import org.jspecify.annotations.Nullable;
 
@@ -16,9 +16,16 @@ import org.jspecify.annotations.Nullable;
  *     (more only queue on the cores: measured ~7% fewer puts/s with two per core), more where a
  *     request blocks (an fsync, so that more writes share one)
  */
-public record ServerConfig(String host, int port, String defaultRegion, ServerLimits limits,
-        int compressionThresholdBytes, @Nullable SigV4Verifier verifier, @Nullable RequestAuthorizer authorizer,
-        @Nullable SslContext tls, int eventLoopThreads) {
+public record ServerConfig(
+        String host,
+        int port,
+        String defaultRegion,
+        ServerLimits limits,
+        int compressionThresholdBytes,
+        @Nullable SigV4Verifier verifier,
+        @Nullable RequestAuthorizer authorizer,
+        @Nullable SslContext tls,
+        int eventLoopThreads) {
     public static final int COMPRESSION_THRESHOLD_BYTES_DEFAULT = 2048;
 
     public ServerConfig {
@@ -27,30 +34,62 @@ public record ServerConfig(String host, int port, String defaultRegion, ServerLi
     }
 
     public static ServerConfig defaults(String host, int port, String region) {
-        return new ServerConfig(host, port, region, ServerLimits.DEFAULTS, COMPRESSION_THRESHOLD_BYTES_DEFAULT,
-                null, null, null, Runtime.getRuntime().availableProcessors());
+        return new ServerConfig(
+                host,
+                port,
+                region,
+                ServerLimits.DEFAULTS,
+                COMPRESSION_THRESHOLD_BYTES_DEFAULT,
+                null,
+                null,
+                null,
+                Runtime.getRuntime().availableProcessors());
     }
 
     public ServerConfig withLimits(ServerLimits limits) {
-        return new ServerConfig(host, port, defaultRegion, limits, compressionThresholdBytes, verifier, authorizer,
-                tls, eventLoopThreads);
+        return new ServerConfig(
+                host,
+                port,
+                defaultRegion,
+                limits,
+                compressionThresholdBytes,
+                verifier,
+                authorizer,
+                tls,
+                eventLoopThreads);
     }
 
     /** {@code --auth=sigv4}: every DynamoDB request is verified, then authorized. */
     public ServerConfig withSigV4(SigV4Verifier verifier, RequestAuthorizer authorizer) {
-        return new ServerConfig(host, port, defaultRegion, limits, compressionThresholdBytes, verifier, authorizer,
-                tls, eventLoopThreads);
+        return new ServerConfig(
+                host,
+                port,
+                defaultRegion,
+                limits,
+                compressionThresholdBytes,
+                verifier,
+                authorizer,
+                tls,
+                eventLoopThreads);
     }
 
     /** Serve HTTPS with this server context. */
     public ServerConfig withTls(SslContext tls) {
-        return new ServerConfig(host, port, defaultRegion, limits, compressionThresholdBytes, verifier, authorizer,
-                tls, eventLoopThreads);
+        return new ServerConfig(
+                host,
+                port,
+                defaultRegion,
+                limits,
+                compressionThresholdBytes,
+                verifier,
+                authorizer,
+                tls,
+                eventLoopThreads);
     }
 
     public ServerConfig withEventLoopThreads(int threads) {
-        return new ServerConfig(host, port, defaultRegion, limits, compressionThresholdBytes, verifier, authorizer,
-                tls, threads);
+        return new ServerConfig(
+                host, port, defaultRegion, limits, compressionThresholdBytes, verifier, authorizer, tls, threads);
     }
 
     public boolean sigV4() {

@@ -13,6 +13,7 @@ public final class SigV4Header {
     private static final String ALGORITHM = "AWS4-HMAC-SHA256";
     /** AKID, date, region, service, terminator. */
     private static final int SCOPE_PARTS = 5;
+
     private static final String TERMINATOR = "aws4_request";
 
     private SigV4Header() {}
@@ -20,7 +21,8 @@ public final class SigV4Header {
     /** The credential scope's region; throws DynamoDB's errors for a missing or malformed header. */
     public static String region(@Nullable String authorization) {
         if (authorization == null || authorization.isBlank()) {
-            throw new DynamoException(ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
+            throw new DynamoException(
+                    ErrorCode.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
         }
         String h = authorization.trim();
         if (!h.startsWith(ALGORITHM + " ")) {
@@ -74,7 +76,8 @@ public final class SigV4Header {
 
     private static DynamoException incomplete(String header) {
         // UNVERIFIED wording; IncompleteSignatureException is DynamoDB's documented error for this case.
-        return new DynamoException(ErrorCode.INVALID_SIGNATURE,
+        return new DynamoException(
+                ErrorCode.INVALID_SIGNATURE,
                 "Authorization header requires 'Credential', 'Signature' and 'SignedHeaders' parameters. "
                         + "Authorization=" + header);
     }

@@ -30,8 +30,13 @@ public final class StartupPrefetch implements Runnable {
      * done with them, so its own thread initializes them; {@code serve}, whose main thread checks
      * the port and the data directory first, names them among its first classes.
      */
-    private static final List<Class<?>> SERVER_CLASSES = List.of(OperationTable.class, BufferPool.class,
-            DefaultChannelId.class, AnswerEncoder.class, PlainRequestDecoder.class, JsonTree.class);
+    private static final List<Class<?>> SERVER_CLASSES = List.of(
+            OperationTable.class,
+            BufferPool.class,
+            DefaultChannelId.class,
+            AnswerEncoder.class,
+            PlainRequestDecoder.class,
+            JsonTree.class);
     /** A start names a handful; a long list would mean the prefetch has become a second start. */
     private static final int FIRST_CLASSES_MAX = 8;
     /** Once per JVM: later starts (a test suite starts a server per class) find the classes ready. */

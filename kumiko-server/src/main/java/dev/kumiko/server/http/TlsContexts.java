@@ -26,7 +26,9 @@ public final class TlsContexts {
         readable("--tls-cert", certPem);
         readable("--tls-key", keyPem);
         try {
-            return SslContextBuilder.forServer(certPem.toFile(), keyPem.toFile()).sslProvider(SslProvider.JDK).build();
+            return SslContextBuilder.forServer(certPem.toFile(), keyPem.toFile())
+                    .sslProvider(SslProvider.JDK)
+                    .build();
         } catch (SSLException | IllegalArgumentException e) {
             throw new Invalid("--tls-cert " + certPem + " / --tls-key " + keyPem + ": not a usable PEM certificate "
                     + "and PKCS#8 private key (" + rootMessage(e) + ")");

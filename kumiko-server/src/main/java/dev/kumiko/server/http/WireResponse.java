@@ -31,8 +31,8 @@ final class WireResponse {
     private static final byte[] SERVER = ascii("\r\nserver: " + Responses.SERVER);
     private static final byte[] DATE = ascii("\r\ndate: ");
     private static final byte[] CONNECTION_CLOSE = ascii("\r\nconnection: close");
-    private static final byte[] CORS = ascii("\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: "
-            + Cors.EXPOSED);
+    private static final byte[] CORS =
+            ascii("\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: " + Cors.EXPOSED);
     private static final byte[] END_OF_HEAD = ascii("\r\n\r\n");
 
     private WireResponse() {}

@@ -25,18 +25,20 @@ public final class HotKeys {
     static final int ADMIT_ONE_IN_WHEN_FULL = 16;
     /** DynamoDB's per-partition limits (Developer Guide, "Partitions and data distribution"). */
     public static final double PARTITION_READ_UNITS_PER_SECOND = 3_000;
+
     public static final double PARTITION_WRITE_UNITS_PER_SECOND = 1_000;
     /** A key is flagged once its busiest recent second reaches this share of a limit. */
     public static final double NEAR_LIMIT_SHARE = 0.8;
+
     private static final String TABLE = "";
 
     /** Table name → index name ("" for the table) → partition key value → heat. */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, ConcurrentHashMap<AttributeValue, KeyHeat>>>
             heat = new ConcurrentHashMap<>();
+
     private final AtomicInteger size = new AtomicInteger();
 
-    void record(String tableName, @Nullable String indexName, AttributeValue partitionKey, boolean read,
-            double units) {
+    void record(String tableName, @Nullable String indexName, AttributeValue partitionKey, boolean read, double units) {
         long now = System.currentTimeMillis();
         String index = indexName == null ? TABLE : indexName;
         var indexes = heat.get(tableName);

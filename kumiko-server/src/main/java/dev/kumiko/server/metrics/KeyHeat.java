@@ -56,13 +56,26 @@ public final class KeyHeat {
         return requests + readUnits + writeUnits;
     }
 
-    public record View(String tableName, String indexName, AttributeValue partitionKey, double requests, double readUnits,
-            double writeUnits, double readPeakPerSecond, double writePeakPerSecond) {}
+    public record View(
+            String tableName,
+            String indexName,
+            AttributeValue partitionKey,
+            double requests,
+            double readUnits,
+            double writeUnits,
+            double readPeakPerSecond,
+            double writePeakPerSecond) {}
 
     synchronized View view(long nowMillis) {
         decayTo(nowMillis);
         notePeaks(nowMillis);
-        return new View(tableName, indexName, partitionKey, requests, readUnits, writeUnits,
+        return new View(
+                tableName,
+                indexName,
+                partitionKey,
+                requests,
+                readUnits,
+                writeUnits,
                 nowMillis - readPeakMillis <= PEAK_WINDOW_MILLIS ? readPeak : 0,
                 nowMillis - writePeakMillis <= PEAK_WINDOW_MILLIS ? writePeak : 0);
     }

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 final class MeterCache {
     /** Table and operation pairs with their own meters (a table has ~20 operations). */
     static final int PAIRS_MAX = 4096;
+
     static final String OTHER = "_other";
 
     private final MeterRegistry registry;
@@ -41,8 +42,8 @@ final class MeterCache {
         if (pairs.get() >= PAIRS_MAX) {
             return other();
         }
-        ConcurrentHashMap<String, OperationMeters> ops = byTable.computeIfAbsent(tableName,
-                k -> new ConcurrentHashMap<>());
+        ConcurrentHashMap<String, OperationMeters> ops =
+                byTable.computeIfAbsent(tableName, k -> new ConcurrentHashMap<>());
         return ops.computeIfAbsent(operation, op -> {
             pairs.incrementAndGet();
             return new OperationMeters(registry, tableName, op);

@@ -54,7 +54,9 @@ final class OperationMeters {
         if (t == null) {
             t = Timer.builder(PREFIX + "SuccessfulRequestLatency")
                     .description("Successful requests, by the time the server took to answer")
-                    .serviceLevelObjectives(LATENCY_BUCKETS).tags(tags).register(registry);
+                    .serviceLevelObjectives(LATENCY_BUCKETS)
+                    .tags(tags)
+                    .register(registry);
             successfulRequestLatency = t;
         }
         t.record(latencyNanos, TimeUnit.NANOSECONDS);
@@ -67,13 +69,15 @@ final class OperationMeters {
         }
         if (read) {
             if (consumedReadCapacityUnits == null) {
-                consumedReadCapacityUnits = counter("ConsumedReadCapacityUnits",
+                consumedReadCapacityUnits = counter(
+                        "ConsumedReadCapacityUnits",
                         "Read capacity units consumed, as ReturnConsumedCapacity would report them");
             }
             consumedReadCapacityUnits.increment(units);
         } else {
             if (consumedWriteCapacityUnits == null) {
-                consumedWriteCapacityUnits = counter("ConsumedWriteCapacityUnits",
+                consumedWriteCapacityUnits = counter(
+                        "ConsumedWriteCapacityUnits",
                         "Write capacity units consumed, as ReturnConsumedCapacity would report them");
             }
             consumedWriteCapacityUnits.increment(units);
@@ -82,16 +86,16 @@ final class OperationMeters {
 
     void throttled() {
         if (throttledRequests == null) {
-            throttledRequests = counter("ThrottledRequests",
-                    "Requests refused for throughput (--throttling or the kumiko:throttling tag)");
+            throttledRequests = counter(
+                    "ThrottledRequests", "Requests refused for throughput (--throttling or the kumiko:throttling tag)");
         }
         throttledRequests.increment();
     }
 
     void userError() {
         if (userErrors == null) {
-            userErrors = counter("UserErrors",
-                    "Requests answered with HTTP 400, except conditional check failures and throttling");
+            userErrors = counter(
+                    "UserErrors", "Requests answered with HTTP 400, except conditional check failures and throttling");
         }
         userErrors.increment();
     }
@@ -105,16 +109,16 @@ final class OperationMeters {
 
     void conditionalCheckFailed() {
         if (conditionalCheckFailedRequests == null) {
-            conditionalCheckFailedRequests = counter("ConditionalCheckFailedRequests",
-                    "Writes whose condition expression was false");
+            conditionalCheckFailedRequests =
+                    counter("ConditionalCheckFailedRequests", "Writes whose condition expression was false");
         }
         conditionalCheckFailedRequests.increment();
     }
 
     void transactionConflict() {
         if (transactionConflict == null) {
-            transactionConflict = counter("TransactionConflict",
-                    "Requests refused because a transaction held an item they touched");
+            transactionConflict =
+                    counter("TransactionConflict", "Requests refused because a transaction held an item they touched");
         }
         transactionConflict.increment();
     }
@@ -123,12 +127,17 @@ final class OperationMeters {
         assert count >= 0 : count;
         if (returnedItemCount == null) {
             returnedItemCount = DistributionSummary.builder(PREFIX + "ReturnedItemCount")
-                    .description("Items returned by each Query or Scan page").tags(tags).register(registry);
+                    .description("Items returned by each Query or Scan page")
+                    .tags(tags)
+                    .register(registry);
         }
         returnedItemCount.record(count);
     }
 
     private Counter counter(String name, String description) {
-        return Counter.builder(PREFIX + name).description(description).tags(tags).register(registry);
+        return Counter.builder(PREFIX + name)
+                .description(description)
+                .tags(tags)
+                .register(registry);
     }
 }

@@ -37,20 +37,38 @@ public final class RequestLog implements AutoCloseable {
         if (STDOUT.equals(target)) {
             return new RequestLog(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
         }
-        BufferedWriter w = Files.newBufferedWriter(Path.of(target), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        BufferedWriter w = Files.newBufferedWriter(
+                Path.of(target),
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE);
         return new RequestLog(w, true);
     }
 
-    void write(@Nullable String operation, @Nullable String tableName, int status, @Nullable String error,
-            long latencyNanos, double readUnits,
+    void write(
+            @Nullable String operation,
+            @Nullable String tableName,
+            int status,
+            @Nullable String error,
+            long latencyNanos,
+            double readUnits,
             double writeUnits) {
         StringBuilder b = new StringBuilder(160);
-        b.append("time=").append(Instant.now().truncatedTo(ChronoUnit.MILLIS)).append(" op=").append(operation == null ? "-" : operation)
-                .append(" table=").append(tableName == null || tableName.isEmpty() ? "-" : tableName)
-                .append(" status=").append(status)
-                .append(" latency_ms=").append(String.format(Locale.ROOT, "%.3f", latencyNanos / 1e6))
-                .append(" rcu=").append(units(readUnits)).append(" wcu=").append(units(writeUnits));
+        b.append("time=")
+                .append(Instant.now().truncatedTo(ChronoUnit.MILLIS))
+                .append(" op=")
+                .append(operation == null ? "-" : operation)
+                .append(" table=")
+                .append(tableName == null || tableName.isEmpty() ? "-" : tableName)
+                .append(" status=")
+                .append(status)
+                .append(" latency_ms=")
+                .append(String.format(Locale.ROOT, "%.3f", latencyNanos / 1e6))
+                .append(" rcu=")
+                .append(units(readUnits))
+                .append(" wcu=")
+                .append(units(writeUnits));
         if (error != null) {
             b.append(" error=").append(error);
         }

@@ -22,6 +22,7 @@ final class StreamAges {
     private final MeterRegistry registry;
     /** The first sequence number not yet returned, by table incarnation (TableId). */
     private final Map<String, Long> nextUnread = new ConcurrentHashMap<>();
+
     private final Map<String, Gauge> gauges = new ConcurrentHashMap<>();
 
     StreamAges(Engine engine, MeterRegistry registry) {
@@ -39,9 +40,14 @@ final class StreamAges {
         for (TableDescriptor d : engine.streamBacklog().streamedTables()) {
             String name = d.tableName();
             live.add(name);
-            gauges.computeIfAbsent(name, n -> Gauge.builder(NAME, this, self -> self.ageSeconds(n))
-                    .description("Age of the oldest stream record no GetRecords call has returned yet")
-                    .baseUnit("seconds").tag("TableName", n).strongReference(true).register(registry));
+            gauges.computeIfAbsent(
+                    name,
+                    n -> Gauge.builder(NAME, this, self -> self.ageSeconds(n))
+                            .description("Age of the oldest stream record no GetRecords call has returned yet")
+                            .baseUnit("seconds")
+                            .tag("TableName", n)
+                            .strongReference(true)
+                            .register(registry));
         }
         gauges.entrySet().removeIf(e -> {
             boolean gone = !live.contains(e.getKey());
@@ -54,8 +60,8 @@ final class StreamAges {
     }
 
     private double ageSeconds(String tableName) {
-        long oldestMillis = engine.streamBacklog().oldestCreatedMillis(tableName,
-                tableId -> nextUnread.getOrDefault(tableId, 0L));
+        long oldestMillis =
+                engine.streamBacklog().oldestCreatedMillis(tableName, tableId -> nextUnread.getOrDefault(tableId, 0L));
         if (oldestMillis < 0) {
             return 0;
         }

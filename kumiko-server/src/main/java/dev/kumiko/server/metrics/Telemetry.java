@@ -1,6 +1,5 @@
 package dev.kumiko.server.metrics;
 
-import dev.kumiko.server.http.ErrorStatuses;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
@@ -9,6 +8,7 @@ import dev.kumiko.engine.capacity.UsageObserver;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.error.ThroughputExceeded;
+import dev.kumiko.server.http.ErrorStatuses;
 import dev.kumiko.server.http.RequestHooks;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -34,14 +34,23 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
         boolean active;
         long startNanos;
         /** Null until the request is named, and while it is not decoded. */
-        @Nullable String operation;
-        @Nullable String tableName;
+        @Nullable
+        String operation;
+
+        @Nullable
+        String tableName;
+
         double readUnits;
         double writeUnits;
         /** The meters this thread used last, and for which pair: a request finds them once, not per call. */
-        @Nullable OperationMeters meters;
-        @Nullable String metersTable;
-        @Nullable String metersOperation;
+        @Nullable
+        OperationMeters meters;
+
+        @Nullable
+        String metersTable;
+
+        @Nullable
+        String metersOperation;
     }
 
     /** Netty's thread-local (an array slot on the event loops): read four times per request. */
@@ -51,6 +60,7 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             return new Current();
         }
     };
+
     private final ServerMetrics metrics;
     private final @Nullable HotKeys hotKeys;
     private final @Nullable RequestLog log;
@@ -61,7 +71,10 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
      * @param log   null: no request log
      * @param paths the GET paths served besides the health check (null answers: not one of them)
      */
-    public Telemetry(ServerMetrics metrics, @Nullable HotKeys hotKeys, @Nullable RequestLog log,
+    public Telemetry(
+            ServerMetrics metrics,
+            @Nullable HotKeys hotKeys,
+            @Nullable RequestLog log,
             @Nullable Function<FullHttpRequest, FullHttpResponse> paths) {
         this.metrics = metrics;
         this.hotKeys = hotKeys;
@@ -117,8 +130,14 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             countError(m, error);
         }
         if (log != null) {
-            log.write(c.operation, c.tableName, error == null ? 200 : ErrorStatuses.of(error.code()),
-                    error == null ? null : error.code().shortName(), latencyNanos, c.readUnits, c.writeUnits);
+            log.write(
+                    c.operation,
+                    c.tableName,
+                    error == null ? 200 : ErrorStatuses.of(error.code()),
+                    error == null ? null : error.code().shortName(),
+                    latencyNanos,
+                    c.readUnits,
+                    c.writeUnits);
         }
     }
 
@@ -158,8 +177,9 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
             m.conditionalCheckFailed();
         } else if (error instanceof ThroughputExceeded) {
             m.throttled();
-        } else if (code == ErrorCode.TRANSACTION_CONFLICT || (code == ErrorCode.TRANSACTION_CANCELED
-                && String.valueOf(error.getMessage()).contains("TransactionConflict"))) {
+        } else if (code == ErrorCode.TRANSACTION_CONFLICT
+                || (code == ErrorCode.TRANSACTION_CANCELED
+                        && String.valueOf(error.getMessage()).contains("TransactionConflict"))) {
             m.transactionConflict();
         } else if (ErrorStatuses.of(code) >= 500) {
             m.systemError();
@@ -174,9 +194,12 @@ public final class Telemetry implements RequestHooks, UsageObserver, AutoCloseab
     }
 
     @Override
-    public void consumed(TableDescriptor table, @Nullable IndexDescriptor index,
+    public void consumed(
+            TableDescriptor table,
+            @Nullable IndexDescriptor index,
             dev.kumiko.model.@Nullable AttributeValue partitionKey,
-            boolean read, CapacityTally units) {
+            boolean read,
+            CapacityTally units) {
         double total = units.total();
         Current c = current.get();
         String operation = NOT_DECODED;

@@ -25,7 +25,8 @@ public final class AuthFacts {
     }
 
     /** The partition key of the table (a name or an ARN), or of its index; null when unknown. */
-    @Nullable String partitionKey(String tableNameOrArn, @Nullable String indexName) {
+    @Nullable
+    String partitionKey(String tableNameOrArn, @Nullable String indexName) {
         String name = ResourceArns.tableName(tableNameOrArn);
         return name == null ? null : schemas.partitionKey(name, indexName);
     }

@@ -18,17 +18,23 @@ record Caller(String principalArn, String accountId, Map<String, String> princip
     }
 
     /** A global key's value, or null when the request context has none. Key names ignore case, as IAM's do. */
-    @Nullable String value(String key) {
+    @Nullable
+    String value(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         if (k.startsWith(TAG_PREFIX)) {
             return tag(key.substring(TAG_PREFIX.length()));
         }
         switch (k) {
-            case "aws:principalarn": return principalArn;
-            case "aws:principalaccount": return accountId;
-            case "aws:requestedregion": return region;
-            case "aws:username": return userName();
-            default: return null;
+            case "aws:principalarn":
+                return principalArn;
+            case "aws:principalaccount":
+                return accountId;
+            case "aws:requestedregion":
+                return region;
+            case "aws:username":
+                return userName();
+            default:
+                return null;
         }
     }
 

@@ -17,7 +17,11 @@ record ConditionClause(Operator operator, SetQualifier qualifier, boolean ifExis
     }
 
     /** ForAllValues / ForAnyValue, for keys that can carry several values (LeadingKeys, Attributes). */
-    enum SetQualifier { NONE, FOR_ALL_VALUES, FOR_ANY_VALUE }
+    enum SetQualifier {
+        NONE,
+        FOR_ALL_VALUES,
+        FOR_ANY_VALUE
+    }
 
     /** The operators Kumiko evaluates: IAM's string family and Null. */
     enum Operator {

@@ -30,7 +30,8 @@ final class ConditionEvaluator {
             return c.values().contains(Boolean.toString(absent));
         }
         if (absent || requestValues == null) { // (absent says it; the test is for the nullness checker)
-            return c.ifExists() || c.qualifier() == ConditionClause.SetQualifier.FOR_ALL_VALUES
+            return c.ifExists()
+                    || c.qualifier() == ConditionClause.SetQualifier.FOR_ALL_VALUES
                     || (c.qualifier() == ConditionClause.SetQualifier.NONE && c.operator().negated);
         }
         List<Glob> patterns = patterns(c, variables, caller);

@@ -41,30 +41,60 @@ public final class ItemChecks {
         Set<String> names = new LinkedHashSet<>();
         RequestFacts.names(r.key(), names);
         RequestFacts.names(r.attributesToGet(), names);
-        RequestFacts.expression(r.projectionExpression(), ExpressionKind.PROJECTION, r.expressionAttributeNames(),
-                names);
+        RequestFacts.expression(
+                r.projectionExpression(), ExpressionKind.PROJECTION, r.expressionAttributeNames(), names);
         Map<String, List<String>> keys = itemKeys(f, r.tableName(), r.key(), names, r.returnConsumedCapacity());
         return List.of(new AuthorizationCheck("GetItem", f.arns().table(r.tableName()), keys));
     }
 
     public static List<AuthorizationCheck> putItem(ItemRequests.PutItem r, AuthFacts f) {
-        return write("PutItem", f, r.tableName(), r.item(), null, null, r.conditions(), r.returnValues(),
+        return write(
+                "PutItem",
+                f,
+                r.tableName(),
+                r.item(),
+                null,
+                null,
+                r.conditions(),
+                r.returnValues(),
                 r.returnConsumedCapacity());
     }
 
     public static List<AuthorizationCheck> updateItem(ItemRequests.UpdateItem r, AuthFacts f) {
-        return write("UpdateItem", f, r.tableName(), r.key(), r.updateExpression(), r.attributeUpdates(),
-                r.conditions(), r.returnValues(), r.returnConsumedCapacity());
-    }
-
-    public static List<AuthorizationCheck> deleteItem(ItemRequests.DeleteItem r, AuthFacts f) {
-        return write("DeleteItem", f, r.tableName(), r.key(), null, null, r.conditions(), r.returnValues(),
+        return write(
+                "UpdateItem",
+                f,
+                r.tableName(),
+                r.key(),
+                r.updateExpression(),
+                r.attributeUpdates(),
+                r.conditions(),
+                r.returnValues(),
                 r.returnConsumedCapacity());
     }
 
-    private static List<AuthorizationCheck> write(String action, AuthFacts f, @Nullable String table,
-            @Nullable Map<String, AttributeValue> keyOrItem, @Nullable String update,
-            @Nullable Map<String, ?> attributeUpdates, ItemRequests.Conditions c, @Nullable ReturnValue returnValues,
+    public static List<AuthorizationCheck> deleteItem(ItemRequests.DeleteItem r, AuthFacts f) {
+        return write(
+                "DeleteItem",
+                f,
+                r.tableName(),
+                r.key(),
+                null,
+                null,
+                r.conditions(),
+                r.returnValues(),
+                r.returnConsumedCapacity());
+    }
+
+    private static List<AuthorizationCheck> write(
+            String action,
+            AuthFacts f,
+            @Nullable String table,
+            @Nullable Map<String, AttributeValue> keyOrItem,
+            @Nullable String update,
+            @Nullable Map<String, ?> attributeUpdates,
+            ItemRequests.Conditions c,
+            @Nullable ReturnValue returnValues,
             @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         if (table == null) {
             return List.of();
@@ -74,16 +104,18 @@ public final class ItemChecks {
         RequestFacts.names(c.expected(), names);
         RequestFacts.names(attributeUpdates, names);
         RequestFacts.expression(update, ExpressionKind.UPDATE, c.expressionAttributeNames(), names);
-        RequestFacts.expression(c.conditionExpression(), ExpressionKind.CONDITION, c.expressionAttributeNames(),
-                names);
+        RequestFacts.expression(c.conditionExpression(), ExpressionKind.CONDITION, c.expressionAttributeNames(), names);
         Map<String, List<String>> keys = itemKeys(f, table, keyOrItem, names, returnConsumedCapacity);
         keys.put("dynamodb:ReturnValues", List.of(orNone(returnValues)));
         return List.of(new AuthorizationCheck(action, f.arns().table(table), keys));
     }
 
     /** LeadingKeys, Attributes and ReturnConsumedCapacity of a single-item request or transaction entry. */
-    private static Map<String, List<String>> itemKeys(AuthFacts f, String table,
-            @Nullable Map<String, AttributeValue> key, Set<String> names,
+    private static Map<String, List<String>> itemKeys(
+            AuthFacts f,
+            String table,
+            @Nullable Map<String, AttributeValue> key,
+            Set<String> names,
             @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         List<String> leading = new ArrayList<>(1);
@@ -100,12 +132,17 @@ public final class ItemChecks {
             return List.of();
         }
         List<String> leading = new ArrayList<>(1);
-        RequestFacts.queryLeadingKeys(r.keyConditionExpression(), r.keyConditions(), c.expressionAttributeNames(),
-                c.expressionAttributeValues(), f.partitionKey(c.tableName(), c.indexName()), leading);
+        RequestFacts.queryLeadingKeys(
+                r.keyConditionExpression(),
+                r.keyConditions(),
+                c.expressionAttributeNames(),
+                c.expressionAttributeValues(),
+                f.partitionKey(c.tableName(), c.indexName()),
+                leading);
         Set<String> names = new LinkedHashSet<>();
         RequestFacts.names(r.keyConditions(), names);
-        RequestFacts.expression(r.keyConditionExpression(), ExpressionKind.KEY_CONDITION,
-                c.expressionAttributeNames(), names);
+        RequestFacts.expression(
+                r.keyConditionExpression(), ExpressionKind.KEY_CONDITION, c.expressionAttributeNames(), names);
         return read("Query", f, c, leading, names);
     }
 
@@ -116,13 +153,13 @@ public final class ItemChecks {
         return read("Scan", f, r.common(), null, new LinkedHashSet<>());
     }
 
-    private static List<AuthorizationCheck> read(String action, AuthFacts f, ReadRequests.Common c,
-            @Nullable List<String> leading, Set<String> names) {
+    private static List<AuthorizationCheck> read(
+            String action, AuthFacts f, ReadRequests.Common c, @Nullable List<String> leading, Set<String> names) {
         RequestFacts.names(c.legacyFilter(), names);
         RequestFacts.names(c.attributesToGet(), names);
         RequestFacts.expression(c.filterExpression(), ExpressionKind.FILTER, c.expressionAttributeNames(), names);
-        RequestFacts.expression(c.projectionExpression(), ExpressionKind.PROJECTION, c.expressionAttributeNames(),
-                names);
+        RequestFacts.expression(
+                c.projectionExpression(), ExpressionKind.PROJECTION, c.expressionAttributeNames(), names);
         Map<String, List<String>> keys = new LinkedHashMap<>();
         if (leading != null) {
             keys.put("dynamodb:LeadingKeys", leading);
@@ -130,8 +167,8 @@ public final class ItemChecks {
         keys.put("dynamodb:Attributes", List.copyOf(names));
         keys.put("dynamodb:Select", List.of(select(c)));
         keys.put("dynamodb:ReturnConsumedCapacity", List.of(orNone(c.returnConsumedCapacity())));
-        String resource = c.indexName() == null ? f.arns().table(c.tableName())
-                : f.arns().index(c.tableName(), c.indexName());
+        String resource =
+                c.indexName() == null ? f.arns().table(c.tableName()) : f.arns().index(c.tableName(), c.indexName());
         return List.of(new AuthorizationCheck(action, resource, keys));
     }
 
@@ -161,8 +198,8 @@ public final class ItemChecks {
             List<String> leading = new ArrayList<>();
             Set<String> names = new LinkedHashSet<>();
             RequestFacts.names(entry.attributesToGet(), names);
-            RequestFacts.expression(entry.projectionExpression(), ExpressionKind.PROJECTION,
-                    entry.expressionAttributeNames(), names);
+            RequestFacts.expression(
+                    entry.projectionExpression(), ExpressionKind.PROJECTION, entry.expressionAttributeNames(), names);
             if (entry.keys() != null) {
                 String pk = f.partitionKey(table, null);
                 for (Map<String, AttributeValue> k : entry.keys()) {
@@ -197,8 +234,13 @@ public final class ItemChecks {
         return out;
     }
 
-    private static AuthorizationCheck batchCheck(String action, AuthFacts f, String table, List<String> leading,
-            Set<String> names, @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
+    private static AuthorizationCheck batchCheck(
+            String action,
+            AuthFacts f,
+            String table,
+            List<String> leading,
+            Set<String> names,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity) {
         Map<String, List<String>> keys = new LinkedHashMap<>();
         keys.put("dynamodb:LeadingKeys", leading);
         keys.put("dynamodb:Attributes", List.copyOf(names));
@@ -220,10 +262,16 @@ public final class ItemChecks {
             Set<String> names = new LinkedHashSet<>();
             RequestFacts.names(keyOrItem, names);
             RequestFacts.expression(a.updateExpression(), ExpressionKind.UPDATE, a.expressionAttributeNames(), names);
-            RequestFacts.expression(a.conditionExpression(), ExpressionKind.CONDITION, a.expressionAttributeNames(),
-                    names);
-            out.add(transactCheck(writeAction(a.kind()), f, a.tableName(), keyOrItem, names,
-                    r.returnConsumedCapacity(), "TransactWriteItems"));
+            RequestFacts.expression(
+                    a.conditionExpression(), ExpressionKind.CONDITION, a.expressionAttributeNames(), names);
+            out.add(transactCheck(
+                    writeAction(a.kind()),
+                    f,
+                    a.tableName(),
+                    keyOrItem,
+                    names,
+                    r.returnConsumedCapacity(),
+                    "TransactWriteItems"));
         }
         return out;
     }
@@ -239,17 +287,22 @@ public final class ItemChecks {
             }
             Set<String> names = new LinkedHashSet<>();
             RequestFacts.names(a.key(), names);
-            RequestFacts.expression(a.projectionExpression(), ExpressionKind.PROJECTION, a.expressionAttributeNames(),
-                    names);
-            out.add(transactCheck("GetItem", f, a.tableName(), a.key(), names, r.returnConsumedCapacity(),
-                    "TransactGetItems"));
+            RequestFacts.expression(
+                    a.projectionExpression(), ExpressionKind.PROJECTION, a.expressionAttributeNames(), names);
+            out.add(transactCheck(
+                    "GetItem", f, a.tableName(), a.key(), names, r.returnConsumedCapacity(), "TransactGetItems"));
         }
         return out;
     }
 
-    private static AuthorizationCheck transactCheck(String action, AuthFacts f, String table,
-            @Nullable Map<String, AttributeValue> key, Set<String> names,
-            @Nullable ReturnConsumedCapacity returnConsumedCapacity, String enclosing) {
+    private static AuthorizationCheck transactCheck(
+            String action,
+            AuthFacts f,
+            String table,
+            @Nullable Map<String, AttributeValue> key,
+            Set<String> names,
+            @Nullable ReturnConsumedCapacity returnConsumedCapacity,
+            String enclosing) {
         Map<String, List<String>> keys = itemKeys(f, table, key, names, returnConsumedCapacity);
         keys.put("dynamodb:EnclosingOperation", List.of(enclosing));
         return new AuthorizationCheck(action, f.arns().table(table), keys);

@@ -6,5 +6,6 @@ import org.jspecify.annotations.Nullable;
 @FunctionalInterface
 public interface KeySchemas {
     /** The partition key attribute of the table, or of its index when indexName is not null; null when unknown. */
-    @Nullable String partitionKey(String tableName, @Nullable String indexName);
+    @Nullable
+    String partitionKey(String tableName, @Nullable String indexName);
 }

@@ -2,8 +2,8 @@ package dev.kumiko.server.policy;
 
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.partiql.PqParse;
-import dev.kumiko.partiql.PqStatement;
 import dev.kumiko.partiql.PqRequests;
+import dev.kumiko.partiql.PqStatement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

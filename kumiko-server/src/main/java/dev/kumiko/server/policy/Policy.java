@@ -17,14 +17,23 @@ record Policy(boolean variables, List<Statement> statements) {
         statements = List.copyOf(statements);
     }
 
-    enum Effect { ALLOW, DENY }
+    enum Effect {
+        ALLOW,
+        DENY
+    }
 
     /**
      * One statement. Action patterns are compiled at parse time (no variables there); Resource
      * strings may hold variables and are compiled per request.
      */
-    record Statement(@Nullable String sid, Effect effect, boolean notAction, List<Glob> actions, boolean notResource,
-            List<String> resources, List<ConditionClause> conditions) {
+    record Statement(
+            @Nullable String sid,
+            Effect effect,
+            boolean notAction,
+            List<Glob> actions,
+            boolean notResource,
+            List<String> resources,
+            List<ConditionClause> conditions) {
         Statement {
             actions = List.copyOf(actions);
             resources = List.copyOf(resources);

@@ -53,8 +53,8 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
         }
         Policy policy = policies.computeIfAbsent(key.accessKeyId(), id -> parse(key));
         Caller caller = new Caller(key.principalArn(), key.accountId(), key.principalTags(), region);
-        List<AuthorizationCheck> checks = rule.checks(request,
-                new AuthFacts(new ResourceArns(region, key.accountId()), schemas));
+        List<AuthorizationCheck> checks =
+                rule.checks(request, new AuthFacts(new ResourceArns(region, key.accountId()), schemas));
         for (AuthorizationCheck c : checks) {
             PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(policy, caller, c);
             if (d != PolicyEvaluator.Decision.ALLOW) {

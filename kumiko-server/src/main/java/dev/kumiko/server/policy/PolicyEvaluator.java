@@ -8,7 +8,11 @@ package dev.kumiko.server.policy;
 final class PolicyEvaluator {
     private PolicyEvaluator() {}
 
-    enum Decision { ALLOW, IMPLICIT_DENY, EXPLICIT_DENY }
+    enum Decision {
+        ALLOW,
+        IMPLICIT_DENY,
+        EXPLICIT_DENY
+    }
 
     static Decision evaluate(Policy policy, Caller caller, AuthorizationCheck check) {
         boolean allowed = false;

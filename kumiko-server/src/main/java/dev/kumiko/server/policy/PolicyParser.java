@@ -16,8 +16,9 @@ import org.jspecify.annotations.Nullable;
 final class PolicyParser {
     /** IAM's limit for an inline user policy is 2,048 characters; statements are bounded well above it. */
     static final int STATEMENTS_MAX = 1000;
-    private static final Set<String> STATEMENT_ELEMENTS = Set.of("Sid", "Effect", "Action", "NotAction", "Resource",
-            "NotResource", "Condition");
+
+    private static final Set<String> STATEMENT_ELEMENTS =
+            Set.of("Sid", "Effect", "Action", "NotAction", "Resource", "NotResource", "Condition");
     private static final String FOR_ALL = "ForAllValues:";
     private static final String FOR_ANY = "ForAnyValue:";
     private static final String IF_EXISTS = "IfExists";
@@ -37,8 +38,8 @@ final class PolicyParser {
         }
         Object version = doc.getOrDefault("Version", Policy.VERSION_LEGACY);
         if (!Policy.VERSION_CURRENT.equals(version) && !Policy.VERSION_LEGACY.equals(version)) {
-            throw new PolicyException("Version must be \"" + Policy.VERSION_CURRENT + "\" or \""
-                    + Policy.VERSION_LEGACY + "\", not " + version);
+            throw new PolicyException("Version must be \"" + Policy.VERSION_CURRENT + "\" or \"" + Policy.VERSION_LEGACY
+                    + "\", not " + version);
         }
         List<Object> raw = statements(doc.get("Statement"));
         List<Policy.Statement> statements = new ArrayList<>(raw.size());
@@ -73,8 +74,8 @@ final class PolicyParser {
         String where = "Statement[" + index + "]";
         for (String element : s.keySet()) {
             if (!STATEMENT_ELEMENTS.contains(element)) {
-                throw new PolicyException(where + ": element \"" + element + "\" is not allowed in an identity-based "
-                        + "policy");
+                throw new PolicyException(
+                        where + ": element \"" + element + "\" is not allowed in an identity-based " + "policy");
             }
         }
         Object sid = s.get("Sid");
@@ -83,15 +84,16 @@ final class PolicyParser {
         }
         Policy.Effect effect = effect(s.get("Effect"), where);
         boolean notAction = exactlyOne(s, "Action", "NotAction", where);
-        List<String> actionTexts = strings(s.get(notAction ? "NotAction" : "Action"), where + "." + (notAction
-                ? "NotAction" : "Action"));
+        List<String> actionTexts =
+                strings(s.get(notAction ? "NotAction" : "Action"), where + "." + (notAction ? "NotAction" : "Action"));
         List<Glob> actions = new ArrayList<>(actionTexts.size());
         for (String a : actionTexts) {
             actions.add(action(a, where));
         }
         boolean notResource = exactlyOne(s, "Resource", "NotResource", where);
-        List<String> resources = strings(s.get(notResource ? "NotResource" : "Resource"), where + "."
-                + (notResource ? "NotResource" : "Resource"));
+        List<String> resources = strings(
+                s.get(notResource ? "NotResource" : "Resource"),
+                where + "." + (notResource ? "NotResource" : "Resource"));
         List<ConditionClause> conditions = conditions(s.get("Condition"), where);
         return new Policy.Statement((String) sid, effect, notAction, actions, notResource, resources, conditions);
     }
@@ -159,8 +161,9 @@ final class PolicyParser {
             rest = rest.substring(0, rest.length() - IF_EXISTS.length());
         }
         ConditionClause.Operator operator = ConditionClause.Operator.named(rest);
-        if (operator == null || (operator == ConditionClause.Operator.NULL
-                && (ifExists || qualifier != ConditionClause.SetQualifier.NONE))) {
+        if (operator == null
+                || (operator == ConditionClause.Operator.NULL
+                        && (ifExists || qualifier != ConditionClause.SetQualifier.NONE))) {
             throw new PolicyException(where + ": condition operator \"" + operatorText + "\" is not supported "
                     + "(Kumiko evaluates StringEquals, StringNotEquals, StringEqualsIgnoreCase, "
                     + "StringNotEqualsIgnoreCase, StringLike, StringNotLike, their IfExists forms, "

@@ -28,8 +28,8 @@ final class RequestFacts {
     private RequestFacts() {}
 
     /** The partition key's value in an item or key, as text; nothing when absent or not a scalar. */
-    static void leadingKey(@Nullable Map<String, AttributeValue> item, @Nullable String partitionKey,
-            Collection<String> out) {
+    static void leadingKey(
+            @Nullable Map<String, AttributeValue> item, @Nullable String partitionKey, Collection<String> out) {
         if (partitionKey == null || item == null) {
             return;
         }
@@ -64,8 +64,8 @@ final class RequestFacts {
     }
 
     /** The top-level attribute names an expression touches, placeholders resolved through names. */
-    static void expression(@Nullable String text, ExpressionKind kind, @Nullable Map<String, String> names,
-            Set<String> out) {
+    static void expression(
+            @Nullable String text, ExpressionKind kind, @Nullable Map<String, String> names, Set<String> out) {
         if (text == null || text.isBlank()) {
             return;
         }
@@ -85,16 +85,21 @@ final class RequestFacts {
      * The partition key values a Query names: the right side of {@code pk = :v} in its
      * KeyConditionExpression (either side order), or the EQ value of KeyConditions.
      */
-    static void queryLeadingKeys(@Nullable String keyConditionExpression,
-            @Nullable Map<String, LegacyCondition> keyConditions, @Nullable Map<String, String> names,
-            @Nullable Map<String, AttributeValue> values, @Nullable String partitionKey,
+    static void queryLeadingKeys(
+            @Nullable String keyConditionExpression,
+            @Nullable Map<String, LegacyCondition> keyConditions,
+            @Nullable Map<String, String> names,
+            @Nullable Map<String, AttributeValue> values,
+            @Nullable String partitionKey,
             Collection<String> out) {
         if (partitionKey == null) {
             return;
         }
         if (keyConditions != null) {
             LegacyCondition c = keyConditions.get(partitionKey);
-            if (c != null && "EQ".equals(c.comparisonOperator()) && c.attributeValueList() != null
+            if (c != null
+                    && "EQ".equals(c.comparisonOperator())
+                    && c.attributeValueList() != null
                     && c.attributeValueList().size() == 1) {
                 addIfScalar(c.attributeValueList().get(0), out);
             }
@@ -112,8 +117,12 @@ final class RequestFacts {
         equalities(c, partitionKey, names == null ? Map.of() : names, values == null ? Map.of() : values, out);
     }
 
-    private static void equalities(Condition c, String partitionKey, Map<String, String> names,
-            Map<String, AttributeValue> values, Collection<String> out) {
+    private static void equalities(
+            Condition c,
+            String partitionKey,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            Collection<String> out) {
         if (c instanceof Condition.And and) {
             equalities(and.left(), partitionKey, names, values, out);
             equalities(and.right(), partitionKey, names, values, out);

@@ -20,14 +20,14 @@ public final class ResourceChecks {
 
     /** An operation on the table its TableName (a name or an ARN) designates. */
     public static List<AuthorizationCheck> table(String action, @Nullable String tableNameOrArn, AuthFacts f) {
-        return List.of(new AuthorizationCheck(action,
-                tableNameOrArn == null ? ResourceArns.ANY : f.arns().table(tableNameOrArn), Map.of()));
+        return List.of(new AuthorizationCheck(
+                action, tableNameOrArn == null ? ResourceArns.ANY : f.arns().table(tableNameOrArn), Map.of()));
     }
 
     /** An operation addressed by an ARN the request carries (tagging, stream ARNs). */
     public static List<AuthorizationCheck> arn(String action, @Nullable String arn, AuthFacts f) {
-        return List.of(new AuthorizationCheck(action, arn == null ? ResourceArns.ANY : f.arns().rebase(arn),
-                Map.of()));
+        return List.of(new AuthorizationCheck(
+                action, arn == null ? ResourceArns.ANY : f.arns().rebase(arn), Map.of()));
     }
 
     /** GetRecords: on the stream its iterator was issued for. */

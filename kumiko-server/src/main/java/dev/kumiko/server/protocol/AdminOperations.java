@@ -36,8 +36,11 @@ public final class AdminOperations {
     private record ClockChange(String member, Map<String, Object> body) {}
 
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("POST /kumiko/admin/ttl/sweep", "POST /kumiko/admin/streams/trim",
-            "POST /kumiko/admin/clock", "GET /kumiko/admin/clock");
+    static final List<String> NAMES = List.of(
+            "POST /kumiko/admin/ttl/sweep",
+            "POST /kumiko/admin/streams/trim",
+            "POST /kumiko/admin/clock",
+            "GET /kumiko/admin/clock");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -45,17 +48,26 @@ public final class AdminOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "POST /kumiko/admin/ttl/sweep" -> admin(name, (e, r, c) -> e.admin().sweepTimeToLive(),
-                    (g, n, c) -> g.writeNumberField("deletedItems", n));
-            case "POST /kumiko/admin/streams/trim" -> admin(name, (e, r, c) -> e.admin().trimStreams(),
-                    (g, n, c) -> g.writeNumberField("deletedRecords", n));
-            case "POST /kumiko/admin/clock" -> new Operation<ClockChange, Long>(Operation.Api.ADMIN, name,
-                    AdminOperations::clockChange, (e, r, c) -> {
-                        setClock(e.admin(), r);
-                        return e.admin().timeToLiveNowMillis();
-                    }, (g, now, c) -> clock(g, now), AuthRule.neverGrantable());
-            case "GET /kumiko/admin/clock" -> admin(name, (e, r, c) -> e.admin().timeToLiveNowMillis(),
-                    (g, now, c) -> clock(g, now));
+            case "POST /kumiko/admin/ttl/sweep" ->
+                admin(
+                        name,
+                        (e, r, c) -> e.admin().sweepTimeToLive(),
+                        (g, n, c) -> g.writeNumberField("deletedItems", n));
+            case "POST /kumiko/admin/streams/trim" ->
+                admin(name, (e, r, c) -> e.admin().trimStreams(), (g, n, c) -> g.writeNumberField("deletedRecords", n));
+            case "POST /kumiko/admin/clock" ->
+                new Operation<ClockChange, Long>(
+                        Operation.Api.ADMIN,
+                        name,
+                        AdminOperations::clockChange,
+                        (e, r, c) -> {
+                            setClock(e.admin(), r);
+                            return e.admin().timeToLiveNowMillis();
+                        },
+                        (g, now, c) -> clock(g, now),
+                        AuthRule.neverGrantable());
+            case "GET /kumiko/admin/clock" ->
+                admin(name, (e, r, c) -> e.admin().timeToLiveNowMillis(), (g, now, c) -> clock(g, now));
             default -> throw new IllegalArgumentException("not an admin endpoint: " + name);
         };
     }
@@ -63,10 +75,14 @@ public final class AdminOperations {
     private AdminOperations() {}
 
     /** An endpoint that reads no body. */
-    private static <T> Operation<Operation.Nothing, T> admin(String methodAndPath,
-            Operation.Call<Operation.Nothing, T> call,
-            Operation.Encoder<T> encoder) {
-        return new Operation<>(Operation.Api.ADMIN, methodAndPath, body -> Operation.Nothing.NOTHING, call, encoder,
+    private static <T> Operation<Operation.Nothing, T> admin(
+            String methodAndPath, Operation.Call<Operation.Nothing, T> call, Operation.Encoder<T> encoder) {
+        return new Operation<>(
+                Operation.Api.ADMIN,
+                methodAndPath,
+                body -> Operation.Nothing.NOTHING,
+                call,
+                encoder,
                 AuthRule.neverGrantable());
     }
 

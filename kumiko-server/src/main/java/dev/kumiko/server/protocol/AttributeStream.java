@@ -36,7 +36,8 @@ final class AttributeStream {
     @SuppressWarnings("unchecked")
     static DecodedAttributes readMap(JsonParser p) throws IOException {
         Object m = map(p, 0);
-        return m instanceof DynamoException e ? new DecodedAttributes(null, e)
+        return m instanceof DynamoException e
+                ? new DecodedAttributes(null, e)
                 : new DecodedAttributes((Map<String, AttributeValue>) m, null);
     }
 

@@ -99,17 +99,28 @@ public final class AttributeValues {
 
     static AttributeValue decodeTyped(AttributeType type, Object payload, int depth) {
         switch (type) {
-            case S: return new AttributeValue.S(Fields.stringValue(payload));
-            case N: return new AttributeValue.N(DynamoNumber.parse(Fields.stringValue(payload)));
-            case B: return new AttributeValue.B(base64(payload));
-            case SS: return stringSet(payload);
-            case NS: return numberSet(payload);
-            case BS: return binarySet(payload);
-            case M: return new AttributeValue.M(decodeMap(Fields.objectValue(payload), depth + 1));
-            case L: return list(payload, depth);
-            case NULL: return nullValue(payload);
-            case BOOL: return AttributeValue.bool(boolValue(payload));
-            default: throw new AssertionError(type);
+            case S:
+                return new AttributeValue.S(Fields.stringValue(payload));
+            case N:
+                return new AttributeValue.N(DynamoNumber.parse(Fields.stringValue(payload)));
+            case B:
+                return new AttributeValue.B(base64(payload));
+            case SS:
+                return stringSet(payload);
+            case NS:
+                return numberSet(payload);
+            case BS:
+                return binarySet(payload);
+            case M:
+                return new AttributeValue.M(decodeMap(Fields.objectValue(payload), depth + 1));
+            case L:
+                return list(payload, depth);
+            case NULL:
+                return nullValue(payload);
+            case BOOL:
+                return AttributeValue.bool(boolValue(payload));
+            default:
+                throw new AssertionError(type);
         }
     }
 
@@ -158,8 +169,8 @@ public final class AttributeValues {
         String s = Fields.stringValue(payload);
         if (s.length() % 4 != 0) {
             // Java's decoder accepts unpadded input; DynamoDB's does not. UNVERIFIED wording.
-            throw DynamoException.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: "
-                    + s.length());
+            throw DynamoException.serialization(
+                    "Base64 encoded length is expected a multiple of 4 bytes but found: " + s.length());
         }
         try {
             return Base64.getDecoder().decode(s);

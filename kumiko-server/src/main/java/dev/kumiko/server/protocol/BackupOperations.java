@@ -28,8 +28,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class BackupOperations {
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("CreateBackup", "DescribeBackup", "DeleteBackup", "ListBackups",
-            "RestoreTableFromBackup", "UpdateContinuousBackups", "DescribeContinuousBackups",
+    static final List<String> NAMES = List.of(
+            "CreateBackup",
+            "DescribeBackup",
+            "DeleteBackup",
+            "ListBackups",
+            "RestoreTableFromBackup",
+            "UpdateContinuousBackups",
+            "DescribeContinuousBackups",
             "RestoreTableToPointInTime");
 
     /**
@@ -38,38 +44,70 @@ final class BackupOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "CreateBackup" -> dynamodb(name,
-                    body -> new BackupRequests.CreateBackup(Fields.string(body, "TableName"),
-                            Fields.string(body, "BackupName")),
-                    (e, r, c) -> e.backups().backups().createBackup(c.engine(), r),
-                    (g, t, c) -> backupDetails(g, "BackupDetails", t),
-                    (r, f) -> ResourceChecks.table("CreateBackup", r.tableName(), f));
-            case "DescribeBackup" -> dynamodb(name, DataPlaneOperations.member("BackupArn"),
-                    (e, r, c) -> e.backups().backups().describeBackup(r), (g, t, c) -> backupDescription(g, t),
-                    (r, f) -> ResourceChecks.arn("DescribeBackup", r, f));
-            case "DeleteBackup" -> dynamodb(name, DataPlaneOperations.member("BackupArn"),
-                    (e, r, c) -> e.backups().backups().deleteBackup(r), (g, t, c) -> backupDescription(g, t),
-                    (r, f) -> ResourceChecks.arn("DeleteBackup", r, f));
-            case "ListBackups" -> dynamodb(name, BackupOperations::listBackups,
-                    (e, r, c) -> e.backups().backups().listBackups(r), (g, t, c) -> backupPage(g, t),
-                    (r, f) -> ResourceChecks.account("ListBackups"));
-            case "RestoreTableFromBackup" -> dynamodb(name, BackupOperations::restoreFromBackup,
-                    (e, r, c) -> e.backups().backups().restoreTableFromBackup(c.engine(), r),
-                    (g, t, c) -> table(g, t),
-                    (r, f) -> both(ResourceChecks.arn("RestoreTableFromBackup", r.backupArn(), f),
-                            ResourceChecks.table("RestoreTableFromBackup", r.targetTableName(), f)));
-            case "UpdateContinuousBackups" -> dynamodb(name, BackupOperations::updateContinuous,
-                    (e, r, c) -> e.backups().continuous().update(r), (g, t, c) -> continuous(g, t),
-                    (r, f) -> ResourceChecks.table("UpdateContinuousBackups", r.tableName(), f));
-            case "DescribeContinuousBackups" -> dynamodb(name, DataPlaneOperations.member("TableName"),
-                    (e, r, c) -> e.backups().continuous().describe(r), (g, t, c) -> continuous(g, t),
-                    (r, f) -> ResourceChecks.table("DescribeContinuousBackups", r, f));
-            case "RestoreTableToPointInTime" -> dynamodb(name, BackupOperations::restoreToPointInTime,
-                    (e, r, c) -> e.backups().continuous().restoreToPointInTime(c.engine(), r),
-                    (g, t, c) -> table(g, t),
-                    (r, f) -> both(ResourceChecks.table("RestoreTableToPointInTime",
-                            r.sourceTableName() != null ? r.sourceTableName() : r.sourceTableArn(), f),
-                            ResourceChecks.table("RestoreTableToPointInTime", r.targetTableName(), f)));
+            case "CreateBackup" ->
+                dynamodb(
+                        name,
+                        body -> new BackupRequests.CreateBackup(
+                                Fields.string(body, "TableName"), Fields.string(body, "BackupName")),
+                        (e, r, c) -> e.backups().backups().createBackup(c.engine(), r),
+                        (g, t, c) -> backupDetails(g, "BackupDetails", t),
+                        (r, f) -> ResourceChecks.table("CreateBackup", r.tableName(), f));
+            case "DescribeBackup" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("BackupArn"),
+                        (e, r, c) -> e.backups().backups().describeBackup(r),
+                        (g, t, c) -> backupDescription(g, t),
+                        (r, f) -> ResourceChecks.arn("DescribeBackup", r, f));
+            case "DeleteBackup" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("BackupArn"),
+                        (e, r, c) -> e.backups().backups().deleteBackup(r),
+                        (g, t, c) -> backupDescription(g, t),
+                        (r, f) -> ResourceChecks.arn("DeleteBackup", r, f));
+            case "ListBackups" ->
+                dynamodb(
+                        name,
+                        BackupOperations::listBackups,
+                        (e, r, c) -> e.backups().backups().listBackups(r),
+                        (g, t, c) -> backupPage(g, t),
+                        (r, f) -> ResourceChecks.account("ListBackups"));
+            case "RestoreTableFromBackup" ->
+                dynamodb(
+                        name,
+                        BackupOperations::restoreFromBackup,
+                        (e, r, c) -> e.backups().backups().restoreTableFromBackup(c.engine(), r),
+                        (g, t, c) -> table(g, t),
+                        (r, f) -> both(
+                                ResourceChecks.arn("RestoreTableFromBackup", r.backupArn(), f),
+                                ResourceChecks.table("RestoreTableFromBackup", r.targetTableName(), f)));
+            case "UpdateContinuousBackups" ->
+                dynamodb(
+                        name,
+                        BackupOperations::updateContinuous,
+                        (e, r, c) -> e.backups().continuous().update(r),
+                        (g, t, c) -> continuous(g, t),
+                        (r, f) -> ResourceChecks.table("UpdateContinuousBackups", r.tableName(), f));
+            case "DescribeContinuousBackups" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("TableName"),
+                        (e, r, c) -> e.backups().continuous().describe(r),
+                        (g, t, c) -> continuous(g, t),
+                        (r, f) -> ResourceChecks.table("DescribeContinuousBackups", r, f));
+            case "RestoreTableToPointInTime" ->
+                dynamodb(
+                        name,
+                        BackupOperations::restoreToPointInTime,
+                        (e, r, c) -> e.backups().continuous().restoreToPointInTime(c.engine(), r),
+                        (g, t, c) -> table(g, t),
+                        (r, f) -> both(
+                                ResourceChecks.table(
+                                        "RestoreTableToPointInTime",
+                                        r.sourceTableName() != null ? r.sourceTableName() : r.sourceTableArn(),
+                                        f),
+                                ResourceChecks.table("RestoreTableToPointInTime", r.targetTableName(), f)));
             default -> throw new IllegalArgumentException("not a backup or point-in-time recovery operation: " + name);
         };
     }
@@ -83,9 +121,13 @@ final class BackupOperations {
     }
 
     private static BackupRequests.ListBackups listBackups(Map<String, Object> body) {
-        return new BackupRequests.ListBackups(Fields.string(body, "TableName"), Fields.longValue(body, "Limit"),
-                epochMillis(body, "TimeRangeLowerBound"), epochMillis(body, "TimeRangeUpperBound"),
-                Fields.string(body, "ExclusiveStartBackupArn"), Fields.string(body, "BackupType"));
+        return new BackupRequests.ListBackups(
+                Fields.string(body, "TableName"),
+                Fields.longValue(body, "Limit"),
+                epochMillis(body, "TimeRangeLowerBound"),
+                epochMillis(body, "TimeRangeUpperBound"),
+                Fields.string(body, "ExclusiveStartBackupArn"),
+                Fields.string(body, "BackupType"));
     }
 
     private static BackupRequests.RestoreFromBackup restoreFromBackup(Map<String, Object> body) {
@@ -109,9 +151,11 @@ final class BackupOperations {
                 WireEnums.lenient(BillingMode.class, Fields.string(body, "BillingModeOverride")),
                 ControlPlaneRequests.throughput(Fields.object(body, "ProvisionedThroughputOverride")),
                 body.containsKey("GlobalSecondaryIndexOverride")
-                        ? Fields.objects(body, "GlobalSecondaryIndexOverride", ControlPlaneRequests::index) : null,
+                        ? Fields.objects(body, "GlobalSecondaryIndexOverride", ControlPlaneRequests::index)
+                        : null,
                 body.containsKey("LocalSecondaryIndexOverride")
-                        ? Fields.objects(body, "LocalSecondaryIndexOverride", ControlPlaneRequests::index) : null,
+                        ? Fields.objects(body, "LocalSecondaryIndexOverride", ControlPlaneRequests::index)
+                        : null,
                 ControlPlaneRequests.sse(Fields.object(body, "SSESpecificationOverride")));
     }
 
@@ -121,8 +165,10 @@ final class BackupOperations {
             throw new MemberConstraintException("1 validation error detected: Value null at "
                     + "'pointInTimeRecoverySpecification' failed to satisfy constraint: Member must not be null");
         }
-        return new BackupRequests.UpdateContinuousBackups(Fields.string(body, "TableName"),
-                Fields.bool(spec, "PointInTimeRecoveryEnabled"), Fields.longValue(spec, "RecoveryPeriodInDays"));
+        return new BackupRequests.UpdateContinuousBackups(
+                Fields.string(body, "TableName"),
+                Fields.bool(spec, "PointInTimeRecoveryEnabled"),
+                Fields.longValue(spec, "RecoveryPeriodInDays"));
     }
 
     /** A timestamp member (epoch seconds with a fraction) in milliseconds. */
@@ -135,7 +181,9 @@ final class BackupOperations {
             throw Fields.wrongType(v, "Timestamp");
         }
         try {
-            return new BigDecimal(n.text()).movePointRight(3).setScale(0, java.math.RoundingMode.FLOOR)
+            return new BigDecimal(n.text())
+                    .movePointRight(3)
+                    .setScale(0, java.math.RoundingMode.FLOOR)
                     .longValueExact();
         } catch (ArithmeticException | NumberFormatException e) {
             throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Timestamp");

@@ -51,8 +51,10 @@ final class BackupWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamDescription");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType",
-                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type").name());
+            g.writeStringField(
+                    "StreamViewType",
+                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type")
+                            .name());
             g.writeEndObject();
         }
         if (d.timeToLive().enabled()) {

@@ -28,7 +28,9 @@ final class BatchRequestReader {
         String returnItemCollectionMetrics = Fields.string(b, "ReturnItemCollectionMetrics");
         // Kumiko does not check ReturnItemCollectionMetrics of BatchWriteItem against its enum:
         // an unknown value reads as absent.
-        var r = new BatchRequests.BatchWrite(items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+        var r = new BatchRequests.BatchWrite(
+                items,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
                 WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics));
         Map<String, List<BatchRequests.WriteRequest>> checked = items;
         MemberViolations.check(r, () -> ItemMembers.batch(checked, returnConsumedCapacity, "BatchWriteItem"));
@@ -58,7 +60,8 @@ final class BatchRequestReader {
             }
         }
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
-        var r = new BatchRequests.BatchGet(items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        var r = new BatchRequests.BatchGet(
+                items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
         Map<String, BatchRequests.KeysAndAttributes> checked = items;
         MemberViolations.check(r, () -> ItemMembers.batch(checked, returnConsumedCapacity, "BatchGetItem"));
         return r;
@@ -76,8 +79,11 @@ final class BatchRequestReader {
                 keys.add(AttributeValues.listedMap(o));
             }
         }
-        return new BatchRequests.KeysAndAttributes(keys, Fields.string(k, "ProjectionExpression"),
-                Fields.stringMap(k, "ExpressionAttributeNames"), Fields.strings(k, "AttributesToGet"),
+        return new BatchRequests.KeysAndAttributes(
+                keys,
+                Fields.string(k, "ProjectionExpression"),
+                Fields.stringMap(k, "ExpressionAttributeNames"),
+                Fields.strings(k, "AttributesToGet"),
                 Fields.bool(k, "ConsistentRead"));
     }
 }

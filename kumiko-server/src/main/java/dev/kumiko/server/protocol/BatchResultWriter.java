@@ -15,7 +15,8 @@ final class BatchResultWriter {
 
     static void batchWrite(JsonGenerator g, BatchResults.BatchWrite r) throws IOException {
         g.writeObjectFieldStart("UnprocessedItems");
-        for (Map.Entry<String, List<BatchRequests.WriteRequest>> e : r.unprocessedItems().entrySet()) {
+        for (Map.Entry<String, List<BatchRequests.WriteRequest>> e :
+                r.unprocessedItems().entrySet()) {
             g.writeArrayFieldStart(e.getKey());
             for (BatchRequests.WriteRequest w : e.getValue()) {
                 writeRequest(g, w);
@@ -40,13 +41,15 @@ final class BatchResultWriter {
 
     static void batchGet(JsonGenerator g, BatchResults.BatchGet r) throws IOException {
         g.writeObjectFieldStart("Responses");
-        for (Map.Entry<String, List<Map<String, AttributeValue>>> e : r.responses().entrySet()) {
+        for (Map.Entry<String, List<Map<String, AttributeValue>>> e :
+                r.responses().entrySet()) {
             g.writeFieldName(e.getKey());
             JsonOut.items(g, e.getValue());
         }
         g.writeEndObject();
         g.writeObjectFieldStart("UnprocessedKeys");
-        for (Map.Entry<String, BatchRequests.KeysAndAttributes> e : r.unprocessedKeys().entrySet()) {
+        for (Map.Entry<String, BatchRequests.KeysAndAttributes> e :
+                r.unprocessedKeys().entrySet()) {
             g.writeFieldName(e.getKey());
             keysAndAttributes(g, e.getValue());
         }

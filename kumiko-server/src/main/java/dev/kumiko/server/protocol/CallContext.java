@@ -9,7 +9,10 @@ import org.jspecify.annotations.Nullable;
  * request id the response will bear, the verified caller (null when requests are not signed) and
  * the Host header (DescribeEndpoints points clients back at it).
  */
-public record CallContext(RequestContext engine, @Nullable String requestId, @Nullable AccessKey caller,
+public record CallContext(
+        RequestContext engine,
+        @Nullable String requestId,
+        @Nullable AccessKey caller,
         @Nullable String host) {
     public String region() {
         return engine.region();

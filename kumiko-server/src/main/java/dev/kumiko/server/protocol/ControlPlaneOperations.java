@@ -17,19 +17,34 @@ import org.jspecify.annotations.Nullable;
 final class ControlPlaneOperations {
     /** DescribeLimits' account and table maximums, as DynamoDB reports its defaults. */
     static final int ACCOUNT_CAPACITY_UNITS_MAX = 80000;
+
     static final int TABLE_CAPACITY_UNITS_MAX = 40000;
     /** How long a client may keep the endpoint DescribeEndpoints names. */
     static final int ENDPOINT_CACHE_MINUTES = 1440;
 
-    private record ListTables(@Nullable String exclusiveStartTableName, @Nullable Long limit) {}
+    private record ListTables(
+            @Nullable String exclusiveStartTableName,
+            @Nullable Long limit) {}
 
-    private record Tagging(@Nullable String resourceArn, @Nullable List<TagInput> tags,
+    private record Tagging(
+            @Nullable String resourceArn,
+            @Nullable List<TagInput> tags,
             @Nullable List<String> tagKeys) {}
 
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("CreateTable", "DescribeTable", "UpdateTable", "DeleteTable",
-            "ListTables", "DescribeLimits", "DescribeEndpoints", "TagResource", "UntagResource",
-            "ListTagsOfResource", "UpdateTimeToLive", "DescribeTimeToLive");
+    static final List<String> NAMES = List.of(
+            "CreateTable",
+            "DescribeTable",
+            "UpdateTable",
+            "DeleteTable",
+            "ListTables",
+            "DescribeLimits",
+            "DescribeEndpoints",
+            "TagResource",
+            "UntagResource",
+            "ListTagsOfResource",
+            "UpdateTimeToLive",
+            "DescribeTimeToLive");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -37,50 +52,99 @@ final class ControlPlaneOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "CreateTable" -> dynamodb(name, ControlPlaneRequests::createTable,
-                    (e, r, c) -> e.control().createTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
-                    (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f));
-            case "DescribeTable" -> dynamodb(name, tableName(), (e, r, c) -> e.control().describeTable(c.engine(), r),
-                    (g, t, c) -> table(g, "Table", t), (r, f) -> ResourceChecks.table("DescribeTable", r, f));
-            case "UpdateTable" -> dynamodb(name, ControlPlaneRequests::updateTable,
-                    (e, r, c) -> e.control().updateTable(c.engine(), r), (g, t, c) -> table(g, "TableDescription", t),
-                    (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f));
-            case "DeleteTable" -> dynamodb(name, tableName(), (e, r, c) -> e.control().deleteTable(c.engine(), r),
-                    (g, t, c) -> table(g, "TableDescription", t), (r, f) -> ResourceChecks.table("DeleteTable", r, f));
-            case "ListTables" -> dynamodb(name,
-                    body -> new ListTables(Fields.string(body, "ExclusiveStartTableName"),
-                            Fields.longValue(body, "Limit")),
-                    (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
-                    (g, t, c) -> listTables(g, t), (r, f) -> ResourceChecks.account("ListTables"));
-            case "DescribeLimits" -> dynamodb(name, body -> Operation.Nothing.NOTHING,
-                    (e, r, c) -> Operation.Nothing.NOTHING, (g, t, c) -> describeLimits(g),
-                    (r, f) -> ResourceChecks.account("DescribeLimits"));
-            case "DescribeEndpoints" -> dynamodb(name, body -> Operation.Nothing.NOTHING,
-                    (e, r, c) -> Operation.Nothing.NOTHING,
-                    (g, t, c) -> describeEndpoints(g, c), (r, f) -> ResourceChecks.account("DescribeEndpoints"));
-            case "TagResource" -> dynamodb(name,
-                    body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
-                    (e, r, c) -> {
-                        e.control().tagResource(r.resourceArn(), r.tags());
-                        return Operation.Nothing.NOTHING;
-                    }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f));
-            case "UntagResource" -> dynamodb(name,
-                    body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
-                    (e, r, c) -> {
-                        e.control().untagResource(r.resourceArn(), r.tagKeys());
-                        return Operation.Nothing.NOTHING;
-                    }, Operation.Encoder.empty(), (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f));
-            case "ListTagsOfResource" -> dynamodb(name, DataPlaneOperations.member("ResourceArn"),
-                    (e, r, c) -> e.control().listTags(r), (g, t, c) -> listTags(g, t),
-                    (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f));
-            case "UpdateTimeToLive" -> dynamodb(name, ControlPlaneOperations::updateTimeToLive,
-                    (e, r, c) -> e.timeToLive().updateTimeToLive(r), (g, t, c) -> timeToLiveSpecification(g, t),
-                    (r, f) -> ResourceChecks.table("UpdateTimeToLive", r.tableName(), f));
-            case "DescribeTimeToLive" -> dynamodb(name, tableName(),
-                    (e, r, c) -> e.timeToLive().describeTimeToLive(r), (g, t, c) -> timeToLiveDescription(g, t),
-                    (r, f) -> ResourceChecks.table("DescribeTimeToLive", r, f));
-            default -> throw new IllegalArgumentException("not a table, tag, TTL, limits or endpoints operation: "
-                    + name);
+            case "CreateTable" ->
+                dynamodb(
+                        name,
+                        ControlPlaneRequests::createTable,
+                        (e, r, c) -> e.control().createTable(c.engine(), r),
+                        (g, t, c) -> table(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f));
+            case "DescribeTable" ->
+                dynamodb(
+                        name,
+                        tableName(),
+                        (e, r, c) -> e.control().describeTable(c.engine(), r),
+                        (g, t, c) -> table(g, "Table", t),
+                        (r, f) -> ResourceChecks.table("DescribeTable", r, f));
+            case "UpdateTable" ->
+                dynamodb(
+                        name,
+                        ControlPlaneRequests::updateTable,
+                        (e, r, c) -> e.control().updateTable(c.engine(), r),
+                        (g, t, c) -> table(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f));
+            case "DeleteTable" ->
+                dynamodb(
+                        name,
+                        tableName(),
+                        (e, r, c) -> e.control().deleteTable(c.engine(), r),
+                        (g, t, c) -> table(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table("DeleteTable", r, f));
+            case "ListTables" ->
+                dynamodb(
+                        name,
+                        body -> new ListTables(
+                                Fields.string(body, "ExclusiveStartTableName"), Fields.longValue(body, "Limit")),
+                        (e, r, c) -> e.control().listTables(r.exclusiveStartTableName(), r.limit()),
+                        (g, t, c) -> listTables(g, t),
+                        (r, f) -> ResourceChecks.account("ListTables"));
+            case "DescribeLimits" ->
+                dynamodb(
+                        name,
+                        body -> Operation.Nothing.NOTHING,
+                        (e, r, c) -> Operation.Nothing.NOTHING,
+                        (g, t, c) -> describeLimits(g),
+                        (r, f) -> ResourceChecks.account("DescribeLimits"));
+            case "DescribeEndpoints" ->
+                dynamodb(
+                        name,
+                        body -> Operation.Nothing.NOTHING,
+                        (e, r, c) -> Operation.Nothing.NOTHING,
+                        (g, t, c) -> describeEndpoints(g, c),
+                        (r, f) -> ResourceChecks.account("DescribeEndpoints"));
+            case "TagResource" ->
+                dynamodb(
+                        name,
+                        body -> new Tagging(Fields.string(body, "ResourceArn"), ControlPlaneRequests.tags(body), null),
+                        (e, r, c) -> {
+                            e.control().tagResource(r.resourceArn(), r.tags());
+                            return Operation.Nothing.NOTHING;
+                        },
+                        Operation.Encoder.empty(),
+                        (r, f) -> ResourceChecks.arn("TagResource", r.resourceArn(), f));
+            case "UntagResource" ->
+                dynamodb(
+                        name,
+                        body -> new Tagging(Fields.string(body, "ResourceArn"), null, Fields.strings(body, "TagKeys")),
+                        (e, r, c) -> {
+                            e.control().untagResource(r.resourceArn(), r.tagKeys());
+                            return Operation.Nothing.NOTHING;
+                        },
+                        Operation.Encoder.empty(),
+                        (r, f) -> ResourceChecks.arn("UntagResource", r.resourceArn(), f));
+            case "ListTagsOfResource" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("ResourceArn"),
+                        (e, r, c) -> e.control().listTags(r),
+                        (g, t, c) -> listTags(g, t),
+                        (r, f) -> ResourceChecks.arn("ListTagsOfResource", r, f));
+            case "UpdateTimeToLive" ->
+                dynamodb(
+                        name,
+                        ControlPlaneOperations::updateTimeToLive,
+                        (e, r, c) -> e.timeToLive().updateTimeToLive(r),
+                        (g, t, c) -> timeToLiveSpecification(g, t),
+                        (r, f) -> ResourceChecks.table("UpdateTimeToLive", r.tableName(), f));
+            case "DescribeTimeToLive" ->
+                dynamodb(
+                        name,
+                        tableName(),
+                        (e, r, c) -> e.timeToLive().describeTimeToLive(r),
+                        (g, t, c) -> timeToLiveDescription(g, t),
+                        (r, f) -> ResourceChecks.table("DescribeTimeToLive", r, f));
+            default ->
+                throw new IllegalArgumentException("not a table, tag, TTL, limits or endpoints operation: " + name);
         };
     }
 
@@ -92,9 +156,12 @@ final class ControlPlaneOperations {
 
     private static TimeToLiveRequests.UpdateTimeToLive updateTimeToLive(Map<String, Object> b) {
         Map<String, Object> spec = Fields.object(b, "TimeToLiveSpecification");
-        return new TimeToLiveRequests.UpdateTimeToLive(Fields.string(b, "TableName"), spec == null ? null
-                : new TimeToLiveRequests.Specification(Fields.string(spec, "AttributeName"),
-                        Fields.bool(spec, "Enabled")));
+        return new TimeToLiveRequests.UpdateTimeToLive(
+                Fields.string(b, "TableName"),
+                spec == null
+                        ? null
+                        : new TimeToLiveRequests.Specification(
+                                Fields.string(spec, "AttributeName"), Fields.bool(spec, "Enabled")));
     }
 
     private static void table(JsonGenerator g, String field, TableDescription t) throws IOException {

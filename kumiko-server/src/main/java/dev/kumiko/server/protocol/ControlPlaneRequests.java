@@ -75,8 +75,11 @@ final class ControlPlaneRequests {
         Map<String, Object> delete = Fields.object(m, "Delete");
         return new UpdateTableRequest.GsiUpdate(
                 create == null ? null : index(create),
-                update == null ? null : new UpdateTableRequest.GsiThroughputUpdate(Fields.string(update, "IndexName"),
-                        throughput(Fields.object(update, "ProvisionedThroughput"))),
+                update == null
+                        ? null
+                        : new UpdateTableRequest.GsiThroughputUpdate(
+                                Fields.string(update, "IndexName"),
+                                throughput(Fields.object(update, "ProvisionedThroughput"))),
                 delete == null ? null : new UpdateTableRequest.GsiDelete(Fields.string(delete, "IndexName")));
     }
 
@@ -85,38 +88,55 @@ final class ControlPlaneRequests {
     }
 
     private static AttributeDefinitionInput attributeDefinition(Map<String, Object> m) {
-        return new AttributeDefinitionInput(Fields.string(m, "AttributeName"), 
+        return new AttributeDefinitionInput(
+                Fields.string(m, "AttributeName"),
                 WireEnums.lenient(ScalarAttributeType.class, Fields.string(m, "AttributeType")));
     }
 
     private static @Nullable List<KeySchemaInput> keySchema(Map<String, Object> b, String name) {
-        return Fields.objects(b, name,
-                k -> new KeySchemaInput(Fields.string(k, "AttributeName"), 
+        return Fields.objects(
+                b,
+                name,
+                k -> new KeySchemaInput(
+                        Fields.string(k, "AttributeName"),
                         WireEnums.lenient(KeyType.class, Fields.string(k, "KeyType"))));
     }
 
     static IndexInput index(Map<String, Object> m) {
         Map<String, Object> p = Fields.object(m, "Projection");
-        ProjectionInput projection = p == null ? null
-                : new ProjectionInput(WireEnums.lenient(ProjectionType.class, Fields.string(p, "ProjectionType")),
-                         Fields.strings(p, "NonKeyAttributes"));
-        return new IndexInput(Fields.string(m, "IndexName"), keySchema(m, "KeySchema"), projection,
+        ProjectionInput projection = p == null
+                ? null
+                : new ProjectionInput(
+                        WireEnums.lenient(ProjectionType.class, Fields.string(p, "ProjectionType")),
+                        Fields.strings(p, "NonKeyAttributes"));
+        return new IndexInput(
+                Fields.string(m, "IndexName"),
+                keySchema(m, "KeySchema"),
+                projection,
                 throughput(Fields.object(m, "ProvisionedThroughput")));
     }
 
     static @Nullable ThroughputInput throughput(@Nullable Map<String, Object> m) {
-        return m == null ? null
-                : new ThroughputInput(Fields.longValue(m, "ReadCapacityUnits"), Fields.longValue(m, "WriteCapacityUnits"));
+        return m == null
+                ? null
+                : new ThroughputInput(
+                        Fields.longValue(m, "ReadCapacityUnits"), Fields.longValue(m, "WriteCapacityUnits"));
     }
 
     private static @Nullable StreamInput stream(@Nullable Map<String, Object> m) {
-        return m == null ? null : new StreamInput(Fields.bool(m, "StreamEnabled"),
-                WireEnums.lenient(StreamViewType.class, Fields.string(m, "StreamViewType")));
+        return m == null
+                ? null
+                : new StreamInput(
+                        Fields.bool(m, "StreamEnabled"),
+                        WireEnums.lenient(StreamViewType.class, Fields.string(m, "StreamViewType")));
     }
 
     static @Nullable SseInput sse(@Nullable Map<String, Object> m) {
-        return m == null ? null
-                : new SseInput(Fields.bool(m, "Enabled"),
-                        WireEnums.lenient(SseType.class, Fields.string(m, "SSEType")), Fields.string(m, "KMSMasterKeyId"));
+        return m == null
+                ? null
+                : new SseInput(
+                        Fields.bool(m, "Enabled"),
+                        WireEnums.lenient(SseType.class, Fields.string(m, "SSEType")),
+                        Fields.string(m, "KMSMasterKeyId"));
     }
 }

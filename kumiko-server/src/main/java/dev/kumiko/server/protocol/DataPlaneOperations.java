@@ -11,8 +11,17 @@ import org.jspecify.annotations.Nullable;
 /** Registrations of the item operations, Query and Scan, the batches and the transactions. */
 final class DataPlaneOperations {
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("PutItem", "GetItem", "UpdateItem", "DeleteItem", "Query", "Scan",
-            "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems");
+    static final List<String> NAMES = List.of(
+            "PutItem",
+            "GetItem",
+            "UpdateItem",
+            "DeleteItem",
+            "Query",
+            "Scan",
+            "BatchWriteItem",
+            "BatchGetItem",
+            "TransactWriteItems",
+            "TransactGetItems");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -20,44 +29,88 @@ final class DataPlaneOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "PutItem" -> dynamodb(name, ParameterCombinations.first(ItemRequestReader::putItem),
-                    (e, r, c) -> e.items().putItem(r),
-                    (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::putItem);
-            case "GetItem" -> dynamodb(name, ParameterCombinations.first(ItemRequestReader::getItem),
-                    (e, r, c) -> e.items().getItem(r),
-                    (g, t, c) -> itemResult(g, "Item", t), ItemChecks::getItem);
-            case "UpdateItem" -> dynamodb(name, ParameterCombinations.first(ItemRequestReader::updateItem),
-                    (e, r, c) -> e.items().updateItem(r),
-                    (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::updateItem);
-            case "DeleteItem" -> dynamodb(name, ParameterCombinations.first(ItemRequestReader::deleteItem),
-                    (e, r, c) -> e.items().deleteItem(r),
-                    (g, t, c) -> itemResult(g, "Attributes", t), ItemChecks::deleteItem);
-            case "Query" -> dynamodb(name, ParameterCombinations.first(ReadRequestReader::query),
-                    (e, r, c) -> e.reads().query(r),
-                    (g, t, c) -> ReadResultWriter.write(g, t), ItemChecks::query);
-            case "Scan" -> dynamodb(name, ParameterCombinations.first(ReadRequestReader::scan),
-                    (e, r, c) -> e.reads().scan(r),
-                    (g, t, c) -> ReadResultWriter.write(g, t), ItemChecks::scan);
-            case "BatchWriteItem" -> dynamodb(name, BatchRequestReader::batchWrite,
-                    (e, r, c) -> e.items().batchWriteItem(r),
-                    (g, t, c) -> BatchResultWriter.batchWrite(g, t), ItemChecks::batchWrite);
-            case "BatchGetItem" -> dynamodb(name, BatchRequestReader::batchGet,
-                    (e, r, c) -> e.items().batchGetItem(r),
-                    (g, t, c) -> BatchResultWriter.batchGet(g, t), ItemChecks::batchGet);
-            case "TransactWriteItems" -> dynamodb(name, TransactRequestReader::transactWrite,
-                    (e, r, c) -> e.transactions().transactWriteItems(r),
-                    (g, t, c) -> TransactResultWriter.transactWrite(g, t), ItemChecks::transactWrite);
-            case "TransactGetItems" -> dynamodb(name, TransactRequestReader::transactGet,
-                    (e, r, c) -> e.transactions().transactGetItems(r),
-                    (g, t, c) -> TransactResultWriter.transactGet(g, t), ItemChecks::transactGet);
+            case "PutItem" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ItemRequestReader::putItem),
+                        (e, r, c) -> e.items().putItem(r),
+                        (g, t, c) -> itemResult(g, "Attributes", t),
+                        ItemChecks::putItem);
+            case "GetItem" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ItemRequestReader::getItem),
+                        (e, r, c) -> e.items().getItem(r),
+                        (g, t, c) -> itemResult(g, "Item", t),
+                        ItemChecks::getItem);
+            case "UpdateItem" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ItemRequestReader::updateItem),
+                        (e, r, c) -> e.items().updateItem(r),
+                        (g, t, c) -> itemResult(g, "Attributes", t),
+                        ItemChecks::updateItem);
+            case "DeleteItem" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ItemRequestReader::deleteItem),
+                        (e, r, c) -> e.items().deleteItem(r),
+                        (g, t, c) -> itemResult(g, "Attributes", t),
+                        ItemChecks::deleteItem);
+            case "Query" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ReadRequestReader::query),
+                        (e, r, c) -> e.reads().query(r),
+                        (g, t, c) -> ReadResultWriter.write(g, t),
+                        ItemChecks::query);
+            case "Scan" ->
+                dynamodb(
+                        name,
+                        ParameterCombinations.first(ReadRequestReader::scan),
+                        (e, r, c) -> e.reads().scan(r),
+                        (g, t, c) -> ReadResultWriter.write(g, t),
+                        ItemChecks::scan);
+            case "BatchWriteItem" ->
+                dynamodb(
+                        name,
+                        BatchRequestReader::batchWrite,
+                        (e, r, c) -> e.items().batchWriteItem(r),
+                        (g, t, c) -> BatchResultWriter.batchWrite(g, t),
+                        ItemChecks::batchWrite);
+            case "BatchGetItem" ->
+                dynamodb(
+                        name,
+                        BatchRequestReader::batchGet,
+                        (e, r, c) -> e.items().batchGetItem(r),
+                        (g, t, c) -> BatchResultWriter.batchGet(g, t),
+                        ItemChecks::batchGet);
+            case "TransactWriteItems" ->
+                dynamodb(
+                        name,
+                        TransactRequestReader::transactWrite,
+                        (e, r, c) -> e.transactions().transactWriteItems(r),
+                        (g, t, c) -> TransactResultWriter.transactWrite(g, t),
+                        ItemChecks::transactWrite);
+            case "TransactGetItems" ->
+                dynamodb(
+                        name,
+                        TransactRequestReader::transactGet,
+                        (e, r, c) -> e.transactions().transactGetItems(r),
+                        (g, t, c) -> TransactResultWriter.transactGet(g, t),
+                        ItemChecks::transactGet);
             default -> throw new IllegalArgumentException("not an item, read, batch or transaction operation: " + name);
         };
     }
 
     private DataPlaneOperations() {}
 
-    static <R, T> Operation<R, T> dynamodb(String name, Operation.Decoder<R> decoder, Operation.Call<R, T> call,
-            Operation.Encoder<T> encoder, AuthRule<R> authorization) {
+    static <R, T> Operation<R, T> dynamodb(
+            String name,
+            Operation.Decoder<R> decoder,
+            Operation.Call<R, T> call,
+            Operation.Encoder<T> encoder,
+            AuthRule<R> authorization) {
         return new Operation<>(Operation.Api.DYNAMODB, name, decoder, call, encoder, authorization);
     }
 

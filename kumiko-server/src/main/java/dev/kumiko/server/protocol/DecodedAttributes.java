@@ -15,7 +15,9 @@ import org.jspecify.annotations.Nullable;
  * @param value the decoded map, unmodifiable; null when {@code failure} is set
  * @param failure the first refused value's error, in the map's member order; null when decoded
  */
-record DecodedAttributes(@Nullable Map<String, AttributeValue> value, @Nullable DynamoException failure) {
+record DecodedAttributes(
+        @Nullable Map<String, AttributeValue> value,
+        @Nullable DynamoException failure) {
     DecodedAttributes {
         assert (value == null) != (failure == null);
     }

@@ -29,14 +29,29 @@ import org.jspecify.annotations.Nullable;
  */
 final class ExchangeOperations {
     private static final Set<String> EXPORT_SUMMARY = Set.of("ExportArn", "ExportStatus", "ExportType");
-    private static final Set<String> IMPORT_SUMMARY = Set.of("ImportArn", "ImportStatus", "TableArn",
-            "S3BucketSource", "CloudWatchLogGroupArn", "InputFormat", "StartTime", "EndTime");
+    private static final Set<String> IMPORT_SUMMARY = Set.of(
+            "ImportArn",
+            "ImportStatus",
+            "TableArn",
+            "S3BucketSource",
+            "CloudWatchLogGroupArn",
+            "InputFormat",
+            "StartTime",
+            "EndTime");
 
-    private record ListJobs(@Nullable String tableArn, @Nullable Long pageSize, @Nullable String nextToken) {}
+    private record ListJobs(
+            @Nullable String tableArn,
+            @Nullable Long pageSize,
+            @Nullable String nextToken) {}
 
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("ExportTableToPointInTime", "DescribeExport", "ListExports",
-            "ImportTable", "DescribeImport", "ListImports");
+    static final List<String> NAMES = List.of(
+            "ExportTableToPointInTime",
+            "DescribeExport",
+            "ListExports",
+            "ImportTable",
+            "DescribeImport",
+            "ListImports");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -44,37 +59,67 @@ final class ExchangeOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "ExportTableToPointInTime" -> dynamodb(name, ExchangeOperations::exportRequest,
-                    (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
-                    (g, t, c) -> description(g, "ExportDescription", t),
-                    (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f));
-            case "DescribeExport" -> dynamodb(name, DataPlaneOperations.member("ExportArn"),
-                    (e, r, c) -> ExchangeService.of(e).exports().describe(r),
-                    (g, t, c) -> description(g, "ExportDescription", t),
-                    (r, f) -> ResourceChecks.arn("DescribeExport", r, f));
-            case "ListExports" -> dynamodb(name, body -> new ListJobs(Fields.string(body, "TableArn"),
-                    Fields.longValue(body, "MaxResults"), Fields.string(body, "NextToken")),
-                    (e, r, c) -> page(ExchangeService.of(e).exports().list(r.tableArn(), r.pageSize(), r.nextToken()),
-                            r.pageSize()),
-                    (g, t, c) -> list(g, "ExportSummaries", t, EXPORT_SUMMARY, "ExportArn"),
-                    (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListExports")
-                            : ResourceChecks.arn("ListExports", r.tableArn(), f));
-            case "ImportTable" -> dynamodb(name, ExchangeOperations::importRequest,
-                    (e, r, c) -> ExchangeService.of(e).imports().importTable(c.engine(), r),
-                    (g, t, c) -> description(g, "ImportTableDescription", t),
-                    (r, f) -> ResourceChecks.table("ImportTable",
-                            r.tableCreation() == null ? null : r.tableCreation().tableName(), f));
-            case "DescribeImport" -> dynamodb(name, DataPlaneOperations.member("ImportArn"),
-                    (e, r, c) -> ExchangeService.of(e).imports().describe(r),
-                    (g, t, c) -> description(g, "ImportTableDescription", t),
-                    (r, f) -> ResourceChecks.arn("DescribeImport", r, f));
-            case "ListImports" -> dynamodb(name, body -> new ListJobs(Fields.string(body, "TableArn"),
-                    Fields.longValue(body, "PageSize"), Fields.string(body, "NextToken")),
-                    (e, r, c) -> page(ExchangeService.of(e).imports().list(r.tableArn(), r.pageSize(), r.nextToken()),
-                            r.pageSize()),
-                    (g, t, c) -> list(g, "ImportSummaryList", t, IMPORT_SUMMARY, "ImportArn"),
-                    (r, f) -> r.tableArn() == null ? ResourceChecks.account("ListImports")
-                            : ResourceChecks.arn("ListImports", r.tableArn(), f));
+            case "ExportTableToPointInTime" ->
+                dynamodb(
+                        name,
+                        ExchangeOperations::exportRequest,
+                        (e, r, c) -> ExchangeService.of(e).exports().export(c.engine(), r),
+                        (g, t, c) -> description(g, "ExportDescription", t),
+                        (r, f) -> ResourceChecks.arn("ExportTableToPointInTime", r.tableArn(), f));
+            case "DescribeExport" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("ExportArn"),
+                        (e, r, c) -> ExchangeService.of(e).exports().describe(r),
+                        (g, t, c) -> description(g, "ExportDescription", t),
+                        (r, f) -> ResourceChecks.arn("DescribeExport", r, f));
+            case "ListExports" ->
+                dynamodb(
+                        name,
+                        body -> new ListJobs(
+                                Fields.string(body, "TableArn"),
+                                Fields.longValue(body, "MaxResults"),
+                                Fields.string(body, "NextToken")),
+                        (e, r, c) -> page(
+                                ExchangeService.of(e).exports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                                r.pageSize()),
+                        (g, t, c) -> list(g, "ExportSummaries", t, EXPORT_SUMMARY, "ExportArn"),
+                        (r, f) -> r.tableArn() == null
+                                ? ResourceChecks.account("ListExports")
+                                : ResourceChecks.arn("ListExports", r.tableArn(), f));
+            case "ImportTable" ->
+                dynamodb(
+                        name,
+                        ExchangeOperations::importRequest,
+                        (e, r, c) -> ExchangeService.of(e).imports().importTable(c.engine(), r),
+                        (g, t, c) -> description(g, "ImportTableDescription", t),
+                        (r, f) -> ResourceChecks.table(
+                                "ImportTable",
+                                r.tableCreation() == null
+                                        ? null
+                                        : r.tableCreation().tableName(),
+                                f));
+            case "DescribeImport" ->
+                dynamodb(
+                        name,
+                        DataPlaneOperations.member("ImportArn"),
+                        (e, r, c) -> ExchangeService.of(e).imports().describe(r),
+                        (g, t, c) -> description(g, "ImportTableDescription", t),
+                        (r, f) -> ResourceChecks.arn("DescribeImport", r, f));
+            case "ListImports" ->
+                dynamodb(
+                        name,
+                        body -> new ListJobs(
+                                Fields.string(body, "TableArn"),
+                                Fields.longValue(body, "PageSize"),
+                                Fields.string(body, "NextToken")),
+                        (e, r, c) -> page(
+                                ExchangeService.of(e).imports().list(r.tableArn(), r.pageSize(), r.nextToken()),
+                                r.pageSize()),
+                        (g, t, c) -> list(g, "ImportSummaryList", t, IMPORT_SUMMARY, "ImportArn"),
+                        (r, f) -> r.tableArn() == null
+                                ? ResourceChecks.account("ListImports")
+                                : ResourceChecks.arn("ListImports", r.tableArn(), f));
             default -> throw new IllegalArgumentException("not an export or import operation: " + name);
         };
     }
@@ -91,14 +136,24 @@ final class ExchangeOperations {
 
     private static ExportRequest exportRequest(Map<String, Object> b) {
         Map<String, Object> spec = Fields.object(b, "IncrementalExportSpecification");
-        ExportRequest.IncrementalSpec incremental = spec == null ? null : new ExportRequest.IncrementalSpec(
-                epochMillis(spec, "ExportFromTime"), epochMillis(spec, "ExportToTime"),
-                Fields.string(spec, "ExportViewType"));
-        return new ExportRequest(Fields.string(b, "TableArn"), epochMillis(b, "ExportTime"),
+        ExportRequest.IncrementalSpec incremental = spec == null
+                ? null
+                : new ExportRequest.IncrementalSpec(
+                        epochMillis(spec, "ExportFromTime"),
+                        epochMillis(spec, "ExportToTime"),
+                        Fields.string(spec, "ExportViewType"));
+        return new ExportRequest(
+                Fields.string(b, "TableArn"),
+                epochMillis(b, "ExportTime"),
                 Fields.string(b, "ClientToken"),
-                Fields.string(b, "S3Bucket"), Fields.string(b, "S3BucketOwner"), Fields.string(b, "S3Prefix"),
-                Fields.string(b, "S3SseAlgorithm"), Fields.string(b, "S3SseKmsKeyId"),
-                Fields.string(b, "ExportFormat"), Fields.string(b, "ExportType"), incremental,
+                Fields.string(b, "S3Bucket"),
+                Fields.string(b, "S3BucketOwner"),
+                Fields.string(b, "S3Prefix"),
+                Fields.string(b, "S3SseAlgorithm"),
+                Fields.string(b, "S3SseKmsKeyId"),
+                Fields.string(b, "ExportFormat"),
+                Fields.string(b, "ExportType"),
+                incremental,
                 lineFormat(Objects.requireNonNullElse(Fields.string(b, "ExportFormat"), "DYNAMODB_JSON")));
     }
 
@@ -117,7 +172,9 @@ final class ExchangeOperations {
     /** A timestamp member (epoch seconds, possibly fractional) in epoch milliseconds; null when absent. */
     private static @Nullable Long epochMillis(Map<String, Object> b, String member) {
         Object time = b.get(member);
-        Long millis = time instanceof JsonNumber n ? new BigDecimal(n.text()).movePointRight(3).longValue() : null;
+        Long millis = time instanceof JsonNumber n
+                ? new BigDecimal(n.text()).movePointRight(3).longValue()
+                : null;
         if (time != null && millis == null && !(time instanceof dev.kumiko.server.json.JsonNull)) {
             throw DynamoException.serialization("NUMBER_VALUE cannot be converted to Date");
         }
@@ -133,14 +190,20 @@ final class ExchangeOperations {
             throw DynamoException.validation("InputFormatOptions.Csv.Delimiter must be one character");
         }
         Map<String, Object> creation = Fields.object(b, "TableCreationParameters");
-        return new ImportRequest(Fields.string(b, "ClientToken"),
+        return new ImportRequest(
+                Fields.string(b, "ClientToken"),
                 source == null ? null : Fields.string(source, "S3Bucket"),
                 source == null ? null : Fields.string(source, "S3KeyPrefix"),
                 source == null ? null : Fields.string(source, "S3BucketOwner"),
-                Fields.string(b, "InputFormat"), delimiter == null ? null : delimiter.charAt(0),
-                csv == null ? null : Fields.strings(csv, "HeaderList"), Fields.string(b, "InputCompressionType"),
+                Fields.string(b, "InputFormat"),
+                delimiter == null ? null : delimiter.charAt(0),
+                csv == null ? null : Fields.strings(csv, "HeaderList"),
+                Fields.string(b, "InputCompressionType"),
                 creation == null ? null : ControlPlaneRequests.createTableUnchecked(creation),
-                creation == null ? null : tableCreationViolations(creation), source, options, creation,
+                creation == null ? null : tableCreationViolations(creation),
+                source,
+                options,
+                creation,
                 lineFormat(Fields.string(b, "InputFormat")));
     }
 
@@ -186,7 +249,8 @@ final class ExchangeOperations {
         }
         g.writeEndArray();
         if (page.more()) {
-            g.writeStringField("NextToken", page.jobs().get(page.jobs().size() - 1).string(arnMember));
+            g.writeStringField(
+                    "NextToken", page.jobs().get(page.jobs().size() - 1).string(arnMember));
         }
     }
 }

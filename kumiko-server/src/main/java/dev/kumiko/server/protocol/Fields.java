@@ -113,8 +113,8 @@ public final class Fields {
     }
 
     /** A list of structures, each converted by fn; null when absent. */
-    public static <T> @Nullable List<T> objects(Map<String, Object> obj, String name,
-            Function<Map<String, Object>, T> fn) {
+    public static <T> @Nullable List<T> objects(
+            Map<String, Object> obj, String name, Function<Map<String, Object>, T> fn) {
         List<Object> raw = list(obj, name);
         if (raw == null) {
             return null;
@@ -176,7 +176,8 @@ public final class Fields {
         if (v instanceof List) {
             return DynamoException.serialization("Start of list found where not expected");
         }
-        String token = v instanceof JsonNumber ? "NUMBER_VALUE"
+        String token = v instanceof JsonNumber
+                ? "NUMBER_VALUE"
                 : v instanceof Boolean b ? (b ? "TRUE_VALUE" : "FALSE_VALUE") : "STRING_VALUE";
         return DynamoException.serialization(token + " cannot be converted to " + expected);
     }

@@ -18,14 +18,21 @@ import java.util.Base64;
 final class ItemJson {
     /** DynamoDB nests documents at most 32 levels; stored items cannot be deeper than this. */
     private static final int DEPTH_MAX = 64;
+
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] OPEN_B = ascii("{\"B\":"),
-            OPEN_SS = ascii("{\"SS\":["), OPEN_NS = ascii("{\"NS\":["), OPEN_BS = ascii("{\"BS\":["),
-            OPEN_M = ascii("{\"M\":"), OPEN_L = ascii("{\"L\":["), NULL = ascii("{\"NULL\":true}"),
-            TRUE = ascii("{\"BOOL\":true}"), FALSE = ascii("{\"BOOL\":false}");
+            OPEN_SS = ascii("{\"SS\":["),
+            OPEN_NS = ascii("{\"NS\":["),
+            OPEN_BS = ascii("{\"BS\":["),
+            OPEN_M = ascii("{\"M\":"),
+            OPEN_L = ascii("{\"L\":["),
+            NULL = ascii("{\"NULL\":true}"),
+            TRUE = ascii("{\"BOOL\":true}"),
+            FALSE = ascii("{\"BOOL\":false}");
 
     /** {"S":" and {"N":" as little-endian words, two bytes of padding above them. */
     private static final long OPEN_S_WORD = word("{\"S\":\""), OPEN_N_WORD = word("{\"N\":\"");
+
     private static final int OPEN_SCALAR_BYTES = 6;
     /** ":{"S":" and ":{"N":": a name's closing quote and colon, then a scalar's opening, eight bytes. */
     private static final long CLOSE_NAME_OPEN_S_WORD = word("\":{\"S\":\""),
@@ -189,7 +196,11 @@ final class ItemJson {
         switch (tag) {
             case ItemFormat.TAG_S -> scalar(in, out, OPEN_S_WORD);
             case ItemFormat.TAG_N -> scalar(in, out, OPEN_N_WORD);
-            case ItemFormat.TAG_B -> { out.put(OPEN_B); base64(in, out); out.put('}'); }
+            case ItemFormat.TAG_B -> {
+                out.put(OPEN_B);
+                base64(in, out);
+                out.put('}');
+            }
             case ItemFormat.TAG_SS, ItemFormat.TAG_NS -> {
                 out.put(tag == ItemFormat.TAG_SS ? OPEN_SS : OPEN_NS);
                 int n = in.varint();
@@ -208,7 +219,11 @@ final class ItemJson {
                 }
                 out.put(']').put('}');
             }
-            case ItemFormat.TAG_M -> { out.put(OPEN_M); writeMap(in, out, depth + 1); out.put('}'); }
+            case ItemFormat.TAG_M -> {
+                out.put(OPEN_M);
+                writeMap(in, out, depth + 1);
+                out.put('}');
+            }
             case ItemFormat.TAG_L -> {
                 out.put(OPEN_L);
                 int n = in.varint();
@@ -382,7 +397,9 @@ final class ItemJson {
      * how Jackson writes such characters; stored strings are valid UTF-8 (String.getBytes wrote them).
      */
     private static void supplementary(JsonBytes out, byte[] buf, int at) {
-        int codePoint = ((buf[at] & 0x07) << 18) | ((buf[at + 1] & 0x3F) << 12) | ((buf[at + 2] & 0x3F) << 6)
+        int codePoint = ((buf[at] & 0x07) << 18)
+                | ((buf[at + 1] & 0x3F) << 12)
+                | ((buf[at + 2] & 0x3F) << 6)
                 | (buf[at + 3] & 0x3F);
         assert codePoint > 0xFFFF && codePoint <= Character.MAX_CODE_POINT : codePoint;
         unicodeEscape(out, Character.highSurrogate(codePoint));
@@ -390,7 +407,12 @@ final class ItemJson {
     }
 
     private static void unicodeEscape(JsonBytes out, char c) {
-        out.put('\\').put('u').put(HEX[c >> 12]).put(HEX[c >> 8 & 0xF]).put(HEX[c >> 4 & 0xF]).put(HEX[c & 0xF]);
+        out.put('\\')
+                .put('u')
+                .put(HEX[c >> 12])
+                .put(HEX[c >> 8 & 0xF])
+                .put(HEX[c >> 4 & 0xF])
+                .put(HEX[c & 0xF]);
     }
 
     private static void base64(ItemReader in, JsonBytes out) {

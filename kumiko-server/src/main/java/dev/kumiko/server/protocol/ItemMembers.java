@@ -23,22 +23,32 @@ final class ItemMembers {
     private ItemMembers() {}
 
     /** PutItem (itemPath "item"), UpdateItem and DeleteItem ("key"). */
-    static void write(@Nullable String tableName, String itemPath, @Nullable Map<String, AttributeValue> item,
-            @Nullable String returnValues, @Nullable String returnConsumedCapacity,
-            @Nullable String returnItemCollectionMetrics, @Nullable String returnValuesOnConditionCheckFailure) {
+    static void write(
+            @Nullable String tableName,
+            String itemPath,
+            @Nullable Map<String, AttributeValue> item,
+            @Nullable String returnValues,
+            @Nullable String returnConsumedCapacity,
+            @Nullable String returnItemCollectionMetrics,
+            @Nullable String returnValuesOnConditionCheckFailure) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();
         c.notNull(itemPath, item);
         WireEnums.check(c, "returnValues", returnValues, ReturnValue.class);
         WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
-        WireEnums.check(c, "returnItemCollectionMetrics", returnItemCollectionMetrics,
-                ReturnItemCollectionMetrics.class);
-        WireEnums.check(c, "returnValuesOnConditionCheckFailure", returnValuesOnConditionCheckFailure,
+        WireEnums.check(
+                c, "returnItemCollectionMetrics", returnItemCollectionMetrics, ReturnItemCollectionMetrics.class);
+        WireEnums.check(
+                c,
+                "returnValuesOnConditionCheckFailure",
+                returnValuesOnConditionCheckFailure,
                 ReturnValuesOnConditionCheckFailure.class);
         c.throwIfAny();
     }
 
-    static void get(@Nullable String tableName, @Nullable Map<String, AttributeValue> key,
+    static void get(
+            @Nullable String tableName,
+            @Nullable Map<String, AttributeValue> key,
             @Nullable String returnConsumedCapacity) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();
@@ -53,8 +63,8 @@ final class ItemMembers {
      * run against AWS pin "The requestItems parameter is required for BatchWriteItem", also when
      * ReturnConsumedCapacity is invalid).
      */
-    static void batch(@Nullable Map<String, ?> requestItems, @Nullable String returnConsumedCapacity,
-            String operation) {
+    static void batch(
+            @Nullable Map<String, ?> requestItems, @Nullable String returnConsumedCapacity, String operation) {
         if (requestItems == null || requestItems.isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for " + operation);
         }
@@ -64,8 +74,13 @@ final class ItemMembers {
     }
 
     /** Query (no segments) and Scan. */
-    static void read(@Nullable String tableName, @Nullable String indexName, @Nullable String select,
-            @Nullable Long limit, @Nullable Long segment, @Nullable Long totalSegments,
+    static void read(
+            @Nullable String tableName,
+            @Nullable String indexName,
+            @Nullable String select,
+            @Nullable Long limit,
+            @Nullable Long segment,
+            @Nullable Long totalSegments,
             @Nullable String returnConsumedCapacity) {
         TableNames.resolve(tableName, "tableName");
         Constraints c = new Constraints();

@@ -18,33 +18,48 @@ final class ItemRequestReader {
     private ItemRequestReader() {}
 
     /** The enum members of the write operations, as the wire sent them. */
-    private record WriteOptions(@Nullable String returnValues, @Nullable String returnConsumedCapacity,
-            @Nullable String returnItemCollectionMetrics, @Nullable String returnValuesOnConditionCheckFailure) {
+    private record WriteOptions(
+            @Nullable String returnValues,
+            @Nullable String returnConsumedCapacity,
+            @Nullable String returnItemCollectionMetrics,
+            @Nullable String returnValuesOnConditionCheckFailure) {
 
         static WriteOptions read(Map<String, Object> b) {
-            return new WriteOptions(Fields.string(b, "ReturnValues"), Fields.string(b, "ReturnConsumedCapacity"),
+            return new WriteOptions(
+                    Fields.string(b, "ReturnValues"),
+                    Fields.string(b, "ReturnConsumedCapacity"),
                     Fields.string(b, "ReturnItemCollectionMetrics"),
                     Fields.string(b, "ReturnValuesOnConditionCheckFailure"));
         }
 
         void check(@Nullable String tableName, String itemPath, @Nullable Map<String, AttributeValue> item) {
-            ItemMembers.write(tableName, itemPath, item, returnValues, returnConsumedCapacity,
-                    returnItemCollectionMetrics, returnValuesOnConditionCheckFailure);
+            ItemMembers.write(
+                    tableName,
+                    itemPath,
+                    item,
+                    returnValues,
+                    returnConsumedCapacity,
+                    returnItemCollectionMetrics,
+                    returnValuesOnConditionCheckFailure);
         }
 
-        @Nullable ReturnValue values() {
+        @Nullable
+        ReturnValue values() {
             return WireEnums.lenient(ReturnValue.class, returnValues);
         }
 
-        @Nullable ReturnConsumedCapacity capacity() {
+        @Nullable
+        ReturnConsumedCapacity capacity() {
             return WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity);
         }
 
-        @Nullable ReturnItemCollectionMetrics metrics() {
+        @Nullable
+        ReturnItemCollectionMetrics metrics() {
             return WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics);
         }
 
-        @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure() {
+        @Nullable
+        ReturnValuesOnConditionCheckFailure onConditionFailure() {
             return WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, returnValuesOnConditionCheckFailure);
         }
     }
@@ -54,8 +69,8 @@ final class ItemRequestReader {
         Map<String, AttributeValue> item = AttributeValues.item(b, "Item");
         WriteOptions o = WriteOptions.read(b);
         ItemRequests.Conditions conditions = conditions(b);
-        var r = new ItemRequests.PutItem(tableName, item, o.values(), o.capacity(), o.metrics(),
-                o.onConditionFailure(), conditions);
+        var r = new ItemRequests.PutItem(
+                tableName, item, o.values(), o.capacity(), o.metrics(), o.onConditionFailure(), conditions);
         MemberViolations.check(r, () -> o.check(tableName, "item", item));
         return r;
     }
@@ -68,8 +83,13 @@ final class ItemRequestReader {
         String projectionExpression = Fields.string(b, "ProjectionExpression");
         Map<String, String> names = Fields.stringMap(b, "ExpressionAttributeNames");
         var attributesToGet = Fields.strings(b, "AttributesToGet");
-        var r = new ItemRequests.GetItem(tableName, key, consistentRead,
-                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity), projectionExpression, names,
+        var r = new ItemRequests.GetItem(
+                tableName,
+                key,
+                consistentRead,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+                projectionExpression,
+                names,
                 attributesToGet);
         MemberViolations.check(r, () -> ItemMembers.get(tableName, key, returnConsumedCapacity));
         return r;
@@ -82,8 +102,16 @@ final class ItemRequestReader {
         WriteOptions o = WriteOptions.read(b);
         var attributeUpdates = LegacyMembers.attributeUpdates(b);
         ItemRequests.Conditions conditions = conditions(b);
-        var r = new ItemRequests.UpdateItem(tableName, key, updateExpression, o.values(), o.capacity(),
-                o.metrics(), o.onConditionFailure(), attributeUpdates, conditions);
+        var r = new ItemRequests.UpdateItem(
+                tableName,
+                key,
+                updateExpression,
+                o.values(),
+                o.capacity(),
+                o.metrics(),
+                o.onConditionFailure(),
+                attributeUpdates,
+                conditions);
         MemberViolations.check(r, () -> o.check(tableName, "key", key));
         return r;
     }
@@ -93,8 +121,8 @@ final class ItemRequestReader {
         Map<String, AttributeValue> key = AttributeValues.item(b, "Key");
         WriteOptions o = WriteOptions.read(b);
         ItemRequests.Conditions conditions = conditions(b);
-        var r = new ItemRequests.DeleteItem(tableName, key, o.values(), o.capacity(), o.metrics(),
-                o.onConditionFailure(), conditions);
+        var r = new ItemRequests.DeleteItem(
+                tableName, key, o.values(), o.capacity(), o.metrics(), o.onConditionFailure(), conditions);
         MemberViolations.check(r, () -> o.check(tableName, "key", key));
         return r;
     }

@@ -34,8 +34,11 @@ final class JsonItemLines implements ItemLineFormat {
 
     /** {@code {"Metadata":{"WriteTimestampMicros":{"N":"..."}},"Keys":{..},"OldImage":{..},"NewImage":{..}}}. */
     @Override
-    public String writeChange(long writeTimestampMicros, Map<String, AttributeValue> keys,
-            @Nullable Map<String, AttributeValue> oldImage, @Nullable Map<String, AttributeValue> newImage) {
+    public String writeChange(
+            long writeTimestampMicros,
+            Map<String, AttributeValue> keys,
+            @Nullable Map<String, AttributeValue> oldImage,
+            @Nullable Map<String, AttributeValue> newImage) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JsonTree.factory().createGenerator(out)) {
             g.writeStartObject();
@@ -65,8 +68,8 @@ final class JsonItemLines implements ItemLineFormat {
     public Map<String, AttributeValue> read(String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
         try {
-            Map<String, AttributeValue> item = AttributeValues.item(JsonTree.parseObject(bytes, 0, bytes.length),
-                    "Item");
+            Map<String, AttributeValue> item =
+                    AttributeValues.item(JsonTree.parseObject(bytes, 0, bytes.length), "Item");
             if (item == null) {
                 throw new IllegalArgumentException("the line has no \"Item\" object");
             }

@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 public final class JsonOut implements AutoCloseable {
     /** A buffer that held more than this is dropped after use, so that no thread keeps a large one. */
     private static final int SPARE_BYTES_MAX = 256 * 1024;
+
     private static final int INITIAL_BYTES = 256;
     /** Netty's thread-local: an array slot on the event loops, where every response is written. */
     private static final FastThreadLocal<Spare> SPARE = new FastThreadLocal<>() {

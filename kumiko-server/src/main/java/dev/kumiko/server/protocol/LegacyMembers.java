@@ -29,7 +29,8 @@ public final class LegacyMembers {
 
     private static LegacyCondition condition(Map<String, Object> c) {
         Object value = c.get("Value");
-        AttributeValue v = value == null || value == dev.kumiko.server.json.JsonNull.INSTANCE ? null
+        AttributeValue v = value == null || value == dev.kumiko.server.json.JsonNull.INSTANCE
+                ? null
                 : AttributeValues.decode(value, 0);
         List<Object> rawList = Fields.list(c, "AttributeValueList");
         List<AttributeValue> list = null;
@@ -55,7 +56,8 @@ public final class LegacyMembers {
                 continue;
             }
             Object value = u.get("Value");
-            AttributeValue v = value == null || value == dev.kumiko.server.json.JsonNull.INSTANCE ? null
+            AttributeValue v = value == null || value == dev.kumiko.server.json.JsonNull.INSTANCE
+                    ? null
                     : AttributeValues.decode(value, 0);
             out.put(e.getKey(), new LegacyUpdate(Fields.string(u, "Action"), v));
         }

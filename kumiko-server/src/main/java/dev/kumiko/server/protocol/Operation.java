@@ -16,8 +16,8 @@ import java.util.Objects;
  * @param <R> the typed request (an engine request record, or a small record of the members read)
  * @param <T> what the engine answers
  */
-public record Operation<R, T>(Api api, String name, Decoder<R> decoder, Call<R, T> call, Encoder<T> encoder,
-        AuthRule<R> authorization) {
+public record Operation<R, T>(
+        Api api, String name, Decoder<R> decoder, Call<R, T> call, Encoder<T> encoder, AuthRule<R> authorization) {
 
     /** The API a request names its operation in. */
     public enum Api {
@@ -43,7 +43,9 @@ public record Operation<R, T>(Api api, String name, Decoder<R> decoder, Call<R, 
      * The request of an operation that reads no member, and the answer of one that answers nothing:
      * a value where Void would have only null.
      */
-    public enum Nothing { NOTHING }
+    public enum Nothing {
+        NOTHING
+    }
 
     /** Body (parsed JSON object; an empty one for an admin request without a body) to typed request. */
     @FunctionalInterface
@@ -64,7 +66,7 @@ public record Operation<R, T>(Api api, String name, Decoder<R> decoder, Call<R, 
 
         /** For operations that answer an empty object. */
         static <T> Encoder<T> empty() {
-            return (g, result, ctx) -> { };
+            return (g, result, ctx) -> {};
         }
     }
 }

@@ -52,6 +52,7 @@ public final class OperationTable {
 
     /** Each API's slots by name. */
     private final Map<String, Slot> dynamodb;
+
     private final Map<String, Slot> streams;
     private final Map<String, Slot> admin;
 
@@ -125,8 +126,8 @@ public final class OperationTable {
             if (op == null) {
                 op = concern.registration().apply(name);
                 if (op.api() != concern.api() || !op.name().equals(name)) {
-                    throw new IllegalStateException("the registration of " + concern.api() + " " + name
-                            + " built " + op.api() + " " + op.name());
+                    throw new IllegalStateException("the registration of " + concern.api() + " " + name + " built "
+                            + op.api() + " " + op.name());
                 }
                 built = op;
             }

@@ -24,20 +24,63 @@ import org.jspecify.annotations.Nullable;
 public final class Operations {
     /** Every operation of the DynamoDB API (2012-08-10), for telling "not yet" from "no such thing". */
     static final Set<String> DYNAMODB_OPERATIONS = Set.of(
-            "BatchExecuteStatement", "BatchGetItem", "BatchWriteItem", "CreateBackup", "CreateGlobalTable",
-            "CreateTable", "DeleteBackup", "DeleteItem", "DeleteResourcePolicy", "DeleteTable", "DescribeBackup",
-            "DescribeContinuousBackups", "DescribeContributorInsights", "DescribeEndpoints", "DescribeExport",
-            "DescribeGlobalTable", "DescribeGlobalTableSettings", "DescribeImport",
-            "DescribeKinesisStreamingDestination", "DescribeLimits", "DescribeTable",
-            "DescribeTableReplicaAutoScaling", "DescribeTimeToLive", "DisableKinesisStreamingDestination",
-            "EnableKinesisStreamingDestination", "ExecuteStatement", "ExecuteTransaction",
-            "ExportTableToPointInTime", "GetItem", "GetResourcePolicy", "ImportTable", "ListBackups",
-            "ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports", "ListTables",
-            "ListTagsOfResource", "PutItem", "PutResourcePolicy", "Query", "RestoreTableFromBackup",
-            "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems", "TransactWriteItems",
-            "UntagResource", "UpdateContinuousBackups", "UpdateContributorInsights", "UpdateGlobalTable",
-            "UpdateGlobalTableSettings", "UpdateItem", "UpdateKinesisStreamingDestination", "UpdateTable",
-            "UpdateTableReplicaAutoScaling", "UpdateTimeToLive");
+            "BatchExecuteStatement",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "CreateBackup",
+            "CreateGlobalTable",
+            "CreateTable",
+            "DeleteBackup",
+            "DeleteItem",
+            "DeleteResourcePolicy",
+            "DeleteTable",
+            "DescribeBackup",
+            "DescribeContinuousBackups",
+            "DescribeContributorInsights",
+            "DescribeEndpoints",
+            "DescribeExport",
+            "DescribeGlobalTable",
+            "DescribeGlobalTableSettings",
+            "DescribeImport",
+            "DescribeKinesisStreamingDestination",
+            "DescribeLimits",
+            "DescribeTable",
+            "DescribeTableReplicaAutoScaling",
+            "DescribeTimeToLive",
+            "DisableKinesisStreamingDestination",
+            "EnableKinesisStreamingDestination",
+            "ExecuteStatement",
+            "ExecuteTransaction",
+            "ExportTableToPointInTime",
+            "GetItem",
+            "GetResourcePolicy",
+            "ImportTable",
+            "ListBackups",
+            "ListContributorInsights",
+            "ListExports",
+            "ListGlobalTables",
+            "ListImports",
+            "ListTables",
+            "ListTagsOfResource",
+            "PutItem",
+            "PutResourcePolicy",
+            "Query",
+            "RestoreTableFromBackup",
+            "RestoreTableToPointInTime",
+            "Scan",
+            "TagResource",
+            "TransactGetItems",
+            "TransactWriteItems",
+            "UntagResource",
+            "UpdateContinuousBackups",
+            "UpdateContributorInsights",
+            "UpdateGlobalTable",
+            "UpdateGlobalTableSettings",
+            "UpdateItem",
+            "UpdateKinesisStreamingDestination",
+            "UpdateTable",
+            "UpdateTableReplicaAutoScaling",
+            "UpdateTimeToLive");
 
     private final Engine engine;
     private final OperationTable table;
@@ -69,8 +112,8 @@ public final class Operations {
         if (op == null) {
             return null;
         }
-        Map<String, Object> parsed = body.length == 0 ? AdminOperations.NO_BODY
-                : JsonTree.parseObject(body, 0, body.length);
+        Map<String, Object> parsed =
+                body.length == 0 ? AdminOperations.NO_BODY : JsonTree.parseObject(body, 0, body.length);
         return run(op, parsed, ctx, RequestAuthorizer.ALLOW_ALL, COPY);
     }
 
@@ -78,7 +121,11 @@ public final class Operations {
      * Runs one DynamoDB or DynamoDB Streams operation; returns the response body or throws the
      * DynamoException to answer. The authorizer is asked only when the request has a verified caller.
      */
-    public byte[] handle(Operation.Api api, String operation, Map<String, Object> body, CallContext ctx,
+    public byte[] handle(
+            Operation.Api api,
+            String operation,
+            Map<String, Object> body,
+            CallContext ctx,
             RequestAuthorizer authorizer) {
         return handle(api, operation, body, ctx, authorizer, COPY);
     }
@@ -87,11 +134,17 @@ public final class Operations {
      * The same, handing the response body to {@code reader} in the thread's buffer (the server
      * writes it into its answer from there) and returning what {@code reader} made of it.
      */
-    public <A> A handle(Operation.Api api, String operation, Map<String, Object> body, CallContext ctx,
-            RequestAuthorizer authorizer, BodyReader<A> reader) {
+    public <A> A handle(
+            Operation.Api api,
+            String operation,
+            Map<String, Object> body,
+            CallContext ctx,
+            RequestAuthorizer authorizer,
+            BodyReader<A> reader) {
         Operation<?, ?> op = table.find(api, operation);
         if (op == null) {
-            throw api == Operation.Api.DYNAMODB ? unknown(operation)
+            throw api == Operation.Api.DYNAMODB
+                    ? unknown(operation)
                     : new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
         }
         return run(op, body, ctx, authorizer, reader);
@@ -99,18 +152,30 @@ public final class Operations {
 
     /** Runs one DynamoDB operation for an unsigned, in-process caller (tests, benchmarks). */
     public byte[] handle(String operation, Map<String, Object> body, RequestContext ctx, String hostHeader) {
-        return handle(Operation.Api.DYNAMODB, operation, body, new CallContext(ctx, null, null, hostHeader),
+        return handle(
+                Operation.Api.DYNAMODB,
+                operation,
+                body,
+                new CallContext(ctx, null, null, hostHeader),
                 RequestAuthorizer.ALLOW_ALL);
     }
 
     /** Runs one DynamoDB Streams operation for an unsigned, in-process caller (tests, benchmarks). */
     public byte[] handleStreams(String operation, Map<String, Object> body, RequestContext ctx) {
-        return handle(Operation.Api.STREAMS, operation, body, new CallContext(ctx, null, null, null),
+        return handle(
+                Operation.Api.STREAMS,
+                operation,
+                body,
+                new CallContext(ctx, null, null, null),
                 RequestAuthorizer.ALLOW_ALL);
     }
 
-    private <R, T, A> A run(Operation<R, T> op, Map<String, Object> body, CallContext ctx,
-            RequestAuthorizer authorizer, BodyReader<A> reader) {
+    private <R, T, A> A run(
+            Operation<R, T> op,
+            Map<String, Object> body,
+            CallContext ctx,
+            RequestAuthorizer authorizer,
+            BodyReader<A> reader) {
         R request;
         DynamoException violations = null;
         try {
@@ -139,8 +204,8 @@ public final class Operations {
 
     static DynamoException unknown(String op) {
         if (DYNAMODB_OPERATIONS.contains(op)) {
-            return new DynamoException(ErrorCode.UNKNOWN_OPERATION,
-                    "Kumiko does not implement the " + op + " operation yet");
+            return new DynamoException(
+                    ErrorCode.UNKNOWN_OPERATION, "Kumiko does not implement the " + op + " operation yet");
         }
         return new DynamoException(ErrorCode.UNKNOWN_OPERATION, null);
     }
@@ -158,9 +223,8 @@ public final class Operations {
     }
 
     /** ItemCollectionMetrics by table name, as BatchWriteItem and TransactWriteItems answer it. */
-    static void itemCollectionMetricsByTable(JsonGenerator g,
-            @Nullable Map<String, List<ItemCollectionMetrics>> byTable)
-            throws IOException {
+    static void itemCollectionMetricsByTable(
+            JsonGenerator g, @Nullable Map<String, List<ItemCollectionMetrics>> byTable) throws IOException {
         if (byTable == null) {
             return;
         }

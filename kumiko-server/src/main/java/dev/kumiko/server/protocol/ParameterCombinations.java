@@ -18,10 +18,21 @@ import java.util.Map;
  */
 final class ParameterCombinations {
     /** Member order as the engine lists them in its "Can not use both ..." message. */
-    private static final List<String> LEGACY = List.of("AttributeUpdates", "AttributesToGet", "Expected",
-            "QueryFilter", "ScanFilter", "KeyConditions", "ConditionalOperator");
-    private static final List<String> EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression",
-            "ProjectionExpression", "FilterExpression", "KeyConditionExpression");
+    private static final List<String> LEGACY = List.of(
+            "AttributeUpdates",
+            "AttributesToGet",
+            "Expected",
+            "QueryFilter",
+            "ScanFilter",
+            "KeyConditions",
+            "ConditionalOperator");
+
+    private static final List<String> EXPRESSIONS = List.of(
+            "UpdateExpression",
+            "ConditionExpression",
+            "ProjectionExpression",
+            "FilterExpression",
+            "KeyConditionExpression");
 
     private ParameterCombinations() {}
 
@@ -45,8 +56,8 @@ final class ParameterCombinations {
         List<String> legacy = present(body, LEGACY);
         List<String> expressions = present(body, EXPRESSIONS);
         // A Query's legacy KeyConditions may stand beside FilterExpression and ProjectionExpression.
-        boolean keyConditionsAlone = legacy.equals(List.of("KeyConditions"))
-                && !expressions.contains("KeyConditionExpression");
+        boolean keyConditionsAlone =
+                legacy.equals(List.of("KeyConditions")) && !expressions.contains("KeyConditionExpression");
         if (!keyConditionsAlone) {
             LegacyExpressions.checkNotMixed(legacy, expressions);
         }
@@ -62,8 +73,10 @@ final class ParameterCombinations {
         List<String> out = new ArrayList<>(2);
         for (String name : names) {
             Object v = body.get(name);
-            boolean emptyConditions = v instanceof Map<?, ?> m && m.isEmpty()
-                    && !name.equals("AttributeUpdates") && !name.equals("KeyConditions");
+            boolean emptyConditions = v instanceof Map<?, ?> m
+                    && m.isEmpty()
+                    && !name.equals("AttributeUpdates")
+                    && !name.equals("KeyConditions");
             if (v != null && !emptyConditions) {
                 out.add(name);
             }

@@ -16,8 +16,12 @@ import org.jspecify.annotations.Nullable;
 final class PartiqlConstraints {
     private PartiqlConstraints() {}
 
-    static void executeStatement(@Nullable String statement, @Nullable List<?> parameters, @Nullable String nextToken,
-            @Nullable String returnConsumedCapacity, @Nullable Long limit,
+    static void executeStatement(
+            @Nullable String statement,
+            @Nullable List<?> parameters,
+            @Nullable String nextToken,
+            @Nullable String returnConsumedCapacity,
+            @Nullable Long limit,
             @Nullable String returnValuesOnConditionCheckFailure) {
         Constraints c = new Constraints();
         statement(c, "statement", statement);
@@ -25,13 +29,18 @@ final class PartiqlConstraints {
         c.length("nextToken", nextToken, 1, PqLimits.NEXT_TOKEN_LENGTH_MAX);
         WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
         c.range("limit", limit, 1, Integer.MAX_VALUE);
-        WireEnums.check(c, "returnValuesOnConditionCheckFailure", returnValuesOnConditionCheckFailure,
+        WireEnums.check(
+                c,
+                "returnValuesOnConditionCheckFailure",
+                returnValuesOnConditionCheckFailure,
                 ReturnValuesOnConditionCheckFailure.class);
         c.throwIfAny();
     }
 
     /** One statement of a batch or transaction: its text, parameters and ReturnValuesOnConditionCheckFailure. */
-    record Statement(@Nullable String statement, @Nullable List<AttributeValue> parameters,
+    record Statement(
+            @Nullable String statement,
+            @Nullable List<AttributeValue> parameters,
             @Nullable String returnValuesOnConditionCheckFailure) {}
 
     static void batch(@Nullable List<Statement> list, @Nullable String returnConsumedCapacity) {
@@ -47,12 +56,13 @@ final class PartiqlConstraints {
         c.throwIfAny();
     }
 
-    static void transaction(@Nullable List<Statement> list, @Nullable String clientRequestToken,
+    static void transaction(
+            @Nullable List<Statement> list,
+            @Nullable String clientRequestToken,
             @Nullable String returnConsumedCapacity) {
         Constraints c = new Constraints();
         if (c.notNull("transactStatements", list) && list != null) {
-            c.size("transactStatements", list, list.isEmpty() ? "[]" : "[...]", 1,
-                    PqLimits.TRANSACTION_STATEMENTS_MAX);
+            c.size("transactStatements", list, list.isEmpty() ? "[]" : "[...]", 1, PqLimits.TRANSACTION_STATEMENTS_MAX);
             for (int i = 0; i < list.size() && i < PqLimits.TRANSACTION_STATEMENTS_MAX; i++) {
                 String base = "transactStatements." + (i + 1) + ".member.";
                 statementMembers(c, base, list.get(i));
@@ -66,7 +76,10 @@ final class PartiqlConstraints {
     private static void statementMembers(Constraints c, String base, Statement s) {
         statement(c, base + "statement", s.statement());
         parameters(c, base + "parameters", s.parameters());
-        WireEnums.check(c, base + "returnValuesOnConditionCheckFailure", s.returnValuesOnConditionCheckFailure(),
+        WireEnums.check(
+                c,
+                base + "returnValuesOnConditionCheckFailure",
+                s.returnValuesOnConditionCheckFailure(),
                 ReturnValuesOnConditionCheckFailure.class);
     }
 

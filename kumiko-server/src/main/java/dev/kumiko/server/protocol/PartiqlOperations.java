@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class PartiqlOperations {
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("ExecuteStatement", "BatchExecuteStatement",
-            "ExecuteTransaction");
+    static final List<String> NAMES = List.of("ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -21,19 +20,30 @@ final class PartiqlOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "ExecuteStatement" -> dynamodb(name, PartiqlProtocol::executeStatement,
-                    (e, r, c) -> e.partiql().executeStatement(r),
-                    (g, t, c) -> PartiqlProtocol.executeStatement(g, t), PartiqlChecks::executeStatement);
-            case "BatchExecuteStatement" -> dynamodb(name, PartiqlProtocol::batchExecuteStatement,
-                    (e, r, c) -> e.partiql().batchExecuteStatement(r),
-                    (g, t, c) -> PartiqlProtocol.batchExecuteStatement(g, t), PartiqlChecks::batchExecuteStatement);
-            case "ExecuteTransaction" -> dynamodb(name, PartiqlProtocol::executeTransaction,
-                    (e, r, c) -> e.partiql().executeTransaction(r),
-                    (g, t, c) -> PartiqlProtocol.executeTransaction(g, t), PartiqlChecks::executeTransaction);
+            case "ExecuteStatement" ->
+                dynamodb(
+                        name,
+                        PartiqlProtocol::executeStatement,
+                        (e, r, c) -> e.partiql().executeStatement(r),
+                        (g, t, c) -> PartiqlProtocol.executeStatement(g, t),
+                        PartiqlChecks::executeStatement);
+            case "BatchExecuteStatement" ->
+                dynamodb(
+                        name,
+                        PartiqlProtocol::batchExecuteStatement,
+                        (e, r, c) -> e.partiql().batchExecuteStatement(r),
+                        (g, t, c) -> PartiqlProtocol.batchExecuteStatement(g, t),
+                        PartiqlChecks::batchExecuteStatement);
+            case "ExecuteTransaction" ->
+                dynamodb(
+                        name,
+                        PartiqlProtocol::executeTransaction,
+                        (e, r, c) -> e.partiql().executeTransaction(r),
+                        (g, t, c) -> PartiqlProtocol.executeTransaction(g, t),
+                        PartiqlChecks::executeTransaction);
             default -> throw new IllegalArgumentException("not a PartiQL operation: " + name);
         };
     }
 
     private PartiqlOperations() {}
-
 }

@@ -24,11 +24,18 @@ final class PartiqlProtocol {
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
         Long limit = Fields.longValue(b, "Limit");
         String onConditionFailure = Fields.string(b, "ReturnValuesOnConditionCheckFailure");
-        var r = new PqRequests.ExecuteStatement(statement, parameters, consistentRead, nextToken,
-                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity), limit,
+        var r = new PqRequests.ExecuteStatement(
+                statement,
+                parameters,
+                consistentRead,
+                nextToken,
+                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+                limit,
                 WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, onConditionFailure));
-        MemberViolations.check(r, () -> PartiqlConstraints.executeStatement(statement, parameters, nextToken,
-                returnConsumedCapacity, limit, onConditionFailure));
+        MemberViolations.check(
+                r,
+                () -> PartiqlConstraints.executeStatement(
+                        statement, parameters, nextToken, returnConsumedCapacity, limit, onConditionFailure));
         return r;
     }
 
@@ -47,21 +54,35 @@ final class PartiqlProtocol {
     }
 
     /** One BatchStatementRequest as sent: its members, and its ConsistentRead. */
-    private record BatchEntry(PartiqlConstraints.Statement members, @Nullable Boolean consistentRead) {}
+    private record BatchEntry(
+            PartiqlConstraints.Statement members, @Nullable Boolean consistentRead) {}
 
     static PqRequests.BatchExecuteStatement batchExecuteStatement(Map<String, Object> b) {
-        List<BatchEntry> entries = Fields.objects(b, "Statements",
-                s -> s == null ? new BatchEntry(new PartiqlConstraints.Statement(null, null, null), null)
+        List<BatchEntry> entries = Fields.objects(
+                b,
+                "Statements",
+                s -> s == null
+                        ? new BatchEntry(new PartiqlConstraints.Statement(null, null, null), null)
                         : batchEntry(s));
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
-        List<PqRequests.BatchStatement> statements = entries == null ? null : entries.stream()
-                .map(e -> new PqRequests.BatchStatement(e.members().statement(), e.members().parameters(),
-                        e.consistentRead(), onConditionFailure(e.members())))
-                .toList();
-        var r = new PqRequests.BatchExecuteStatement(statements,
-                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
-        MemberViolations.check(r, () -> PartiqlConstraints.batch(
-                entries == null ? null : entries.stream().map(BatchEntry::members).toList(), returnConsumedCapacity));
+        List<PqRequests.BatchStatement> statements = entries == null
+                ? null
+                : entries.stream()
+                        .map(e -> new PqRequests.BatchStatement(
+                                e.members().statement(),
+                                e.members().parameters(),
+                                e.consistentRead(),
+                                onConditionFailure(e.members())))
+                        .toList();
+        var r = new PqRequests.BatchExecuteStatement(
+                statements, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        MemberViolations.check(
+                r,
+                () -> PartiqlConstraints.batch(
+                        entries == null
+                                ? null
+                                : entries.stream().map(BatchEntry::members).toList(),
+                        returnConsumedCapacity));
         return r;
     }
 
@@ -70,8 +91,8 @@ final class PartiqlProtocol {
         List<AttributeValue> parameters = parameters(s);
         Boolean consistentRead = Fields.bool(s, "ConsistentRead");
         String onConditionFailure = Fields.string(s, "ReturnValuesOnConditionCheckFailure");
-        return new BatchEntry(new PartiqlConstraints.Statement(statement, parameters, onConditionFailure),
-                consistentRead);
+        return new BatchEntry(
+                new PartiqlConstraints.Statement(statement, parameters, onConditionFailure), consistentRead);
     }
 
     private static PartiqlConstraints.Statement statement(Map<String, Object> s) {
@@ -80,8 +101,8 @@ final class PartiqlProtocol {
         }
         String statement = Fields.string(s, "Statement");
         List<AttributeValue> parameters = parameters(s);
-        return new PartiqlConstraints.Statement(statement, parameters,
-                Fields.string(s, "ReturnValuesOnConditionCheckFailure"));
+        return new PartiqlConstraints.Statement(
+                statement, parameters, Fields.string(s, "ReturnValuesOnConditionCheckFailure"));
     }
 
     private static @Nullable ReturnValuesOnConditionCheckFailure onConditionFailure(PartiqlConstraints.Statement s) {
@@ -98,17 +119,22 @@ final class PartiqlProtocol {
     }
 
     static PqRequests.ExecuteTransaction executeTransaction(Map<String, Object> b) {
-        List<PartiqlConstraints.Statement> entries = Fields.objects(b, "TransactStatements",
-                PartiqlProtocol::statement);
+        List<PartiqlConstraints.Statement> entries =
+                Fields.objects(b, "TransactStatements", PartiqlProtocol::statement);
         String clientRequestToken = Fields.string(b, "ClientRequestToken");
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
-        List<PqRequests.TransactStatement> statements = entries == null ? null : entries.stream()
-                .map(e -> new PqRequests.TransactStatement(e.statement(), e.parameters(), onConditionFailure(e)))
-                .toList();
-        var r = new PqRequests.ExecuteTransaction(statements, clientRequestToken,
+        List<PqRequests.TransactStatement> statements = entries == null
+                ? null
+                : entries.stream()
+                        .map(e ->
+                                new PqRequests.TransactStatement(e.statement(), e.parameters(), onConditionFailure(e)))
+                        .toList();
+        var r = new PqRequests.ExecuteTransaction(
+                statements,
+                clientRequestToken,
                 WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
-        MemberViolations.check(r, () -> PartiqlConstraints.transaction(entries, clientRequestToken,
-                returnConsumedCapacity));
+        MemberViolations.check(
+                r, () -> PartiqlConstraints.transaction(entries, clientRequestToken, returnConsumedCapacity));
         return r;
     }
 

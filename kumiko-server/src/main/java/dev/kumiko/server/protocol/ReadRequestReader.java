@@ -34,7 +34,9 @@ final class ReadRequestReader {
     }
 
     /** The members Query and Scan share, with the enum members as the wire sent them. */
-    private record Common(ReadRequests.Common lenient, @Nullable String select,
+    private record Common(
+            ReadRequests.Common lenient,
+            @Nullable String select,
             @Nullable String returnConsumedCapacity) {
 
         static Common read(Map<String, Object> b, String filterMember) {
@@ -45,30 +47,55 @@ final class ReadRequestReader {
             Boolean consistentRead = Fields.bool(b, "ConsistentRead");
             Map<String, AttributeValue> exclusiveStartKey = AttributeValues.item(b, "ExclusiveStartKey");
             String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
-            return new Common(new ReadRequests.Common(tableName, indexName, null, limit, consistentRead,
-                    exclusiveStartKey, null,
-                    Fields.string(b, "FilterExpression"),
-                    Fields.string(b, "ProjectionExpression"),
-                    Fields.stringMap(b, "ExpressionAttributeNames"),
-                    AttributeValues.item(b, "ExpressionAttributeValues"),
-                    legacyConditions(b, filterMember),
-                    Fields.string(b, "ConditionalOperator"),
-                    Fields.strings(b, "AttributesToGet")), select, returnConsumedCapacity);
+            return new Common(
+                    new ReadRequests.Common(
+                            tableName,
+                            indexName,
+                            null,
+                            limit,
+                            consistentRead,
+                            exclusiveStartKey,
+                            null,
+                            Fields.string(b, "FilterExpression"),
+                            Fields.string(b, "ProjectionExpression"),
+                            Fields.stringMap(b, "ExpressionAttributeNames"),
+                            AttributeValues.item(b, "ExpressionAttributeValues"),
+                            legacyConditions(b, filterMember),
+                            Fields.string(b, "ConditionalOperator"),
+                            Fields.strings(b, "AttributesToGet")),
+                    select,
+                    returnConsumedCapacity);
         }
 
         void check(@Nullable Long segment, @Nullable Long totalSegments) {
-            ItemMembers.read(lenient.tableName(), lenient.indexName(), select, lenient.limit(), segment, totalSegments,
+            ItemMembers.read(
+                    lenient.tableName(),
+                    lenient.indexName(),
+                    select,
+                    lenient.limit(),
+                    segment,
+                    totalSegments,
                     returnConsumedCapacity);
         }
 
         /** The engine's request (an enum member that is not one of its values reads as absent). */
         ReadRequests.Common typed() {
             ReadRequests.Common c = lenient;
-            return new ReadRequests.Common(c.tableName(), c.indexName(), WireEnums.lenient(Select.class, select), c.limit(),
-                    c.consistentRead(), c.exclusiveStartKey(),
-                    WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity), c.filterExpression(),
-                    c.projectionExpression(), c.expressionAttributeNames(), c.expressionAttributeValues(),
-                    c.legacyFilter(), c.conditionalOperator(), c.attributesToGet());
+            return new ReadRequests.Common(
+                    c.tableName(),
+                    c.indexName(),
+                    WireEnums.lenient(Select.class, select),
+                    c.limit(),
+                    c.consistentRead(),
+                    c.exclusiveStartKey(),
+                    WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
+                    c.filterExpression(),
+                    c.projectionExpression(),
+                    c.expressionAttributeNames(),
+                    c.expressionAttributeValues(),
+                    c.legacyFilter(),
+                    c.conditionalOperator(),
+                    c.attributesToGet());
         }
     }
 

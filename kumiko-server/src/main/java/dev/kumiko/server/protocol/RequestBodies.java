@@ -24,9 +24,10 @@ public final class RequestBodies {
      * ...}}), so the map's default table of 16 would be mostly empty, 25 times per batch.
      */
     private static final int WRAPPER_MEMBERS_EXPECTED = 2;
+
     private static final Shape ATTRIBUTES = Shape.attributes();
-    private static final Shape TRANSACT_ACTION = Shape.object(Map.of("Item", ATTRIBUTES, "Key", ATTRIBUTES,
-            "ExpressionAttributeValues", ATTRIBUTES));
+    private static final Shape TRANSACT_ACTION =
+            Shape.object(Map.of("Item", ATTRIBUTES, "Key", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES));
 
     /** Where each operation's attribute maps are; operations not listed are parsed as plain trees. */
     private static final Map<String, Shape> SHAPES = Map.of(
@@ -36,16 +37,31 @@ public final class RequestBodies {
             "DeleteItem", Shape.object(Map.of("Key", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
             "Query", Shape.object(Map.of("ExclusiveStartKey", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
             "Scan", Shape.object(Map.of("ExclusiveStartKey", ATTRIBUTES, "ExpressionAttributeValues", ATTRIBUTES)),
-            "BatchWriteItem", Shape.object(Map.of("RequestItems", Shape.ofAnyMember(Shape.list(Shape.object(Map.of(
-                    "PutRequest", Shape.object(Map.of("Item", ATTRIBUTES)),
-                    "DeleteRequest", Shape.object(Map.of("Key", ATTRIBUTES)))))))),
-            "BatchGetItem", Shape.object(Map.of("RequestItems",
-                    Shape.ofAnyMember(Shape.object(Map.of("Keys", Shape.list(ATTRIBUTES)))))),
-            "TransactWriteItems", Shape.object(Map.of("TransactItems", Shape.list(Shape.object(Map.of(
-                    "Put", TRANSACT_ACTION, "Update", TRANSACT_ACTION, "Delete", TRANSACT_ACTION,
-                    "ConditionCheck", TRANSACT_ACTION))))),
-            "TransactGetItems", Shape.object(Map.of("TransactItems", Shape.list(Shape.object(Map.of(
-                    "Get", Shape.object(Map.of("Key", ATTRIBUTES))))))));
+            "BatchWriteItem",
+                    Shape.object(Map.of(
+                            "RequestItems",
+                            Shape.ofAnyMember(Shape.list(Shape.object(Map.of(
+                                    "PutRequest", Shape.object(Map.of("Item", ATTRIBUTES)),
+                                    "DeleteRequest", Shape.object(Map.of("Key", ATTRIBUTES)))))))),
+            "BatchGetItem",
+                    Shape.object(Map.of(
+                            "RequestItems", Shape.ofAnyMember(Shape.object(Map.of("Keys", Shape.list(ATTRIBUTES)))))),
+            "TransactWriteItems",
+                    Shape.object(Map.of(
+                            "TransactItems",
+                            Shape.list(Shape.object(Map.of(
+                                    "Put",
+                                    TRANSACT_ACTION,
+                                    "Update",
+                                    TRANSACT_ACTION,
+                                    "Delete",
+                                    TRANSACT_ACTION,
+                                    "ConditionCheck",
+                                    TRANSACT_ACTION))))),
+            "TransactGetItems",
+                    Shape.object(Map.of(
+                            "TransactItems",
+                            Shape.list(Shape.object(Map.of("Get", Shape.object(Map.of("Key", ATTRIBUTES))))))));
 
     private RequestBodies() {}
 
@@ -90,7 +106,10 @@ public final class RequestBodies {
      * Where attribute maps sit in a request body: an attribute map itself, an object whose members
      * (named, or any member) have shapes, or a list whose elements have one.
      */
-    private record Shape(boolean attributeMap, Map<String, Shape> members, @Nullable Shape anyMember,
+    private record Shape(
+            boolean attributeMap,
+            Map<String, Shape> members,
+            @Nullable Shape anyMember,
             @Nullable Shape elements) {
         static Shape attributes() {
             return new Shape(true, Map.of(), null, null);
@@ -112,7 +131,8 @@ public final class RequestBodies {
             return anyMember != null || !members.isEmpty();
         }
 
-        @Nullable Shape member(String name) {
+        @Nullable
+        Shape member(String name) {
             return anyMember != null ? anyMember : members.get(name);
         }
     }

@@ -16,6 +16,7 @@ import java.util.Arrays;
 final class StoredItemJson implements SerializableString {
     /** A thread keeps its buffer up to this size (an item is at most 400 KB stored). */
     private static final int SPARE_BYTES_MAX = 1024 * 1024;
+
     private static final int INITIAL_BYTES = 1024;
     private static final FastThreadLocal<JsonBytes> SPARE = new FastThreadLocal<>() {
         @Override

@@ -13,19 +13,27 @@ import org.jspecify.annotations.Nullable;
 final class StreamsMembers {
     /** StreamArn: 37 to 1024 characters. */
     private static final int STREAM_ARN_LENGTH_MIN = 37;
+
     private static final int STREAM_ARN_LENGTH_MAX = 1024;
     /** ShardId: 28 to 65 characters. */
     private static final int SHARD_ID_LENGTH_MIN = 28;
+
     private static final int SHARD_ID_LENGTH_MAX = 65;
     /** SequenceNumber: 21 to 40 characters. */
     private static final int SEQUENCE_NUMBER_LENGTH_MIN = 21;
+
     private static final int SEQUENCE_NUMBER_LENGTH_MAX = 40;
 
     private StreamsMembers() {}
 
     /** {@code filterGiven}: whether the request has a ShardFilter (its members may still be absent). */
-    static void describeStream(@Nullable String streamArn, @Nullable Long limit, @Nullable String exclusiveStartShardId,
-            boolean filterGiven, @Nullable String filterType, @Nullable String filterShardId) {
+    static void describeStream(
+            @Nullable String streamArn,
+            @Nullable Long limit,
+            @Nullable String exclusiveStartShardId,
+            boolean filterGiven,
+            @Nullable String filterType,
+            @Nullable String filterShardId) {
         Constraints c = new Constraints();
         if (c.notNull("streamArn", streamArn)) {
             c.length("streamArn", streamArn, STREAM_ARN_LENGTH_MIN, STREAM_ARN_LENGTH_MAX);
@@ -45,8 +53,11 @@ final class StreamsMembers {
         c.throwIfAny();
     }
 
-    static void getShardIterator(@Nullable String streamArn, @Nullable String shardId,
-            @Nullable String shardIteratorType, @Nullable String sequenceNumber) {
+    static void getShardIterator(
+            @Nullable String streamArn,
+            @Nullable String shardId,
+            @Nullable String shardIteratorType,
+            @Nullable String sequenceNumber) {
         Constraints c = new Constraints();
         if (c.notNull("streamArn", streamArn)) {
             c.length("streamArn", streamArn, STREAM_ARN_LENGTH_MIN, STREAM_ARN_LENGTH_MAX);

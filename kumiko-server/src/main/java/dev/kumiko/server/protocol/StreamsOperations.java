@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.engine.changelog.ChangeOrigin;
 import dev.kumiko.engine.changelog.ChangeRecord;
+import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.streams.StreamRequests.ShardFilterType;
 import dev.kumiko.engine.streams.StreamRequests.ShardIteratorType;
-import dev.kumiko.engine.streams.StreamRequests;
 import dev.kumiko.engine.streams.StreamResults;
 import dev.kumiko.server.policy.AuthRule;
 import dev.kumiko.server.policy.ResourceChecks;
@@ -22,13 +22,13 @@ import java.util.Map;
 final class StreamsOperations {
     /** The identity DynamoDB puts on the stream records of the items TTL deleted. */
     static final String SERVICE_PRINCIPAL = "dynamodb.amazonaws.com";
+
     static final String EVENT_SOURCE = "aws:dynamodb";
     /** The eventVersion of DynamoDB Streams records. */
     static final String EVENT_VERSION = "1.1";
 
     /** This file's operations, in the order the table lists them. */
-    static final List<String> NAMES = List.of("ListStreams", "DescribeStream", "GetShardIterator",
-            "GetRecords");
+    static final List<String> NAMES = List.of("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
 
     /**
      * The registration of one of {@link #NAMES}, made when the table first looks the operation up:
@@ -36,30 +36,50 @@ final class StreamsOperations {
      */
     static Operation<?, ?> operation(String name) {
         return switch (name) {
-            case "ListStreams" -> streams(name, body -> new StreamRequests.ListStreams(Fields.string(body, "TableName"),
-                            Fields.longValue(body, "Limit"), Fields.string(body, "ExclusiveStartStreamArn")),
-                    (e, r, c) -> e.streams().listStreams(c.engine(), r), (g, t, c) -> listStreams(g, t),
-                    (r, f) -> ResourceChecks.account("ListStreams"));
-            case "DescribeStream" -> streams(name, StreamsOperations::describeRequest,
-                    (e, r, c) -> e.streams().describeStream(c.engine(), r), (g, t, c) -> describeStream(g, t),
-                    (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f));
-            case "GetShardIterator" -> streams(name, StreamsOperations::shardIteratorRequest,
-                    (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
-                    (g, t, c) -> g.writeStringField("ShardIterator", t),
-                    (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f));
-            case "GetRecords" -> streams(name,
-                    body -> new StreamRequests.GetRecords(Fields.string(body, "ShardIterator"),
-                            Fields.longValue(body, "Limit")),
-                    (e, r, c) -> e.streams().getRecords(c.engine(), r), (g, t, c) -> getRecords(g, c, t),
-                    (r, f) -> ResourceChecks.shardIterator("GetRecords", r.shardIterator(), f));
+            case "ListStreams" ->
+                streams(
+                        name,
+                        body -> new StreamRequests.ListStreams(
+                                Fields.string(body, "TableName"),
+                                Fields.longValue(body, "Limit"),
+                                Fields.string(body, "ExclusiveStartStreamArn")),
+                        (e, r, c) -> e.streams().listStreams(c.engine(), r),
+                        (g, t, c) -> listStreams(g, t),
+                        (r, f) -> ResourceChecks.account("ListStreams"));
+            case "DescribeStream" ->
+                streams(
+                        name,
+                        StreamsOperations::describeRequest,
+                        (e, r, c) -> e.streams().describeStream(c.engine(), r),
+                        (g, t, c) -> describeStream(g, t),
+                        (r, f) -> ResourceChecks.arn("DescribeStream", r.streamArn(), f));
+            case "GetShardIterator" ->
+                streams(
+                        name,
+                        StreamsOperations::shardIteratorRequest,
+                        (e, r, c) -> e.streams().getShardIterator(c.engine(), r),
+                        (g, t, c) -> g.writeStringField("ShardIterator", t),
+                        (r, f) -> ResourceChecks.arn("GetShardIterator", r.streamArn(), f));
+            case "GetRecords" ->
+                streams(
+                        name,
+                        body -> new StreamRequests.GetRecords(
+                                Fields.string(body, "ShardIterator"), Fields.longValue(body, "Limit")),
+                        (e, r, c) -> e.streams().getRecords(c.engine(), r),
+                        (g, t, c) -> getRecords(g, c, t),
+                        (r, f) -> ResourceChecks.shardIterator("GetRecords", r.shardIterator(), f));
             default -> throw new IllegalArgumentException("not a DynamoDB Streams operation: " + name);
         };
     }
 
     private StreamsOperations() {}
 
-    private static <R, T> Operation<R, T> streams(String name, Operation.Decoder<R> decoder,
-            Operation.Call<R, T> call, Operation.Encoder<T> encoder, AuthRule<R> authorization) {
+    private static <R, T> Operation<R, T> streams(
+            String name,
+            Operation.Decoder<R> decoder,
+            Operation.Call<R, T> call,
+            Operation.Encoder<T> encoder,
+            AuthRule<R> authorization) {
         return new Operation<>(Operation.Api.STREAMS, name, decoder, call, encoder, authorization);
     }
 
@@ -70,10 +90,18 @@ final class StreamsOperations {
         Map<String, Object> filter = Fields.object(b, "ShardFilter");
         String filterType = filter == null ? null : Fields.string(filter, "Type");
         String filterShardId = filter == null ? null : Fields.string(filter, "ShardId");
-        var r = new StreamRequests.DescribeStream(streamArn, limit, exclusiveStartShardId, filter == null ? null
-                : new StreamRequests.ShardFilter(WireEnums.lenient(ShardFilterType.class, filterType), filterShardId));
-        MemberViolations.check(r, () -> StreamsMembers.describeStream(streamArn, limit, exclusiveStartShardId,
-                filter != null, filterType, filterShardId));
+        var r = new StreamRequests.DescribeStream(
+                streamArn,
+                limit,
+                exclusiveStartShardId,
+                filter == null
+                        ? null
+                        : new StreamRequests.ShardFilter(
+                                WireEnums.lenient(ShardFilterType.class, filterType), filterShardId));
+        MemberViolations.check(
+                r,
+                () -> StreamsMembers.describeStream(
+                        streamArn, limit, exclusiveStartShardId, filter != null, filterType, filterShardId));
         return r;
     }
 
@@ -82,8 +110,8 @@ final class StreamsOperations {
         String shardId = Fields.string(b, "ShardId");
         String type = Fields.string(b, "ShardIteratorType");
         String sequenceNumber = Fields.string(b, "SequenceNumber");
-        var r = new StreamRequests.GetShardIterator(streamArn, shardId,
-                WireEnums.lenient(ShardIteratorType.class, type), sequenceNumber);
+        var r = new StreamRequests.GetShardIterator(
+                streamArn, shardId, WireEnums.lenient(ShardIteratorType.class, type), sequenceNumber);
         MemberViolations.check(r, () -> StreamsMembers.getShardIterator(streamArn, shardId, type, sequenceNumber));
         return r;
     }
@@ -141,8 +169,7 @@ final class StreamsOperations {
         g.writeEndObject();
     }
 
-    private static void getRecords(JsonGenerator g, CallContext ctx, StreamResults.GetRecords r)
-            throws IOException {
+    private static void getRecords(JsonGenerator g, CallContext ctx, StreamResults.GetRecords r) throws IOException {
         g.writeArrayFieldStart("Records");
         for (StreamResults.StreamRecord record : r.records()) {
             record(g, ctx, record);
@@ -158,8 +185,7 @@ final class StreamsOperations {
      * members in lower camel case, the dynamodb block's in upper camel case, and userIdentity
      * (PrincipalId, Type) only on the REMOVE records of TTL deletes.
      */
-    private static void record(JsonGenerator g, CallContext ctx, StreamResults.StreamRecord record)
-            throws IOException {
+    private static void record(JsonGenerator g, CallContext ctx, StreamResults.StreamRecord record) throws IOException {
         ChangeRecord c = record.change();
         g.writeStartObject();
         g.writeStringField("eventID", record.eventId());

@@ -60,8 +60,11 @@ final class TableDescriptionWriter {
             if (d.sse().sseType() != null) {
                 g.writeStringField("SSEType", d.sse().sseType().name());
             }
-            g.writeStringField("KMSMasterKeyArn", d.sse().kmsMasterKeyId() != null ? d.sse().kmsMasterKeyId()
-                    : "arn:aws:kms:" + t.region() + ":000000000000:key/aws-managed-dynamodb");
+            g.writeStringField(
+                    "KMSMasterKeyArn",
+                    d.sse().kmsMasterKeyId() != null
+                            ? d.sse().kmsMasterKeyId()
+                            : "arn:aws:kms:" + t.region() + ":000000000000:key/aws-managed-dynamodb");
             g.writeEndObject();
         }
         if (d.tableClass() != TableClass.STANDARD) {
@@ -120,13 +123,16 @@ final class TableDescriptionWriter {
         if (d.stream().enabled()) {
             g.writeObjectFieldStart("StreamSpecification");
             g.writeBooleanField("StreamEnabled", true);
-            g.writeStringField("StreamViewType",
-                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type").name());
+            g.writeStringField(
+                    "StreamViewType",
+                    Objects.requireNonNull(d.stream().viewType(), "an enabled stream has a view type")
+                            .name());
             g.writeEndObject();
         }
         if (d.stream().label() != null) {
             g.writeStringField("LatestStreamLabel", d.stream().label());
-            g.writeStringField("LatestStreamArn", t.tableArn() + "/stream/" + d.stream().label());
+            g.writeStringField(
+                    "LatestStreamArn", t.tableArn() + "/stream/" + d.stream().label());
         }
     }
 

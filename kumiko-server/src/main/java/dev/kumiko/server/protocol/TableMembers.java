@@ -32,6 +32,7 @@ final class TableMembers {
     private static final int TABLE_KEY_ELEMENTS_MAX = 2;
     /** Four partition-key and four sort-key attributes: DynamoDB's multi-attribute GSI keys. */
     static final int GSI_KEY_ELEMENTS_MAX = 2 * IndexDescriptor.KEY_ATTRIBUTES_PER_PART_MAX;
+
     private static final int TAG_KEY_CHARS_MAX = 128;
     private static final int TAG_VALUE_CHARS_MAX = 256;
 
@@ -51,8 +52,7 @@ final class TableMembers {
             keySchema(c, "keySchema", keySchema, TABLE_KEY_ELEMENTS_MAX);
         }
         indexes(c, "localSecondaryIndexes", Fields.objects(b, "LocalSecondaryIndexes", m -> m), TABLE_KEY_ELEMENTS_MAX);
-        indexes(c, "globalSecondaryIndexes", Fields.objects(b, "GlobalSecondaryIndexes", m -> m),
-                GSI_KEY_ELEMENTS_MAX);
+        indexes(c, "globalSecondaryIndexes", Fields.objects(b, "GlobalSecondaryIndexes", m -> m), GSI_KEY_ELEMENTS_MAX);
         WireEnums.check(c, "billingMode", Fields.string(b, "BillingMode"), BillingMode.class);
         throughput(c, "provisionedThroughput", Fields.object(b, "ProvisionedThroughput"));
         stream(c, Fields.object(b, "StreamSpecification"));
@@ -89,9 +89,15 @@ final class TableMembers {
     static void restoreOverrides(Map<String, Object> b) {
         Constraints c = new Constraints();
         WireEnums.check(c, "billingModeOverride", Fields.string(b, "BillingModeOverride"), BillingMode.class);
-        indexes(c, "globalSecondaryIndexOverride", Fields.objects(b, "GlobalSecondaryIndexOverride", m -> m),
+        indexes(
+                c,
+                "globalSecondaryIndexOverride",
+                Fields.objects(b, "GlobalSecondaryIndexOverride", m -> m),
                 GSI_KEY_ELEMENTS_MAX);
-        indexes(c, "localSecondaryIndexOverride", Fields.objects(b, "LocalSecondaryIndexOverride", m -> m),
+        indexes(
+                c,
+                "localSecondaryIndexOverride",
+                Fields.objects(b, "LocalSecondaryIndexOverride", m -> m),
                 TABLE_KEY_ELEMENTS_MAX);
         throughput(c, "provisionedThroughputOverride", Fields.object(b, "ProvisionedThroughputOverride"));
         Map<String, Object> sse = Fields.object(b, "SSESpecificationOverride");
@@ -143,8 +149,8 @@ final class TableMembers {
         return out.toString();
     }
 
-    private static void indexes(Constraints c, String path, @Nullable List<Map<String, Object>> indexes,
-            int keyElementsMax) {
+    private static void indexes(
+            Constraints c, String path, @Nullable List<Map<String, Object>> indexes, int keyElementsMax) {
         if (indexes == null) {
             return;
         }
@@ -165,7 +171,10 @@ final class TableMembers {
         }
         Map<String, Object> projection = Fields.object(x, "Projection");
         if (c.notNull(p + "projection", projection) && projection != null) {
-            WireEnums.check(c, p + "projection.projectionType", Fields.string(projection, "ProjectionType"),
+            WireEnums.check(
+                    c,
+                    p + "projection.projectionType",
+                    Fields.string(projection, "ProjectionType"),
                     ProjectionType.class);
             nonKeyAttributes(c, p + "projection.nonKeyAttributes", Fields.strings(projection, "NonKeyAttributes"));
         }
@@ -182,8 +191,11 @@ final class TableMembers {
         }
         for (String n : names) {
             if (n != null && (n.isEmpty() || n.length() > NAME_CHARS_MAX)) {
-                c.fail(path, names.toString(), "Member must satisfy constraint: [Member must have length less than "
-                        + "or equal to " + NAME_CHARS_MAX + ", Member must have length greater than or equal to 1]");
+                c.fail(
+                        path,
+                        names.toString(),
+                        "Member must satisfy constraint: [Member must have length less than " + "or equal to "
+                                + NAME_CHARS_MAX + ", Member must have length greater than or equal to 1]");
                 return;
             }
         }
@@ -208,8 +220,8 @@ final class TableMembers {
             return;
         }
         c.notNull("streamSpecification.streamEnabled", Fields.bool(s, "StreamEnabled"));
-        WireEnums.check(c, "streamSpecification.streamViewType", Fields.string(s, "StreamViewType"),
-                StreamViewType.class);
+        WireEnums.check(
+                c, "streamSpecification.streamViewType", Fields.string(s, "StreamViewType"), StreamViewType.class);
     }
 
     private static void tags(Constraints c, @Nullable List<Map<String, Object>> tags) {

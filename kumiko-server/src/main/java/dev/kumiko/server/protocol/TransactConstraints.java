@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
 final class TransactConstraints {
     /** DynamoDB's limit on actions per transaction (raised from 25 to 100 in 2022). */
     static final int ACTIONS_MAX = 100;
+
     static final int CLIENT_REQUEST_TOKEN_LENGTH_MAX = 36;
     /** TableName in a transaction is a name or an ARN: the TableArn type's length. */
     static final int TABLE_NAME_LENGTH_MAX = 1024;
@@ -27,14 +28,17 @@ final class TransactConstraints {
     private TransactConstraints() {}
 
     /** {@code onConditionFailure}: each action's ReturnValuesOnConditionCheckFailure, as sent. */
-    static void write(@Nullable List<TransactRequests.WriteAction> items, List<@Nullable String> onConditionFailure,
-            @Nullable String clientRequestToken, @Nullable String returnConsumedCapacity,
+    static void write(
+            @Nullable List<TransactRequests.WriteAction> items,
+            List<@Nullable String> onConditionFailure,
+            @Nullable String clientRequestToken,
+            @Nullable String returnConsumedCapacity,
             @Nullable String returnItemCollectionMetrics) {
         Constraints c = new Constraints();
         c.length("clientRequestToken", clientRequestToken, 1, CLIENT_REQUEST_TOKEN_LENGTH_MAX);
         WireEnums.check(c, "returnConsumedCapacity", returnConsumedCapacity, ReturnConsumedCapacity.class);
-        WireEnums.check(c, "returnItemCollectionMetrics", returnItemCollectionMetrics,
-                ReturnItemCollectionMetrics.class);
+        WireEnums.check(
+                c, "returnItemCollectionMetrics", returnItemCollectionMetrics, ReturnItemCollectionMetrics.class);
         if (actions(c, items) && items != null) {
             for (int i = 0; i < items.size(); i++) {
                 writeAction(c, "transactItems." + (i + 1) + ".member", items.get(i), onConditionFailure.get(i));
@@ -65,8 +69,8 @@ final class TransactConstraints {
         return items.size() <= ACTIONS_MAX;
     }
 
-    private static void writeAction(Constraints c, String base, TransactRequests.WriteAction a,
-            @Nullable String onConditionFailure) {
+    private static void writeAction(
+            Constraints c, String base, TransactRequests.WriteAction a, @Nullable String onConditionFailure) {
         if (a.kindsGiven() != 1) {
             return; // refused as a whole afterwards: "TransactItems can only contain one of ..."
         }
@@ -80,7 +84,10 @@ final class TransactConstraints {
         } else {
             c.notNull(path + "key", a.key());
         }
-        WireEnums.check(c, path + "returnValuesOnConditionCheckFailure", onConditionFailure,
+        WireEnums.check(
+                c,
+                path + "returnValuesOnConditionCheckFailure",
+                onConditionFailure,
                 ReturnValuesOnConditionCheckFailure.class);
         tableName(c, path + "tableName", a.tableName());
         if (kind == TransactRequests.Kind.UPDATE) {

@@ -34,17 +34,25 @@ final class TransactRequestReader {
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
         String returnItemCollectionMetrics = Fields.string(b, "ReturnItemCollectionMetrics");
         String clientRequestToken = Fields.string(b, "ClientRequestToken");
-        var r = new TransactRequests.TransactWrite(items,
+        var r = new TransactRequests.TransactWrite(
+                items,
                 WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity),
-                WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics), clientRequestToken);
-        MemberViolations.check(r, () -> TransactConstraints.write(r.transactItems(), onConditionFailure,
-                clientRequestToken, returnConsumedCapacity, returnItemCollectionMetrics));
+                WireEnums.lenient(ReturnItemCollectionMetrics.class, returnItemCollectionMetrics),
+                clientRequestToken);
+        MemberViolations.check(
+                r,
+                () -> TransactConstraints.write(
+                        r.transactItems(),
+                        onConditionFailure,
+                        clientRequestToken,
+                        returnConsumedCapacity,
+                        returnItemCollectionMetrics));
         return r;
     }
 
     /** One action; its ReturnValuesOnConditionCheckFailure as sent goes to {@code onConditionFailure}. */
-    private static TransactRequests.WriteAction writeAction(@Nullable Map<String, Object> w,
-            List<@Nullable String> onConditionFailure) {
+    private static TransactRequests.WriteAction writeAction(
+            @Nullable Map<String, Object> w, List<@Nullable String> onConditionFailure) {
         int given = 0;
         Kind kind = null;
         Map<String, Object> op = null;
@@ -71,8 +79,17 @@ final class TransactRequestReader {
         Map<String, AttributeValue> values = AttributeValues.item(op, "ExpressionAttributeValues");
         String onFailure = Fields.string(op, "ReturnValuesOnConditionCheckFailure");
         onConditionFailure.add(onFailure);
-        return new TransactRequests.WriteAction(given, kind, tableName, item, key, conditionExpression,
-                updateExpression, names, values, WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, onFailure));
+        return new TransactRequests.WriteAction(
+                given,
+                kind,
+                tableName,
+                item,
+                key,
+                conditionExpression,
+                updateExpression,
+                names,
+                values,
+                WireEnums.lenient(ReturnValuesOnConditionCheckFailure.class, onFailure));
     }
 
     static TransactRequests.TransactGet transactGet(Map<String, Object> b) {
@@ -86,8 +103,8 @@ final class TransactRequestReader {
             }
         }
         String returnConsumedCapacity = Fields.string(b, "ReturnConsumedCapacity");
-        var r = new TransactRequests.TransactGet(items,
-                WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
+        var r = new TransactRequests.TransactGet(
+                items, WireEnums.lenient(ReturnConsumedCapacity.class, returnConsumedCapacity));
         MemberViolations.check(r, () -> TransactConstraints.get(r.transactItems(), returnConsumedCapacity));
         return r;
     }
@@ -96,7 +113,11 @@ final class TransactRequestReader {
         if (g == null) {
             return new TransactRequests.GetAction(false, null, null, null, null);
         }
-        return new TransactRequests.GetAction(true, Fields.string(g, "TableName"), AttributeValues.item(g, "Key"),
-                Fields.string(g, "ProjectionExpression"), Fields.stringMap(g, "ExpressionAttributeNames"));
+        return new TransactRequests.GetAction(
+                true,
+                Fields.string(g, "TableName"),
+                AttributeValues.item(g, "Key"),
+                Fields.string(g, "ProjectionExpression"),
+                Fields.stringMap(g, "ExpressionAttributeNames"));
     }
 }

@@ -15,7 +15,9 @@ final class WireEnums {
     private static final ClassValue<List<String>> NAMES = new ClassValue<>() {
         @Override
         protected List<String> computeValue(Class<?> type) {
-            return Arrays.stream(type.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
+            return Arrays.stream(type.getEnumConstants())
+                    .map(e -> ((Enum<?>) e).name())
+                    .toList();
         }
     };
 

@@ -8,8 +8,15 @@ import java.util.List;
  * average units per second of all patterns together divided by the target utilization, rounded up to
  * whole units and billed every hour.
  */
-public record Cost(double rcuPerSecond, double wcuPerSecond, double onDemandReadMonthly, double onDemandWriteMonthly,
-        long provisionedRcu, long provisionedWcu, double provisionedReadMonthly, double provisionedWriteMonthly,
+public record Cost(
+        double rcuPerSecond,
+        double wcuPerSecond,
+        double onDemandReadMonthly,
+        double onDemandWriteMonthly,
+        long provisionedRcu,
+        long provisionedWcu,
+        double provisionedReadMonthly,
+        double provisionedWriteMonthly,
         double storageMonthly) {
     static final double HOURS_PER_MONTH = 730;
     private static final double SECONDS_PER_MONTH = HOURS_PER_MONTH * 3600;
@@ -33,9 +40,15 @@ public record Cost(double rcuPerSecond, double wcuPerSecond, double onDemandRead
         long rcu = (long) Math.ceil(rcuPerSecond / prices.provisionedUtilization());
         long wcu = (long) Math.ceil(wcuPerSecond / prices.provisionedUtilization());
         double storage = storageBytes / (1024.0 * 1024 * 1024) * prices.storageGbMonth();
-        return new Cost(rcuPerSecond, wcuPerSecond,
+        return new Cost(
+                rcuPerSecond,
+                wcuPerSecond,
                 rcuPerSecond * SECONDS_PER_MONTH / MILLION * prices.readRequestUnitPerMillion(),
                 wcuPerSecond * SECONDS_PER_MONTH / MILLION * prices.writeRequestUnitPerMillion(),
-                rcu, wcu, rcu * HOURS_PER_MONTH * prices.rcuHour(), wcu * HOURS_PER_MONTH * prices.wcuHour(), storage);
+                rcu,
+                wcu,
+                rcu * HOURS_PER_MONTH * prices.rcuHour(),
+                wcu * HOURS_PER_MONTH * prices.wcuHour(),
+                storage);
     }
 }

@@ -36,7 +36,10 @@ final class DynamoClient {
 
     DynamoClient(URI endpoint) {
         this.endpoint = endpoint;
-        this.http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(REQUEST_TIMEOUT)
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
     }
 
     URI endpoint() {
@@ -70,8 +73,8 @@ final class DynamoClient {
         if (response.statusCode() != 200) {
             String type = String.valueOf(answer.getOrDefault("__type", "UnknownError"));
             Object message = answer.containsKey("message") ? answer.get("message") : answer.get("Message");
-            throw new CallFailed(operation, type.substring(type.indexOf('#') + 1), String.valueOf(message),
-                    response.statusCode());
+            throw new CallFailed(
+                    operation, type.substring(type.indexOf('#') + 1), String.valueOf(message), response.statusCode());
         }
         return answer;
     }

@@ -13,6 +13,7 @@ final class Measurement {
     double wcu;
     /** Items the reads touched: ScannedCount for Query and Scan, items found for point reads. */
     long itemsRead;
+
     long itemsReturned;
     long itemsWritten;
     boolean usedScan;

@@ -29,8 +29,8 @@ public final class ModelCheck {
         return new Report(model, endpointLabel, settings.scale(), settings.prices(), List.copyOf(results));
     }
 
-    private static Report.DesignResult runDesign(Model model, Design d, DynamoClient client, Settings settings,
-            long nowEpochSeconds) {
+    private static Report.DesignResult runDesign(
+            Model model, Design d, DynamoClient client, Settings settings, long nowEpochSeconds) {
         SampleData data = new SampleData(d, model.partitions(), settings.scale(), settings.seed(), nowEpochSeconds);
         String tableName = tableName(model, d, settings);
         TableSetup.deleteIfExists(client, tableName);
@@ -44,8 +44,8 @@ public final class ModelCheck {
             }
             Storage storage = Storage.of(data);
             double billedBytes = storage.expectedBytes();
-            return new Report.DesignResult(d, tableName, List.copyOf(patterns), storage,
-                    Cost.of(patterns, billedBytes, settings.prices()));
+            return new Report.DesignResult(
+                    d, tableName, List.copyOf(patterns), storage, Cost.of(patterns, billedBytes, settings.prices()));
         } finally {
             if (!settings.keepTables()) {
                 TableSetup.deleteIfExists(client, tableName);
@@ -60,6 +60,8 @@ public final class ModelCheck {
         if (d != model.main() && name.equals(model.main().table().name())) {
             name = name + "-" + d.name().replaceAll("[^A-Za-z0-9_.-]", "_");
         }
-        return settings.tableSuffix() == null || settings.tableSuffix().isEmpty() ? name : name + settings.tableSuffix();
+        return settings.tableSuffix() == null || settings.tableSuffix().isEmpty()
+                ? name
+                : name + settings.tableSuffix();
     }
 }

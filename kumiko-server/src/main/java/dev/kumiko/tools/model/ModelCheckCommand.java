@@ -21,12 +21,15 @@ import picocli.CommandLine.Parameters;
  * prints what each costs and exits 1 when a pattern exceeds its budget or finds nothing (2 when the check
  * cannot run: an invalid model, an undefined template parameter, an endpoint that fails).
  */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
         description = "Run a model's access patterns against DynamoDB's API and report their capacity and cost.")
 public final class ModelCheckCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
     /** A budget exceeded or a read that found nothing: the design fails the check. */
     public static final int EXIT_BUDGET_EXCEEDED = 1;
+
     public static final int EXIT_CANNOT_CHECK = 2;
     static final int SCALE_MAX = 1000;
     static final java.util.List<String> FORMATS = java.util.List.of("text", "markdown", "json", "junit");
@@ -38,23 +41,31 @@ public final class ModelCheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MODEL", description = "The model file (JSON).")
     Path modelFile;
 
-    @Option(names = "--endpoint", paramLabel = "URL",
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
             description = "A DynamoDB-compatible endpoint (unsigned requests). Default: an in-process Kumiko "
                     + "server with the memory store on a free loopback port.")
     URI endpoint;
 
-    @Option(names = "--scale", defaultValue = "10",
+    @Option(
+            names = "--scale",
+            defaultValue = "10",
             description = "Items per item collection in the sample data (default: ${DEFAULT-VALUE}).")
     int scale;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the sample data (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--format", defaultValue = "text",
+    @Option(
+            names = "--format",
+            defaultValue = "text",
             description = "text, markdown, json or junit (JUnit XML for CI test reports; default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--table-suffix", defaultValue = "-model-check",
+    @Option(
+            names = "--table-suffix",
+            defaultValue = "-model-check",
             description = "Appended to the model's table names, so a check never touches a real table; the "
                     + "tables are deleted first if they exist (default: ${DEFAULT-VALUE}).")
     String tableSuffix;
@@ -62,28 +73,47 @@ public final class ModelCheckCommand implements Callable<Integer> {
     @Option(names = "--keep-tables", description = "Leave the tables and their sample data in place afterwards.")
     boolean keepTables;
 
-    @Option(names = "--price-read-request-units", paramLabel = "USD", description = "On-demand price per million "
-            + "read request units (default: ${DEFAULT-VALUE}, us-east-1).", defaultValue = "0.125")
+    @Option(
+            names = "--price-read-request-units",
+            paramLabel = "USD",
+            description = "On-demand price per million " + "read request units (default: ${DEFAULT-VALUE}, us-east-1).",
+            defaultValue = "0.125")
     double priceRead;
 
-    @Option(names = "--price-write-request-units", paramLabel = "USD", description = "On-demand price per million "
-            + "write request units (default: ${DEFAULT-VALUE}, us-east-1).", defaultValue = "0.625")
+    @Option(
+            names = "--price-write-request-units",
+            paramLabel = "USD",
+            description =
+                    "On-demand price per million " + "write request units (default: ${DEFAULT-VALUE}, us-east-1).",
+            defaultValue = "0.625")
     double priceWrite;
 
-    @Option(names = "--price-rcu-hour", paramLabel = "USD", description = "Provisioned price per RCU-hour "
-            + "(default: ${DEFAULT-VALUE}, us-east-1).", defaultValue = "0.00013")
+    @Option(
+            names = "--price-rcu-hour",
+            paramLabel = "USD",
+            description = "Provisioned price per RCU-hour " + "(default: ${DEFAULT-VALUE}, us-east-1).",
+            defaultValue = "0.00013")
     double priceRcuHour;
 
-    @Option(names = "--price-wcu-hour", paramLabel = "USD", description = "Provisioned price per WCU-hour "
-            + "(default: ${DEFAULT-VALUE}, us-east-1).", defaultValue = "0.00065")
+    @Option(
+            names = "--price-wcu-hour",
+            paramLabel = "USD",
+            description = "Provisioned price per WCU-hour " + "(default: ${DEFAULT-VALUE}, us-east-1).",
+            defaultValue = "0.00065")
     double priceWcuHour;
 
-    @Option(names = "--price-storage-gb-month", paramLabel = "USD", description = "Storage price per GB-month "
-            + "(default: ${DEFAULT-VALUE}, us-east-1).", defaultValue = "0.25")
+    @Option(
+            names = "--price-storage-gb-month",
+            paramLabel = "USD",
+            description = "Storage price per GB-month " + "(default: ${DEFAULT-VALUE}, us-east-1).",
+            defaultValue = "0.25")
     double priceStorage;
 
-    @Option(names = "--provisioned-utilization", description = "Target utilization that provisioned capacity is "
-            + "sized for, 0 < u <= 1 (default: ${DEFAULT-VALUE}, auto scaling's default).", defaultValue = "0.7")
+    @Option(
+            names = "--provisioned-utilization",
+            description = "Target utilization that provisioned capacity is "
+                    + "sized for, 0 < u <= 1 (default: ${DEFAULT-VALUE}, auto scaling's default).",
+            defaultValue = "0.7")
     double utilization;
 
     @Override
@@ -98,9 +128,14 @@ public final class ModelCheckCommand implements Callable<Integer> {
         Report report;
         try {
             Model model = ModelReader.read(modelFile);
-            ModelCheck.Settings settings = new ModelCheck.Settings(scale, seed, tableSuffix, keepTables,
+            ModelCheck.Settings settings = new ModelCheck.Settings(
+                    scale,
+                    seed,
+                    tableSuffix,
+                    keepTables,
                     new Prices(priceRead, priceWrite, priceRcuHour, priceWcuHour, priceStorage, utilization));
-            report = endpoint != null ? ModelCheck.run(model, endpoint, endpoint.toString(), settings)
+            report = endpoint != null
+                    ? ModelCheck.run(model, endpoint, endpoint.toString(), settings)
                     : inProcess(model, settings);
         } catch (ModelError e) {
             err.println("kumiko model check: " + e.getMessage());
@@ -112,12 +147,13 @@ public final class ModelCheckCommand implements Callable<Integer> {
             }
             return EXIT_CANNOT_CHECK;
         }
-        out.print(switch (format) {
-            case "json" -> ReportJson.render(report);
-            case "markdown" -> ReportText.render(report, true);
-            case "junit" -> ReportJunit.render(report);
-            default -> ReportText.render(report, false);
-        });
+        out.print(
+                switch (format) {
+                    case "json" -> ReportJson.render(report);
+                    case "markdown" -> ReportText.render(report, true);
+                    case "junit" -> ReportJunit.render(report);
+                    default -> ReportText.render(report, false);
+                });
         out.flush();
         for (String v : report.failures()) {
             err.println("kumiko model check: " + v);
@@ -151,8 +187,8 @@ public final class ModelCheckCommand implements Callable<Integer> {
             server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1")).start(new Operations(engine));
             // The label leaves the ephemeral port out, so that a report committed to a repository only
             // changes when a measurement does.
-            return ModelCheck.run(model, URI.create("http://127.0.0.1:" + server.port() + "/"),
-                    IN_PROCESS_LABEL, settings);
+            return ModelCheck.run(
+                    model, URI.create("http://127.0.0.1:" + server.port() + "/"), IN_PROCESS_LABEL, settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ModelError("interrupted while starting the in-process server");

@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code kumiko model}: tools for single-table models (docs/modeling.md). */
-@Command(name = "model", mixinStandardHelpOptions = true,
+@Command(
+        name = "model",
+        mixinStandardHelpOptions = true,
         description = "Single-table models: run their access patterns, report cost, enforce budgets.",
         subcommands = {ModelCheckCommand.class})
 public final class ModelCommand implements Runnable {

@@ -28,25 +28,76 @@ public final class ModelReader {
     public static final int PARTITIONS_DEFAULT = 4;
     /** A model is a design document, not a data set: bounded so a typo cannot ask for millions of items. */
     static final int PARTITIONS_MAX = 1000;
+
     static final int PER_COLLECTION_MAX = 10_000;
     private static final double SECONDS_PER_HOUR = 3600;
     private static final double SECONDS_PER_DAY = 86_400;
 
-    static final Set<String> OPERATIONS = Set.of("GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem",
-            "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems");
-    static final Set<String> ATTRIBUTE_TYPES = Set.of("string", "id", "ulid", "timestamp", "epochSeconds",
-            "epochMillis", "number", "sequence", "boolean", "ttl", "stringList", "stringSet", "text", "filler");
-    private static final Set<String> REQUEST_FIELDS = Set.of("operation", "entity", "index", "key", "keyCondition",
-            "filter", "values", "names", "limit", "scanIndexForward", "consistentRead", "projection", "update",
-            "condition", "keys", "repeat", "actions", "description");
-    private static final Set<String> PATTERN_FIELDS = union(REQUEST_FIELDS, Set.of("name", "perSecond", "perHour",
-            "perDay", "steps", "maxRcu", "maxWcu", "maxItemsRead", "maxRequests", "mayFindNothing"));
+    static final Set<String> OPERATIONS = Set.of(
+            "GetItem",
+            "Query",
+            "Scan",
+            "PutItem",
+            "UpdateItem",
+            "DeleteItem",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "TransactGetItems",
+            "TransactWriteItems");
+    static final Set<String> ATTRIBUTE_TYPES = Set.of(
+            "string",
+            "id",
+            "ulid",
+            "timestamp",
+            "epochSeconds",
+            "epochMillis",
+            "number",
+            "sequence",
+            "boolean",
+            "ttl",
+            "stringList",
+            "stringSet",
+            "text",
+            "filler");
+    private static final Set<String> REQUEST_FIELDS = Set.of(
+            "operation",
+            "entity",
+            "index",
+            "key",
+            "keyCondition",
+            "filter",
+            "values",
+            "names",
+            "limit",
+            "scanIndexForward",
+            "consistentRead",
+            "projection",
+            "update",
+            "condition",
+            "keys",
+            "repeat",
+            "actions",
+            "description");
+    private static final Set<String> PATTERN_FIELDS = union(
+            REQUEST_FIELDS,
+            Set.of(
+                    "name",
+                    "perSecond",
+                    "perHour",
+                    "perDay",
+                    "steps",
+                    "maxRcu",
+                    "maxWcu",
+                    "maxItemsRead",
+                    "maxRequests",
+                    "mayFindNothing"));
 
     /** A model file is a design document; past this it is not one (and would cost memory to parse). */
     public static final long FILE_BYTES_MAX = 4L * 1024 * 1024;
 
     /** The file as the user named it, and where its values are; both null for a tree built in code. */
     private final String file;
+
     private final SourceTree source;
 
     private ModelReader(String file, SourceTree source) {
@@ -62,8 +113,8 @@ public final class ModelReader {
             }
             bytes = Files.readAllBytes(file);
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new ModelError("no model file at " + file.toAbsolutePath().normalize()
-                    + " (examples/models/ has examples)");
+            throw new ModelError(
+                    "no model file at " + file.toAbsolutePath().normalize() + " (examples/models/ has examples)");
         } catch (IOException e) {
             throw new ModelError("cannot read model file " + file + ": " + e.getMessage());
         }
@@ -76,8 +127,19 @@ public final class ModelReader {
     }
 
     private Model model(Map<String, Object> root) {
-        only(root, "model", Set.of("$schema", "name", "designName", "description", "sample", "table", "entities", "accessPatterns",
-                "alternatives"));
+        only(
+                root,
+                "model",
+                Set.of(
+                        "$schema",
+                        "name",
+                        "designName",
+                        "description",
+                        "sample",
+                        "table",
+                        "entities",
+                        "accessPatterns",
+                        "alternatives"));
         String name = string(root, "name", "model", true);
         int partitions = PARTITIONS_DEFAULT;
         Map<String, Object> sample = object(root.get("sample"), "sample", false);
@@ -88,8 +150,8 @@ public final class ModelReader {
         Map<String, Object> tm = object(root.get("table"), "table", true);
         TableSpec table = within(tm, () -> table(tm));
         String designName = string(root, "designName", "model", false);
-        Design main = design(designName == null ? name : designName, string(root, "description", "model", false),
-                table, root);
+        Design main = design(
+                designName == null ? name : designName, string(root, "description", "model", false), table, root);
         List<Design> alternatives = new ArrayList<>();
         for (Object o : list(root.get("alternatives"), "alternatives", false)) {
             Map<String, Object> alt = object(o, "alternative", true);
@@ -97,10 +159,11 @@ public final class ModelReader {
             String altName = string(alt, "name", "alternative", true);
             Map<String, Object> altTable = object(alt.get("table"), "alternative " + altName + " table", false);
             TableSpec t = altTable == null ? table : within(altTable, () -> table(altTable));
-            alternatives.add(within(alt, () -> design(altName, string(alt, "description", "alternative", false),
-                    t, alt)));
+            alternatives.add(
+                    within(alt, () -> design(altName, string(alt, "description", "alternative", false), t, alt)));
         }
-        return new Model(name, string(root, "description", "model", false), partitions, main, List.copyOf(alternatives));
+        return new Model(
+                name, string(root, "description", "model", false), partitions, main, List.copyOf(alternatives));
     }
 
     private Design design(String name, String description, TableSpec table, Map<String, Object> m) {
@@ -137,8 +200,16 @@ public final class ModelReader {
     }
 
     private TableSpec table(Map<String, Object> m) {
-        only(m, "table", Set.of("name", "partitionKey", "sortKey", "timeToLiveAttribute", "globalSecondaryIndexes",
-                "localSecondaryIndexes"));
+        only(
+                m,
+                "table",
+                Set.of(
+                        "name",
+                        "partitionKey",
+                        "sortKey",
+                        "timeToLiveAttribute",
+                        "globalSecondaryIndexes",
+                        "localSecondaryIndexes"));
         List<Index> gsis = new ArrayList<>();
         for (Object o : list(m.get("globalSecondaryIndexes"), "globalSecondaryIndexes", false)) {
             Map<String, Object> im = object(o, "global secondary index", true);
@@ -149,9 +220,13 @@ public final class ModelReader {
             Map<String, Object> im = object(o, "local secondary index", true);
             lsis.add(within(im, () -> index(im)));
         }
-        return new TableSpec(string(m, "name", "table", true), keyAttribute(m.get("partitionKey"), "table", true),
-                keyAttribute(m.get("sortKey"), "table", false), string(m, "timeToLiveAttribute", "table", false),
-                List.copyOf(gsis), List.copyOf(lsis));
+        return new TableSpec(
+                string(m, "name", "table", true),
+                keyAttribute(m.get("partitionKey"), "table", true),
+                keyAttribute(m.get("sortKey"), "table", false),
+                string(m, "timeToLiveAttribute", "table", false),
+                List.copyOf(gsis),
+                List.copyOf(lsis));
     }
 
     private Index index(Map<String, Object> m) {
@@ -168,8 +243,12 @@ public final class ModelReader {
         for (Object o : list(m.get("nonKeyAttributes"), "nonKeyAttributes", false)) {
             nonKey.add(String.valueOf(o));
         }
-        return new Index(name, keyAttribute(m.get("partitionKey"), "index " + name, true),
-                keyAttribute(m.get("sortKey"), "index " + name, false), projection, List.copyOf(nonKey));
+        return new Index(
+                name,
+                keyAttribute(m.get("partitionKey"), "index " + name, true),
+                keyAttribute(m.get("sortKey"), "index " + name, false),
+                projection,
+                List.copyOf(nonKey));
     }
 
     private KeyAttribute keyAttribute(Object o, String where, boolean required) {
@@ -187,22 +266,35 @@ public final class ModelReader {
     }
 
     private Entity entity(Map<String, Object> m, TableSpec table) {
-        only(m, "entity", Set.of("name", "description", "keys", "attributes", "perCollection", "partitions",
-                "sizeBytes", "expectedCount"));
+        only(
+                m,
+                "entity",
+                Set.of(
+                        "name",
+                        "description",
+                        "keys",
+                        "attributes",
+                        "perCollection",
+                        "partitions",
+                        "sizeBytes",
+                        "expectedCount"));
         String name = string(m, "name", "entity", true);
         String where = "entity " + name;
         Map<String, KeyTemplate> keys = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : object(m.get("keys"), where + " keys", true).entrySet()) {
+        for (Map.Entry<String, Object> e :
+                object(m.get("keys"), where + " keys", true).entrySet()) {
             if (!(e.getValue() instanceof String s)) {
                 throw new ModelError(where + ": key " + e.getKey() + " must be a template string");
             }
             keys.put(e.getKey(), KeyTemplate.parse(s));
         }
         if (!keys.containsKey(table.partitionKey().name())) {
-            throw new ModelError(where + ": keys must give the table's partition key " + table.partitionKey().name());
+            throw new ModelError(where + ": keys must give the table's partition key "
+                    + table.partitionKey().name());
         }
         if (table.sortKey() != null && !keys.containsKey(table.sortKey().name())) {
-            throw new ModelError(where + ": keys must give the table's sort key " + table.sortKey().name());
+            throw new ModelError(where + ": keys must give the table's sort key "
+                    + table.sortKey().name());
         }
         Map<String, Attribute> attributes = new LinkedHashMap<>();
         Map<String, Object> attrs = object(m.get("attributes"), where + " attributes", false);
@@ -216,23 +308,48 @@ public final class ModelReader {
         if (hasFiller != (sizeBytes != null)) {
             throw new ModelError(where + ": sizeBytes and an attribute of type filler go together");
         }
-        Integer perCollection = m.containsKey("perCollection")
-                ? intValue(m, "perCollection", where, 1, PER_COLLECTION_MAX, 1) : null;
-        Integer partitions = m.containsKey("partitions")
-                ? intValue(m, "partitions", where, 1, PARTITIONS_MAX, 1) : null;
-        return new Entity(name, string(m, "description", where, false), Map.copyOf(keys), attributes,
-                perCollection, partitions, sizeBytes, longValue(m, "expectedCount", where));
+        Integer perCollection =
+                m.containsKey("perCollection") ? intValue(m, "perCollection", where, 1, PER_COLLECTION_MAX, 1) : null;
+        Integer partitions =
+                m.containsKey("partitions") ? intValue(m, "partitions", where, 1, PARTITIONS_MAX, 1) : null;
+        return new Entity(
+                name,
+                string(m, "description", where, false),
+                Map.copyOf(keys),
+                attributes,
+                perCollection,
+                partitions,
+                sizeBytes,
+                longValue(m, "expectedCount", where));
     }
 
     private Attribute attribute(String name, Object o, String where) {
-        Map<String, Object> m = o instanceof String s ? Map.of("type", s) : object(o, where + " attribute " + name, true);
+        Map<String, Object> m =
+                o instanceof String s ? Map.of("type", s) : object(o, where + " attribute " + name, true);
         String type = string(m, "type", where + " attribute " + name, true);
         if (!ATTRIBUTE_TYPES.contains(type)) {
             throw new ModelError(where + " attribute " + name + ": unknown type \"" + type + "\" (one of "
                     + String.join(", ", new java.util.TreeSet<>(ATTRIBUTE_TYPES)) + ")");
         }
-        only(m, where + " attribute " + name, Set.of("type", "value", "values", "prefix", "length", "count",
-                "seconds", "stepSeconds", "start", "every", "cardinality", "min", "max", "stored", "description"));
+        only(
+                m,
+                where + " attribute " + name,
+                Set.of(
+                        "type",
+                        "value",
+                        "values",
+                        "prefix",
+                        "length",
+                        "count",
+                        "seconds",
+                        "stepSeconds",
+                        "start",
+                        "every",
+                        "cardinality",
+                        "min",
+                        "max",
+                        "stored",
+                        "description"));
         return new Attribute(name, type, m, !Boolean.FALSE.equals(m.get("stored")));
     }
 
@@ -259,8 +376,14 @@ public final class ModelReader {
             fields.keySet().retainAll(REQUEST_FIELDS);
             steps.add(request(fields, where, entities));
         }
-        return new AccessPattern(name, string(m, "description", where, false), perSecond(m, where), List.copyOf(steps),
-                Json.number(m.get("maxRcu")), Json.number(m.get("maxWcu")), longValue(m, "maxItemsRead", where),
+        return new AccessPattern(
+                name,
+                string(m, "description", where, false),
+                perSecond(m, where),
+                List.copyOf(steps),
+                Json.number(m.get("maxRcu")),
+                Json.number(m.get("maxWcu")),
+                longValue(m, "maxItemsRead", where),
                 m.containsKey("maxRequests") ? intValue(m, "maxRequests", where, 1, Integer.MAX_VALUE, 1) : null,
                 bool(m, "mayFindNothing", where));
     }
@@ -295,10 +418,13 @@ public final class ModelReader {
         }
         String entity = string(m, "entity", where, false);
         if (entity != null && !entities.containsKey(entity)) {
-            throw fieldError(m, "entity", where + ": no entity named \"" + entity + "\""
-                    + Nearest.hint(entity, entities.keySet()));
+            throw fieldError(
+                    m,
+                    "entity",
+                    where + ": no entity named \"" + entity + "\"" + Nearest.hint(entity, entities.keySet()));
         }
-        boolean needsKey = Set.of("GetItem", "UpdateItem", "DeleteItem", "ConditionCheck").contains(op);
+        boolean needsKey =
+                Set.of("GetItem", "UpdateItem", "DeleteItem", "ConditionCheck").contains(op);
         if (needsKey && !(m.get("key") instanceof Map)) {
             throw new ModelError(where + ": " + op + " needs a key");
         }

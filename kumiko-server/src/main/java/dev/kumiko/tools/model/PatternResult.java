@@ -6,8 +6,16 @@ import java.util.List;
 import java.util.Map;
 
 /** One access pattern's measured cost, the warnings it raised and the budgets it broke. */
-public record PatternResult(AccessPattern pattern, int requests, double rcu, double wcu, long itemsRead,
-        long itemsReturned, long itemsWritten, Map<String, Double> byIndex, List<String> flags,
+public record PatternResult(
+        AccessPattern pattern,
+        int requests,
+        double rcu,
+        double wcu,
+        long itemsRead,
+        long itemsReturned,
+        long itemsWritten,
+        Map<String, Double> byIndex,
+        List<String> flags,
         List<String> violations) {
     /** A filter that returns less than this share of the items it read is flagged: the rest were paid for. */
     static final double FILTER_KEEP_RATIO_MIN = 0.5;
@@ -76,7 +84,16 @@ public record PatternResult(AccessPattern pattern, int requests, double rcu, dou
         if (p.maxRequests() != null && m.requests > p.maxRequests()) {
             violations.add("requests " + m.requests + " > maxRequests " + p.maxRequests());
         }
-        return new PatternResult(p, m.requests, m.rcu, m.wcu, m.itemsRead, m.itemsReturned, m.itemsWritten,
-                Map.copyOf(m.byIndex), List.copyOf(flags), List.copyOf(violations));
+        return new PatternResult(
+                p,
+                m.requests,
+                m.rcu,
+                m.wcu,
+                m.itemsRead,
+                m.itemsReturned,
+                m.itemsWritten,
+                Map.copyOf(m.byIndex),
+                List.copyOf(flags),
+                List.copyOf(violations));
     }
 }

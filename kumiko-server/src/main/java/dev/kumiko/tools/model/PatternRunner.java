@@ -16,9 +16,10 @@ import java.util.Set;
 final class PatternRunner {
     /** A Query or Scan without a Limit follows LastEvaluatedKey at most this many pages (1 MB each). */
     static final int PAGES_MAX = 100;
+
     private static final int UNPROCESSED_RETRIES_MAX = 50;
-    private static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem",
-            "TransactWriteItems");
+    private static final Set<String> WRITES =
+            Set.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems");
 
     private final DynamoClient client;
     private final String tableName;
@@ -152,8 +153,8 @@ final class PatternRunner {
             if (attempt > UNPROCESSED_RETRIES_MAX) {
                 throw new ModelError("the endpoint left keys unprocessed " + attempt + " times");
             }
-            Map<String, Object> answer = client.call("BatchGetItem",
-                    Map.of("RequestItems", requestItems, "ReturnConsumedCapacity", "INDEXES"));
+            Map<String, Object> answer = client.call(
+                    "BatchGetItem", Map.of("RequestItems", requestItems, "ReturnConsumedCapacity", "INDEXES"));
             m.add(answer.get("ConsumedCapacity"), true);
             Map<String, Object> responses = ModelReader.object(answer.get("Responses"), "Responses", false);
             if (responses != null) {
@@ -175,8 +176,10 @@ final class PatternRunner {
         for (int r = 0; r < repeat(f); r++) {
             for (Object o : ModelReader.list(f.get("actions"), "actions", true)) {
                 Map<String, Object> a = ModelReader.object(o, "action", true);
-                Request action = new Request(String.valueOf(a.get("operation")),
-                        a.get("entity") != null ? (String) a.get("entity") : step.entity(), a);
+                Request action = new Request(
+                        String.valueOf(a.get("operation")),
+                        a.get("entity") != null ? (String) a.get("entity") : step.entity(),
+                        a);
                 items.add(action(op, action, binding(action, r)));
                 actions++;
             }
@@ -215,7 +218,8 @@ final class PatternRunner {
         }
         expressions(f, binding, body);
         if (op.equals("BatchWriteItem")) {
-            return a.operation().equals("PutItem") ? Map.of("PutRequest", Map.of("Item", body.get("Item")))
+            return a.operation().equals("PutItem")
+                    ? Map.of("PutRequest", Map.of("Item", body.get("Item")))
                     : Map.of("DeleteRequest", Map.of("Key", body.get("Key")));
         }
         String member = switch (a.operation()) {
@@ -293,7 +297,9 @@ final class PatternRunner {
         if (t.partitionKey().name().equals(attribute)) {
             return t.partitionKey().type().equals("N");
         }
-        return t.sortKey() != null && t.sortKey().name().equals(attribute) && t.sortKey().type().equals("N");
+        return t.sortKey() != null
+                && t.sortKey().name().equals(attribute)
+                && t.sortKey().type().equals("N");
     }
 
     private Map<String, Object> freshItem(Request step) {
@@ -309,7 +315,9 @@ final class PatternRunner {
     }
 
     private Map<String, String> binding(Request step, int partition) {
-        return step.entity() == null ? Map.of() : data.sample(step.entity(), partition).params();
+        return step.entity() == null
+                ? Map.of()
+                : data.sample(step.entity(), partition).params();
     }
 
     private static int repeat(Map<String, Object> f) {

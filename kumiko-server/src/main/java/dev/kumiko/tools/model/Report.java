@@ -10,8 +10,8 @@ import java.util.List;
 /** The outcome of {@code kumiko model check}: per design, its measured patterns, storage and cost. */
 public record Report(Model model, String endpoint, int scale, Prices prices, List<DesignResult> designs) {
 
-    public record DesignResult(Design design, String tableName, List<PatternResult> patterns, Storage storage,
-            Cost cost) {
+    public record DesignResult(
+            Design design, String tableName, List<PatternResult> patterns, Storage storage, Cost cost) {
         public PatternResult pattern(String name) {
             for (PatternResult p : patterns) {
                 if (p.pattern().name().equals(name)) {
@@ -41,7 +41,8 @@ public record Report(Model model, String endpoint, int scale, Prices prices, Lis
         for (DesignResult d : designs) {
             for (PatternResult p : d.patterns()) {
                 for (String v : p.violations()) {
-                    out.add("budget exceeded: " + d.design().name() + " / " + p.pattern().name() + ": " + v);
+                    out.add("budget exceeded: " + d.design().name() + " / "
+                            + p.pattern().name() + ": " + v);
                 }
             }
         }
@@ -54,7 +55,8 @@ public record Report(Model model, String endpoint, int scale, Prices prices, Lis
         for (DesignResult d : designs) {
             for (PatternResult p : d.patterns()) {
                 if (p.missedTheData()) {
-                    out.add("found nothing: " + d.design().name() + " / " + p.pattern().name() + ": its keys "
+                    out.add("found nothing: " + d.design().name() + " / "
+                            + p.pattern().name() + ": its keys "
                             + "miss the sample data (if finding nothing is right, give it \"mayFindNothing\": true)");
                 }
             }
@@ -84,7 +86,10 @@ public record Report(Model model, String endpoint, int scale, Prices prices, Lis
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             return String.valueOf(d);
         }
-        return new BigDecimal(d).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return new BigDecimal(d)
+                .setScale(4, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     static String grouped(double d) {

@@ -39,8 +39,17 @@ final class ReportJson {
         }
         m.put("accessPatterns", patterns);
         Storage s = d.storage();
-        m.put("storage", Map.of("sampleItems", s.sampleItems(), "sampleBytes", s.sampleBytes(),
-                "expectedItems", s.expectedItems(), "expectedBytes", s.expectedBytes()));
+        m.put(
+                "storage",
+                Map.of(
+                        "sampleItems",
+                        s.sampleItems(),
+                        "sampleBytes",
+                        s.sampleBytes(),
+                        "expectedItems",
+                        s.expectedItems(),
+                        "expectedBytes",
+                        s.expectedBytes()));
         Cost c = d.cost();
         Map<String, Object> cost = new LinkedHashMap<>();
         cost.put("rcuPerSecond", c.rcuPerSecond());

@@ -25,8 +25,13 @@ final class ReportJunit {
             tests += d.patterns().size();
             failures += (int) d.patterns().stream().filter(ReportJunit::failed).count();
         }
-        out.append("<testsuites name=\"").append(xml("kumiko model check: " + report.model().name()))
-                .append("\" tests=\"").append(tests).append("\" failures=\"").append(failures).append("\">\n");
+        out.append("<testsuites name=\"")
+                .append(xml("kumiko model check: " + report.model().name()))
+                .append("\" tests=\"")
+                .append(tests)
+                .append("\" failures=\"")
+                .append(failures)
+                .append("\">\n");
         for (DesignResult d : report.designs()) {
             suite(out, report, d);
         }
@@ -38,7 +43,8 @@ final class ReportJunit {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 + "<testsuites name=\"" + xml("kumiko model check: " + modelFile) + "\" tests=\"1\" failures=\"0\" "
                 + "errors=\"1\">\n"
-                + "  <testsuite name=\"" + xml(modelFile) + "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                + "  <testsuite name=\"" + xml(modelFile)
+                + "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
                 + "    <testcase classname=\"model\" name=\"" + xml(modelFile) + "\" time=\"0\">\n"
                 + "      <error type=\"" + ERROR_CANNOT_CHECK + "\" message=\"" + xml(message) + "\">" + xml(message)
                 + "</error>\n"
@@ -49,10 +55,15 @@ final class ReportJunit {
 
     private static void suite(StringBuilder out, Report report, DesignResult d) {
         long failures = d.patterns().stream().filter(ReportJunit::failed).count();
-        String name = d.design().name().equals(report.model().name()) ? d.design().name()
+        String name = d.design().name().equals(report.model().name())
+                ? d.design().name()
                 : report.model().name() + " / " + d.design().name();
-        out.append("  <testsuite name=\"").append(xml(name))
-                .append("\" tests=\"").append(d.patterns().size()).append("\" failures=\"").append(failures)
+        out.append("  <testsuite name=\"")
+                .append(xml(name))
+                .append("\" tests=\"")
+                .append(d.patterns().size())
+                .append("\" failures=\"")
+                .append(failures)
                 .append("\" errors=\"0\" skipped=\"0\">\n");
         for (PatternResult p : d.patterns()) {
             testCase(out, d, p);
@@ -61,8 +72,11 @@ final class ReportJunit {
     }
 
     private static void testCase(StringBuilder out, DesignResult d, PatternResult p) {
-        out.append("    <testcase classname=\"").append(xml("model." + d.design().name())).append("\" name=\"")
-                .append(xml(p.pattern().name())).append("\" time=\"0\">\n");
+        out.append("    <testcase classname=\"")
+                .append(xml("model." + d.design().name()))
+                .append("\" name=\"")
+                .append(xml(p.pattern().name()))
+                .append("\" time=\"0\">\n");
         for (String v : p.violations()) {
             failure(out, FAILURE_BUDGET, "budget exceeded: " + v);
         }
@@ -74,8 +88,13 @@ final class ReportJunit {
     }
 
     private static void failure(StringBuilder out, String type, String message) {
-        out.append("      <failure type=\"").append(type).append("\" message=\"").append(xml(message)).append("\">")
-                .append(xml(message)).append("</failure>\n");
+        out.append("      <failure type=\"")
+                .append(type)
+                .append("\" message=\"")
+                .append(xml(message))
+                .append("\">")
+                .append(xml(message))
+                .append("</failure>\n");
     }
 
     /** What was measured, as the text report's row says it, for the CI page that shows the test. */

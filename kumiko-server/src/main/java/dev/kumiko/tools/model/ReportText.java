@@ -45,30 +45,58 @@ final class ReportText {
         if (d.design().description() != null && report.designs().size() > 1) {
             para(d.design().description());
         }
-        TableText t = new TableText("pattern", "operation", "per s", "requests", "single", "items read", "returned",
-                "RCU", "WCU", "RCU/h", "WCU/h", "flags").right(2, 3, 5, 6, 7, 8, 9, 10);
+        TableText t = new TableText(
+                        "pattern",
+                        "operation",
+                        "per s",
+                        "requests",
+                        "single",
+                        "items read",
+                        "returned",
+                        "RCU",
+                        "WCU",
+                        "RCU/h",
+                        "WCU/h",
+                        "flags")
+                .right(2, 3, 5, 6, 7, 8, 9, 10);
         for (PatternResult p : d.patterns()) {
-            t.row(p.pattern().name(), Report.operations(p.pattern()), Report.number(p.pattern().perSecond()),
-                    Integer.toString(p.requests()), p.singleRequest() ? "yes" : "no", Long.toString(p.itemsRead()),
-                    Long.toString(p.itemsReturned()), Report.number(p.rcu()), Report.number(p.wcu()),
-                    Report.grouped(p.rcuPerHour()), Report.grouped(p.wcuPerHour()),
+            t.row(
+                    p.pattern().name(),
+                    Report.operations(p.pattern()),
+                    Report.number(p.pattern().perSecond()),
+                    Integer.toString(p.requests()),
+                    p.singleRequest() ? "yes" : "no",
+                    Long.toString(p.itemsRead()),
+                    Long.toString(p.itemsReturned()),
+                    Report.number(p.rcu()),
+                    Report.number(p.wcu()),
+                    Report.grouped(p.rcuPerHour()),
+                    Report.grouped(p.wcuPerHour()),
                     p.flags().isEmpty() && p.violations().isEmpty() ? "" : flags(p));
         }
         block(t);
         Storage s = d.storage();
         Cost c = d.cost();
-        String storage = "Storage: " + s.sampleItems() + " sample items, " + Report.bytes((double) s.sampleBytes()) + " billed";
+        String storage =
+                "Storage: " + s.sampleItems() + " sample items, " + Report.bytes((double) s.sampleBytes()) + " billed";
         if (s.expectedItems() != s.sampleItems()) {
             storage += "; expected " + String.format("%,d", s.expectedItems()) + " items, "
                     + Report.bytes(s.expectedBytes());
         }
         para(storage + ".");
         TableText cost = new TableText("monthly cost", "reads", "writes", "storage", "total").right(1, 2, 3, 4);
-        cost.row("on-demand", Report.dollars(c.onDemandReadMonthly()), Report.dollars(c.onDemandWriteMonthly()),
-                Report.dollars(c.storageMonthly()), Report.dollars(c.onDemandMonthly()));
-        cost.row("provisioned (" + c.provisionedRcu() + " RCU, " + c.provisionedWcu() + " WCU)",
-                Report.dollars(c.provisionedReadMonthly()), Report.dollars(c.provisionedWriteMonthly()),
-                Report.dollars(c.storageMonthly()), Report.dollars(c.provisionedMonthly()));
+        cost.row(
+                "on-demand",
+                Report.dollars(c.onDemandReadMonthly()),
+                Report.dollars(c.onDemandWriteMonthly()),
+                Report.dollars(c.storageMonthly()),
+                Report.dollars(c.onDemandMonthly()));
+        cost.row(
+                "provisioned (" + c.provisionedRcu() + " RCU, " + c.provisionedWcu() + " WCU)",
+                Report.dollars(c.provisionedReadMonthly()),
+                Report.dollars(c.provisionedWriteMonthly()),
+                Report.dollars(c.storageMonthly()),
+                Report.dollars(c.provisionedMonthly()));
         block(cost);
     }
 
@@ -133,7 +161,9 @@ final class ReportText {
         block(t);
         TableText totals = new TableText("design", "on-demand / month", "provisioned / month").right(1, 2);
         for (DesignResult d : designs) {
-            totals.row(d.design().name(), Report.dollars(d.cost().onDemandMonthly()),
+            totals.row(
+                    d.design().name(),
+                    Report.dollars(d.cost().onDemandMonthly()),
                     Report.dollars(d.cost().provisionedMonthly()));
         }
         block(totals);
@@ -164,7 +194,10 @@ final class ReportText {
         if (markdown) {
             out.append("#".repeat(level)).append(' ').append(text).append("\n\n");
         } else {
-            out.append(text).append('\n').append((level == 1 ? "=" : "-").repeat(text.length())).append("\n\n");
+            out.append(text)
+                    .append('\n')
+                    .append((level == 1 ? "=" : "-").repeat(text.length()))
+                    .append("\n\n");
         }
     }
 

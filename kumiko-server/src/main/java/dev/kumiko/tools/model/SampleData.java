@@ -25,8 +25,13 @@ import java.util.Set;
  */
 final class SampleData {
     /** One generated item: its entity, place, the text of every parameter, the wire item and its size. */
-    record SampleItem(Entity entity, int partition, int ordinal, Map<String, String> params,
-            Map<String, Object> item, long sizeBytes) {}
+    record SampleItem(
+            Entity entity,
+            int partition,
+            int ordinal,
+            Map<String, String> params,
+            Map<String, Object> item,
+            long sizeBytes) {}
 
     private final Design design;
     private final int partitionsDefault;
@@ -115,7 +120,8 @@ final class SampleData {
     }
 
     private SampleItem generate(Entity e, int partition, int ordinal) {
-        List<String> pkParams = e.keys().get(design.table().partitionKey().name()).parameters();
+        List<String> pkParams =
+                e.keys().get(design.table().partitionKey().name()).parameters();
         Map<String, String> params = new LinkedHashMap<>();
         Map<String, Object> attrs = new LinkedHashMap<>();
         Attribute filler = null;
@@ -134,7 +140,10 @@ final class SampleData {
             for (String p : t.parameters()) {
                 if (!params.containsKey(p)) {
                     Attribute implicit = new Attribute(p, "id", Map.of(), false);
-                    params.put(p, values.value(implicit, index(e, implicit, pkParams, partition, ordinal), ordinal).text());
+                    params.put(
+                            p,
+                            values.value(implicit, index(e, implicit, pkParams, partition, ordinal), ordinal)
+                                    .text());
                 }
             }
         }

@@ -49,8 +49,8 @@ final class SourceTree {
         } catch (StreamConstraintsException e) {
             throw ModelError.located(file + ":" + position(e.getLocation()) + ": " + firstLine(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
-            throw ModelError.located(file + ":" + position(e.getLocation()) + ": not valid JSON: "
-                    + firstLine(e.getOriginalMessage()));
+            throw ModelError.located(
+                    file + ":" + position(e.getLocation()) + ": not valid JSON: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ModelError("cannot read model file " + file + ": " + e.getMessage());
         }

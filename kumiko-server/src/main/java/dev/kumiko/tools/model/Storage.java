@@ -45,7 +45,8 @@ public record Storage(long sampleItems, long sampleBytes, long expectedItems, do
     }
 
     private static long indexBytes(Map<String, Object> item, TableSpec t, Index i, String pk) {
-        if (!item.containsKey(pk) || (i.sortKey() != null && !item.containsKey(i.sortKey().name()))) {
+        if (!item.containsKey(pk)
+                || (i.sortKey() != null && !item.containsKey(i.sortKey().name()))) {
             return 0; // a sparse index holds only the items that have its keys
         }
         if (i.projection().equals("ALL")) {

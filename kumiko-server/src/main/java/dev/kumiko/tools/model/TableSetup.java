@@ -31,13 +31,19 @@ final class TableSetup {
             req.put("LocalSecondaryIndexes", indexes(t.localSecondaryIndexes(), t.partitionKey(), definitions));
         }
         List<Object> attributeDefinitions = new ArrayList<>();
-        definitions.forEach((name, type) -> attributeDefinitions.add(Map.of("AttributeName", name, "AttributeType", type)));
+        definitions.forEach(
+                (name, type) -> attributeDefinitions.add(Map.of("AttributeName", name, "AttributeType", type)));
         req.put("AttributeDefinitions", attributeDefinitions);
         client.call("CreateTable", req);
         waitActive(client, tableName);
         if (t.ttlAttribute() != null) {
-            client.call("UpdateTimeToLive", Map.of("TableName", tableName,
-                    "TimeToLiveSpecification", Map.of("Enabled", true, "AttributeName", t.ttlAttribute())));
+            client.call(
+                    "UpdateTimeToLive",
+                    Map.of(
+                            "TableName",
+                            tableName,
+                            "TimeToLiveSpecification",
+                            Map.of("Enabled", true, "AttributeName", t.ttlAttribute())));
         }
     }
 
@@ -87,7 +93,9 @@ final class TableSetup {
         for (Index i : indexes) {
             Map<String, Object> index = new LinkedHashMap<>();
             index.put("IndexName", i.name());
-            index.put("KeySchema", keySchema(i.partitionKey() == null ? tablePk : i.partitionKey(), i.sortKey(), definitions));
+            index.put(
+                    "KeySchema",
+                    keySchema(i.partitionKey() == null ? tablePk : i.partitionKey(), i.sortKey(), definitions));
             Map<String, Object> projection = new LinkedHashMap<>();
             projection.put("ProjectionType", i.projection());
             if (!i.nonKeyAttributes().isEmpty()) {

@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 final class ValueGenerator {
     /** Generated times start here (2026-01-01T00:00:00Z) so that they sort and look like real data. */
     static final long BASE_EPOCH_SECONDS = 1_767_225_600L;
+
     private static final long STEP_SECONDS_DEFAULT = 60;
     private static final long TTL_SECONDS_DEFAULT = 86_400;
     private static final int LIST_COUNT_DEFAULT = 3;
@@ -62,23 +63,35 @@ final class ValueGenerator {
                 String prefix = o.get("prefix") instanceof String p ? p : a.name() + "-";
                 return Value.s(prefix + String.format("%06d", index));
             }
-            case "id": return Value.s(uuid(random));
-            case "ulid": return Value.s(ulid((BASE_EPOCH_SECONDS + index * step) * 1000, random));
-            case "timestamp": return Value.s(ISO_MILLIS.format(Instant.ofEpochSecond(BASE_EPOCH_SECONDS + index * step)));
-            case "epochSeconds": return Value.n(Long.toString(BASE_EPOCH_SECONDS + index * step));
-            case "epochMillis": return Value.n(Long.toString((BASE_EPOCH_SECONDS + index * step) * 1000));
+            case "id":
+                return Value.s(uuid(random));
+            case "ulid":
+                return Value.s(ulid((BASE_EPOCH_SECONDS + index * step) * 1000, random));
+            case "timestamp":
+                return Value.s(ISO_MILLIS.format(Instant.ofEpochSecond(BASE_EPOCH_SECONDS + index * step)));
+            case "epochSeconds":
+                return Value.n(Long.toString(BASE_EPOCH_SECONDS + index * step));
+            case "epochMillis":
+                return Value.n(Long.toString((BASE_EPOCH_SECONDS + index * step) * 1000));
             case "number": {
                 long min = option(o, "min", 0);
                 long max = option(o, "max", 1000);
                 return Value.n(Long.toString(min + random.nextLong(Math.max(1, max - min + 1))));
             }
-            case "sequence": return Value.n(Long.toString(option(o, "start", 1) + ordinal / Math.max(1, option(o, "every", 1))));
-            case "boolean": return new Value(Map.of("BOOL", index % 2 == 0), Boolean.toString(index % 2 == 0));
-            case "ttl": return Value.n(Long.toString(nowEpochSeconds + option(o, "seconds", TTL_SECONDS_DEFAULT)));
-            case "stringList": return list(random, (int) option(o, "count", LIST_COUNT_DEFAULT), "L");
-            case "stringSet": return list(random, (int) option(o, "count", LIST_COUNT_DEFAULT), "SS");
-            case "text": return Value.s(text(random, (int) Math.min(TEXT_LENGTH_MAX, option(o, "length", TEXT_LENGTH_DEFAULT))));
-            default: throw new ModelError("attribute " + a.name() + ": type " + a.type() + " has no generator here");
+            case "sequence":
+                return Value.n(Long.toString(option(o, "start", 1) + ordinal / Math.max(1, option(o, "every", 1))));
+            case "boolean":
+                return new Value(Map.of("BOOL", index % 2 == 0), Boolean.toString(index % 2 == 0));
+            case "ttl":
+                return Value.n(Long.toString(nowEpochSeconds + option(o, "seconds", TTL_SECONDS_DEFAULT)));
+            case "stringList":
+                return list(random, (int) option(o, "count", LIST_COUNT_DEFAULT), "L");
+            case "stringSet":
+                return list(random, (int) option(o, "count", LIST_COUNT_DEFAULT), "SS");
+            case "text":
+                return Value.s(text(random, (int) Math.min(TEXT_LENGTH_MAX, option(o, "length", TEXT_LENGTH_DEFAULT))));
+            default:
+                throw new ModelError("attribute " + a.name() + ": type " + a.type() + " has no generator here");
         }
     }
 

@@ -32,8 +32,15 @@ class CredentialsFileTest {
                    "policy": {"Version": "2012-10-17", "Statement": []}}
                 ]}"""));
         AccessKey admin = keys.get("AKIAADMIN");
-        assertThat(admin).isEqualTo(new AccessKey("AKIAADMIN", "s1", null, "000000000000",
-                "arn:aws:iam::000000000000:user/AKIAADMIN", Map.of(), null));
+        assertThat(admin)
+                .isEqualTo(new AccessKey(
+                        "AKIAADMIN",
+                        "s1",
+                        null,
+                        "000000000000",
+                        "arn:aws:iam::000000000000:user/AKIAADMIN",
+                        Map.of(),
+                        null));
         AccessKey alice = keys.get("AKIAALICE");
         assertThat(alice.sessionToken()).isEqualTo("t");
         assertThat(alice.principalArn()).isEqualTo("arn:aws:iam::123456789012:role/r");
@@ -47,23 +54,30 @@ class CredentialsFileTest {
         assertInvalid("{\"keys\": []}", "\"keys\" must be a non-empty array");
         assertInvalid("{\"key\": []}", "unknown member \"key\" (expected only \"keys\")");
         assertInvalid("{\"keys\": [{\"accessKeyId\": \"A\"}]}", "keys[0]: secretAccessKey is required");
-        assertInvalid("{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\", \"polcy\": {}}]}",
+        assertInvalid(
+                "{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\", \"polcy\": {}}]}",
                 "keys[0]: unknown member \"polcy\"");
-        assertInvalid("{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\"}, {\"accessKeyId\": \"A\", "
-                + "\"secretAccessKey\": \"t\"}]}", "keys[1]: accessKeyId A appears twice");
-        assertInvalid("{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\", \"accountId\": \"12\"}]}",
+        assertInvalid(
+                "{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\"}, {\"accessKeyId\": \"A\", "
+                        + "\"secretAccessKey\": \"t\"}]}",
+                "keys[1]: accessKeyId A appears twice");
+        assertInvalid(
+                "{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": \"s\", \"accountId\": \"12\"}]}",
                 "keys[0]: accountId must be 12 digits");
-        assertInvalid("{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": 5}]}",
+        assertInvalid(
+                "{\"keys\": [{\"accessKeyId\": \"A\", \"secretAccessKey\": 5}]}",
                 "keys[0]: secretAccessKey must be a non-empty string");
         assertInvalid("{\"keys\": [", "not a JSON object (Malformed request body: it is not valid JSON)");
         Path missing = dir.resolve("nope.json");
-        assertThatThrownBy(() -> CredentialsFile.load(missing)).isInstanceOf(CredentialsFile.Invalid.class)
+        assertThatThrownBy(() -> CredentialsFile.load(missing))
+                .isInstanceOf(CredentialsFile.Invalid.class)
                 .hasMessage("credentials file " + missing + ": no such file");
     }
 
     private void assertInvalid(String json, String problem) throws IOException {
         Path f = file(json);
-        assertThatThrownBy(() -> CredentialsFile.load(f)).isInstanceOf(CredentialsFile.Invalid.class)
+        assertThatThrownBy(() -> CredentialsFile.load(f))
+                .isInstanceOf(CredentialsFile.Invalid.class)
                 .hasMessage("credentials file " + f + ": " + problem);
     }
 }

@@ -19,12 +19,21 @@ class DefaultAuthTest {
                 DynamoDbClient b = server.newClient("us-east-1", AwsBasicCredentials.create("x", "y"))) {
             Txn.createHashTable(a, "open");
             assertThat(b.listTables().tableNames()).containsExactly("open");
-            RawHttp.Response r = RawHttp.post(server.port(), "/", Map.of("Host", "127.0.0.1",
-                    "X-Amz-Target", "DynamoDB_20120810.ListTables", "Content-Length", "2"), "{}".getBytes());
+            RawHttp.Response r = RawHttp.post(
+                    server.port(),
+                    "/",
+                    Map.of("Host", "127.0.0.1", "X-Amz-Target", "DynamoDB_20120810.ListTables", "Content-Length", "2"),
+                    "{}".getBytes());
             assertThat(r.status()).isEqualTo(400);
             assertThat(r.body()).contains("MissingAuthenticationTokenException");
-            assertThat(RawHttp.post(server.port(), "/kumiko/admin/ttl/sweep", Map.of("Host", "127.0.0.1",
-                    "Content-Length", "0"), new byte[0]).status()).as("admin endpoints stay open").isEqualTo(200);
+            assertThat(RawHttp.post(
+                                    server.port(),
+                                    "/kumiko/admin/ttl/sweep",
+                                    Map.of("Host", "127.0.0.1", "Content-Length", "0"),
+                                    new byte[0])
+                            .status())
+                    .as("admin endpoints stay open")
+                    .isEqualTo(200);
         }
     }
 }

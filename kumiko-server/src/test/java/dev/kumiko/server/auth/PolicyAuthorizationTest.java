@@ -7,7 +7,6 @@ import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.Txn;
-import dev.kumiko.server.auth.AccessKey;
 import dev.kumiko.server.json.JsonTree;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -41,6 +40,7 @@ class PolicyAuthorizationTest {
             + "\"dynamodb:UpdateItem\",\"dynamodb:DeleteItem\",\"dynamodb:Query\"],\"Resource\":\"arn:aws:dynamodb:"
             + "ap-northeast-1:123456789012:table/MyApp\",\"Condition\":{\"ForAllValues:StringEquals\":"
             + "{\"dynamodb:LeadingKeys\":[\"USER#${aws:PrincipalTag/userId}\"]}}}]}";
+
     private static final String DENY_DELETE = "{\"Version\":\"2012-10-17\",\"Statement\":["
             + "{\"Effect\":\"Allow\",\"Action\":\"dynamodb:*\",\"Resource\":\"*\"},"
             + "{\"Effect\":\"Deny\",\"Action\":\"dynamodb:DeleteItem\",\"Resource\":\"arn:aws:dynamodb:*:*:table/MyApp\"}]}";
@@ -67,8 +67,8 @@ class PolicyAuthorizationTest {
         keys.put("AKIAINDEX", key("AKIAINDEX", "indexer", INDEX_ONLY));
         keys.put("AKIAATTRS", key("AKIAATTRS", "attrs", ATTRIBUTES));
         keys.put("AKIACAROL", key("AKIACAROL", "carol", OWN_WRITES));
-        server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM,
-                TestServer.Security.sigV4(keys));
+        server = TestServer.start(
+                TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM, TestServer.Security.sigV4(keys));
         admin = client("AKIAADMIN", "admin-secret");
         createTable("MyApp", true);
         createTable("Other", false);
@@ -82,8 +82,14 @@ class PolicyAuthorizationTest {
 
     private static AccessKey key(String id, String user, String policyJson) {
         byte[] b = policyJson.getBytes(StandardCharsets.UTF_8);
-        return new AccessKey(id, user + "-secret", null, ACCOUNT, "arn:aws:iam::" + ACCOUNT + ":user/" + user,
-                Map.of("userId", user), JsonTree.parseObject(b, 0, b.length));
+        return new AccessKey(
+                id,
+                user + "-secret",
+                null,
+                ACCOUNT,
+                "arn:aws:iam::" + ACCOUNT + ":user/" + user,
+                Map.of("userId", user),
+                JsonTree.parseObject(b, 0, b.length));
     }
 
     private static DynamoDbClient client(String id, String secret) {
@@ -97,20 +103,25 @@ class PolicyAuthorizationTest {
     /** The seed's create-table: PK/SK strings; MyApp also has GSI1 on GSI1PK/GSI1SK. */
     private static void createTable(String name, boolean withIndex) {
         admin.createTable(b -> {
-            b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                    .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+            b.tableName(name)
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .keySchema(
+                            k -> k.attributeName("PK").keyType(KeyType.HASH),
                             k -> k.attributeName("SK").keyType(KeyType.RANGE));
             if (withIndex) {
-                b.attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("GSI1PK").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("GSI1SK").attributeType(ScalarAttributeType.S))
+                b.attributeDefinitions(
+                                a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                                a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
+                                a -> a.attributeName("GSI1PK").attributeType(ScalarAttributeType.S),
+                                a -> a.attributeName("GSI1SK").attributeType(ScalarAttributeType.S))
                         .globalSecondaryIndexes(g -> g.indexName("GSI1")
-                                .keySchema(k -> k.attributeName("GSI1PK").keyType(KeyType.HASH),
+                                .keySchema(
+                                        k -> k.attributeName("GSI1PK").keyType(KeyType.HASH),
                                         k -> k.attributeName("GSI1SK").keyType(KeyType.RANGE))
                                 .projection(p -> p.projectionType(ProjectionType.ALL)));
             } else {
-                b.attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                b.attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S));
             }
         });
@@ -130,20 +141,31 @@ class PolicyAuthorizationTest {
     }
 
     private static boolean exists(String table, Map<String, AttributeValue> key) {
-        return admin.getItem(b -> b.tableName(table).key(key).consistentRead(true)).hasItem();
+        return admin.getItem(b -> b.tableName(table).key(key).consistentRead(true))
+                .hasItem();
     }
 
     @Test
     void seedPolicyLetsAliceUseHerOwnPartitionOnly() {
         try (DynamoDbClient alice = as("AKIAALICE", "alice")) {
             Map<String, AttributeValue> mine = key("USER#alice", "PROFILE");
-            alice.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#alice"), "SK", s("PROFILE"),
-                    "name", s("Alice"))));
-            assertThat(alice.getItem(b -> b.tableName("MyApp").key(mine)).item().get("name").s()).isEqualTo("Alice");
-            alice.updateItem(b -> b.tableName("MyApp").key(mine).updateExpression("SET age = :a")
-                    .expressionAttributeValues(Map.of(":a", AttributeValue.builder().n("30").build())));
-            assertThat(alice.query(b -> b.tableName("MyApp").keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", s("USER#alice")))).count()).isEqualTo(1);
+            alice.putItem(b ->
+                    b.tableName("MyApp").item(Map.of("PK", s("USER#alice"), "SK", s("PROFILE"), "name", s("Alice"))));
+            assertThat(alice.getItem(b -> b.tableName("MyApp").key(mine))
+                            .item()
+                            .get("name")
+                            .s())
+                    .isEqualTo("Alice");
+            alice.updateItem(b -> b.tableName("MyApp")
+                    .key(mine)
+                    .updateExpression("SET age = :a")
+                    .expressionAttributeValues(
+                            Map.of(":a", AttributeValue.builder().n("30").build())));
+            assertThat(alice.query(b -> b.tableName("MyApp")
+                                    .keyConditionExpression("PK = :pk")
+                                    .expressionAttributeValues(Map.of(":pk", s("USER#alice"))))
+                            .count())
+                    .isEqualTo(1);
             alice.deleteItem(b -> b.tableName("MyApp").key(mine));
             assertThat(exists("MyApp", mine)).isFalse();
         }
@@ -154,22 +176,39 @@ class PolicyAuthorizationTest {
         Map<String, AttributeValue> bobs = key("USER#bob", "PROFILE");
         admin.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#bob"), "SK", s("PROFILE"))));
         try (DynamoDbClient alice = as("AKIAALICE", "alice")) {
-            assertError(() -> alice.getItem(b -> b.tableName("MyApp").key(bobs)), "AccessDeniedException",
+            assertError(
+                    () -> alice.getItem(b -> b.tableName("MyApp").key(bobs)),
+                    "AccessDeniedException",
                     implicitDeny(ALICE, "GetItem", MY_APP));
-            assertError(() -> alice.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#bob"),
-                    "SK", s("X")))), "AccessDeniedException", implicitDeny(ALICE, "PutItem", MY_APP));
-            assertError(() -> alice.updateItem(b -> b.tableName("MyApp").key(bobs).updateExpression("SET x = :x")
-                    .expressionAttributeValues(Map.of(":x", s("1")))), "AccessDeniedException",
+            assertError(
+                    () -> alice.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#bob"), "SK", s("X")))),
+                    "AccessDeniedException",
+                    implicitDeny(ALICE, "PutItem", MY_APP));
+            assertError(
+                    () -> alice.updateItem(b -> b.tableName("MyApp")
+                            .key(bobs)
+                            .updateExpression("SET x = :x")
+                            .expressionAttributeValues(Map.of(":x", s("1")))),
+                    "AccessDeniedException",
                     implicitDeny(ALICE, "UpdateItem", MY_APP));
-            assertError(() -> alice.deleteItem(b -> b.tableName("MyApp").key(bobs)), "AccessDeniedException",
+            assertError(
+                    () -> alice.deleteItem(b -> b.tableName("MyApp").key(bobs)),
+                    "AccessDeniedException",
                     implicitDeny(ALICE, "DeleteItem", MY_APP));
-            assertError(() -> alice.query(b -> b.tableName("MyApp").keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", s("USER#bob")))), "AccessDeniedException",
+            assertError(
+                    () -> alice.query(b -> b.tableName("MyApp")
+                            .keyConditionExpression("PK = :pk")
+                            .expressionAttributeValues(Map.of(":pk", s("USER#bob")))),
+                    "AccessDeniedException",
                     implicitDeny(ALICE, "Query", MY_APP));
-            assertError(() -> alice.scan(b -> b.tableName("MyApp")), "AccessDeniedException",
+            assertError(
+                    () -> alice.scan(b -> b.tableName("MyApp")),
+                    "AccessDeniedException",
                     implicitDeny(ALICE, "Scan", MY_APP));
-            assertError(() -> alice.getItem(b -> b.tableName("Other").key(key("USER#alice", "P"))),
-                    "AccessDeniedException", implicitDeny(ALICE, "GetItem", MY_APP.replace("MyApp", "Other")));
+            assertError(
+                    () -> alice.getItem(b -> b.tableName("Other").key(key("USER#alice", "P"))),
+                    "AccessDeniedException",
+                    implicitDeny(ALICE, "GetItem", MY_APP.replace("MyApp", "Other")));
             assertError(alice::listTables, "AccessDeniedException", implicitDeny(ALICE, "ListTables", "*"));
         }
         assertThat(exists("MyApp", bobs)).as("Bob's item is untouched").isTrue();
@@ -178,10 +217,12 @@ class PolicyAuthorizationTest {
 
     @Test
     void theResourceIsSignedForTheClientsRegion() {
-        try (DynamoDbClient elsewhere = server.newClient("us-west-2",
-                AwsBasicCredentials.create("AKIAALICE", "alice-secret"))) {
-            assertError(() -> elsewhere.getItem(b -> b.tableName("MyApp").key(key("USER#alice", "P"))),
-                    "AccessDeniedException", implicitDeny(ALICE, "GetItem", MY_APP.replace(REGION, "us-west-2")));
+        try (DynamoDbClient elsewhere =
+                server.newClient("us-west-2", AwsBasicCredentials.create("AKIAALICE", "alice-secret"))) {
+            assertError(
+                    () -> elsewhere.getItem(b -> b.tableName("MyApp").key(key("USER#alice", "P"))),
+                    "AccessDeniedException",
+                    implicitDeny(ALICE, "GetItem", MY_APP.replace(REGION, "us-west-2")));
         }
     }
 
@@ -190,7 +231,9 @@ class PolicyAuthorizationTest {
         String denied = "arn:aws:iam::" + ACCOUNT + ":user/denied";
         try (DynamoDbClient c = as("AKIADENY", "denied")) {
             c.putItem(b -> b.tableName("MyApp").item(key("USER#d", "1")));
-            assertError(() -> c.deleteItem(b -> b.tableName("MyApp").key(key("USER#d", "1"))), "AccessDeniedException",
+            assertError(
+                    () -> c.deleteItem(b -> b.tableName("MyApp").key(key("USER#d", "1"))),
+                    "AccessDeniedException",
                     "User: " + denied + " is not authorized to perform: dynamodb:DeleteItem on resource: " + MY_APP
                             + " with an explicit deny in an identity-based policy");
             c.deleteItem(b -> b.tableName("Other").key(key("USER#d", "1")));
@@ -200,13 +243,20 @@ class PolicyAuthorizationTest {
 
     @Test
     void anIndexArnWildcardGrantsIndexQueriesOnly() {
-        admin.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#i"), "SK", s("1"), "GSI1PK", s("ORG#1"),
-                "GSI1SK", s("a"))));
+        admin.putItem(b -> b.tableName("MyApp")
+                .item(Map.of("PK", s("USER#i"), "SK", s("1"), "GSI1PK", s("ORG#1"), "GSI1SK", s("a"))));
         try (DynamoDbClient c = as("AKIAINDEX", "indexer")) {
-            assertThat(c.query(b -> b.tableName("MyApp").indexName("GSI1").keyConditionExpression("GSI1PK = :o")
-                    .expressionAttributeValues(Map.of(":o", s("ORG#1")))).count()).isEqualTo(1);
-            assertError(() -> c.query(b -> b.tableName("MyApp").keyConditionExpression("PK = :p")
-                    .expressionAttributeValues(Map.of(":p", s("USER#i")))), "AccessDeniedException",
+            assertThat(c.query(b -> b.tableName("MyApp")
+                                    .indexName("GSI1")
+                                    .keyConditionExpression("GSI1PK = :o")
+                                    .expressionAttributeValues(Map.of(":o", s("ORG#1"))))
+                            .count())
+                    .isEqualTo(1);
+            assertError(
+                    () -> c.query(b -> b.tableName("MyApp")
+                            .keyConditionExpression("PK = :p")
+                            .expressionAttributeValues(Map.of(":p", s("USER#i")))),
+                    "AccessDeniedException",
                     implicitDeny("arn:aws:iam::" + ACCOUNT + ":user/indexer", "Query", MY_APP));
         }
     }
@@ -214,24 +264,44 @@ class PolicyAuthorizationTest {
     @Test
     void theAttributesConditionLimitsWhatIsReadAndWritten() {
         String attrs = "arn:aws:iam::" + ACCOUNT + ":user/attrs";
-        admin.putItem(b -> b.tableName("MyApp").item(Map.of("PK", s("USER#a"), "SK", s("1"), "name", s("n"),
-                "secret", s("s"))));
+        admin.putItem(b ->
+                b.tableName("MyApp").item(Map.of("PK", s("USER#a"), "SK", s("1"), "name", s("n"), "secret", s("s"))));
         Map<String, AttributeValue> k = key("USER#a", "1");
         try (DynamoDbClient c = as("AKIAATTRS", "attrs")) {
-            assertThat(c.getItem(b -> b.tableName("MyApp").key(k).projectionExpression("#n")
-                    .expressionAttributeNames(Map.of("#n", "name"))).item()).containsOnlyKeys("name");
-            c.updateItem(b -> b.tableName("MyApp").key(k).updateExpression("SET #n = :v")
-                    .expressionAttributeNames(Map.of("#n", "name")).expressionAttributeValues(Map.of(":v", s("m"))));
-            assertError(() -> c.getItem(b -> b.tableName("MyApp").key(k).projectionExpression("secret")),
-                    "AccessDeniedException", implicitDeny(attrs, "GetItem", MY_APP));
-            assertError(() -> c.updateItem(b -> b.tableName("MyApp").key(k).updateExpression("SET secret = :v")
-                    .expressionAttributeValues(Map.of(":v", s("x")))), "AccessDeniedException",
+            assertThat(c.getItem(b -> b.tableName("MyApp")
+                                    .key(k)
+                                    .projectionExpression("#n")
+                                    .expressionAttributeNames(Map.of("#n", "name")))
+                            .item())
+                    .containsOnlyKeys("name");
+            c.updateItem(b -> b.tableName("MyApp")
+                    .key(k)
+                    .updateExpression("SET #n = :v")
+                    .expressionAttributeNames(Map.of("#n", "name"))
+                    .expressionAttributeValues(Map.of(":v", s("m"))));
+            assertError(
+                    () -> c.getItem(b -> b.tableName("MyApp").key(k).projectionExpression("secret")),
+                    "AccessDeniedException",
+                    implicitDeny(attrs, "GetItem", MY_APP));
+            assertError(
+                    () -> c.updateItem(b -> b.tableName("MyApp")
+                            .key(k)
+                            .updateExpression("SET secret = :v")
+                            .expressionAttributeValues(Map.of(":v", s("x")))),
+                    "AccessDeniedException",
                     implicitDeny(attrs, "UpdateItem", MY_APP));
-            assertError(() -> c.updateItem(b -> b.tableName("MyApp").key(k).updateExpression("SET #n = :v")
-                    .expressionAttributeNames(Map.of("#n", "name")).expressionAttributeValues(Map.of(":v", s("z")))
-                    .returnValues("ALL_OLD")), "AccessDeniedException", implicitDeny(attrs, "UpdateItem", MY_APP));
+            assertError(
+                    () -> c.updateItem(b -> b.tableName("MyApp")
+                            .key(k)
+                            .updateExpression("SET #n = :v")
+                            .expressionAttributeNames(Map.of("#n", "name"))
+                            .expressionAttributeValues(Map.of(":v", s("z")))
+                            .returnValues("ALL_OLD")),
+                    "AccessDeniedException",
+                    implicitDeny(attrs, "UpdateItem", MY_APP));
         }
-        Map<String, AttributeValue> now = admin.getItem(b -> b.tableName("MyApp").key(k)).item();
+        Map<String, AttributeValue> now =
+                admin.getItem(b -> b.tableName("MyApp").key(k)).item();
         assertThat(now.get("name").s()).isEqualTo("m");
         assertThat(now.get("secret").s()).isEqualTo("s");
     }
@@ -241,12 +311,16 @@ class PolicyAuthorizationTest {
         String carol = "arn:aws:iam::" + ACCOUNT + ":user/carol";
         try (DynamoDbClient c = as("AKIACAROL", "carol")) {
             c.batchWriteItem(b -> b.requestItems(Map.of("MyApp", List.of(put(key("USER#carol", "1"))))));
-            assertError(() -> c.batchWriteItem(b -> b.requestItems(Map.of("MyApp",
-                    List.of(put(key("USER#carol", "2")), put(key("USER#bob", "2")))))), "AccessDeniedException",
+            assertError(
+                    () -> c.batchWriteItem(b -> b.requestItems(
+                            Map.of("MyApp", List.of(put(key("USER#carol", "2")), put(key("USER#bob", "2")))))),
+                    "AccessDeniedException",
                     implicitDeny(carol, "BatchWriteItem", MY_APP));
-            assertError(() -> c.batchWriteItem(b -> b.requestItems(Map.of(
-                    "MyApp", List.of(put(key("USER#carol", "3"))),
-                    "Other", List.of(put(key("USER#carol", "3")))))), "AccessDeniedException",
+            assertError(
+                    () -> c.batchWriteItem(b -> b.requestItems(Map.of(
+                            "MyApp", List.of(put(key("USER#carol", "3"))),
+                            "Other", List.of(put(key("USER#carol", "3")))))),
+                    "AccessDeniedException",
                     implicitDeny(carol, "BatchWriteItem", MY_APP.replace("MyApp", "Other")));
         }
         assertThat(exists("MyApp", key("USER#carol", "1"))).isTrue();
@@ -260,12 +334,19 @@ class PolicyAuthorizationTest {
         String carol = "arn:aws:iam::" + ACCOUNT + ":user/carol";
         try (DynamoDbClient c = as("AKIACAROL", "carol")) {
             c.transactWriteItems(b -> b.transactItems(Txn.put("MyApp", key("USER#carol", "t1"))));
-            assertError(() -> c.transactWriteItems(b -> b.transactItems(Txn.put("MyApp", key("USER#carol", "t2")),
-                    Txn.put("MyApp", key("USER#bob", "t2")))), "AccessDeniedException",
+            assertError(
+                    () -> c.transactWriteItems(b -> b.transactItems(
+                            Txn.put("MyApp", key("USER#carol", "t2")), Txn.put("MyApp", key("USER#bob", "t2")))),
+                    "AccessDeniedException",
                     implicitDeny(carol, "PutItem", MY_APP));
-            assertError(() -> c.transactWriteItems(b -> b.transactItems(Txn.put("MyApp", key("USER#carol", "t3")),
-                    TransactWriteItem.builder().delete(d -> d.tableName("MyApp").key(key("USER#carol", "t1")))
-                            .build())), "AccessDeniedException", implicitDeny(carol, "DeleteItem", MY_APP));
+            assertError(
+                    () -> c.transactWriteItems(b -> b.transactItems(
+                            Txn.put("MyApp", key("USER#carol", "t3")),
+                            TransactWriteItem.builder()
+                                    .delete(d -> d.tableName("MyApp").key(key("USER#carol", "t1")))
+                                    .build())),
+                    "AccessDeniedException",
+                    implicitDeny(carol, "DeleteItem", MY_APP));
         }
         assertThat(exists("MyApp", key("USER#carol", "t1"))).isTrue();
         assertThat(exists("MyApp", key("USER#carol", "t2"))).isFalse();

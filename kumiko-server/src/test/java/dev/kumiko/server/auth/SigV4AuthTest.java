@@ -9,7 +9,6 @@ import dev.kumiko.server.ManualClock;
 import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.Txn;
-import dev.kumiko.server.auth.AccessKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,17 +32,37 @@ class SigV4AuthTest {
     private static final String INVALID_TOKEN = "The security token included in the request is invalid.";
     static final Map<String, AccessKey> KEYS = Map.of(
             "AKIAALICE", AccessKey.admin("AKIAALICE", "alice-secret"),
-            "ASIATEMP", new AccessKey("ASIATEMP", "temp-secret", "the-session-token", "000000000000",
-                    "arn:aws:iam::000000000000:user/temp", Map.of(), null),
-            "AKIAPOLICY", new AccessKey("AKIAPOLICY", "policy-secret", null, "123456789012",
-                    "arn:aws:iam::123456789012:user/bob", Map.of(), Map.of("Version", "2012-10-17", "Statement",
-                    Map.of("Effect", "Allow", "Action", "dynamodb:GetItem", "Resource", "*"))));
+            "ASIATEMP",
+                    new AccessKey(
+                            "ASIATEMP",
+                            "temp-secret",
+                            "the-session-token",
+                            "000000000000",
+                            "arn:aws:iam::000000000000:user/temp",
+                            Map.of(),
+                            null),
+            "AKIAPOLICY",
+                    new AccessKey(
+                            "AKIAPOLICY",
+                            "policy-secret",
+                            null,
+                            "123456789012",
+                            "arn:aws:iam::123456789012:user/bob",
+                            Map.of(),
+                            Map.of(
+                                    "Version",
+                                    "2012-10-17",
+                                    "Statement",
+                                    Map.of("Effect", "Allow", "Action", "dynamodb:GetItem", "Resource", "*"))));
 
     private static TestServer server;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, dev.kumiko.engine.base.Clock.SYSTEM,
+        server = TestServer.start(
+                TestServer.StoreKind.MEMORY,
+                EngineSettings.DEFAULTS,
+                dev.kumiko.engine.base.Clock.SYSTEM,
                 TestServer.Security.sigV4(KEYS));
     }
 
@@ -62,18 +81,31 @@ class SigV4AuthTest {
             String table = "signed";
             Txn.createHashTable(c, table);
             c.putItem(b -> b.tableName(table).item(Map.of("pk", Txn.s("a"), "v", Txn.s("x y  z"))));
-            assertThat(c.getItem(b -> b.tableName(table).key(Map.of("pk", Txn.s("a")))).item().get("v").s())
+            assertThat(c.getItem(b -> b.tableName(table).key(Map.of("pk", Txn.s("a"))))
+                            .item()
+                            .get("v")
+                            .s())
                     .isEqualTo("x y  z");
             // About 800 KB in one signed request: the payload hash covers every byte.
             List<WriteRequest> puts = new ArrayList<>();
             for (int i = 0; i < 25; i++) {
-                puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(Map.of("pk", Txn.s("big" + i),
-                        "blob", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[32 * 1024])))).build()).build());
+                puts.add(WriteRequest.builder()
+                        .putRequest(PutRequest.builder()
+                                .item(Map.of(
+                                        "pk",
+                                        Txn.s("big" + i),
+                                        "blob",
+                                        AttributeValue.fromB(SdkBytes.fromByteArray(new byte[32 * 1024]))))
+                                .build())
+                        .build());
             }
-            assertThat(c.batchWriteItem(b -> b.requestItems(Map.of(table, puts))).unprocessedItems()).isEmpty();
+            assertThat(c.batchWriteItem(b -> b.requestItems(Map.of(table, puts)))
+                            .unprocessedItems())
+                    .isEmpty();
             assertThat(c.scan(b -> b.tableName(table)).count()).isEqualTo(26);
             assertThat(c.describeTable(b -> b.tableName(table)).table().tableArn())
-                    .as("the signed region names the ARN").startsWith("arn:aws:dynamodb:eu-west-1:");
+                    .as("the signed region names the ARN")
+                    .startsWith("arn:aws:dynamodb:eu-west-1:");
         }
     }
 
@@ -93,13 +125,13 @@ class SigV4AuthTest {
 
     @Test
     void aSessionKeyNeedsItsExactToken() {
-        try (DynamoDbClient right = server.newClient("us-east-1",
-                AwsSessionCredentials.create("ASIATEMP", "temp-secret", "the-session-token"));
-                DynamoDbClient wrong = server.newClient("us-east-1",
-                        AwsSessionCredentials.create("ASIATEMP", "temp-secret", "the-session-tokeN"));
+        try (DynamoDbClient right = server.newClient(
+                        "us-east-1", AwsSessionCredentials.create("ASIATEMP", "temp-secret", "the-session-token"));
+                DynamoDbClient wrong = server.newClient(
+                        "us-east-1", AwsSessionCredentials.create("ASIATEMP", "temp-secret", "the-session-tokeN"));
                 DynamoDbClient missing = client("ASIATEMP", "temp-secret");
-                DynamoDbClient extra = server.newClient("us-east-1",
-                        AwsSessionCredentials.create("AKIAALICE", "alice-secret", "the-session-token"))) {
+                DynamoDbClient extra = server.newClient(
+                        "us-east-1", AwsSessionCredentials.create("AKIAALICE", "alice-secret", "the-session-token"))) {
             assertThat(right.listTables().tableNames()).isNotNull();
             assertError(wrong::listTables, "UnrecognizedClientException", INVALID_TOKEN);
             assertError(missing::listTables, "UnrecognizedClientException", INVALID_TOKEN);
@@ -119,20 +151,27 @@ class SigV4AuthTest {
     @Test
     void aKeyWithAPolicyIsRefusedWhatItDoesNotAllow() {
         try (DynamoDbClient c = client("AKIAPOLICY", "policy-secret")) {
-            assertError(c::listTables, "AccessDeniedException", "User: arn:aws:iam::123456789012:user/bob is not "
-                    + "authorized to perform: dynamodb:ListTables on resource: * because no identity-based policy "
-                    + "allows the dynamodb:ListTables action");
+            assertError(
+                    c::listTables,
+                    "AccessDeniedException",
+                    "User: arn:aws:iam::123456789012:user/bob is not "
+                            + "authorized to perform: dynamodb:ListTables on resource: * because no identity-based policy "
+                            + "allows the dynamodb:ListTables action");
         }
     }
 
     @Test
     void theSignatureIsCheckedBeforeTheOperation() {
         try (DynamoDbClient c = client("AKIAALICE", "wrong")) {
-            assertError(() -> c.describeTable(b -> b.tableName("no-such-table")), "InvalidSignatureException",
+            assertError(
+                    () -> c.describeTable(b -> b.tableName("no-such-table")),
+                    "InvalidSignatureException",
                     INVALID_SIGNATURE);
         }
         try (DynamoDbClient c = client("AKIAALICE", "alice-secret")) {
-            assertError(() -> c.describeTable(b -> b.tableName("no-such-table")), "ResourceNotFoundException",
+            assertError(
+                    () -> c.describeTable(b -> b.tableName("no-such-table")),
+                    "ResourceNotFoundException",
                     "Requested resource not found: Table: no-such-table not found");
         }
     }
@@ -141,13 +180,14 @@ class SigV4AuthTest {
     void sdkRequestsFromAClockTooFarOffAreExpired() {
         // The server's clock runs 20 minutes ahead of the SDK's, which signs with the real time.
         ManualClock clock = new ManualClock(System.currentTimeMillis() + 20 * 60 * 1000);
-        try (TestServer ahead = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, clock,
-                TestServer.Security.sigV4(KEYS));
-                DynamoDbClient c = ahead.newClient("us-east-1", AwsBasicCredentials.create("AKIAALICE",
-                        "alice-secret"))) {
+        try (TestServer ahead = TestServer.start(
+                        TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, clock, TestServer.Security.sigV4(KEYS));
+                DynamoDbClient c =
+                        ahead.newClient("us-east-1", AwsBasicCredentials.create("AKIAALICE", "alice-secret"))) {
             assertThatThrownBy(c::listTables).isInstanceOfSatisfying(AwsServiceException.class, e -> {
                 assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidSignatureException");
-                assertThat(e.awsErrorDetails().errorMessage()).startsWith("Signature expired: ")
+                assertThat(e.awsErrorDetails().errorMessage())
+                        .startsWith("Signature expired: ")
                         .endsWith(" - 15 min.)");
             });
         }

@@ -19,13 +19,17 @@ class SigV4SigningTest {
                 "host", List.of("iam.amazonaws.com"),
                 "x-amz-date", List.of("20150830T123600Z"));
         List<String> signed = List.of("content-type", "host", "x-amz-date");
-        String canonical = SigV4Signing.canonicalRequest("GET", SigV4Signing.canonicalUri("/"),
+        String canonical = SigV4Signing.canonicalRequest(
+                "GET",
+                SigV4Signing.canonicalUri("/"),
                 SigV4Signing.canonicalQuery("Version=2010-05-08&Action=ListUsers"),
-                SigV4Signing.canonicalHeaders(signed, headers::get), "content-type;host;x-amz-date",
+                SigV4Signing.canonicalHeaders(signed, headers::get),
+                "content-type;host;x-amz-date",
                 SigV4Signing.sha256Hex(new byte[0]));
-        assertThat(canonical).isEqualTo("GET\n/\nAction=ListUsers&Version=2010-05-08\n"
-                + "content-type:application/x-www-form-urlencoded; charset=utf-8\nhost:iam.amazonaws.com\n"
-                + "x-amz-date:20150830T123600Z\n\ncontent-type;host;x-amz-date\n" + EMPTY_SHA256);
+        assertThat(canonical)
+                .isEqualTo("GET\n/\nAction=ListUsers&Version=2010-05-08\n"
+                        + "content-type:application/x-www-form-urlencoded; charset=utf-8\nhost:iam.amazonaws.com\n"
+                        + "x-amz-date:20150830T123600Z\n\ncontent-type;host;x-amz-date\n" + EMPTY_SHA256);
         assertThat(SigV4Signing.sha256Hex(canonical.getBytes(StandardCharsets.UTF_8)))
                 .isEqualTo("f536975d06c0309214f805bb90ccff089219ecd68b2577efef23edd43b7e1a59");
         byte[] key = SigV4Signing.signingKey(SECRET, "20150830", "us-east-1", "iam");

@@ -46,7 +46,8 @@ class TlsTest {
         try (InputStream in = Files.newInputStream(resource("cert.pem"))) {
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
             store.load(null, null);
-            store.setCertificateEntry("kumiko-test", CertificateFactory.getInstance("X.509").generateCertificate(in));
+            store.setCertificateEntry(
+                    "kumiko-test", CertificateFactory.getInstance("X.509").generateCertificate(in));
             TrustManagerFactory f = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             f.init(store);
             return f.getTrustManagers();
@@ -60,9 +61,13 @@ class TlsTest {
                 .endpointOverride(java.net.URI.create("https://" + host + ":" + server.port()))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(id, secret)))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30))
-                        .tlsTrustManagersProvider(TlsTest::trustTestCertificate).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .tlsTrustManagersProvider(TlsTest::trustTestCertificate)
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 
@@ -70,20 +75,26 @@ class TlsTest {
     void theSdkTalksHttpsWithATrustedCertificateAndSigV4() {
         TestServer.Security security = TestServer.Security.sigV4(SigV4AuthTest.KEYS)
                 .withTls(TlsContexts.server(resource("cert.pem"), resource("key.pem")));
-        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM,
-                security);
+        try (TestServer server =
+                        TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM, security);
                 DynamoDbClient byIp = httpsClient(server, "127.0.0.1", "AKIAALICE", "alice-secret");
                 DynamoDbClient byName = httpsClient(server, "localhost", "AKIAALICE", "alice-secret")) {
             Txn.createHashTable(byIp, "over-tls");
             byIp.putItem(b -> b.tableName("over-tls").item(Map.of("pk", Txn.s("k"))));
-            assertThat(byName.getItem(b -> b.tableName("over-tls").key(Map.of("pk", Txn.s("k")))).hasItem()).isTrue();
+            assertThat(byName.getItem(b -> b.tableName("over-tls").key(Map.of("pk", Txn.s("k"))))
+                            .hasItem())
+                    .isTrue();
         }
     }
 
     @Test
     void plainHttpToTheTlsPortFailsCleanlyAndTheServerStaysUp() throws IOException {
-        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM,
-                TestServer.Security.NONE.withTls(TlsContexts.server(resource("cert.pem"), resource("key.pem"))));
+        try (TestServer server = TestServer.start(
+                        TestServer.StoreKind.MEMORY,
+                        EngineSettings.DEFAULTS,
+                        Clock.SYSTEM,
+                        TestServer.Security.NONE.withTls(
+                                TlsContexts.server(resource("cert.pem"), resource("key.pem"))));
                 DynamoDbClient https = httpsClient(server, "127.0.0.1", "dummy", "dummy")) {
             try (Socket s = new Socket("127.0.0.1", server.port())) {
                 s.setSoTimeout(20_000);
@@ -91,7 +102,8 @@ class TlsTest {
                 out.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 byte[] answer = s.getInputStream().readAllBytes();
-                assertThat(new String(answer, StandardCharsets.ISO_8859_1)).as("no plain-text answer")
+                assertThat(new String(answer, StandardCharsets.ISO_8859_1))
+                        .as("no plain-text answer")
                         .doesNotContain("HTTP/1.1");
             } catch (java.net.SocketException reset) {
                 // A reset is a clean refusal too.

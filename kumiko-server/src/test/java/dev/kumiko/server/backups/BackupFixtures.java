@@ -27,25 +27,36 @@ final class BackupFixtures {
     /** PK/SK table; GSI "byColor" on color/SK (KEYS_ONLY... ALL), LSI "bySize" on PK/size. */
     static void createIndexedTable(DynamoDbClient c, String name) {
         c.createTable(b -> b.tableName(name)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("color").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("size").attributeType(ScalarAttributeType.N))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("PK").keyType(KeyType.HASH),
                         k -> k.attributeName("SK").keyType(KeyType.RANGE))
                 .globalSecondaryIndexes(g -> g.indexName("byColor")
-                        .keySchema(k -> k.attributeName("color").keyType(KeyType.HASH),
+                        .keySchema(
+                                k -> k.attributeName("color").keyType(KeyType.HASH),
                                 k -> k.attributeName("SK").keyType(KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.ALL)))
                 .localSecondaryIndexes(l -> l.indexName("bySize")
-                        .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                        .keySchema(
+                                k -> k.attributeName("PK").keyType(KeyType.HASH),
                                 k -> k.attributeName("size").keyType(KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
     }
 
     static Map<String, AttributeValue> item(String pk, String sk, String color, long size) {
-        return Map.of("PK", s(pk), "SK", s(sk), "color", s(color), "size",
+        return Map.of(
+                "PK",
+                s(pk),
+                "SK",
+                s(sk),
+                "color",
+                s(color),
+                "size",
                 AttributeValue.builder().n(Long.toString(size)).build());
     }
 
@@ -57,7 +68,8 @@ final class BackupFixtures {
     static List<Map<String, AttributeValue>> scanAll(DynamoDbClient c, String table, String index) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         c.scanPaginator(b -> b.tableName(table).indexName(index).consistentRead(index == null ? true : null))
-                .items().forEach(out::add);
+                .items()
+                .forEach(out::add);
         out.sort(Comparator.comparing(Map::toString));
         return out;
     }
@@ -71,13 +83,19 @@ final class BackupFixtures {
     }
 
     static void awaitBackup(DynamoDbClient c, String arn) {
-        await("backup " + arn, () -> c.describeBackup(b -> b.backupArn(arn)).backupDescription().backupDetails()
-                .backupStatus() == BackupStatus.AVAILABLE);
+        await(
+                "backup " + arn,
+                () -> c.describeBackup(b -> b.backupArn(arn))
+                                .backupDescription()
+                                .backupDetails()
+                                .backupStatus()
+                        == BackupStatus.AVAILABLE);
     }
 
     static void awaitActive(DynamoDbClient c, String table) {
-        await("table " + table, () -> c.describeTable(b -> b.tableName(table)).table().tableStatus()
-                == TableStatus.ACTIVE);
+        await(
+                "table " + table,
+                () -> c.describeTable(b -> b.tableName(table)).table().tableStatus() == TableStatus.ACTIVE);
     }
 
     static void sleep(long millis) {

@@ -41,26 +41,47 @@ class BackupPolicyTest {
         Map<String, AccessKey> keys = new HashMap<>();
         keys.put("AKIAADMIN", AccessKey.admin("AKIAADMIN", "admin-secret"));
         byte[] p = POLICY.getBytes(StandardCharsets.UTF_8);
-        keys.put("AKIABACKER", new AccessKey("AKIABACKER", "backer-secret", null, ACCOUNT, BACKER, Map.of(),
-                JsonTree.parseObject(p, 0, p.length)));
-        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM,
-                TestServer.Security.sigV4(keys));
-                DynamoDbClient admin = server.newClient(REGION, AwsBasicCredentials.create("AKIAADMIN", "admin-secret"));
-                DynamoDbClient backer = server.newClient(REGION,
-                        AwsBasicCredentials.create("AKIABACKER", "backer-secret"))) {
+        keys.put(
+                "AKIABACKER",
+                new AccessKey(
+                        "AKIABACKER",
+                        "backer-secret",
+                        null,
+                        ACCOUNT,
+                        BACKER,
+                        Map.of(),
+                        JsonTree.parseObject(p, 0, p.length)));
+        try (TestServer server = TestServer.start(
+                        TestServer.StoreKind.MEMORY,
+                        EngineSettings.DEFAULTS,
+                        Clock.SYSTEM,
+                        TestServer.Security.sigV4(keys));
+                DynamoDbClient admin =
+                        server.newClient(REGION, AwsBasicCredentials.create("AKIAADMIN", "admin-secret"));
+                DynamoDbClient backer =
+                        server.newClient(REGION, AwsBasicCredentials.create("AKIABACKER", "backer-secret"))) {
             Fixtures.createTable(admin, "Orders");
             Fixtures.createTable(admin, "Other");
-            String arn = backer.createBackup(b -> b.tableName("Orders").backupName("allowed")).backupDetails()
+            String arn = backer.createBackup(b -> b.tableName("Orders").backupName("allowed"))
+                    .backupDetails()
                     .backupArn();
             BackupFixtures.awaitBackup(backer, arn);
-            assertError(() -> backer.createBackup(b -> b.tableName("Other").backupName("refused")),
-                    "AccessDeniedException", implicitDeny("CreateBackup", PREFIX + "table/Other"));
-            assertError(() -> backer.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Elsewhere")),
-                    "AccessDeniedException", implicitDeny("RestoreTableFromBackup", PREFIX + "table/Elsewhere"));
-            assertError(() -> backer.listBackups(b -> b.limit(10)), "AccessDeniedException",
+            assertError(
+                    () -> backer.createBackup(b -> b.tableName("Other").backupName("refused")),
+                    "AccessDeniedException",
+                    implicitDeny("CreateBackup", PREFIX + "table/Other"));
+            assertError(
+                    () -> backer.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("Elsewhere")),
+                    "AccessDeniedException",
+                    implicitDeny("RestoreTableFromBackup", PREFIX + "table/Elsewhere"));
+            assertError(
+                    () -> backer.listBackups(b -> b.limit(10)),
+                    "AccessDeniedException",
                     implicitDeny("ListBackups", "*"));
             assertThat(backer.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("CopyOfOrders"))
-                    .tableDescription().tableName()).isEqualTo("CopyOfOrders");
+                            .tableDescription()
+                            .tableName())
+                    .isEqualTo("CopyOfOrders");
             BackupFixtures.awaitActive(admin, "CopyOfOrders");
         }
     }

@@ -32,36 +32,54 @@ class BackupRestartTest {
 
     @Test
     void backupsSurviveARestartAndInterruptedJobsAreResumedOrFailed() {
-        try (TestServer server = TestServer.start(TestServer.StoreKind.ROCKSDB,
-                EngineSettings.DEFAULTS.withBackupPacing(EngineSettings.PITR_BASE_INTERVAL_MILLIS, STEP_PAUSE_MILLIS))) {
+        try (TestServer server = TestServer.start(
+                TestServer.StoreKind.ROCKSDB,
+                EngineSettings.DEFAULTS.withBackupPacing(
+                        EngineSettings.PITR_BASE_INTERVAL_MILLIS, STEP_PAUSE_MILLIS))) {
             createIndexedTable(server.client(), "Kept");
             for (int i = 0; i < 25; i++) {
                 put(server.client(), "Kept", item("p" + i % 4, "s" + i, i % 3 == 0 ? "red" : "blue", i));
             }
             List<Map<String, AttributeValue>> items = scanAll(server.client(), "Kept", null);
             List<Map<String, AttributeValue>> byColor = scanAll(server.client(), "Kept", "byColor");
-            String done = server.client().createBackup(b -> b.tableName("Kept").backupName("done")).backupDetails()
+            String done = server.client()
+                    .createBackup(b -> b.tableName("Kept").backupName("done"))
+                    .backupDetails()
                     .backupArn();
             awaitBackup(server.client(), done);
 
             // Both cut off by the restart: each job waits STEP_PAUSE_MILLIS before its first batch.
             server.client().restoreTableFromBackup(b -> b.backupArn(done).targetTableName("Resumed"));
-            String cut = server.client().createBackup(b -> b.tableName("Kept").backupName("cut")).backupDetails()
+            String cut = server.client()
+                    .createBackup(b -> b.tableName("Kept").backupName("cut"))
+                    .backupDetails()
                     .backupArn();
-            assertThat(server.client().describeTable(b -> b.tableName("Resumed")).table().tableStatus())
+            assertThat(server.client()
+                            .describeTable(b -> b.tableName("Resumed"))
+                            .table()
+                            .tableStatus())
                     .isEqualTo(TableStatus.CREATING);
             server.restart();
 
-            assertThat(server.client().describeBackup(b -> b.backupArn(done)).backupDescription().backupDetails()
-                    .backupStatus()).isEqualTo(BackupStatus.AVAILABLE);
+            assertThat(server.client()
+                            .describeBackup(b -> b.backupArn(done))
+                            .backupDescription()
+                            .backupDetails()
+                            .backupStatus())
+                    .isEqualTo(BackupStatus.AVAILABLE);
             assertErrorCode(() -> server.client().describeBackup(b -> b.backupArn(cut)), "BackupNotFoundException");
             assertThat(server.client().listBackups(b -> b.tableName("Kept")).backupSummaries())
-                    .extracting(BackupSummary::backupArn).containsExactly(done);
+                    .extracting(BackupSummary::backupArn)
+                    .containsExactly(done);
 
             awaitActive(server.client(), "Resumed");
             assertThat(scanAll(server.client(), "Resumed", null)).isEqualTo(items);
             assertThat(scanAll(server.client(), "Resumed", "byColor")).isEqualTo(byColor);
-            assertThat(server.client().describeTable(b -> b.tableName("Resumed")).table().itemCount()).isEqualTo(25);
+            assertThat(server.client()
+                            .describeTable(b -> b.tableName("Resumed"))
+                            .table()
+                            .itemCount())
+                    .isEqualTo(25);
 
             server.client().restoreTableFromBackup(b -> b.backupArn(done).targetTableName("AfterRestart"));
             awaitActive(server.client(), "AfterRestart");

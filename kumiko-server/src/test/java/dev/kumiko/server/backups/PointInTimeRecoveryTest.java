@@ -35,13 +35,14 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 class PointInTimeRecoveryTest {
     /** Small, so that restores cross several base copies. */
     private static final long BASE_INTERVAL_MILLIS = 300;
+
     private static TestServer server;
     private static DynamoDbClient c;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.StoreKind.MEMORY,
-                EngineSettings.DEFAULTS.withBackupPacing(BASE_INTERVAL_MILLIS, 0));
+        server = TestServer.start(
+                TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS.withBackupPacing(BASE_INTERVAL_MILLIS, 0));
         c = server.client();
     }
 
@@ -51,8 +52,8 @@ class PointInTimeRecoveryTest {
     }
 
     private static void enable(String table) {
-        c.updateContinuousBackups(b -> b.tableName(table)
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+        c.updateContinuousBackups(
+                b -> b.tableName(table).pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
     }
 
     @Test
@@ -64,8 +65,10 @@ class PointInTimeRecoveryTest {
             put(c, "History", item("p" + i % 3, "s" + i, "red", i));
         }
         sleep(2 * BASE_INTERVAL_MILLIS); // a base copy or two later
-        c.updateItem(b -> b.tableName("History").key(Fixtures.key("p1", "s1"))
-                .updateExpression("SET color = :c").expressionAttributeValues(Map.of(":c", Fixtures.s("blue"))));
+        c.updateItem(b -> b.tableName("History")
+                .key(Fixtures.key("p1", "s1"))
+                .updateExpression("SET color = :c")
+                .expressionAttributeValues(Map.of(":c", Fixtures.s("blue"))));
         sleep(5);
         Instant noted = Instant.now();
         List<Map<String, AttributeValue>> items = scanAll(c, "History", null);
@@ -77,25 +80,32 @@ class PointInTimeRecoveryTest {
         }
         c.deleteItem(b -> b.tableName("History").key(Fixtures.key("p0", "s0")));
         c.deleteItem(b -> b.tableName("History").key(Fixtures.key("before", "0")));
-        c.updateItem(b -> b.tableName("History").key(Fixtures.key("p2", "s2"))
-                .updateExpression("SET color = :c").expressionAttributeValues(Map.of(":c", Fixtures.s("blue"))));
+        c.updateItem(b -> b.tableName("History")
+                .key(Fixtures.key("p2", "s2"))
+                .updateExpression("SET color = :c")
+                .expressionAttributeValues(Map.of(":c", Fixtures.s("blue"))));
         sleep(1_100); // past LatestRestorableDateTime's lag
 
         TableDescription t = c.restoreTableToPointInTime(b -> b.sourceTableName("History")
-                .targetTableName("HistoryAtNoted").restoreDateTime(noted)).tableDescription();
+                        .targetTableName("HistoryAtNoted")
+                        .restoreDateTime(noted))
+                .tableDescription();
         assertThat(t.tableStatus()).isEqualTo(TableStatus.CREATING);
         assertThat(t.restoreSummary().restoreInProgress()).isTrue();
-        assertThat(t.restoreSummary().restoreDateTime()).isEqualTo(noted.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        assertThat(t.restoreSummary().restoreDateTime())
+                .isEqualTo(noted.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         assertThat(t.restoreSummary().sourceTableArn()).endsWith(":table/History");
         awaitActive(c, "HistoryAtNoted");
         assertThat(scanAll(c, "HistoryAtNoted", null)).isEqualTo(items);
         assertThat(scanAll(c, "HistoryAtNoted", "byColor")).isEqualTo(byColor);
         assertThat(scanAll(c, "HistoryAtNoted", "bySize")).isEqualTo(bySize);
-        assertThat(c.describeTable(b -> b.tableName("HistoryAtNoted")).table().itemCount()).isEqualTo(items.size());
+        assertThat(c.describeTable(b -> b.tableName("HistoryAtNoted")).table().itemCount())
+                .isEqualTo(items.size());
 
         List<Map<String, AttributeValue>> now = scanAll(c, "History", null);
         c.restoreTableToPointInTime(b -> b.sourceTableArn("arn:aws:dynamodb:us-east-1:000000000000:table/History")
-                .targetTableName("HistoryLatest").useLatestRestorableTime(true));
+                .targetTableName("HistoryLatest")
+                .useLatestRestorableTime(true));
         awaitActive(c, "HistoryLatest");
         assertThat(scanAll(c, "HistoryLatest", null)).isEqualTo(now);
         assertThat(scanAll(c, "HistoryLatest", "byColor")).isEqualTo(scanAll(c, "History", "byColor"));
@@ -105,12 +115,14 @@ class PointInTimeRecoveryTest {
     void describeReportsTheWindow() {
         Fixtures.createTable(c, "Window");
         PointInTimeRecoveryDescription off = c.describeContinuousBackups(b -> b.tableName("Window"))
-                .continuousBackupsDescription().pointInTimeRecoveryDescription();
+                .continuousBackupsDescription()
+                .pointInTimeRecoveryDescription();
         assertThat(off.pointInTimeRecoveryStatus()).isEqualTo(PointInTimeRecoveryStatus.DISABLED);
         assertThat(off.earliestRestorableDateTime()).isNull();
         Instant before = Instant.now().minusMillis(1);
         ContinuousBackupsDescription on = c.updateContinuousBackups(b -> b.tableName("Window")
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(7)))
+                        .pointInTimeRecoverySpecification(
+                                p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(7)))
                 .continuousBackupsDescription();
         assertThat(on.continuousBackupsStatus()).isEqualTo(ContinuousBackupsStatus.ENABLED);
         PointInTimeRecoveryDescription d = on.pointInTimeRecoveryDescription();
@@ -118,34 +130,52 @@ class PointInTimeRecoveryTest {
         assertThat(d.recoveryPeriodInDays()).isEqualTo(7);
         assertThat(d.earliestRestorableDateTime()).isAfterOrEqualTo(before);
         assertThat(d.latestRestorableDateTime()).isAfterOrEqualTo(d.earliestRestorableDateTime());
-        assertError(() -> c.restoreTableToPointInTime(b -> b.sourceTableName("Window").targetTableName("Target3")
-                .restoreDateTime(before.minusSeconds(60))), "InvalidRestoreTimeException",
+        assertError(
+                () -> c.restoreTableToPointInTime(b -> b.sourceTableName("Window")
+                        .targetTableName("Target3")
+                        .restoreDateTime(before.minusSeconds(60))),
+                "InvalidRestoreTimeException",
                 "Only RestoreDateTime between EarliestRestorableDateTime and LatestRestorableDateTime can be specified");
-        c.updateContinuousBackups(b -> b.tableName("Window")
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(false)));
-        assertThat(c.describeContinuousBackups(b -> b.tableName("Window")).continuousBackupsDescription()
-                .pointInTimeRecoveryDescription().pointInTimeRecoveryStatus())
+        c.updateContinuousBackups(
+                b -> b.tableName("Window").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(false)));
+        assertThat(c.describeContinuousBackups(b -> b.tableName("Window"))
+                        .continuousBackupsDescription()
+                        .pointInTimeRecoveryDescription()
+                        .pointInTimeRecoveryStatus())
                 .isEqualTo(PointInTimeRecoveryStatus.DISABLED);
     }
 
     @Test
     void errors() {
         Fixtures.createTable(c, "NoPitr");
-        assertError(() -> c.restoreTableToPointInTime(b -> b.sourceTableName("NoPitr").targetTableName("Target2")
-                .useLatestRestorableTime(true)), "PointInTimeRecoveryUnavailableException",
+        assertError(
+                () -> c.restoreTableToPointInTime(b ->
+                        b.sourceTableName("NoPitr").targetTableName("Target2").useLatestRestorableTime(true)),
+                "PointInTimeRecoveryUnavailableException",
                 "Point in time recovery is not enabled for table 'NoPitr'");
-        assertError(() -> c.restoreTableToPointInTime(b -> b.sourceTableName("Nope").targetTableName("Target2")
-                .useLatestRestorableTime(true)), "TableNotFoundException", "Table not found: Nope");
-        assertError(() -> c.describeContinuousBackups(b -> b.tableName("Nope")), "TableNotFoundException",
+        assertError(
+                () -> c.restoreTableToPointInTime(b ->
+                        b.sourceTableName("Nope").targetTableName("Target2").useLatestRestorableTime(true)),
+                "TableNotFoundException",
                 "Table not found: Nope");
-        assertError(() -> c.updateContinuousBackups(b -> b.tableName("NoPitr")
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(36))),
-                "ValidationException", "1 validation error detected: Value '36' at "
+        assertError(
+                () -> c.describeContinuousBackups(b -> b.tableName("Nope")),
+                "TableNotFoundException",
+                "Table not found: Nope");
+        assertError(
+                () -> c.updateContinuousBackups(b -> b.tableName("NoPitr")
+                        .pointInTimeRecoverySpecification(
+                                p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(36))),
+                "ValidationException",
+                "1 validation error detected: Value '36' at "
                         + "'pointInTimeRecoverySpecification.recoveryPeriodInDays' failed to satisfy constraint: "
                         + "Member must have value less than or equal to 35");
         enable("NoPitr");
         sleep(1_100);
-        assertError(() -> c.restoreTableToPointInTime(b -> b.sourceTableName("NoPitr").targetTableName("NoPitr")
-                .useLatestRestorableTime(true)), "TableAlreadyExistsException", "Table already exists: NoPitr");
+        assertError(
+                () -> c.restoreTableToPointInTime(b ->
+                        b.sourceTableName("NoPitr").targetTableName("NoPitr").useLatestRestorableTime(true)),
+                "TableAlreadyExistsException",
+                "Table already exists: NoPitr");
     }
 }

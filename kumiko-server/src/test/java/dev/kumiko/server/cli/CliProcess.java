@@ -41,12 +41,15 @@ final class CliProcess implements AutoCloseable {
         Path out = Files.createTempFile(logDir, "cli", ".stdout");
         Path err = Files.createTempFile(logDir, "cli", ".stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx128m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1"));
+        List<String> command =
+                new ArrayList<>(List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.kumiko.server.cli.Main"));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         return new CliProcess(p, out, err);
     }
 

@@ -34,21 +34,26 @@ class ConsoleOptionsTest {
 
     @Test
     void badOptionsAreRefusedInOneLine() throws IOException {
-        assertThat(serve("--in-memory", "--console=maybe")).containsExactly("2",
-                "--console must be 'auto', 'on' or 'off'");
+        assertThat(serve("--in-memory", "--console=maybe"))
+                .containsExactly("2", "--console must be 'auto', 'on' or 'off'");
         Path keys = dir.resolve("keys.json");
         Files.writeString(keys, "{\"keys\": [{\"accessKeyId\": \"AKID\", \"secretAccessKey\": \"secret\"}]}");
         assertThat(serve("--in-memory", "--auth=sigv4", "--credentials-file", keys.toString(), "--console=on"))
-                .containsExactly("2", "--console=on cannot be used with --auth=sigv4: the console's requests are "
-                        + "not signed");
+                .containsExactly(
+                        "2",
+                        "--console=on cannot be used with --auth=sigv4: the console's requests are " + "not signed");
         Path model = dir.resolve("model.json");
         Files.writeString(model, "{\"entities\": [{\"name\": \"Room\"}]}");
-        assertThat(serve("--in-memory", "--console-model", model.toString())).containsExactly("2", "--console-model "
-                + model + ": each entity of a prefix file needs a string \"name\" and \"pk\" (and optionally \"sk\" "
-                + "and \"table\"); a model file gives a \"table\" and each entity's \"keys\" (docs/modeling.md)");
+        assertThat(serve("--in-memory", "--console-model", model.toString()))
+                .containsExactly(
+                        "2",
+                        "--console-model "
+                                + model
+                                + ": each entity of a prefix file needs a string \"name\" and \"pk\" (and optionally \"sk\" "
+                                + "and \"table\"); a model file gives a \"table\" and each entity's \"keys\" (docs/modeling.md)");
         Path noDir = dir.resolve("no/such/dir/requests.log");
-        assertThat(serve("--in-memory", "--request-log=" + noDir)[1]).startsWith("--request-log " + noDir
-                + ": cannot be opened");
+        assertThat(serve("--in-memory", "--request-log=" + noDir)[1])
+                .startsWith("--request-log " + noDir + ": cannot be opened");
     }
 
     /** Issue #63: serve --console-model examples/models/chat.json was refused; the model file is the console's. */

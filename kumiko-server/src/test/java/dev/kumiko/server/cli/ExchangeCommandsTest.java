@@ -29,12 +29,15 @@ class ExchangeCommandsTest {
     void exportThenImportAgainstAServerAndADataDirectory() throws Exception {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
             DynamoDbClient ddb = server.client();
-            ddb.createTable(r -> r.tableName("users").billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S),
+            ddb.createTable(r -> r.tableName("users")
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .attributeDefinitions(
+                            a -> a.attributeName("id").attributeType(ScalarAttributeType.S),
                             a -> a.attributeName("age").attributeType(ScalarAttributeType.N))
                     .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
-                    .globalSecondaryIndexes(g -> g.indexName("byAge").keySchema(k -> k.attributeName("age")
-                            .keyType(KeyType.HASH)).projection(p -> p.projectionType("KEYS_ONLY"))));
+                    .globalSecondaryIndexes(g -> g.indexName("byAge")
+                            .keySchema(k -> k.attributeName("age").keyType(KeyType.HASH))
+                            .projection(p -> p.projectionType("KEYS_ONLY"))));
             for (int i = 0; i < 30; i++) {
                 Map<String, AttributeValue> item = new HashMap<>();
                 item.put("id", AttributeValue.fromS("u" + i));
@@ -48,21 +51,34 @@ class ExchangeCommandsTest {
                     .isZero();
             assertThat(dump.resolve("kumiko-table.json")).exists();
 
-            assertThat(run("import", "--from", dump.toString(), "--table", "users2", "--endpoint", endpoint)).isZero();
+            assertThat(run("import", "--from", dump.toString(), "--table", "users2", "--endpoint", endpoint))
+                    .isZero();
             assertThat(ddb.scan(r -> r.tableName("users2")).items())
-                    .containsExactlyInAnyOrderElementsOf(ddb.scan(r -> r.tableName("users")).items());
-            assertThat(ddb.describeTable(r -> r.tableName("users2")).table().globalSecondaryIndexes()).hasSize(1);
+                    .containsExactlyInAnyOrderElementsOf(
+                            ddb.scan(r -> r.tableName("users")).items());
+            assertThat(ddb.describeTable(r -> r.tableName("users2")).table().globalSecondaryIndexes())
+                    .hasSize(1);
             // --replace: a reset to the folder's data.
             ddb.deleteItem(r -> r.tableName("users2").key(Map.of("id", AttributeValue.fromS("u1"))));
-            assertThat(run("import", "--from", dump.toString(), "--table", "users2", "--replace", "--endpoint",
-                    endpoint)).isZero();
+            assertThat(run(
+                            "import",
+                            "--from",
+                            dump.toString(),
+                            "--table",
+                            "users2",
+                            "--replace",
+                            "--endpoint",
+                            endpoint))
+                    .isZero();
             assertThat(ddb.scan(r -> r.tableName("users2")).count()).isEqualTo(30);
         }
 
         Path data = tmp.resolve("data");
-        assertThat(run("import", "--from", tmp.resolve("dump").toString(), "--data-dir", data.toString())).isZero();
+        assertThat(run("import", "--from", tmp.resolve("dump").toString(), "--data-dir", data.toString()))
+                .isZero();
         Path again = tmp.resolve("again");
-        assertThat(run("export", "users", "--to", again.toString(), "--data-dir", data.toString())).isZero();
+        assertThat(run("export", "users", "--to", again.toString(), "--data-dir", data.toString()))
+                .isZero();
         try (var ids = Files.list(again.resolve("AWSDynamoDB"))) {
             Path summary = ids.findFirst().orElseThrow().resolve("manifest-summary.json");
             assertThat(Files.readString(summary)).contains("\"itemCount\":30", "\"outputFormat\":\"DYNAMODB_JSON\"");

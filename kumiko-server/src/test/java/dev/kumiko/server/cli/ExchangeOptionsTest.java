@@ -36,9 +36,9 @@ class ExchangeOptionsTest {
 
     @Test
     void valuesOutsideOneSecondToFifteenMinutesAreRefusedInOneLine() {
-        assertThat(serve("--in-memory", "--incremental-export-min-period-seconds=0")).containsExactly("2",
-                "--incremental-export-min-period-seconds must be 1 to 900");
-        assertThat(serve("--in-memory", "--incremental-export-min-period-seconds=901")).containsExactly("2",
-                "--incremental-export-min-period-seconds must be 1 to 900");
+        assertThat(serve("--in-memory", "--incremental-export-min-period-seconds=0"))
+                .containsExactly("2", "--incremental-export-min-period-seconds must be 1 to 900");
+        assertThat(serve("--in-memory", "--incremental-export-min-period-seconds=901"))
+                .containsExactly("2", "--incremental-export-min-period-seconds must be 1 to 900");
     }
 }

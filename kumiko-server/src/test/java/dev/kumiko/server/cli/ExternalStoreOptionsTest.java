@@ -17,19 +17,27 @@ class ExternalStoreOptionsTest {
 
     @Test
     void igniteWithoutItsModuleSaysHowToRunIt() throws Exception {
-        try (CliProcess cli = CliProcess.start(dir.resolve("logs"), "serve", "--port", "0", "--store", "ignite",
-                "--ignite-endpoints", "127.0.0.1:1")) {
+        try (CliProcess cli = CliProcess.start(
+                dir.resolve("logs"),
+                "serve",
+                "--port",
+                "0",
+                "--store",
+                "ignite",
+                "--ignite-endpoints",
+                "127.0.0.1:1")) {
             assertThat(cli.awaitExit()).isEqualTo(2);
-            assertThat(cli.stderr().strip()).isEqualTo("--store must be memory, rocksdb or ignite: ignite "
-                    + "(its module is not on the class path: run through bin/kumiko)");
+            assertThat(cli.stderr().strip())
+                    .isEqualTo("--store must be memory, rocksdb or ignite: ignite "
+                            + "(its module is not on the class path: run through bin/kumiko)");
         }
     }
 
     @Test
     void unknownStoreIsAUsageErrorAndCreatesNoDataDir() throws Exception {
         Path data = dir.resolve("data");
-        try (CliProcess cli = CliProcess.start(dir.resolve("logs"), "serve", "--port", "0", "--store", "nosuch",
-                "--data-dir", data.toString())) {
+        try (CliProcess cli = CliProcess.start(
+                dir.resolve("logs"), "serve", "--port", "0", "--store", "nosuch", "--data-dir", data.toString())) {
             assertThat(cli.awaitExit()).isEqualTo(2);
             assertThat(cli.stderr().strip()).isEqualTo("--store must be memory, rocksdb or ignite: nosuch");
         }

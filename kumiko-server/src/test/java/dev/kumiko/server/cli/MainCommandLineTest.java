@@ -34,8 +34,9 @@ class MainCommandLineTest {
     void aMistypedSubcommandIsAnsweredWithTheClosestName() {
         Run typo = run("sevre");
         assertThat(typo.code).isEqualTo(2);
-        assertThat(typo.err).isEqualTo("kumiko: unknown command sevre (did you mean serve?); `kumiko --help` lists "
-                + "the commands\n");
+        assertThat(typo.err)
+                .isEqualTo("kumiko: unknown command sevre (did you mean serve?); `kumiko --help` lists "
+                        + "the commands\n");
     }
 
     @Test

@@ -47,6 +47,7 @@ class MemoryBoundProcessTest {
     private static final int FILL_ITEM_CHARS = 16_000;
     /** 25 x 16 KB a batch: 4,000 batches are 1.6 GB, far past the heap; the fill ends by refusal. */
     private static final int FILL_BATCHES_MAX = 4_000;
+
     private static final int BURST_THREADS = 8;
     private static final int BURST_REQUESTS = 3;
     /** 25 items of 390,000 characters: a BatchWriteItem of about 9.75 MB. */
@@ -54,6 +55,7 @@ class MemoryBoundProcessTest {
 
     /** Connections that each send all but the last byte of a 10 MB body, then wait: 160 MB held, past the heap. */
     private static final int HELD_CONNECTIONS = 16;
+
     private static final int HELD_BODY_BYTES = 10_000_000;
 
     @TempDir
@@ -67,8 +69,9 @@ class MemoryBoundProcessTest {
     private static List<Integer> heldBodies(int port) throws IOException {
         byte[] body = ("{" + " ".repeat(HELD_BODY_BYTES - 2) + "}").getBytes(StandardCharsets.US_ASCII);
         byte[] head = ("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
-                + "X-Amz-Target: DynamoDB_20120810.ListTables\r\nAuthorization: " + WireProtocolTest.AUTH
-                + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                        + "X-Amz-Target: DynamoDB_20120810.ListTables\r\nAuthorization: " + WireProtocolTest.AUTH
+                        + "\r\nContent-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
         List<Socket> sockets = new ArrayList<>();
         List<Integer> statuses = new ArrayList<>();
         try {
@@ -98,11 +101,16 @@ class MemoryBoundProcessTest {
     }
 
     private static DynamoDbClient client(int port) {
-        return DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + port))
+        return DynamoDbClient.builder()
+                .endpointOverride(URI.create("http://127.0.0.1:" + port))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(60)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(60))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 
@@ -140,7 +148,9 @@ class MemoryBoundProcessTest {
             for (int b = 0; b < FILL_BATCHES_MAX; b++) {
                 List<WriteRequest> writes = puts(pk, b * Fixtures.BATCH_WRITE_ITEMS_MAX, payload);
                 try {
-                    assertThat(c.batchWriteItem(r -> r.requestItems(Map.of(TABLE, writes))).unprocessedItems()).isEmpty();
+                    assertThat(c.batchWriteItem(r -> r.requestItems(Map.of(TABLE, writes)))
+                                    .unprocessedItems())
+                            .isEmpty();
                     stored = b + 1;
                 } catch (AwsServiceException e) {
                     if (refusal(e).equals("500")) {
@@ -171,8 +181,15 @@ class MemoryBoundProcessTest {
 
     @Test
     void aServerFilledToItsBudgetRefusesWritesAnswersEveryRequestAndNeverDies() throws Exception {
-        try (CliProcess cli = CliProcess.start(dir.resolve("logs"), List.of("-XX:+ExitOnOutOfMemoryError"), "serve",
-                "--in-memory", "--port", "0", "--ttl-sweep-interval-millis", "0")) {
+        try (CliProcess cli = CliProcess.start(
+                dir.resolve("logs"),
+                List.of("-XX:+ExitOnOutOfMemoryError"),
+                "serve",
+                "--in-memory",
+                "--port",
+                "0",
+                "--ttl-sweep-interval-millis",
+                "0")) {
             int port = cli.awaitListening();
             DynamoDbClient c = client(port);
             Fixtures.createTable(c, TABLE);
@@ -187,7 +204,9 @@ class MemoryBoundProcessTest {
                 for (Future<Integer> f : fills) {
                     stored.add(f.get());
                 }
-                assertThat(stored.stream().mapToInt(Integer::intValue).sum()).as("batches stored").isGreaterThan(40);
+                assertThat(stored.stream().mapToInt(Integer::intValue).sum())
+                        .as("batches stored")
+                        .isGreaterThan(40);
                 assertThat(cli.isAlive()).isTrue();
 
                 List<Future<List<String>>> bursts = new ArrayList<>();
@@ -196,33 +215,55 @@ class MemoryBoundProcessTest {
                     bursts.add(pool.submit(() -> burst(port, thread)));
                 }
                 for (Future<List<String>> f : bursts) {
-                    assertThat(f.get()).as("a full store takes none of the burst").doesNotContain("200").hasSize(BURST_REQUESTS);
+                    assertThat(f.get())
+                            .as("a full store takes none of the burst")
+                            .doesNotContain("200")
+                            .hasSize(BURST_REQUESTS);
                 }
-                assertThat(cli.isAlive()).as("alive after the burst: %s", cli.stderr()).isTrue();
+                assertThat(cli.isAlive())
+                        .as("alive after the burst: %s", cli.stderr())
+                        .isTrue();
                 List<Integer> held = heldBodies(port);
-                assertThat(held).as("answers to the held bodies").containsOnly(200, 503).contains(200, 503);
-                assertThat(cli.isAlive()).as("alive after the held bodies: %s", cli.stderr()).isTrue();
+                assertThat(held)
+                        .as("answers to the held bodies")
+                        .containsOnly(200, 503)
+                        .contains(200, 503);
+                assertThat(cli.isAlive())
+                        .as("alive after the held bodies: %s", cli.stderr())
+                        .isTrue();
 
                 // Reads go on.
                 int inFill0 = stored.get(0) * Fixtures.BATCH_WRITE_ITEMS_MAX;
-                assertThat(c.getItem(b -> b.tableName(TABLE).key(key("fill-0", 0))).item().get("payload").s())
+                assertThat(c.getItem(b -> b.tableName(TABLE).key(key("fill-0", 0)))
+                                .item()
+                                .get("payload")
+                                .s())
                         .hasSize(FILL_ITEM_CHARS);
                 // Query pages end at 1 MB of items: the count is summed over the pages.
-                assertThat(c.queryPaginator(b -> b.tableName(TABLE).keyConditionExpression("PK = :p").select("COUNT")
-                        .expressionAttributeValues(Map.of(":p", s("fill-0")))).stream()
-                        .mapToInt(software.amazon.awssdk.services.dynamodb.model.QueryResponse::count).sum())
+                assertThat(c
+                                .queryPaginator(b -> b.tableName(TABLE)
+                                        .keyConditionExpression("PK = :p")
+                                        .select("COUNT")
+                                        .expressionAttributeValues(Map.of(":p", s("fill-0"))))
+                                .stream()
+                                .mapToInt(software.amazon.awssdk.services.dynamodb.model.QueryResponse::count)
+                                .sum())
                         .isEqualTo(inFill0);
                 // Deletes go on and make room: one partition's items go, and new writes are taken.
                 for (int i = 0; i < inFill0; i += Fixtures.BATCH_WRITE_ITEMS_MAX) {
                     List<WriteRequest> deletes = new ArrayList<>();
                     for (int k = i; k < i + Fixtures.BATCH_WRITE_ITEMS_MAX; k++) {
                         Map<String, AttributeValue> doomed = key("fill-0", k);
-                        deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(doomed)).build());
+                        deletes.add(WriteRequest.builder()
+                                .deleteRequest(d -> d.key(doomed))
+                                .build());
                     }
                     c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, deletes)));
                 }
                 c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, puts("after", 0, "a".repeat(FILL_ITEM_CHARS)))));
-                assertThat(c.getItem(b -> b.tableName(TABLE).key(key("after", 24))).hasItem()).isTrue();
+                assertThat(c.getItem(b -> b.tableName(TABLE).key(key("after", 24)))
+                                .hasItem())
+                        .isTrue();
                 assertThat(cli.isAlive()).isTrue();
             } finally {
                 pool.shutdownNow();

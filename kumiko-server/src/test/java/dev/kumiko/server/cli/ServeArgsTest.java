@@ -28,6 +28,7 @@ import picocli.CommandLine.Model.OptionSpec;
 class ServeArgsTest {
     /** Command lines drawn from the options below; the seed keeps a failure repeatable. */
     private static final int RANDOM_COMMAND_LINES = 500;
+
     private static final long SEED = 20261125L;
 
     /** Every option ServeArgs reads, with a value it reads as picocli does (null: a flag). */
@@ -82,7 +83,8 @@ class ServeArgsTest {
         for (OptionSpec o : serve.getCommandSpec().options()) {
             picocliNames.addAll(Arrays.asList(o.names()));
             if (!PICOCLI_ONLY.contains(o.longestName())) {
-                assertThat(OPTIONS.get(o.longestName()) == null).as("%s is a flag", o.longestName())
+                assertThat(OPTIONS.get(o.longestName()) == null)
+                        .as("%s is a flag", o.longestName())
                         .isEqualTo(o.arity().max() == 0);
             }
         }
@@ -191,13 +193,16 @@ class ServeArgsTest {
                 ByteArrayOutputStream captured = new ByteArrayOutputStream();
                 System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
                 try {
-                    int exit = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Main.commandLine("serve")
-                            .execute("serve", "--port", "0", "--in-memory", option, mib));
+                    int exit = assertTimeoutPreemptively(
+                            Duration.ofSeconds(30),
+                            () -> Main.commandLine("serve")
+                                    .execute("serve", "--port", "0", "--in-memory", option, mib));
                     assertThat(exit).as("%s %s", option, mib).isEqualTo(2);
                 } finally {
                     System.setErr(err);
                 }
-                assertThat(captured.toString(StandardCharsets.UTF_8)).contains(option + " must be 0 or in [1, 1048576]");
+                assertThat(captured.toString(StandardCharsets.UTF_8))
+                        .contains(option + " must be 0 or in [1, 1048576]");
             }
         }
     }

@@ -33,15 +33,23 @@ final class ChatSeed {
     private ChatSeed() {}
 
     static void create(DynamoDbClient c) {
-        c.createTable(b -> b.tableName(TABLE).billingMode(BillingMode.PAY_PER_REQUEST)
+        c.createTable(b -> b.tableName(TABLE)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(attr("PK"), attr("SK"), attr("GSI1PK"), attr("GSI1SK"))
                 .keySchema(key("PK", KeyType.HASH), key("SK", KeyType.RANGE))
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(GSI1)
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName(GSI1)
                         .keySchema(key("GSI1PK", KeyType.HASH), key("GSI1SK", KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
-                .streamSpecification(StreamSpecification.builder().streamEnabled(true)
-                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES).build()));
-        c.updateTimeToLive(b -> b.tableName(TABLE).timeToLiveSpecification(t -> t.enabled(true).attributeName("ttl")));
+                        .projection(Projection.builder()
+                                .projectionType(ProjectionType.ALL)
+                                .build())
+                        .build())
+                .streamSpecification(StreamSpecification.builder()
+                        .streamEnabled(true)
+                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)
+                        .build()));
+        c.updateTimeToLive(b ->
+                b.tableName(TABLE).timeToLiveSpecification(t -> t.enabled(true).attributeName("ttl")));
     }
 
     static void load(DynamoDbClient c) {
@@ -49,22 +57,58 @@ final class ChatSeed {
         long now = System.currentTimeMillis() / 1000;
         for (int u = 0; u < USERS.length; u++) {
             String conn = "conn-" + (char) ('a' + u);
-            put(c, Map.of("PK", s("CONNECTION#" + conn), "SK", s("METADATA"), "userId", s(USERS[u]),
-                    "ttl", n(now + day)));
+            put(
+                    c,
+                    Map.of(
+                            "PK",
+                            s("CONNECTION#" + conn),
+                            "SK",
+                            s("METADATA"),
+                            "userId",
+                            s(USERS[u]),
+                            "ttl",
+                            n(now + day)));
             put(c, Map.of("PK", s("USER#" + USERS[u]), "SK", s("CONNECTION#" + conn), "ttl", n(now + day)));
         }
         for (int r = 0; r < ROOMS.length; r++) {
-            put(c, Map.of("PK", s("CHATROOM#" + ROOMS[r]), "SK", s("METADATA"), "name", s("Room " + ROOMS[r]),
-                    "createdBy", s(USERS[0])));
+            put(
+                    c,
+                    Map.of(
+                            "PK",
+                            s("CHATROOM#" + ROOMS[r]),
+                            "SK",
+                            s("METADATA"),
+                            "name",
+                            s("Room " + ROOMS[r]),
+                            "createdBy",
+                            s(USERS[0])));
             for (int u = 0; u <= r + 1; u++) {
-                put(c, Map.of("PK", s("USER#" + USERS[u]), "SK", s("CHATROOM#" + ROOMS[r]),
-                        "GSI1PK", s("USERROOMS#" + USERS[u]), "GSI1SK", s("2026-03-0" + (r + 1) + "T09:00:00Z")));
+                put(
+                        c,
+                        Map.of(
+                                "PK",
+                                s("USER#" + USERS[u]),
+                                "SK",
+                                s("CHATROOM#" + ROOMS[r]),
+                                "GSI1PK",
+                                s("USERROOMS#" + USERS[u]),
+                                "GSI1SK",
+                                s("2026-03-0" + (r + 1) + "T09:00:00Z")));
             }
         }
         for (String m : messageSortKeys()) {
             String sender = USERS[Integer.parseInt(m.substring(m.length() - 3)) % USERS.length];
-            put(c, Map.of("PK", s("CHATROOM#" + ROOM), "SK", s(m), "senderId", s(sender),
-                    "body", s("hello " + m.substring(m.lastIndexOf('#') + 1))));
+            put(
+                    c,
+                    Map.of(
+                            "PK",
+                            s("CHATROOM#" + ROOM),
+                            "SK",
+                            s(m),
+                            "senderId",
+                            s(sender),
+                            "body",
+                            s("hello " + m.substring(m.lastIndexOf('#') + 1))));
         }
         List<String> sks = messageSortKeys();
         put(c, Map.of("PK", s("CHATROOM#" + ROOM), "SK", s("LASTMESSAGE"), "messageSk", s(sks.get(sks.size() - 1))));
@@ -92,7 +136,10 @@ final class ChatSeed {
     }
 
     private static AttributeDefinition attr(String name) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(ScalarAttributeType.S)
+                .build();
     }
 
     private static KeySchemaElement key(String name, KeyType type) {

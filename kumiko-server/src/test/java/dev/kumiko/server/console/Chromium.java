@@ -44,6 +44,7 @@ final class Chromium implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     /** Walks of the profile directory at close: a helper's late file survives at most one. */
     private static final int PROFILE_DELETE_ATTEMPTS = 3;
+
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://[^\\s]+)");
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -62,21 +63,35 @@ final class Chromium implements AutoCloseable {
 
     Chromium(Path binary) throws Exception {
         profile = Files.createTempDirectory("kumiko-chromium");
-        process = new ProcessBuilder(binary.toString(), "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
-                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                "--user-data-dir=" + profile, "--window-size=" + WIDTH + ",900", "about:blank")
-                .redirectErrorStream(true).start();
+        process = new ProcessBuilder(
+                        binary.toString(),
+                        "--headless=new",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-dev-shm-usage",
+                        "--no-first-run",
+                        "--no-default-browser-check",
+                        "--hide-scrollbars",
+                        "--remote-debugging-address=127.0.0.1",
+                        "--remote-debugging-port=0",
+                        "--user-data-dir=" + profile,
+                        "--window-size=" + WIDTH + ",900",
+                        "about:blank")
+                .redirectErrorStream(true)
+                .start();
         String browserUrl = awaitListening();
         String pageUrl = pageWebSocket(browserUrl);
-        socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(URI.create(pageUrl), new Listener())
+        socket = HttpClient.newHttpClient()
+                .newWebSocketBuilder()
+                .buildAsync(URI.create(pageUrl), new Listener())
                 .get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         call("Page.enable", Map.of());
         call("Runtime.enable", Map.of());
     }
 
     private String awaitListening() throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         StringBuilder seen = new StringBuilder();
         String line;
@@ -84,7 +99,7 @@ final class Chromium implements AutoCloseable {
             seen.append(line).append('\n');
             Matcher m = LISTENING.matcher(line);
             if (m.find()) {
-                Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "chromium-output");
+                Thread drain = new Thread(() -> out.lines().forEach(l -> {}), "chromium-output");
                 drain.setDaemon(true);
                 drain.start();
                 return m.group(1);
@@ -98,10 +113,12 @@ final class Chromium implements AutoCloseable {
     private static String pageWebSocket(String browserUrl) throws IOException, InterruptedException {
         URI ws = URI.create(browserUrl);
         URI list = URI.create("http://" + ws.getHost() + ":" + ws.getPort() + "/json/list");
-        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(list).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String body = HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(list).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         byte[] wrapped = ("{\"targets\":" + body + "}").getBytes(StandardCharsets.UTF_8);
-        for (Object t : (List<Object>) JsonTree.parseObject(wrapped, 0, wrapped.length).get("targets")) {
+        for (Object t :
+                (List<Object>) JsonTree.parseObject(wrapped, 0, wrapped.length).get("targets")) {
             Map<String, Object> target = (Map<String, Object>) t;
             if ("page".equals(target.get("type"))) {
                 return (String) target.get("webSocketDebuggerUrl");
@@ -137,8 +154,8 @@ final class Chromium implements AutoCloseable {
     /** Evaluates an expression (awaiting a promise) and returns its value as JSON would give it. */
     @SuppressWarnings("unchecked")
     Object eval(String expression) {
-        Map<String, Object> r = call("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true,
-                "awaitPromise", true));
+        Map<String, Object> r =
+                call("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true, "awaitPromise", true));
         if (r.containsKey("exceptionDetails")) {
             throw new IllegalStateException("JavaScript failed: " + r.get("exceptionDetails"));
         }
@@ -155,8 +172,8 @@ final class Chromium implements AutoCloseable {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("Timed out waiting for " + expression + "; the page shows:\n"
-                + eval("document.body.innerText"));
+        throw new AssertionError(
+                "Timed out waiting for " + expression + "; the page shows:\n" + eval("document.body.innerText"));
     }
 
     /** A PNG of the whole page at {@link #WIDTH} pixels wide. */
@@ -164,8 +181,9 @@ final class Chromium implements AutoCloseable {
     byte[] screenshot() {
         Object height = eval("Math.min(1400, Math.max(700, document.documentElement.scrollHeight))");
         int h = (int) Double.parseDouble(String.valueOf(height));
-        call("Emulation.setDeviceMetricsOverride", Map.of("width", WIDTH, "height", h, "deviceScaleFactor", 1,
-                "mobile", false));
+        call(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", WIDTH, "height", h, "deviceScaleFactor", 1, "mobile", false));
         Map<String, Object> r = call("Page.captureScreenshot", Map.of("format", "png"));
         call("Emulation.clearDeviceMetricsOverride", Map.of());
         return Base64.getDecoder().decode((String) r.get("data"));
@@ -246,7 +264,9 @@ final class Chromium implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            socket.sendClose(WebSocket.NORMAL_CLOSURE, "").orTimeout(2, TimeUnit.SECONDS).exceptionally(e -> null);
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "")
+                    .orTimeout(2, TimeUnit.SECONDS)
+                    .exceptionally(e -> null);
         } finally {
             // Chromium's helper processes (network service, zygote) write into the profile too and
             // can outlive the browser process by a moment: stop and wait for them as well, or the
@@ -278,8 +298,7 @@ final class Chromium implements AutoCloseable {
         for (int attempt = 0; attempt < PROFILE_DELETE_ATTEMPTS && Files.exists(profile); attempt++) {
             Files.walkFileTree(profile, new SimpleFileVisitor<>() {
                 @Override
-                public FileVisitResult visitFile(Path file,
-                        BasicFileAttributes attributes) throws IOException {
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
                     Files.deleteIfExists(file);
                     return FileVisitResult.CONTINUE;
                 }

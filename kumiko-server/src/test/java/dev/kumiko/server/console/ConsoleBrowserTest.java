@@ -45,7 +45,8 @@ class ConsoleBrowserTest {
     static final Duration WAIT = Duration.ofSeconds(20);
     /** Names one entity the way a model file does; the others keep their prefix names. */
     static final byte[] MODEL = ("{\"entities\": [{\"name\": \"Room\", \"table\": \"" + TABLE
-            + "\", \"pk\": \"CHATROOM#\", \"sk\": \"METADATA\"}]}").getBytes(StandardCharsets.UTF_8);
+                    + "\", \"pk\": \"CHATROOM#\", \"sk\": \"METADATA\"}]}")
+            .getBytes(StandardCharsets.UTF_8);
 
     ConsoleServer server;
     Chromium browser;
@@ -54,14 +55,17 @@ class ConsoleBrowserTest {
     @BeforeAll
     void start() throws Exception {
         Path binary = Chromium.binary();
-        boolean ci = System.getenv("CI") != null && !System.getenv("CI").isBlank()
+        boolean ci = System.getenv("CI") != null
+                && !System.getenv("CI").isBlank()
                 && !"false".equalsIgnoreCase(System.getenv("CI"));
         if (binary == null && ci) {
             throw new AssertionError("CI is set but Chromium is missing (" + Chromium.DEFAULT_BINARY
                     + " or $KUMIKO_CHROMIUM): .ci/run installs Debian's chromium");
         }
-        Assumptions.assumeTrue(binary != null, "Chromium not found (" + Chromium.DEFAULT_BINARY
-                + " or $KUMIKO_CHROMIUM): the console's browser tests are skipped; apt-get install chromium");
+        Assumptions.assumeTrue(
+                binary != null,
+                "Chromium not found (" + Chromium.DEFAULT_BINARY
+                        + " or $KUMIKO_CHROMIUM): the console's browser tests are skipped; apt-get install chromium");
         screenshots = Path.of(System.getProperty("kumiko.console.screenshots", "target/console-screenshots"));
         Files.createDirectories(screenshots);
         server = new ConsoleServer(ConsolePaths.Access.ON, MODEL, null);
@@ -119,8 +123,8 @@ class ConsoleBrowserTest {
     void entitiesAreGroupedByKeyPrefixAndNamedByTheModel() throws Exception {
         open(tablePath("entities"));
         browser.waitFor("document.querySelector('.entity-group')", WAIT);
-        List<Object> groups = (List<Object>) browser.eval(
-                "Array.from(document.querySelectorAll('[data-group]')).map(g => g.dataset.group)");
+        List<Object> groups = (List<Object>)
+                browser.eval("Array.from(document.querySelectorAll('[data-group]')).map(g => g.dataset.group)");
         assertThat(groups).containsExactlyInAnyOrder("CONNECTION#", "USER#", "CHATROOM#");
         String rooms = "[data-group=\"CHATROOM#\"] ";
         assertThat(browser.eval("document.querySelector('" + rooms + "[data-entity=\"Room\"]').dataset.count"))
@@ -149,8 +153,10 @@ class ConsoleBrowserTest {
         List<Object> entities = (List<Object>) browser.eval("Array.from(document.querySelectorAll("
                 + "'[data-collection-entity]')).map(e => e.dataset.collectionEntity)");
         assertThat(entities).containsExactly("Room", "MESSAGE#", "LASTMESSAGE");
-        assertThat(browser.eval("document.querySelector('[data-rcu]').dataset.rcu")).isNotEqualTo("0");
-        assertThat(browser.eval("document.querySelector('input[name=newest]').checked")).isEqualTo(true);
+        assertThat(browser.eval("document.querySelector('[data-rcu]').dataset.rcu"))
+                .isNotEqualTo("0");
+        assertThat(browser.eval("document.querySelector('input[name=newest]').checked"))
+                .isEqualTo(true);
         shot("collection");
     }
 
@@ -160,10 +166,13 @@ class ConsoleBrowserTest {
         String user = "USERROOMS#" + ChatSeed.USERS[0];
         open(tablePath("query") + "?index=" + GSI1 + "&pk=" + URLEncoder.encode(user, StandardCharsets.UTF_8));
         browser.waitFor("document.querySelector('#capacity')", WAIT);
-        QueryResponse sdk = server.client.query(b -> b.tableName(TABLE).indexName(GSI1)
-                .keyConditionExpression("GSI1PK = :u").expressionAttributeValues(Map.of(":u", s(user)))
+        QueryResponse sdk = server.client.query(b -> b.tableName(TABLE)
+                .indexName(GSI1)
+                .keyConditionExpression("GSI1PK = :u")
+                .expressionAttributeValues(Map.of(":u", s(user)))
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
-        double gsiUnits = sdk.consumedCapacity().globalSecondaryIndexes().get(GSI1).capacityUnits();
+        double gsiUnits =
+                sdk.consumedCapacity().globalSecondaryIndexes().get(GSI1).capacityUnits();
         assertThat(gsiUnits).isPositive();
         assertThat(text("#capacity tr[data-capacity=\"GSI GSI1\"]")).contains(number(gsiUnits));
         assertThat(text("#capacity tr[data-capacity=\"Total\"]"))
@@ -172,12 +181,12 @@ class ConsoleBrowserTest {
                 .isEqualTo(String.valueOf(sdk.count()));
         assertThat(browser.eval("document.querySelector('[data-stat=scanned]').innerText"))
                 .isEqualTo(String.valueOf(sdk.scannedCount()));
-        assertThat(text("pre[data-code=\"AWS CLI\"]")).contains("aws dynamodb query", "--index-name 'GSI1'",
-                "--return-consumed-capacity 'INDEXES'");
+        assertThat(text("pre[data-code=\"AWS CLI\"]"))
+                .contains("aws dynamodb query", "--index-name 'GSI1'", "--return-consumed-capacity 'INDEXES'");
         assertThat(String.valueOf(browser.eval("document.querySelector('pre[data-code=boto3]').textContent")))
                 .contains("client.query(", "IndexName=\"GSI1\"");
-        assertThat(String.valueOf(browser.eval(
-                "document.querySelector('pre[data-code=\"SDK for Java v2\"]').textContent")))
+        assertThat(String.valueOf(
+                        browser.eval("document.querySelector('pre[data-code=\"SDK for Java v2\"]').textContent")))
                 .contains("QueryRequest.builder()", ".indexName(\"GSI1\")");
         shot("query");
     }
@@ -208,10 +217,20 @@ class ConsoleBrowserTest {
     void theStreamTailShowsNewRecordsAndMarksTtlDeletes() throws Exception {
         open(tablePath("stream"));
         browser.waitFor("document.querySelector('#stream-records tbody tr')", WAIT);
-        server.client.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("CONNECTION#conn-gone"),
-                "SK", s("METADATA"), "userId", s("user-002"), "ttl", n(System.currentTimeMillis() / 1000 - 60))));
-        browser.waitFor("Array.from(document.querySelectorAll('#stream-records tr[data-event=INSERT]'))"
-                + ".some(r => r.innerText.includes('conn-gone'))", WAIT);
+        server.client.putItem(b -> b.tableName(TABLE)
+                .item(Map.of(
+                        "PK",
+                        s("CONNECTION#conn-gone"),
+                        "SK",
+                        s("METADATA"),
+                        "userId",
+                        s("user-002"),
+                        "ttl",
+                        n(System.currentTimeMillis() / 1000 - 60))));
+        browser.waitFor(
+                "Array.from(document.querySelectorAll('#stream-records tr[data-event=INSERT]'))"
+                        + ".some(r => r.innerText.includes('conn-gone'))",
+                WAIT);
         // The background sweeper (every second) may have deleted it already; this only hastens it.
         server.engine.admin().sweepTimeToLive();
         browser.waitFor("document.querySelector('#stream-records tr[data-event=REMOVE][data-ttl=yes]')", WAIT);
@@ -223,16 +242,16 @@ class ConsoleBrowserTest {
     @Order(7)
     void hotKeysShowBusyKeysAndFlagOnesNearThePartitionLimit() throws Exception {
         for (int i = 0; i < 40; i++) {
-            server.client.getItem(b -> b.tableName(TABLE).key(Map.of("PK", s("CHATROOM#" + ChatSeed.ROOM),
-                    "SK", s("LASTMESSAGE"))));
+            server.client.getItem(b ->
+                    b.tableName(TABLE).key(Map.of("PK", s("CHATROOM#" + ChatSeed.ROOM), "SK", s("LASTMESSAGE"))));
         }
         // Five writes of ~390 WCU to one key: however they fall across a second boundary, one
         // second gets three (~1,170 WCU), past 80% of the 1,000 WCU per-partition limit.
         String blob = "x".repeat(390 * 1024);
         for (int i = 0; i < 5; i++) {
             String sk = "UPLOAD#" + i;
-            server.client.putItem(b -> b.tableName(TABLE).item(Map.of("PK", s("CHATROOM#room-hot"), "SK", s(sk),
-                    "blob", s(blob))));
+            server.client.putItem(
+                    b -> b.tableName(TABLE).item(Map.of("PK", s("CHATROOM#room-hot"), "SK", s(sk), "blob", s(blob))));
         }
         open(tablePath("hotkeys"));
         browser.waitFor("document.querySelector('#hot-keys tbody tr')", WAIT);
@@ -240,9 +259,11 @@ class ConsoleBrowserTest {
                 .isEqualTo("CHATROOM#room-hot");
         assertThat(text("#hot-keys tbody tr")).contains("near limit");
         assertThat(browser.eval("document.querySelector('#hot-keys tr[data-key=\"CHATROOM#" + ChatSeed.ROOM
-                + "\"]').className")).isEqualTo("");
+                        + "\"]').className"))
+                .isEqualTo("");
         assertThat(text("#hot-keys tr[data-key=\"USERROOMS#" + ChatSeed.USERS[0] + "\"]"))
-                .as("the GSI1 query's index partition").contains(GSI1);
+                .as("the GSI1 query's index partition")
+                .contains(GSI1);
         shot("hotkeys");
     }
 
@@ -258,14 +279,22 @@ class ConsoleBrowserTest {
         String model = new String(ConsoleModelFile.load(ConsoleModelFileTest.CHAT), StandardCharsets.UTF_8);
         String user = ChatSeed.USERS[0];
         String room = "CHATROOM#" + ChatSeed.ROOM;
-        List<List<String>> keys = List.of(List.of("CONNECTION#c-1", "METADATA"), List.of("USER#" + user,
-                "CONNECTION#c-1"), List.of("USER#" + user, room), List.of(room, "METADATA"),
-                List.of(room, ChatSeed.messageSortKeys().get(0)), List.of(room, "LASTMESSAGE"),
+        List<List<String>> keys = List.of(
+                List.of("CONNECTION#c-1", "METADATA"),
+                List.of("USER#" + user, "CONNECTION#c-1"),
+                List.of("USER#" + user, room),
+                List.of(room, "METADATA"),
+                List.of(room, ChatSeed.messageSortKeys().get(0)),
+                List.of(room, "LASTMESSAGE"),
                 List.of("CHATROOM#room-hot", "UPLOAD#0"));
         StringBuilder items = new StringBuilder("[");
         for (List<String> k : keys) {
-            items.append(items.length() > 1 ? "," : "").append("[").append(js(k.get(0))).append(",")
-                    .append(js(k.get(1))).append("]");
+            items.append(items.length() > 1 ? "," : "")
+                    .append("[")
+                    .append(js(k.get(0)))
+                    .append(",")
+                    .append(js(k.get(1)))
+                    .append("]");
         }
         items.append("]");
         open(tablePath("entities"));
@@ -274,7 +303,14 @@ class ConsoleBrowserTest {
                 + "'HASH'}, {AttributeName: 'SK', KeyType: 'RANGE'}]}; return " + items + ".map(([pk, sk]) => "
                 + "{ const e = K.entityOf(t, {PK: {S: pk}, SK: {S: sk}}); return e.named ? e.name : '-' + e.name; }); "
                 + "} finally { K.model = saved; } })()");
-        assertThat(names).containsExactly("Connection", "UserConnection", "ChatParticipation", "ChatRoom", "Message",
-                "LastMessage", "-UPLOAD#");
+        assertThat(names)
+                .containsExactly(
+                        "Connection",
+                        "UserConnection",
+                        "ChatParticipation",
+                        "ChatRoom",
+                        "Message",
+                        "LastMessage",
+                        "-UPLOAD#");
     }
 }

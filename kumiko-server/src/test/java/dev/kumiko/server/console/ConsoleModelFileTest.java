@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @SuppressWarnings("unchecked")
 class ConsoleModelFileTest {
-    static final Path CHAT = Path.of("..", "examples", "models", "chat.json").toAbsolutePath().normalize();
+    static final Path CHAT =
+            Path.of("..", "examples", "models", "chat.json").toAbsolutePath().normalize();
 
     @TempDir
     Path dir;
@@ -37,8 +38,10 @@ class ConsoleModelFileTest {
     void theModelCheckFileNamesTheChatTablesItemsByTheirKeyTemplates() throws Exception {
         byte[] served = ConsoleModelFile.load(CHAT);
         try (ConsoleServer server = new ConsoleServer(ConsolePaths.Access.ON, served, null)) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.endpoint()
-                    + "/console/api/model")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create(server.endpoint() + "/console/api/model"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             byte[] body = r.body().getBytes(StandardCharsets.UTF_8);
             Map<String, Object> model = JsonTree.parseObject(body, 0, body.length);
@@ -46,19 +49,25 @@ class ConsoleModelFileTest {
             List<Object> entities = (List<Object>) model.get("entities");
             assertThat(entities).hasSize(6);
             // Keys as ChatSeed (seed 000) writes them.
-            assertThat(nameOf(entities, "Connect40-Table", "CONNECTION#c-1", "METADATA")).isEqualTo("Connection");
-            assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CONNECTION#c-1")).isEqualTo("UserConnection");
+            assertThat(nameOf(entities, "Connect40-Table", "CONNECTION#c-1", "METADATA"))
+                    .isEqualTo("Connection");
+            assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CONNECTION#c-1"))
+                    .isEqualTo("UserConnection");
             assertThat(nameOf(entities, "Connect40-Table", "USER#alice", "CHATROOM#r-1"))
                     .isEqualTo("ChatParticipation");
-            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "METADATA")).isEqualTo("ChatRoom");
+            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "METADATA"))
+                    .isEqualTo("ChatRoom");
             assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "MESSAGE#2026-03-01T09:00:00Z#m-07"))
                     .isEqualTo("Message");
-            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "LASTMESSAGE")).isEqualTo("LastMessage");
-            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "METADATA2")).isNull();
-            assertThat(nameOf(entities, "Connect40-Table", "ROOM#r-1", "METADATA")).isNull();
+            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "LASTMESSAGE"))
+                    .isEqualTo("LastMessage");
+            assertThat(nameOf(entities, "Connect40-Table", "CHATROOM#r-1", "METADATA2"))
+                    .isNull();
+            assertThat(nameOf(entities, "Connect40-Table", "ROOM#r-1", "METADATA"))
+                    .isNull();
             Map<String, Object> message = entity(entities, "Message");
-            assertThat(message.get("keys")).isEqualTo(Map.of("PK", "CHATROOM#{chatRoomId}",
-                    "SK", "MESSAGE#{timestamp}#{messageId}"));
+            assertThat(message.get("keys"))
+                    .isEqualTo(Map.of("PK", "CHATROOM#{chatRoomId}", "SK", "MESSAGE#{timestamp}#{messageId}"));
         }
     }
 
@@ -86,7 +95,9 @@ class ConsoleModelFileTest {
         List<Object> entities = entities(ConsoleModelFile.load(file));
         assertThat(nameOf(entities, "t", "host.a+b(1)|7", null)).isEqualTo("Host");
         assertThat(nameOf(entities, "t", "hostXaab(1)|7", null)).isNull();
-        assertThat(nameOf(entities, "t", "host.a+b(1)|", null)).as("a parameter is not empty").isNull();
+        assertThat(nameOf(entities, "t", "host.a+b(1)|", null))
+                .as("a parameter is not empty")
+                .isNull();
     }
 
     @Test
@@ -102,21 +113,24 @@ class ConsoleModelFileTest {
     void theOlderPrefixFileIsStillServedAsWritten() throws Exception {
         String text = "{\"entities\": [{\"name\": \"Room\", \"pk\": \"CHATROOM#\", \"sk\": \"METADATA\"}]}";
         Path file = write("prefixes.json", text);
-        assertThat(new String(ConsoleModelFile.load(file), StandardCharsets.UTF_8)).isEqualTo(text);
+        assertThat(new String(ConsoleModelFile.load(file), StandardCharsets.UTF_8))
+                .isEqualTo(text);
     }
 
     @Test
     void aBrokenModelFileIsRefusedWithItsLineAndColumn() throws Exception {
         String chat = Files.readString(CHAT);
         Path file = write("chat-typo.json", chat.replace("\"maxRcu\": 2,", "\"maxRCU\": 2,"));
-        assertThatThrownBy(() -> ConsoleModelFile.load(file)).isInstanceOf(ConsoleModelFile.Invalid.class)
+        assertThatThrownBy(() -> ConsoleModelFile.load(file))
+                .isInstanceOf(ConsoleModelFile.Invalid.class)
                 .hasMessageMatching(Pattern.quote("--console-model: " + file + ":") + "\\d+:\\d+: "
                         + Pattern.quote("access pattern \"roomMessages\": unknown field \"maxRCU\" (did you mean "
                                 + "\"maxRcu\"?)"));
         Path neither = write("neither.json", "{\"tables\": []}");
-        assertThatThrownBy(() -> ConsoleModelFile.load(neither)).hasMessage("--console-model " + neither + ": not a "
-                + "model file: it needs a \"table\" and \"entities\" with key templates, as `kumiko model check` "
-                + "reads (docs/modeling.md)");
+        assertThatThrownBy(() -> ConsoleModelFile.load(neither))
+                .hasMessage("--console-model " + neither + ": not a "
+                        + "model file: it needs a \"table\" and \"entities\" with key templates, as `kumiko model check` "
+                        + "reads (docs/modeling.md)");
     }
 
     /** The console's rule (entities.js): the first entity of the item's table whose expressions match. */
@@ -125,10 +139,14 @@ class ConsoleModelFileTest {
             Map<String, Object> e = (Map<String, Object>) o;
             Map<String, Object> match = (Map<String, Object>) e.get("match");
             String pkName = match.keySet().iterator().next();
-            boolean pkMatches = Pattern.compile((String) match.get(pkName)).matcher(pk).find();
-            String skPattern = match.size() == 2 ? (String) List.copyOf(match.values()).get(1) : null;
-            boolean skMatches = sk == null ? skPattern == null
-                    : skPattern != null && Pattern.compile(skPattern).matcher(sk).find();
+            boolean pkMatches =
+                    Pattern.compile((String) match.get(pkName)).matcher(pk).find();
+            String skPattern =
+                    match.size() == 2 ? (String) List.copyOf(match.values()).get(1) : null;
+            boolean skMatches = sk == null
+                    ? skPattern == null
+                    : skPattern != null
+                            && Pattern.compile(skPattern).matcher(sk).find();
             if (table.equals(e.get("table")) && pkMatches && skMatches) {
                 return (String) e.get("name");
             }

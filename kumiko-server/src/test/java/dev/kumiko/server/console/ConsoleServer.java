@@ -28,16 +28,20 @@ final class ConsoleServer implements AutoCloseable {
     ConsoleServer(ConsolePaths.Access access, byte[] model, RequestLog log) throws InterruptedException {
         ServerMetrics metrics = new ServerMetrics(engine);
         HotKeys hotKeys = new HotKeys();
-        telemetry = new Telemetry(metrics, hotKeys, log, new ConsolePaths(metrics, hotKeys, access, model))
-                .attach(engine);
+        telemetry =
+                new Telemetry(metrics, hotKeys, log, new ConsolePaths(metrics, hotKeys, access, model)).attach(engine);
         server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1"))
                 .start(new Operations(engine), telemetry);
         client = DynamoDbClient.builder()
                 .endpointOverride(endpoint())
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 

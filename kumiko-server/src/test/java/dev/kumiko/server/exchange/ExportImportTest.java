@@ -56,6 +56,7 @@ class ExportImportTest {
 
     @TempDir
     static Path tmp;
+
     static S3rverProcess s3;
     static TestServer server;
     static DynamoDbClient ddb;
@@ -65,8 +66,11 @@ class ExportImportTest {
         Files.createDirectories(tmp.resolve("s3"));
         s3 = new S3rverProcess(tmp.resolve("s3"), BUCKET);
         server = TestServer.start(TestServer.StoreKind.MEMORY);
-        ExchangeService.start(server.engine(), ExchangeSettings.defaults().withImportLogDir(tmp.resolve("logs"))
-                .withS3(s3.endpoint(), "us-east-1", S3rverProcess.ACCESS_KEY, S3rverProcess.SECRET_KEY, null));
+        ExchangeService.start(
+                server.engine(),
+                ExchangeSettings.defaults()
+                        .withImportLogDir(tmp.resolve("logs"))
+                        .withS3(s3.endpoint(), "us-east-1", S3rverProcess.ACCESS_KEY, S3rverProcess.SECRET_KEY, null));
         ddb = server.client();
     }
 
@@ -91,8 +95,11 @@ class ExportImportTest {
             ddb.putItem(r -> r.tableName(table).item(item));
             items.add(item);
         }
-        ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn(table)).s3Bucket(BUCKET)
-                .s3Prefix("backups/" + format).exportFormat(format)).exportDescription();
+        ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn(table))
+                        .s3Bucket(BUCKET)
+                        .s3Prefix("backups/" + format)
+                        .exportFormat(format))
+                .exportDescription();
         assertThat(started.exportStatus()).isEqualTo(ExportStatus.IN_PROGRESS);
         assertThat(started.exportArn()).startsWith(arn(table) + "/export/");
         ExportDescription done = awaitExport(started.exportArn());
@@ -104,21 +111,28 @@ class ExportImportTest {
         String folder = "backups/" + format + "/AWSDynamoDB/" + id + "/";
         assertThat(done.exportManifest()).isEqualTo(folder + "manifest-summary.json");
         String summary = new String(s3.object(BUCKET, folder + "manifest-summary.json"), StandardCharsets.UTF_8);
-        assertThat(summary).contains("\"version\":\"2020-06-30\"", "\"itemCount\":120",
-                "\"outputFormat\":\"" + format + "\"", "\"exportType\":\"FULL_EXPORT\"",
-                "\"manifestFilesS3Key\":\"" + folder + "manifest-files.json\"");
+        assertThat(summary)
+                .contains(
+                        "\"version\":\"2020-06-30\"",
+                        "\"itemCount\":120",
+                        "\"outputFormat\":\"" + format + "\"",
+                        "\"exportType\":\"FULL_EXPORT\"",
+                        "\"manifestFilesS3Key\":\"" + folder + "manifest-files.json\"");
         assertThat(s3.exists(BUCKET, folder + "_started")).isTrue();
         String files = new String(s3.object(BUCKET, folder + "manifest-files.json"), StandardCharsets.UTF_8);
         String dataKey = files.replaceAll("(?s).*\"dataFileS3Key\":\"([^\"]+)\".*", "$1");
         assertThat(dataKey).startsWith(folder + "data/").endsWith(format.equals("ION") ? ".ion.gz" : ".json.gz");
-        String firstLine = gunzip(s3.object(BUCKET, dataKey)).lines().findFirst().orElseThrow();
+        String firstLine =
+                gunzip(s3.object(BUCKET, dataKey)).lines().findFirst().orElseThrow();
         assertThat(firstLine).startsWith(format.equals("ION") ? "$ion_1_0 {Item:{" : "{\"Item\":{");
 
         String copy = "copy_" + format;
-        ImportTableDescription imported = ddb.importTable(r -> r
-                .s3BucketSource(s -> s.s3Bucket(BUCKET).s3KeyPrefix(folder + "data/"))
-                .inputFormat(format).inputCompressionType(InputCompressionType.GZIP)
-                .tableCreationParameters(creation(copy))).importTableDescription();
+        ImportTableDescription imported = ddb.importTable(
+                        r -> r.s3BucketSource(s -> s.s3Bucket(BUCKET).s3KeyPrefix(folder + "data/"))
+                                .inputFormat(format)
+                                .inputCompressionType(InputCompressionType.GZIP)
+                                .tableCreationParameters(creation(copy)))
+                .importTableDescription();
         assertThat(imported.importStatus()).isEqualTo(ImportStatus.IN_PROGRESS);
         ImportTableDescription finished = awaitImport(imported.importArn());
         assertThat(finished.importStatus()).isEqualTo(ImportStatus.COMPLETED);
@@ -126,7 +140,8 @@ class ExportImportTest {
         assertThat(finished.errorCount()).isZero();
         assertThat(scan(copy)).hasSize(items.size());
         assertThat(sorted(scan(copy))).isEqualTo(sorted(scan(table)));
-        assertThat(ddb.describeTable(r -> r.tableName(copy)).table().globalSecondaryIndexes()).hasSize(1);
+        assertThat(ddb.describeTable(r -> r.tableName(copy)).table().globalSecondaryIndexes())
+                .hasSize(1);
     }
 
     @Test
@@ -134,8 +149,9 @@ class ExportImportTest {
         createTable("dirsource");
         ddb.putItem(r -> r.tableName("dirsource").item(richItem(1)));
         Path dir = tmp.resolve("exports");
-        ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn("dirsource"))
-                .s3Bucket("file:" + dir)).exportDescription();
+        ExportDescription started = ddb.exportTableToPointInTime(
+                        r -> r.tableArn(arn("dirsource")).s3Bucket("file:" + dir))
+                .exportDescription();
         ExportDescription done = awaitExport(started.exportArn());
         assertThat(done.exportStatus()).isEqualTo(ExportStatus.COMPLETED);
         assertThat(dir.resolve(done.exportManifest())).exists();
@@ -146,23 +162,27 @@ class ExportImportTest {
     @Test
     void exportsATableAsOfAPastSecondFromItsPointInTimeHistory() throws Exception {
         createTable("past");
-        ddb.updateContinuousBackups(r -> r.tableName("past")
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+        ddb.updateContinuousBackups(
+                r -> r.tableName("past").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
         ddb.putItem(r -> r.tableName("past").item(richItem(1)));
         ddb.putItem(r -> r.tableName("past").item(richItem(2)));
         Thread.sleep(1_100);
         Instant noted = Instant.ofEpochMilli(System.currentTimeMillis());
         Thread.sleep(1_100);
         ddb.putItem(r -> r.tableName("past").item(richItem(3)));
-        ddb.deleteItem(r -> r.tableName("past").key(Map.of("pk", richItem(1).get("pk"), "sk", richItem(1).get("sk"))));
+        ddb.deleteItem(r -> r.tableName("past")
+                .key(Map.of("pk", richItem(1).get("pk"), "sk", richItem(1).get("sk"))));
         Thread.sleep(1_500); // the window's latest second lies a second behind now
 
         Path dir = tmp.resolve("past-exports");
-        ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn("past"))
-                .s3Bucket("file:" + dir).exportTime(noted)).exportDescription();
+        ExportDescription started = ddb.exportTableToPointInTime(
+                        r -> r.tableArn(arn("past")).s3Bucket("file:" + dir).exportTime(noted))
+                .exportDescription();
         ExportDescription done = awaitExport(started.exportArn());
         assertThat(done.exportStatus()).isEqualTo(ExportStatus.COMPLETED);
-        assertThat(done.itemCount()).as("items 1 and 2, as they were at the noted second").isEqualTo(2L);
+        assertThat(done.itemCount())
+                .as("items 1 and 2, as they were at the noted second")
+                .isEqualTo(2L);
         assertThat(done.exportTime()).isEqualTo(noted);
     }
 
@@ -179,9 +199,10 @@ class ExportImportTest {
         Files.writeString(dir.resolve("one.csv"), "pk,sk\na,1\n");
         for (int i = 0; i < 30; i++) {
             String table = "tiny" + i;
-            ImportTableDescription started = ddb.importTable(r -> r
-                    .s3BucketSource(s -> s.s3Bucket("file:" + dir))
-                    .inputFormat(InputFormat.CSV).tableCreationParameters(creation(table))).importTableDescription();
+            ImportTableDescription started = ddb.importTable(r -> r.s3BucketSource(s -> s.s3Bucket("file:" + dir))
+                            .inputFormat(InputFormat.CSV)
+                            .tableCreationParameters(creation(table)))
+                    .importTableDescription();
             assertThat(started.importStatus()).as("answer %d", i).isEqualTo(ImportStatus.IN_PROGRESS);
             assertThat(started.endTime()).as("answer %d", i).isNull();
             assertThat(awaitImport(started.importArn()).importedItemCount()).isEqualTo(1L);
@@ -194,30 +215,40 @@ class ExportImportTest {
         Files.createDirectories(dir.resolve("csv"));
         Files.createDirectories(dir.resolve("json"));
         Files.createDirectories(dir.resolve("ion"));
-        Files.writeString(dir.resolve("csv/people.csv"), "pk;sk;name;note\n"
-                + "a;1;Ann;\"says \"\"hi\"\"; twice\"\nb;2;Bob;\n");
-        Files.write(dir.resolve("json/part-1.json.zst"), zstd(
-                "{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"tags\":{\"SS\":[\"x\",\"y\"]}}}\n"
+        Files.writeString(
+                dir.resolve("csv/people.csv"), "pk;sk;name;note\n" + "a;1;Ann;\"says \"\"hi\"\"; twice\"\nb;2;Bob;\n");
+        Files.write(
+                dir.resolve("json/part-1.json.zst"),
+                zstd("{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"tags\":{\"SS\":[\"x\",\"y\"]}}}\n"
                         + "{\"Item\":{\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2.50\"},\"m\":{\"M\":{\"z\":{\"NULL\":true}}}}}\n"
                         + "not json at all\n"));
-        Files.write(dir.resolve("ion/part-1.ion.gz"), gzip("$ion_1_0 {Item:{pk:\"a\",sk:1.,bin:{{AQID}},"
-                + "ns:$dynamodb_NS::[1.,25d-1],l:[true,null,'sym']}}\n{Item:{pk:\"b\",sk:2e0}}\n"));
+        Files.write(
+                dir.resolve("ion/part-1.ion.gz"),
+                gzip("$ion_1_0 {Item:{pk:\"a\",sk:1.,bin:{{AQID}},"
+                        + "ns:$dynamodb_NS::[1.,25d-1],l:[true,null,'sym']}}\n{Item:{pk:\"b\",sk:2e0}}\n"));
 
-        ImportTableDescription csv = awaitImport(ddb.importTable(r -> r
-                .s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("csv/"))
-                .inputFormat(InputFormat.CSV).inputFormatOptions(o -> o.csv(c -> c.delimiter(";")))
-                .tableCreationParameters(creation("fromcsv"))).importTableDescription().importArn());
+        ImportTableDescription csv = awaitImport(ddb.importTable(
+                        r -> r.s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("csv/"))
+                                .inputFormat(InputFormat.CSV)
+                                .inputFormatOptions(o -> o.csv(c -> c.delimiter(";")))
+                                .tableCreationParameters(creation("fromcsv")))
+                .importTableDescription()
+                .importArn());
         assertThat(csv.importStatus()).isEqualTo(ImportStatus.COMPLETED);
         assertThat(csv.importedItemCount()).isEqualTo(2L);
-        Map<String, AttributeValue> ann = ddb.getItem(r -> r.tableName("fromcsv")
-                .key(Map.of("pk", s("a"), "sk", n("1")))).item();
-        assertThat(ann).isEqualTo(Map.of("pk", s("a"), "sk", n("1"), "name", s("Ann"),
-                "note", s("says \"hi\"; twice")));
+        Map<String, AttributeValue> ann = ddb.getItem(
+                        r -> r.tableName("fromcsv").key(Map.of("pk", s("a"), "sk", n("1"))))
+                .item();
+        assertThat(ann)
+                .isEqualTo(Map.of("pk", s("a"), "sk", n("1"), "name", s("Ann"), "note", s("says \"hi\"; twice")));
 
-        ImportTableDescription json = awaitImport(ddb.importTable(r -> r
-                .s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("json/"))
-                .inputFormat(InputFormat.DYNAMODB_JSON).inputCompressionType(InputCompressionType.ZSTD)
-                .tableCreationParameters(creation("fromjson"))).importTableDescription().importArn());
+        ImportTableDescription json = awaitImport(ddb.importTable(
+                        r -> r.s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("json/"))
+                                .inputFormat(InputFormat.DYNAMODB_JSON)
+                                .inputCompressionType(InputCompressionType.ZSTD)
+                                .tableCreationParameters(creation("fromjson")))
+                .importTableDescription()
+                .importArn());
         assertThat(json.importStatus()).isEqualTo(ImportStatus.COMPLETED);
         assertThat(json.importedItemCount()).isEqualTo(2L);
         assertThat(json.errorCount()).isEqualTo(1L);
@@ -226,53 +257,70 @@ class ExportImportTest {
         String log = Files.readString(tmp.resolve("logs/aws-dynamodb/imports/" + id + ".log"));
         assertThat(log).contains("\"key\":\"json/part-1.json.zst\"", "\"itemIndex\":3", json.importArn());
 
-        ImportTableDescription ion = awaitImport(ddb.importTable(r -> r
-                .s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("ion/"))
-                .inputFormat(InputFormat.ION).inputCompressionType(InputCompressionType.GZIP)
-                .tableCreationParameters(creation("fromion"))).importTableDescription().importArn());
+        ImportTableDescription ion = awaitImport(ddb.importTable(
+                        r -> r.s3BucketSource(s -> s.s3Bucket("file:" + dir).s3KeyPrefix("ion/"))
+                                .inputFormat(InputFormat.ION)
+                                .inputCompressionType(InputCompressionType.GZIP)
+                                .tableCreationParameters(creation("fromion")))
+                .importTableDescription()
+                .importArn());
         assertThat(ion.importedItemCount()).isEqualTo(2L);
-        Map<String, AttributeValue> a = ddb.getItem(r -> r.tableName("fromion")
-                .key(Map.of("pk", s("a"), "sk", n("1")))).item();
+        Map<String, AttributeValue> a = ddb.getItem(r -> r.tableName("fromion").key(Map.of("pk", s("a"), "sk", n("1"))))
+                .item();
         assertThat(a.get("bin").b().asByteArray()).containsExactly(1, 2, 3);
         assertThat(a.get("ns").ns()).containsExactlyInAnyOrder("1", "2.5");
-        assertThat(a.get("l").l()).containsExactly(AttributeValue.fromBool(true),
-                AttributeValue.fromNul(true), s("sym"));
+        assertThat(a.get("l").l())
+                .containsExactly(AttributeValue.fromBool(true), AttributeValue.fromNul(true), s("sym"));
     }
 
     @Test
     void errorsAreDynamoDbs() {
         createTable("errs");
         assertThatThrownBy(() -> ddb.describeExport(r -> r.exportArn(arn("errs") + "/export/01234567890123-abcdef01")))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(
-                        e.awsErrorDetails().errorCode()).isEqualTo("ExportNotFoundException"));
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ExportNotFoundException"));
         assertThatThrownBy(() -> ddb.describeImport(r -> r.importArn(arn("errs") + "/import/01234567890123-abcdef01")))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(
-                        e.awsErrorDetails().errorCode()).isEqualTo("ImportNotFoundException"));
-        assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
-                .exportTime(Instant.now().minusSeconds(3600))))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(
-                        e.awsErrorDetails().errorCode()).isEqualTo("PointInTimeRecoveryUnavailableException"));
-        assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
-                .exportType("INCREMENTAL_EXPORT")))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage())
-                        .contains("IncrementalExportSpecification.ExportFromTime is required"));
-        assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs")).s3Bucket(BUCKET)
-                .exportFormat("CSV")))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.getMessage()).contains(
-                        "Value 'CSV' at 'exportFormat' failed to satisfy constraint: Member must satisfy enum "
-                                + "value set: [DYNAMODB_JSON, ION]"));
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ImportNotFoundException"));
+        assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("errs"))
+                        .s3Bucket(BUCKET)
+                        .exportTime(Instant.now().minusSeconds(3600))))
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode())
+                                .isEqualTo("PointInTimeRecoveryUnavailableException"));
+        assertThatThrownBy(() -> ddb.exportTableToPointInTime(
+                        r -> r.tableArn(arn("errs")).s3Bucket(BUCKET).exportType("INCREMENTAL_EXPORT")))
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.getMessage())
+                                .contains("IncrementalExportSpecification.ExportFromTime is required"));
+        assertThatThrownBy(() -> ddb.exportTableToPointInTime(
+                        r -> r.tableArn(arn("errs")).s3Bucket(BUCKET).exportFormat("CSV")))
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.getMessage())
+                                .contains(
+                                        "Value 'CSV' at 'exportFormat' failed to satisfy constraint: Member must satisfy enum "
+                                                + "value set: [DYNAMODB_JSON, ION]"));
         assertThatThrownBy(() -> ddb.importTable(r -> r.s3BucketSource(s -> s.s3Bucket(BUCKET))
-                .inputFormat(InputFormat.CSV).tableCreationParameters(creation("errs"))))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(
-                        e.awsErrorDetails().errorCode()).isEqualTo("ResourceInUseException"));
+                        .inputFormat(InputFormat.CSV)
+                        .tableCreationParameters(creation("errs"))))
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ResourceInUseException"));
     }
 
     @Test
     void anImportOfMissingFilesFailsAndLeavesNoTable() {
-        ImportTableDescription d = awaitImport(ddb.importTable(r -> r
-                .s3BucketSource(s -> s.s3Bucket(BUCKET).s3KeyPrefix("nothing/here/"))
-                .inputFormat(InputFormat.DYNAMODB_JSON).tableCreationParameters(creation("empty")))
-                .importTableDescription().importArn());
+        ImportTableDescription d = awaitImport(ddb.importTable(
+                        r -> r.s3BucketSource(s -> s.s3Bucket(BUCKET).s3KeyPrefix("nothing/here/"))
+                                .inputFormat(InputFormat.DYNAMODB_JSON)
+                                .tableCreationParameters(creation("empty")))
+                .importTableDescription()
+                .importArn());
         assertThat(d.importStatus()).isEqualTo(ImportStatus.FAILED);
         assertThat(d.failureMessage()).contains("no source files");
         assertThat(ddb.listTables().tableNames()).doesNotContain("empty");
@@ -286,22 +334,43 @@ class ExportImportTest {
 
     static void createTable(String name) {
         TableCreationParameters p = creation(name);
-        ddb.createTable(r -> r.tableName(p.tableName()).attributeDefinitions(p.attributeDefinitions())
-                .keySchema(p.keySchema()).billingMode(p.billingMode())
+        ddb.createTable(r -> r.tableName(p.tableName())
+                .attributeDefinitions(p.attributeDefinitions())
+                .keySchema(p.keySchema())
+                .billingMode(p.billingMode())
                 .globalSecondaryIndexes(p.globalSecondaryIndexes()));
     }
 
     static TableCreationParameters creation(String name) {
-        return TableCreationParameters.builder().tableName(name)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                                .attributeType(ScalarAttributeType.S).build(),
-                        AttributeDefinition.builder().attributeName("sk").attributeType(ScalarAttributeType.N).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
-                        KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build())
+        return TableCreationParameters.builder()
+                .tableName(name)
+                .attributeDefinitions(
+                        AttributeDefinition.builder()
+                                .attributeName("pk")
+                                .attributeType(ScalarAttributeType.S)
+                                .build(),
+                        AttributeDefinition.builder()
+                                .attributeName("sk")
+                                .attributeType(ScalarAttributeType.N)
+                                .build())
+                .keySchema(
+                        KeySchemaElement.builder()
+                                .attributeName("pk")
+                                .keyType(KeyType.HASH)
+                                .build(),
+                        KeySchemaElement.builder()
+                                .attributeName("sk")
+                                .keyType(KeyType.RANGE)
+                                .build())
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("bySk")
-                        .keySchema(KeySchemaElement.builder().attributeName("sk").keyType(KeyType.HASH).build())
-                        .projection(p -> p.projectionType(ProjectionType.ALL)).build())
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName("bySk")
+                        .keySchema(KeySchemaElement.builder()
+                                .attributeName("sk")
+                                .keyType(KeyType.HASH)
+                                .build())
+                        .projection(p -> p.projectionType(ProjectionType.ALL))
+                        .build())
                 .build();
     }
 
@@ -317,10 +386,14 @@ class ExportImportTest {
         m.put("ss", AttributeValue.fromSs(List.of("a", "b" + i)));
         m.put("ns", AttributeValue.fromNs(List.of("1", "2.5", "-3")));
         m.put("bs", AttributeValue.fromBs(List.of(SdkBytes.fromByteArray(new byte[] {1}))));
-        m.put("list", AttributeValue.fromL(List.of(s("x"), n("1"), AttributeValue.fromBool(false),
-                AttributeValue.fromNul(true))));
-        m.put("map", AttributeValue.fromM(Map.of("inner", AttributeValue.fromM(Map.of("deep", s("y"))),
-                "null", AttributeValue.fromNul(true))));
+        m.put(
+                "list",
+                AttributeValue.fromL(
+                        List.of(s("x"), n("1"), AttributeValue.fromBool(false), AttributeValue.fromNul(true))));
+        m.put(
+                "map",
+                AttributeValue.fromM(Map.of(
+                        "inner", AttributeValue.fromM(Map.of("deep", s("y"))), "null", AttributeValue.fromNul(true))));
         m.put("with space", s("v"));
         m.put("true", AttributeValue.fromBool(true));
         m.put("$1", s("dollar"));

@@ -28,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableCreationParameters;
 class ImportClientTokenTest {
     @TempDir
     static Path tmp;
+
     static TestServer server;
     static DynamoDbClient ddb;
 
@@ -51,14 +52,19 @@ class ImportClientTokenTest {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("one.csv"), "pk\na\n");
         String first = ddb.importTable(r -> r.clientToken("token-1")
-                .s3BucketSource(s -> s.s3Bucket("file:" + dir)).inputFormat(InputFormat.CSV)
-                .tableCreationParameters(creation("imported"))).importTableDescription().importArn();
+                        .s3BucketSource(s -> s.s3Bucket("file:" + dir))
+                        .inputFormat(InputFormat.CSV)
+                        .tableCreationParameters(creation("imported")))
+                .importTableDescription()
+                .importArn();
         assertThat(first).contains("/import/");
 
-        TableCreationParameters nameless = creation("imported").toBuilder().tableName(null).build();
+        TableCreationParameters nameless =
+                creation("imported").toBuilder().tableName(null).build();
         assertThatThrownBy(() -> ddb.importTable(r -> r.clientToken("token-1")
-                .s3BucketSource(s -> s.s3Bucket("file:" + dir)).inputFormat(InputFormat.CSV)
-                .tableCreationParameters(nameless)))
+                        .s3BucketSource(s -> s.s3Bucket("file:" + dir))
+                        .inputFormat(InputFormat.CSV)
+                        .tableCreationParameters(nameless)))
                 .isInstanceOfSatisfying(DynamoDbException.class, e -> {
                     assertThat(e.statusCode()).isEqualTo(400);
                     assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ImportConflictException");
@@ -66,10 +72,16 @@ class ImportClientTokenTest {
     }
 
     private static TableCreationParameters creation(String name) {
-        return TableCreationParameters.builder().tableName(name)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                        .attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build())
+        return TableCreationParameters.builder()
+                .tableName(name)
+                .attributeDefinitions(AttributeDefinition.builder()
+                        .attributeName("pk")
+                        .attributeType(ScalarAttributeType.S)
+                        .build())
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("pk")
+                        .keyType(KeyType.HASH)
+                        .build())
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .build();
     }

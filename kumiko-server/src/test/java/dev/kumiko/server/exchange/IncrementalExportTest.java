@@ -47,14 +47,18 @@ class IncrementalExportTest {
 
     @TempDir
     static Path tmp;
+
     static TestServer server;
     static DynamoDbClient ddb;
 
     @BeforeAll
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
-        ExchangeService.start(server.engine(), ExchangeSettings.defaults().withImportLogDir(tmp.resolve("logs"))
-                .withIncrementalPeriodMinMillis(PERIOD_MIN_MILLIS));
+        ExchangeService.start(
+                server.engine(),
+                ExchangeSettings.defaults()
+                        .withImportLogDir(tmp.resolve("logs"))
+                        .withIncrementalPeriodMinMillis(PERIOD_MIN_MILLIS));
         ddb = server.client();
     }
 
@@ -86,7 +90,9 @@ class IncrementalExportTest {
         put(4, "v1");
         put(5, "v1");
         ddb.deleteItem(r -> r.tableName("changes").key(key(5)));
-        ddb.updateItem(r -> r.tableName("changes").key(key(2)).updateExpression("SET v = :v, extra = :e")
+        ddb.updateItem(r -> r.tableName("changes")
+                .key(key(2))
+                .updateExpression("SET v = :v, extra = :e")
                 .expressionAttributeValues(Map.of(":v", s("v2"), ":e", AttributeValue.fromN("7"))));
         Thread.sleep(1_100);
         Instant to = Instant.ofEpochMilli(System.currentTimeMillis());
@@ -103,17 +109,22 @@ class IncrementalExportTest {
         Written w = writeChanges();
         Path dir = tmp.resolve("json");
         ExportDescription started = ddb.exportTableToPointInTime(r -> r.tableArn(arn("changes"))
-                .s3Bucket("file:" + dir).exportType(ExportType.INCREMENTAL_EXPORT)
-                .incrementalExportSpecification(i -> i.exportFromTime(w.from()).exportToTime(w.to())))
+                        .s3Bucket("file:" + dir)
+                        .exportType(ExportType.INCREMENTAL_EXPORT)
+                        .incrementalExportSpecification(
+                                i -> i.exportFromTime(w.from()).exportToTime(w.to())))
                 .exportDescription();
         assertThat(started.exportType()).isEqualTo(ExportType.INCREMENTAL_EXPORT);
         assertThat(started.incrementalExportSpecification().exportViewType())
-                .as("DynamoDB's default view type").isEqualTo(ExportViewType.NEW_AND_OLD_IMAGES);
+                .as("DynamoDB's default view type")
+                .isEqualTo(ExportViewType.NEW_AND_OLD_IMAGES);
         ExportDescription done = awaitExport(started.exportArn());
         assertThat(done.exportStatus()).as(done.failureMessage()).isEqualTo(ExportStatus.COMPLETED);
         assertThat(done.incrementalExportSpecification().exportFromTime()).isEqualTo(w.from());
         assertThat(done.incrementalExportSpecification().exportToTime()).isEqualTo(w.to());
-        assertThat(done.exportTime()).as("an incremental export has a period, not an ExportTime").isNull();
+        assertThat(done.exportTime())
+                .as("an incremental export has a period, not an ExportTime")
+                .isNull();
         assertThat(done.itemCount()).as("items 2, 3, 4 and 5").isEqualTo(4L);
 
         Map<String, Map<String, Object>> lines = jsonLinesBySk(dir, done);
@@ -127,7 +138,9 @@ class IncrementalExportTest {
         assertThat(object(updated, "Keys")).containsOnlyKeys("pk", "sk");
         assertThat(string(updated, "OldImage", "v", "S")).isEqualTo("v0");
         assertThat(object(updated, "OldImage")).doesNotContainKey("extra");
-        assertThat(string(updated, "NewImage", "v", "S")).as("the last of two writes").isEqualTo("v2");
+        assertThat(string(updated, "NewImage", "v", "S"))
+                .as("the last of two writes")
+                .isEqualTo("v2");
         assertThat(string(updated, "NewImage", "extra", "N")).isEqualTo("7");
         Map<String, Object> deleted = lines.get("3");
         assertThat(deleted).containsOnlyKeys("Metadata", "Keys", "OldImage");
@@ -135,8 +148,7 @@ class IncrementalExportTest {
         Map<String, Object> inserted = lines.get("4");
         assertThat(inserted).containsOnlyKeys("Metadata", "Keys", "NewImage");
         assertThat(string(inserted, "NewImage", "v", "S")).isEqualTo("v1");
-        assertThat(lines.get("5")).as("created and deleted inside the period")
-                .containsOnlyKeys("Metadata", "Keys");
+        assertThat(lines.get("5")).as("created and deleted inside the period").containsOnlyKeys("Metadata", "Keys");
 
         Map<String, Object> summary = parse(Files.readAllBytes(dir.resolve(done.exportManifest())));
         assertThat(summary.get("exportType")).isEqualTo("INCREMENTAL_EXPORT");
@@ -149,77 +161,125 @@ class IncrementalExportTest {
         Written w = writeChanges();
         Path dir = tmp.resolve("ion");
         ExportDescription done = awaitExport(ddb.exportTableToPointInTime(r -> r.tableArn(arn("changes"))
-                .s3Bucket("file:" + dir).exportType(ExportType.INCREMENTAL_EXPORT).exportFormat(ExportFormat.ION)
-                .incrementalExportSpecification(i -> i.exportFromTime(w.from()).exportToTime(w.to())
-                        .exportViewType(ExportViewType.NEW_IMAGE))).exportDescription().exportArn());
+                        .s3Bucket("file:" + dir)
+                        .exportType(ExportType.INCREMENTAL_EXPORT)
+                        .exportFormat(ExportFormat.ION)
+                        .incrementalExportSpecification(i -> i.exportFromTime(w.from())
+                                .exportToTime(w.to())
+                                .exportViewType(ExportViewType.NEW_IMAGE)))
+                .exportDescription()
+                .exportArn());
         assertThat(done.exportStatus()).as(done.failureMessage()).isEqualTo(ExportStatus.COMPLETED);
         assertThat(done.incrementalExportSpecification().exportViewType()).isEqualTo(ExportViewType.NEW_IMAGE);
         List<String> lines = dataLines(dir, done);
-        assertThat(lines).hasSize(4).allSatisfy(line -> assertThat(line)
-                .startsWith("$ion_1_0 {Metadata:{WriteTimestampMicros:").doesNotContain("OldImage"));
-        assertThat(lines).filteredOn(l -> l.contains("sk:2.")).singleElement().satisfies(l -> assertThat(l)
-                .contains("NewImage:{").contains("v:\"v2\"").contains("extra:7."));
-        assertThat(lines).filteredOn(l -> l.contains("sk:3.")).singleElement().satisfies(l -> assertThat(l)
-                .as("a deleted item: keys only").doesNotContain("NewImage"));
+        assertThat(lines)
+                .hasSize(4)
+                .allSatisfy(line -> assertThat(line)
+                        .startsWith("$ion_1_0 {Metadata:{WriteTimestampMicros:")
+                        .doesNotContain("OldImage"));
+        assertThat(lines)
+                .filteredOn(l -> l.contains("sk:2."))
+                .singleElement()
+                .satisfies(l -> assertThat(l)
+                        .contains("NewImage:{")
+                        .contains("v:\"v2\"")
+                        .contains("extra:7."));
+        assertThat(lines)
+                .filteredOn(l -> l.contains("sk:3."))
+                .singleElement()
+                .satisfies(l -> assertThat(l).as("a deleted item: keys only").doesNotContain("NewImage"));
     }
 
     @Test
     void checksThePeriodAndTheTable() throws Exception {
         Written w = writeChanges();
         createTable("nopitr", false);
-        assertError(r -> r.tableArn(arn("changes")), "ValidationException",
+        assertError(
+                r -> r.tableArn(arn("changes")),
+                "ValidationException",
                 "IncrementalExportSpecification.ExportFromTime is required");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i.exportFromTime(w.from())
-                .exportToTime(w.from().plusMillis(PERIOD_MIN_MILLIS - 1))), "ValidationException",
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(i ->
+                                i.exportFromTime(w.from()).exportToTime(w.from().plusMillis(PERIOD_MIN_MILLIS - 1))),
+                "ValidationException",
                 "must be at least 1000 milliseconds");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i
-                .exportFromTime(w.to().minus(Duration.ofHours(25))).exportToTime(w.to())), "ValidationException",
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(i -> i.exportFromTime(w.to().minus(Duration.ofHours(25)))
+                                .exportToTime(w.to())),
+                "ValidationException",
                 "must be at most 24 hours");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i.exportFromTime(w.to())
-                .exportToTime(w.from())), "ValidationException", "ExportFromTime must be before ExportToTime");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i
-                .exportFromTime(w.from().minus(Duration.ofHours(1))).exportToTime(w.to())),
-                "InvalidExportTimeException", "outside of the point in time recovery window");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i.exportFromTime(w.from())
-                .exportToTime(Instant.now().plusSeconds(60))), "InvalidExportTimeException", "in the future");
-        assertError(r -> r.tableArn(arn("changes")).incrementalExportSpecification(i -> i.exportFromTime(w.from())
-                .exportViewType("OLD_IMAGE")), "ValidationException", "Value 'OLD_IMAGE' at "
-                + "'incrementalExportSpecification.exportViewType' failed to satisfy constraint: Member must satisfy "
-                + "enum value set: [NEW_IMAGE, NEW_AND_OLD_IMAGES]");
-        assertError(r -> r.tableArn(arn("nopitr")).incrementalExportSpecification(i -> i.exportFromTime(w.from())),
-                "PointInTimeRecoveryUnavailableException", "not enabled");
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(
+                                i -> i.exportFromTime(w.to()).exportToTime(w.from())),
+                "ValidationException",
+                "ExportFromTime must be before ExportToTime");
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(
+                                i -> i.exportFromTime(w.from().minus(Duration.ofHours(1)))
+                                        .exportToTime(w.to())),
+                "InvalidExportTimeException",
+                "outside of the point in time recovery window");
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(i -> i.exportFromTime(w.from())
+                                .exportToTime(Instant.now().plusSeconds(60))),
+                "InvalidExportTimeException",
+                "in the future");
+        assertError(
+                r -> r.tableArn(arn("changes"))
+                        .incrementalExportSpecification(
+                                i -> i.exportFromTime(w.from()).exportViewType("OLD_IMAGE")),
+                "ValidationException",
+                "Value 'OLD_IMAGE' at "
+                        + "'incrementalExportSpecification.exportViewType' failed to satisfy constraint: Member must satisfy "
+                        + "enum value set: [NEW_IMAGE, NEW_AND_OLD_IMAGES]");
+        assertError(
+                r -> r.tableArn(arn("nopitr")).incrementalExportSpecification(i -> i.exportFromTime(w.from())),
+                "PointInTimeRecoveryUnavailableException",
+                "not enabled");
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> r.tableArn(arn("changes"))
-                .s3Bucket("file:" + tmp.resolve("x")).incrementalExportSpecification(i -> i.exportFromTime(w.from()))))
+                        .s3Bucket("file:" + tmp.resolve("x"))
+                        .incrementalExportSpecification(i -> i.exportFromTime(w.from()))))
                 .as("a FULL_EXPORT with an IncrementalExportSpecification")
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorCode())
-                        .isEqualTo("ValidationException"));
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException"));
     }
 
     // --- fixtures -----------------------------------------------------------------------------
 
-    interface RequestShape extends java.util.function.Consumer<
-            software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest.Builder> {}
+    interface RequestShape
+            extends java.util.function.Consumer<
+                    software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest.Builder> {}
 
     static void assertError(RequestShape shape, String code, String message) {
         assertThatThrownBy(() -> ddb.exportTableToPointInTime(r -> {
-            r.s3Bucket("file:" + tmp.resolve("refused")).exportType(ExportType.INCREMENTAL_EXPORT);
-            shape.accept(r);
-        })).isInstanceOfSatisfying(DynamoDbException.class, e -> {
-            assertThat(e.awsErrorDetails().errorCode()).isEqualTo(code);
-            assertThat(e.statusCode()).isEqualTo(400);
-            assertThat(e.awsErrorDetails().errorMessage()).contains(message);
-        });
+                    r.s3Bucket("file:" + tmp.resolve("refused")).exportType(ExportType.INCREMENTAL_EXPORT);
+                    shape.accept(r);
+                }))
+                .isInstanceOfSatisfying(DynamoDbException.class, e -> {
+                    assertThat(e.awsErrorDetails().errorCode()).isEqualTo(code);
+                    assertThat(e.statusCode()).isEqualTo(400);
+                    assertThat(e.awsErrorDetails().errorMessage()).contains(message);
+                });
     }
 
     static void createTable(String name, boolean pitr) {
-        ddb.createTable(r -> r.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+        ddb.createTable(r -> r.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.N))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("pk").keyType(KeyType.HASH),
                         k -> k.attributeName("sk").keyType(KeyType.RANGE)));
         if (pitr) {
-            ddb.updateContinuousBackups(r -> r.tableName(name)
-                    .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+            ddb.updateContinuousBackups(
+                    r -> r.tableName(name).pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
         }
     }
 
@@ -271,7 +331,9 @@ class IncrementalExportTest {
         Map<String, Map<String, Object>> bySk = new HashMap<>();
         for (String line : dataLines(dir, done)) {
             Map<String, Object> parsed = parse(line.getBytes(StandardCharsets.UTF_8));
-            assertThat(bySk.put(string(parsed, "Keys", "sk", "N"), parsed)).as("one line per item").isNull();
+            assertThat(bySk.put(string(parsed, "Keys", "sk", "N"), parsed))
+                    .as("one line per item")
+                    .isNull();
         }
         return bySk;
     }

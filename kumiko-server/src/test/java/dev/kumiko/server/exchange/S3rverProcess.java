@@ -20,9 +20,9 @@ final class S3rverProcess implements AutoCloseable {
     static final long START_TIMEOUT_MILLIS = 30_000;
     /** npm fetches s3rver and its dependencies (about 100 packages) from the registry. */
     static final long INSTALL_TIMEOUT_SECONDS = 300;
+
     private static final Path PACKAGE_DIR = Path.of("..", "scripts", "s3rver");
-    private static final Path SCRIPT = Path.of("..", "scripts", "s3rver", "node_modules", "s3rver", "bin",
-            "s3rver.js");
+    private static final Path SCRIPT = Path.of("..", "scripts", "s3rver", "node_modules", "s3rver", "bin", "s3rver.js");
 
     private final Process process;
     final Path directory;
@@ -34,9 +34,21 @@ final class S3rverProcess implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        process = new ProcessBuilder("node", SCRIPT.toString(), "-d", directory.toString(), "-a", "127.0.0.1",
-                "-p", String.valueOf(port), "--silent", "--configure-bucket", bucket)
-                .redirectErrorStream(true).redirectOutput(directory.resolveSibling("s3rver.log").toFile()).start();
+        process = new ProcessBuilder(
+                        "node",
+                        SCRIPT.toString(),
+                        "-d",
+                        directory.toString(),
+                        "-a",
+                        "127.0.0.1",
+                        "-p",
+                        String.valueOf(port),
+                        "--silent",
+                        "--configure-bucket",
+                        bucket)
+                .redirectErrorStream(true)
+                .redirectOutput(directory.resolveSibling("s3rver.log").toFile())
+                .start();
         long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
         while (true) {
             try (Socket ignored = new Socket("127.0.0.1", port)) {
@@ -58,14 +70,16 @@ final class S3rverProcess implements AutoCloseable {
         }
         Path log = Files.createTempFile("s3rver-npm", ".log");
         Process npm = new ProcessBuilder("npm", "ci", "--prefix", PACKAGE_DIR.toString(), "--no-audit", "--no-fund")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         boolean done = npm.waitFor(INSTALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         if (!done) {
             npm.destroyForcibly();
         }
         if (!done || npm.exitValue() != 0 || !Files.exists(SCRIPT)) {
-            throw new IllegalStateException("could not install s3rver with `npm ci --prefix scripts/s3rver` (see "
-                    + log + "): " + Files.readString(log).strip());
+            throw new IllegalStateException("could not install s3rver with `npm ci --prefix scripts/s3rver` (see " + log
+                    + "): " + Files.readString(log).strip());
         }
     }
 

@@ -14,12 +14,38 @@ import java.util.SplittableRandom;
 final class ByteMutations {
     /** Bytes that change a parser's state, and byte sequences that are not valid UTF-8. */
     private static final List<byte[]> TOKENS = List.of(
-            b("{"), b("}"), b("["), b("]"), b("\""), b(":"), b(","), b("\\"), b("\\u"), b("\\ud800"),
-            b("\\u0000"), b("null"), b("true"), b("false"), b("-0"), b("1e999999999"), b("-1e-999999"),
-            b("0x10"), b("NaN"), b("Infinity"), b("9".repeat(400)), b(" "), b("\t\n"), b("/*"), b("//"),
-            new byte[] {(byte) 0xC0, (byte) 0x80}, new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-            new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
-            new byte[] {(byte) 0xE2, (byte) 0x82}, new byte[] {0}, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+            b("{"),
+            b("}"),
+            b("["),
+            b("]"),
+            b("\""),
+            b(":"),
+            b(","),
+            b("\\"),
+            b("\\u"),
+            b("\\ud800"),
+            b("\\u0000"),
+            b("null"),
+            b("true"),
+            b("false"),
+            b("-0"),
+            b("1e999999999"),
+            b("-1e-999999"),
+            b("0x10"),
+            b("NaN"),
+            b("Infinity"),
+            b("9".repeat(400)),
+            b(" "),
+            b("\t\n"),
+            b("/*"),
+            b("//"),
+            new byte[] {(byte) 0xC0, (byte) 0x80},
+            new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            new byte[] {(byte) 0xFF},
+            new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            new byte[] {(byte) 0xE2, (byte) 0x82},
+            new byte[] {0},
+            new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
     /** How many mutations one case stacks: mostly one or two, sometimes many. */
     private static final int STACKED_MAX = 8;
 
@@ -45,15 +71,24 @@ final class ByteMutations {
         }
         int at = r.nextInt(in.length);
         switch (r.nextInt(9)) {
-            case 0: return flip(in, at, r.nextInt(8));
-            case 1: return insert(in, at, token(r));
-            case 2: return delete(in, at, 1 + r.nextInt(Math.min(16, in.length - at)));
-            case 3: return Arrays.copyOf(in, at);
-            case 4: return insert(in, at, new byte[] {(byte) r.nextInt(256)});
-            case 5: return replace(in, at, token(r));
-            case 6: return insert(in, at, slice(r, in));
-            case 7: return splice(in, at, other, other.length == 0 ? 0 : r.nextInt(other.length));
-            default: return insert(in, at, repeat(token(r), 1 + r.nextInt(300)));
+            case 0:
+                return flip(in, at, r.nextInt(8));
+            case 1:
+                return insert(in, at, token(r));
+            case 2:
+                return delete(in, at, 1 + r.nextInt(Math.min(16, in.length - at)));
+            case 3:
+                return Arrays.copyOf(in, at);
+            case 4:
+                return insert(in, at, new byte[] {(byte) r.nextInt(256)});
+            case 5:
+                return replace(in, at, token(r));
+            case 6:
+                return insert(in, at, slice(r, in));
+            case 7:
+                return splice(in, at, other, other.length == 0 ? 0 : r.nextInt(other.length));
+            default:
+                return insert(in, at, repeat(token(r), 1 + r.nextInt(300)));
         }
     }
 

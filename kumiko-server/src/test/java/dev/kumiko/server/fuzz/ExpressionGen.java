@@ -105,7 +105,8 @@ final class ExpressionGen {
 
     private static String setValue(SplittableRandom r) {
         return switch (r.nextInt(5)) {
-            case 0 -> operand(r).replace("size(", "if_not_exists(" + path(r) + ", ").replace(")", "") + ")";
+            case 0 ->
+                operand(r).replace("size(", "if_not_exists(" + path(r) + ", ").replace(")", "") + ")";
             case 1 -> pathOrValue(r) + " + " + pathOrValue(r);
             case 2 -> pathOrValue(r) + " - " + pathOrValue(r);
             case 3 -> "list_append(" + pathOrValue(r) + ", " + pathOrValue(r) + ")";

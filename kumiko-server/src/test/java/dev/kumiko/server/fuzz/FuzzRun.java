@@ -1,6 +1,5 @@
 package dev.kumiko.server.fuzz;
 
-
 import dev.kumiko.error.DynamoException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +21,7 @@ import java.util.SplittableRandom;
 final class FuzzRun {
     /** Enough failures to see a pattern; more would only flood the report. */
     private static final int FAILURES_REPORTED_MAX = 5;
+
     private static final Path OUT = Path.of("target");
 
     /**
@@ -97,17 +97,22 @@ final class FuzzRun {
         }
         StringBuilder report = new StringBuilder();
         for (Failure f : failures.subList(0, Math.min(FAILURES_REPORTED_MAX, failures.size()))) {
-            report.append("\ncase ").append(f.index()).append(": ")
-                    .append(preview(f.input())).append('\n').append(stackTrace(f.error()));
+            report.append("\ncase ")
+                    .append(f.index())
+                    .append(": ")
+                    .append(preview(f.input()))
+                    .append('\n')
+                    .append(stackTrace(f.error()));
         }
         if (!failures.isEmpty()) {
-            org.assertj.core.api.Assertions.fail("%s: %d failures in %d cases (seed %d)%s", target, failures.size(), casesTried, seed, report);
+            org.assertj.core.api.Assertions.fail(
+                    "%s: %d failures in %d cases (seed %d)%s", target, failures.size(), casesTried, seed, report);
         }
     }
 
     private void writeCounts() {
-        String line = target + " seed=" + seed + " cases=" + casesTried + " accepted=" + casesAccepted
-                + " failures=" + failures.size() + "\n";
+        String line = target + " seed=" + seed + " cases=" + casesTried + " accepted=" + casesAccepted + " failures="
+                + failures.size() + "\n";
         write(OUT.resolve("fuzz-counts").resolve(target + ".txt"), line.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -34,6 +34,7 @@ class HttpFuzzTest {
     static final int CASES = FuzzRun.cases(5_000);
     /** Far above any answer's time on a loaded machine; reaching it means the server hung. */
     private static final int READ_TIMEOUT_MILLIS = 20_000;
+
     private static final String AUTH = "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/"
             + "aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=0123456789abcdef";
 
@@ -75,7 +76,8 @@ class HttpFuzzTest {
         if (o.status() == 200) {
             // A POST that was answered at all was read as a DynamoDB request (or an admin call): JSON.
             return !post || o.head().toLowerCase(java.util.Locale.ROOT).contains("content-type: application/")
-                    ? null : "200 that is not a JSON answer to a POST:\n" + FuzzRun.preview(o.body());
+                    ? null
+                    : "200 that is not a JSON answer to a POST:\n" + FuzzRun.preview(o.body());
         }
         if (o.status() < 400 || o.status() >= 500) {
             return "status " + o.status();
@@ -102,8 +104,12 @@ class HttpFuzzTest {
         String method = "POST";
         String uri = "/";
         byte[] body = req.body();
-        List<String> headers = new ArrayList<>(List.of("Host: 127.0.0.1", "Connection: close",
-                "Content-Type: application/x-amz-json-1.0", "X-Amz-Target: " + target, "Authorization: " + AUTH));
+        List<String> headers = new ArrayList<>(List.of(
+                "Host: 127.0.0.1",
+                "Connection: close",
+                "Content-Type: application/x-amz-json-1.0",
+                "X-Amz-Target: " + target,
+                "Authorization: " + AUTH));
         String lengthHeader = null;
         boolean halfClose = false;
         switch (r.nextInt(16)) {
@@ -115,31 +121,64 @@ class HttpFuzzTest {
                 body = ByteMutations.mutate(r, gzip(body), new byte[0]);
                 headers.add("Content-Encoding: " + (r.nextBoolean() ? "gzip" : "deflate"));
             }
-            case 2 -> headers.add("Content-Encoding: " + List.of("br", "zstd", "snappy", "identity", "gzip, gzip", "x")
-                    .get(r.nextInt(6)));
+            case 2 ->
+                headers.add("Content-Encoding: "
+                        + List.of("br", "zstd", "snappy", "identity", "gzip, gzip", "x")
+                                .get(r.nextInt(6)));
             case 3 -> {
                 lengthHeader = "Content-Length: " + (body.length + 1 + r.nextInt(100));
                 halfClose = true;
             }
             case 4 -> lengthHeader = "Content-Length: " + Math.max(0, body.length - 1 - r.nextInt(10));
-            case 5 -> lengthHeader = "Content-Length: " + List.of("-1", "abc", "99999999999999999999", "1, 2", "")
-                    .get(r.nextInt(5));
-            case 6 -> headers.set(3, "X-Amz-Target: " + List.of("", "DynamoDB_20120810", "DynamoDB_20120810.",
-                    "DynamoDB_20120810..PutItem", "DynamoDBStreams_20120810.PutItem", "AmazonSQS.SendMessage",
-                    "DynamoDB_20120810.\u00e9").get(r.nextInt(7)));
-            case 7 -> method = List.of("GET", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "FOO", "").get(r.nextInt(8));
+            case 5 ->
+                lengthHeader = "Content-Length: "
+                        + List.of("-1", "abc", "99999999999999999999", "1, 2", "")
+                                .get(r.nextInt(5));
+            case 6 ->
+                headers.set(
+                        3,
+                        "X-Amz-Target: "
+                                + List.of(
+                                                "",
+                                                "DynamoDB_20120810",
+                                                "DynamoDB_20120810.",
+                                                "DynamoDB_20120810..PutItem",
+                                                "DynamoDBStreams_20120810.PutItem",
+                                                "AmazonSQS.SendMessage",
+                                                "DynamoDB_20120810.\u00e9")
+                                        .get(r.nextInt(7)));
+            case 7 ->
+                method = List.of("GET", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "FOO", "")
+                        .get(r.nextInt(8));
             case 8 -> headers.add("X-Big: " + "a".repeat(1 << (8 + r.nextInt(8))));
-            case 9 -> uri = List.of("/" + "a".repeat(5000), "/kumiko/admin/clock", "/kumiko/admin/ttl/sweep",
-                    "/kumiko/admin/nope", "*", "http://x/", "/?a=%zz").get(r.nextInt(7));
+            case 9 ->
+                uri = List.of(
+                                "/" + "a".repeat(5000),
+                                "/kumiko/admin/clock",
+                                "/kumiko/admin/ttl/sweep",
+                                "/kumiko/admin/nope",
+                                "*",
+                                "http://x/",
+                                "/?a=%zz")
+                        .get(r.nextInt(7));
             case 10 -> {
                 headers.add("Transfer-Encoding: chunked");
                 body = chunked(r, body);
                 lengthHeader = "";
             }
-            case 11 -> headers.set(4, "Authorization: " + List.of("", "AWS4-HMAC-SHA256", "Bearer x",
-                    "AWS4-HMAC-SHA256 Credential=/", "AWS4-HMAC-SHA256 Credential=a/b/c/d/e/f/g/h").get(r.nextInt(5)));
+            case 11 ->
+                headers.set(
+                        4,
+                        "Authorization: "
+                                + List.of(
+                                                "",
+                                                "AWS4-HMAC-SHA256",
+                                                "Bearer x",
+                                                "AWS4-HMAC-SHA256 Credential=/",
+                                                "AWS4-HMAC-SHA256 Credential=a/b/c/d/e/f/g/h")
+                                        .get(r.nextInt(5)));
             case 12 -> halfClose = true;
-            default -> { }
+            default -> {}
         }
         if (lengthHeader == null) {
             lengthHeader = "Content-Length: " + body.length;
@@ -171,7 +210,8 @@ class HttpFuzzTest {
         int at = 0;
         while (at < body.length) {
             int n = Math.min(body.length - at, 1 + r.nextInt(64));
-            String size = r.nextInt(20) == 0 ? List.of("zz", "-1", "ffffffffff", "").get(r.nextInt(4))
+            String size = r.nextInt(20) == 0
+                    ? List.of("zz", "-1", "ffffffffff", "").get(r.nextInt(4))
                     : Integer.toHexString(n);
             out.writeBytes((size + "\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(body, at, n);

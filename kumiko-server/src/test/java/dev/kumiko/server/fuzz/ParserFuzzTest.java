@@ -58,8 +58,10 @@ class ParserFuzzTest {
                 r.nextBytes(random);
                 return random;
             }
-            case 1: return JsonText.write(trees.mutate(r, JsonTree.parseObject(seed, 0, seed.length)));
-            default: return ByteMutations.mutate(r, seed, other);
+            case 1:
+                return JsonText.write(trees.mutate(r, JsonTree.parseObject(seed, 0, seed.length)));
+            default:
+                return ByteMutations.mutate(r, seed, other);
         }
     }
 
@@ -75,7 +77,9 @@ class ParserFuzzTest {
         for (int i = 0; i < ATTRIBUTE_CASES; i++) {
             SplittableRandom r = run.random(i);
             byte[] seed = corpus.get(r.nextInt(corpus.size()));
-            Object tree = r.nextInt(3) == 0 ? randomItem(r, trees) : trees.mutate(r, JsonTree.parseObject(seed, 0, seed.length));
+            Object tree = r.nextInt(3) == 0
+                    ? randomItem(r, trees)
+                    : trees.mutate(r, JsonTree.parseObject(seed, 0, seed.length));
             byte[] input = JsonText.write(tree);
             run.check(i, input, ParserFuzzTest::decodeItem);
         }
@@ -100,11 +104,62 @@ class ParserFuzzTest {
 
     /** Expression tokens for random token strings: operators, functions, keywords, paths, placeholders. */
     private static final List<String> EXPRESSION_TOKENS = List.of(
-            "a", "b.c", "#a", "#b", "#undefined", ":v", ":w", ":t", ":l", ":s", ":undefined", "[0]", "[99999999999]",
-            "[-1]", ".", "=", "<>", "<", "<=", ">", ">=", "AND", "OR", "NOT", "BETWEEN", "IN", "(", ")", ",",
-            "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size",
-            "if_not_exists", "list_append", "SET", "REMOVE", "ADD", "DELETE", "+", "-", "PK", "SK", "name",
-            "\u00e9", "\"", "'", ";", "$", "  ", "NOT NOT NOT", "((((", "))))", "a.b.c.d.e.f.g[1][2][3]");
+            "a",
+            "b.c",
+            "#a",
+            "#b",
+            "#undefined",
+            ":v",
+            ":w",
+            ":t",
+            ":l",
+            ":s",
+            ":undefined",
+            "[0]",
+            "[99999999999]",
+            "[-1]",
+            ".",
+            "=",
+            "<>",
+            "<",
+            "<=",
+            ">",
+            ">=",
+            "AND",
+            "OR",
+            "NOT",
+            "BETWEEN",
+            "IN",
+            "(",
+            ")",
+            ",",
+            "attribute_exists",
+            "attribute_not_exists",
+            "attribute_type",
+            "begins_with",
+            "contains",
+            "size",
+            "if_not_exists",
+            "list_append",
+            "SET",
+            "REMOVE",
+            "ADD",
+            "DELETE",
+            "+",
+            "-",
+            "PK",
+            "SK",
+            "name",
+            "\u00e9",
+            "\"",
+            "'",
+            ";",
+            "$",
+            "  ",
+            "NOT NOT NOT",
+            "((((",
+            "))))",
+            "a.b.c.d.e.f.g[1][2][3]");
 
     private static final Map<String, String> NAMES = Map.of("#a", "a", "#b", "PK", "#n", "count");
     private static final Map<String, AttributeValue> VALUES = Map.of(
@@ -132,18 +187,23 @@ class ParserFuzzTest {
             SplittableRandom r = run.random(i);
             String line = new String(corpus.get(r.nextInt(corpus.size())), StandardCharsets.UTF_8).strip();
             int tab = line.indexOf('\t');
-            ExpressionKind kind = r.nextInt(4) == 0 ? kinds[r.nextInt(kinds.length)]
-                    : ExpressionKind.valueOf(line.substring(0, tab));
+            ExpressionKind kind =
+                    r.nextInt(4) == 0 ? kinds[r.nextInt(kinds.length)] : ExpressionKind.valueOf(line.substring(0, tab));
             String text = switch (r.nextInt(3)) {
                 case 0 -> r.nextBoolean() ? randomTokens(r) : ExpressionGen.of(r, kind);
-                default -> new String(ByteMutations.mutate(r, ByteMutations.b(r.nextBoolean()
-                        ? line.substring(tab + 1) : ExpressionGen.of(r, kind)), ByteMutations.b(randomTokens(r))),
-                        StandardCharsets.UTF_8);
+                default ->
+                    new String(
+                            ByteMutations.mutate(
+                                    r,
+                                    ByteMutations.b(
+                                            r.nextBoolean() ? line.substring(tab + 1) : ExpressionGen.of(r, kind)),
+                                    ByteMutations.b(randomTokens(r))),
+                            StandardCharsets.UTF_8);
             };
             Map<String, String> names = subset(r, NAMES, text);
             Map<String, AttributeValue> values = subset(r, VALUES, text);
             byte[] input = (kind + "\t" + text + "\t" + (names == null ? "-" : names.keySet()) + "\t"
-                    + (values == null ? "-" : values.keySet()))
+                            + (values == null ? "-" : values.keySet()))
                     .getBytes(StandardCharsets.UTF_8);
             run.check(i, input, in -> parseAndEvaluate(kind, text, names, values));
         }
@@ -171,10 +231,12 @@ class ParserFuzzTest {
     }
 
     /** Parses text as kind, then uses it the way an operation would. */
-    private static void parseAndEvaluate(ExpressionKind kind, String text, Map<String, String> names,
-            Map<String, AttributeValue> values) {
-        RequestExpressions.Builder b = RequestExpressions.builder().expressionAttributeNames(names)
-                .expressionAttributeValues(values).keyAttributeNames(List.of("PK", "SK"));
+    private static void parseAndEvaluate(
+            ExpressionKind kind, String text, Map<String, String> names, Map<String, AttributeValue> values) {
+        RequestExpressions.Builder b = RequestExpressions.builder()
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .keyAttributeNames(List.of("PK", "SK"));
         switch (kind) {
             case CONDITION -> b.conditionExpression(text);
             case FILTER -> b.filterExpression(text);

@@ -53,8 +53,10 @@ final class RequestCorpus {
         } else {
             body = ByteMutations.mutate(r, seed.body(), other);
         }
-        String operation = how == 19 ? List.of("", "putitem", "PutItem ", "Query\u0000", "../Scan", "x".repeat(5000),
-                "CreateBackup").get(r.nextInt(7)) : seed.operation();
+        String operation = how == 19
+                ? List.of("", "putitem", "PutItem ", "Query\u0000", "../Scan", "x".repeat(5000), "CreateBackup")
+                        .get(r.nextInt(7))
+                : seed.operation();
         return new Request(operation, seed.streams(), body);
     }
 }

@@ -66,8 +66,11 @@ class RouterFuzzTest {
     static void ensureTable(Operations operations) {
         byte[] create = RequestCorpus.TABLE_JSON.getBytes(StandardCharsets.UTF_8);
         try {
-            operations.handle("CreateTable", JsonTree.parseObject(create, 0, create.length),
-                    new RequestContext("us-east-1"), "localhost");
+            operations.handle(
+                    "CreateTable",
+                    JsonTree.parseObject(create, 0, create.length),
+                    new RequestContext("us-east-1"),
+                    "localhost");
         } catch (DynamoException e) {
             // ResourceInUseException: it is there (perhaps changed by an UpdateTable; fine to fuzz on).
         }

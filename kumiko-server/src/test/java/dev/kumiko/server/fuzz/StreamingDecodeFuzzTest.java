@@ -32,56 +32,90 @@ class StreamingDecodeFuzzTest {
     static final long SEED = 20260103L;
     static final int CASES = FuzzRun.cases(8_000);
 
-    private static final Set<String> STREAMED = Set.of("PutItem", "GetItem", "UpdateItem", "DeleteItem", "Query",
-            "Scan", "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "TransactGetItems");
+    private static final Set<String> STREAMED = Set.of(
+            "PutItem",
+            "GetItem",
+            "UpdateItem",
+            "DeleteItem",
+            "Query",
+            "Scan",
+            "BatchWriteItem",
+            "BatchGetItem",
+            "TransactWriteItems",
+            "TransactGetItems");
 
     private static final List<RequestCorpus.Request> EXTRA = List.of(
-            request("UpdateItem", "{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},\"SK\":{\"S\":\"s1\"}},"
-                    + "\"UpdateExpression\":\"ADD cnt :one SET t = :t\",\"ConditionExpression\":\"attribute_exists(PK)\","
-                    + "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":t\":{\"S\":\"now\"}},"
-                    + "\"ReturnValues\":\"UPDATED_NEW\"}"),
-            request("TransactWriteItems", "{\"TransactItems\":[{\"Put\":{\"TableName\":\"fuzz\",\"Item\":{\"PK\":{\"S\":\"t1\"},"
-                    + "\"SK\":{\"S\":\"1\"},\"l\":{\"L\":[{\"N\":\"1\"},{\"M\":{\"a\":{\"BOOL\":true}}}]}}}},"
-                    + "{\"Update\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t2\"},\"SK\":{\"S\":\"1\"}},"
-                    + "\"UpdateExpression\":\"SET v = :v\",\"ExpressionAttributeValues\":{\":v\":{\"NS\":[\"1\",\"2\"]}}}},"
-                    + "{\"ConditionCheck\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},\"SK\":{\"S\":\"s1\"}},"
-                    + "\"ConditionExpression\":\"attribute_not_exists(z) OR z = :z\","
-                    + "\"ExpressionAttributeValues\":{\":z\":{\"B\":\"AAE=\"}}}},"
-                    + "{\"Delete\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t3\"},\"SK\":{\"S\":\"1\"}}}}]}"),
-            request("TransactGetItems", "{\"TransactItems\":[{\"Get\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t1\"},"
-                    + "\"SK\":{\"S\":\"1\"}}}},{\"Get\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},"
-                    + "\"SK\":{\"S\":\"s1\"}}}}]}"),
-            request("PutItem", "{\"TableName\":\"fuzz\",\"Item\":{\"PK\":{\"S\":\"d\",\"S\":\"e\"},\"SK\":{\"S\":\"1\"},"
-                    + "\"a\":{\"S\":\"x\",\"N\":\"1\",\"N\":null},\"b\":{\"N\":\"bad\"},\"b\":{\"N\":\"2\"},"
-                    + "\"c\":{\"X\":[[{}]],\"NULL\":true}}}"),
-            request("PutItem", "{\"Item\":{\"PK\":{\"S\":\"d\"},\"SK\":{\"S\":\"1\"},\"x\":{\"B\":\"AAE\"}},"
-                    + "\"TableName\":\"fuzz\",\"ConditionExpression\":\"a = :a\","
-                    + "\"ExpressionAttributeValues\":{\":a\":{\"N\":\"1e999\"}},\"Expected\":{}}"),
-            request("GetItem", "{\"Key\":{\"PK\":{\"M\":{\"a\":{\"L\":[{\"SS\":[]},{\"S\":1}]}}},\"SK\":[]},"
-                    + "\"TableName\":\"fuzz\"}"),
-            request("DeleteItem", "{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"NULL\":false}},\"Key\":{\"PK\":{\"S\":\"p\"},"
-                    + "\"SK\":{\"S\":\"s\"}},\"ReturnValues\":\"ALL_OLD\"}"),
-            request("BatchWriteItem", "{\"RequestItems\":{\"fuzz\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"q\"},"
-                    + "\"SK\":{\"S\":\"1\"},\"v\":{\"BOOL\":\"yes\"}}},\"DeleteRequest\":{\"Key\":{\"PK\":{\"S\":\"q\"}}}},"
-                    + "{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"q\"},\"SK\":{\"S\":\"2\"},\"m\":{\"M\":{\"n\":"
-                    + "{\"M\":{\"o\":{\"BS\":[\"AA==\",\"AA==\"]}}}}}}}}]}}"),
-            request("BatchWriteItem", "{\"RequestItems\":{\"fuzz\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"N\":\"x\"}}}}]},"
-                    + "\"ReturnConsumedCapacity\":\"NONE\""),
-            request("Query", "{\"TableName\":\"fuzz\",\"KeyConditionExpression\":\"PK = :p\","
-                    + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"p1\"},\":q\":{\"L\":[" + "{\"L\":[".repeat(33)
-                    + "{\"S\":\"deep\"}" + "]}".repeat(33) + "]}},\"ExclusiveStartKey\":{\"PK\":{\"S\":\"p1\"}}}"));
+            request(
+                    "UpdateItem",
+                    "{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},\"SK\":{\"S\":\"s1\"}},"
+                            + "\"UpdateExpression\":\"ADD cnt :one SET t = :t\",\"ConditionExpression\":\"attribute_exists(PK)\","
+                            + "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":t\":{\"S\":\"now\"}},"
+                            + "\"ReturnValues\":\"UPDATED_NEW\"}"),
+            request(
+                    "TransactWriteItems",
+                    "{\"TransactItems\":[{\"Put\":{\"TableName\":\"fuzz\",\"Item\":{\"PK\":{\"S\":\"t1\"},"
+                            + "\"SK\":{\"S\":\"1\"},\"l\":{\"L\":[{\"N\":\"1\"},{\"M\":{\"a\":{\"BOOL\":true}}}]}}}},"
+                            + "{\"Update\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t2\"},\"SK\":{\"S\":\"1\"}},"
+                            + "\"UpdateExpression\":\"SET v = :v\",\"ExpressionAttributeValues\":{\":v\":{\"NS\":[\"1\",\"2\"]}}}},"
+                            + "{\"ConditionCheck\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},\"SK\":{\"S\":\"s1\"}},"
+                            + "\"ConditionExpression\":\"attribute_not_exists(z) OR z = :z\","
+                            + "\"ExpressionAttributeValues\":{\":z\":{\"B\":\"AAE=\"}}}},"
+                            + "{\"Delete\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t3\"},\"SK\":{\"S\":\"1\"}}}}]}"),
+            request(
+                    "TransactGetItems",
+                    "{\"TransactItems\":[{\"Get\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"t1\"},"
+                            + "\"SK\":{\"S\":\"1\"}}}},{\"Get\":{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"S\":\"p1\"},"
+                            + "\"SK\":{\"S\":\"s1\"}}}}]}"),
+            request(
+                    "PutItem",
+                    "{\"TableName\":\"fuzz\",\"Item\":{\"PK\":{\"S\":\"d\",\"S\":\"e\"},\"SK\":{\"S\":\"1\"},"
+                            + "\"a\":{\"S\":\"x\",\"N\":\"1\",\"N\":null},\"b\":{\"N\":\"bad\"},\"b\":{\"N\":\"2\"},"
+                            + "\"c\":{\"X\":[[{}]],\"NULL\":true}}}"),
+            request(
+                    "PutItem",
+                    "{\"Item\":{\"PK\":{\"S\":\"d\"},\"SK\":{\"S\":\"1\"},\"x\":{\"B\":\"AAE\"}},"
+                            + "\"TableName\":\"fuzz\",\"ConditionExpression\":\"a = :a\","
+                            + "\"ExpressionAttributeValues\":{\":a\":{\"N\":\"1e999\"}},\"Expected\":{}}"),
+            request(
+                    "GetItem",
+                    "{\"Key\":{\"PK\":{\"M\":{\"a\":{\"L\":[{\"SS\":[]},{\"S\":1}]}}},\"SK\":[]},"
+                            + "\"TableName\":\"fuzz\"}"),
+            request(
+                    "DeleteItem",
+                    "{\"TableName\":\"fuzz\",\"Key\":{\"PK\":{\"NULL\":false}},\"Key\":{\"PK\":{\"S\":\"p\"},"
+                            + "\"SK\":{\"S\":\"s\"}},\"ReturnValues\":\"ALL_OLD\"}"),
+            request(
+                    "BatchWriteItem",
+                    "{\"RequestItems\":{\"fuzz\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"q\"},"
+                            + "\"SK\":{\"S\":\"1\"},\"v\":{\"BOOL\":\"yes\"}}},\"DeleteRequest\":{\"Key\":{\"PK\":{\"S\":\"q\"}}}},"
+                            + "{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"q\"},\"SK\":{\"S\":\"2\"},\"m\":{\"M\":{\"n\":"
+                            + "{\"M\":{\"o\":{\"BS\":[\"AA==\",\"AA==\"]}}}}}}}}]}}"),
+            request(
+                    "BatchWriteItem",
+                    "{\"RequestItems\":{\"fuzz\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"N\":\"x\"}}}}]},"
+                            + "\"ReturnConsumedCapacity\":\"NONE\""),
+            request(
+                    "Query",
+                    "{\"TableName\":\"fuzz\",\"KeyConditionExpression\":\"PK = :p\","
+                            + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"p1\"},\":q\":{\"L\":["
+                            + "{\"L\":[".repeat(33)
+                            + "{\"S\":\"deep\"}" + "]}".repeat(33)
+                            + "]}},\"ExclusiveStartKey\":{\"PK\":{\"S\":\"p1\"}}}"));
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void streamedBodiesAnswerAsTrees() {
         RequestCorpus corpus = new RequestCorpus();
         List<RequestCorpus.Request> seeds = new ArrayList<>(EXTRA);
-        corpus.all().stream().filter(q -> !q.streams() && STREAMED.contains(q.operation())).forEach(seeds::add);
+        corpus.all().stream()
+                .filter(q -> !q.streams() && STREAMED.contains(q.operation()))
+                .forEach(seeds::add);
         List<byte[]> bodies = new ArrayList<>();
         seeds.forEach(q -> bodies.add(q.body()));
         TreeMutations trees = new TreeMutations(ParserFuzzTest.dictionary(bodiesParsable(bodies)));
         // The two decoders are compared, not the store: memory stores of their own on every suite run.
-        try (Engine treeEngine = Engine.open(new MemoryStore()); Engine streamEngine = Engine.open(new MemoryStore())) {
+        try (Engine treeEngine = Engine.open(new MemoryStore());
+                Engine streamEngine = Engine.open(new MemoryStore())) {
             Operations viaTree = new Operations(treeEngine);
             Operations viaStream = new Operations(streamEngine);
             RouterFuzzTest.ensureTable(viaTree);
@@ -93,7 +127,8 @@ class StreamingDecodeFuzzTest {
             for (int i = 0; i < CASES; i++) {
                 SplittableRandom r = run.random(i);
                 RequestCorpus.Request seed = seeds.get(r.nextInt(seeds.size()));
-                byte[] body = mutate(r, seed.body(), seeds.get(r.nextInt(seeds.size())).body(), trees);
+                byte[] body = mutate(
+                        r, seed.body(), seeds.get(r.nextInt(seeds.size())).body(), trees);
                 run.check(i, body, in -> compare(viaTree, viaStream, seed.operation(), in));
             }
             run.finish();

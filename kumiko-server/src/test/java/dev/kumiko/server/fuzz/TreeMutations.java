@@ -17,16 +17,53 @@ import java.util.SplittableRandom;
 final class TreeMutations {
     /** Type keys and request members, so that added or renamed members are ones the readers know. */
     private final List<String> dictionary;
+
     private final List<Object> scalars;
 
     TreeMutations(List<String> dictionary) {
         this.dictionary = List.copyOf(dictionary);
-        this.scalars = List.of("", "x", "PK", "SK", "fuzz", "#n", ":v", "ALL_NEW", "PAY_PER_REQUEST", "S", "N", "HASH",
-                "RANGE", "EQ", "BETWEEN", "TOTAL", "SIZE", "KEYS_ONLY", "123", "-1e-130", "1e126", "1e127",
-                "9".repeat(39), "0." + "0".repeat(200) + "1", "NaN", "-", "\u00e9\u4e2d\ud83d\ude00", "AAAA", "====",
-                "attribute_exists(PK)", "SET a = :v", "a, b[0].c", new JsonNumber("0"), new JsonNumber("-1"),
-                new JsonNumber("2147483648"), new JsonNumber("9223372036854775808"), new JsonNumber("1.5"),
-                new JsonNumber("1e400"), true, false, JsonNull.INSTANCE);
+        this.scalars = List.of(
+                "",
+                "x",
+                "PK",
+                "SK",
+                "fuzz",
+                "#n",
+                ":v",
+                "ALL_NEW",
+                "PAY_PER_REQUEST",
+                "S",
+                "N",
+                "HASH",
+                "RANGE",
+                "EQ",
+                "BETWEEN",
+                "TOTAL",
+                "SIZE",
+                "KEYS_ONLY",
+                "123",
+                "-1e-130",
+                "1e126",
+                "1e127",
+                "9".repeat(39),
+                "0." + "0".repeat(200) + "1",
+                "NaN",
+                "-",
+                "\u00e9\u4e2d\ud83d\ude00",
+                "AAAA",
+                "====",
+                "attribute_exists(PK)",
+                "SET a = :v",
+                "a, b[0].c",
+                new JsonNumber("0"),
+                new JsonNumber("-1"),
+                new JsonNumber("2147483648"),
+                new JsonNumber("9223372036854775808"),
+                new JsonNumber("1.5"),
+                new JsonNumber("1e400"),
+                true,
+                false,
+                JsonNull.INSTANCE);
     }
 
     @SuppressWarnings("unchecked")
@@ -183,13 +220,20 @@ final class TreeMutations {
     Object randomValue(SplittableRandom r, int depth) {
         int kind = depth > 4 ? r.nextInt(6) : r.nextInt(10);
         switch (kind) {
-            case 0: return scalars.get(r.nextInt(scalars.size()));
-            case 1: return attribute("S", scalars.get(r.nextInt(scalars.size())));
-            case 2: return attribute("N", r.nextBoolean() ? Integer.toString(r.nextInt()) : "1e" + r.nextInt(-140, 140));
-            case 3: return attribute("B", r.nextBoolean() ? "AAEC" : "%%%");
-            case 4: return attribute(r.nextBoolean() ? "BOOL" : "NULL", r.nextBoolean());
-            case 5: return attribute(List.of("SS", "NS", "BS").get(r.nextInt(3)), list(r, depth, true));
-            case 6: return attribute("L", list(r, depth, false));
+            case 0:
+                return scalars.get(r.nextInt(scalars.size()));
+            case 1:
+                return attribute("S", scalars.get(r.nextInt(scalars.size())));
+            case 2:
+                return attribute("N", r.nextBoolean() ? Integer.toString(r.nextInt()) : "1e" + r.nextInt(-140, 140));
+            case 3:
+                return attribute("B", r.nextBoolean() ? "AAEC" : "%%%");
+            case 4:
+                return attribute(r.nextBoolean() ? "BOOL" : "NULL", r.nextBoolean());
+            case 5:
+                return attribute(List.of("SS", "NS", "BS").get(r.nextInt(3)), list(r, depth, true));
+            case 6:
+                return attribute("L", list(r, depth, false));
             case 7: {
                 Map<String, Object> m = new LinkedHashMap<>();
                 int n = r.nextInt(4);
@@ -198,7 +242,8 @@ final class TreeMutations {
                 }
                 return attribute("M", m);
             }
-            case 8: return list(r, depth, false);
+            case 8:
+                return list(r, depth, false);
             default: {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put(dictionary.get(r.nextInt(dictionary.size())), randomValue(r, depth + 1));

@@ -45,7 +45,9 @@ class BoundedDecompressorTest {
         // 32 MiB of zeros: about 32 KB compressed, one piece, 32 times the bound.
         EmbeddedChannel ch = new EmbeddedChannel(new BoundedDecompressor(OUTPUT_BYTES_MAX));
         Throwable t = decode(ch, gzipOfZeros(32 * OUTPUT_BYTES_MAX));
-        assertThat(BoundedDecompressor.isOutputExhausted(t)).as("refused at the bound: %s", t).isTrue();
+        assertThat(BoundedDecompressor.isOutputExhausted(t))
+                .as("refused at the bound: %s", t)
+                .isTrue();
         ch.finishAndReleaseAll();
     }
 

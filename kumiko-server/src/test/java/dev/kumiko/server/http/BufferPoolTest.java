@@ -25,6 +25,7 @@ class BufferPoolTest {
     private static final int ITEMS = 4;
     /** Base64 makes each item's value about 510 KB on the wire: four are twice a pool chunk. */
     private static final int VALUE_BYTES = 380 * 1024;
+
     private static TestServer server;
 
     @BeforeAll
@@ -55,7 +56,9 @@ class BufferPoolTest {
             values.add(value);
             Map<String, AttributeValue> item = new java.util.HashMap<>(key(i));
             item.put("v", AttributeValue.fromB(SdkBytes.fromByteArray(value)));
-            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            puts.add(WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(item).build())
+                    .build());
         }
         BatchWriteItemResponse written = server.client().batchWriteItem(b -> b.requestItems(Map.of(TABLE, puts)));
         assertThat(written.unprocessedItems()).isEmpty();
@@ -64,8 +67,13 @@ class BufferPoolTest {
         for (int i = 0; i < ITEMS; i++) {
             keys.add(key(i));
         }
-        BatchGetItemResponse read = server.client().batchGetItem(b -> b.requestItems(
-                Map.of(TABLE, KeysAndAttributes.builder().keys(keys).consistentRead(true).build())));
+        BatchGetItemResponse read = server.client()
+                .batchGetItem(b -> b.requestItems(Map.of(
+                        TABLE,
+                        KeysAndAttributes.builder()
+                                .keys(keys)
+                                .consistentRead(true)
+                                .build())));
         List<Map<String, AttributeValue>> items = read.responses().get(TABLE);
         assertThat(items).hasSize(ITEMS);
         long answerBytes = 0;

@@ -72,8 +72,9 @@ class GzipBodiesTest {
     @Test
     void aTruncatedOrBrokenGzipBodyIsASerializationError() {
         byte[] whole = gzip(LIST_TABLES);
-        for (byte[] broken : new byte[][] {Arrays.copyOf(whole, whole.length / 2),
-                "not gzip at all".getBytes(StandardCharsets.US_ASCII)}) {
+        for (byte[] broken : new byte[][] {
+            Arrays.copyOf(whole, whole.length / 2), "not gzip at all".getBytes(StandardCharsets.US_ASCII)
+        }) {
             RawHttp.Response r = post(broken, "gzip");
             assertThat(r.status()).as(r.body()).isEqualTo(400);
             assertThat(r.body()).contains("SerializationException");
@@ -85,8 +86,8 @@ class GzipBodiesTest {
         RawHttp.Response gz = post(new byte[0], "gzip");
         RawHttp.Response plain = post(new byte[0], "identity");
         assertThat(gz.status()).as(gz.body()).isEqualTo(plain.status());
-        assertThat(gz.body().replaceAll("\"message\":\"[^\"]*\"", "")).isEqualTo(
-                plain.body().replaceAll("\"message\":\"[^\"]*\"", ""));
+        assertThat(gz.body().replaceAll("\"message\":\"[^\"]*\"", ""))
+                .isEqualTo(plain.body().replaceAll("\"message\":\"[^\"]*\"", ""));
         RawHttp.Response gzOfNothing = post(gzip(new byte[0]), "gzip");
         assertThat(gzOfNothing.status()).isEqualTo(plain.status());
     }

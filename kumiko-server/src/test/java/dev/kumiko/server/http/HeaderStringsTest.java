@@ -26,7 +26,8 @@ class HeaderStringsTest {
                 if (text.length > 0 && random.nextBoolean()) {
                     text[random.nextInt(text.length)] ^= (byte) (1 + random.nextInt(15));
                 } else if (text.length > 0) {
-                    text = random.nextBoolean() ? java.util.Arrays.copyOf(text, text.length - 1)
+                    text = random.nextBoolean()
+                            ? java.util.Arrays.copyOf(text, text.length - 1)
                             : java.util.Arrays.copyOfRange(text, 1, text.length);
                 }
             }

@@ -12,6 +12,7 @@ class HttpDateTest {
     private static final long SOME_SECOND_MILLIS = 1_795_000_000_000L;
     /** Instants compared with Netty's calendar-based formatter; the seed keeps a failure repeatable. */
     private static final int RANDOM_INSTANTS = 20_000;
+
     private static final long SEED = 20261125L;
 
     @Test
@@ -25,7 +26,9 @@ class HttpDateTest {
     void followsTheClockToTheNextSecondAndBack() {
         String first = HttpDate.at(SOME_SECOND_MILLIS);
         String next = HttpDate.at(SOME_SECOND_MILLIS + 1000);
-        assertThat(next).isEqualTo(DateFormatter.format(new Date(SOME_SECOND_MILLIS + 1000))).isNotEqualTo(first);
+        assertThat(next)
+                .isEqualTo(DateFormatter.format(new Date(SOME_SECOND_MILLIS + 1000)))
+                .isNotEqualTo(first);
         assertThat(HttpDate.at(SOME_SECOND_MILLIS)).isEqualTo(first);
     }
 
@@ -35,7 +38,8 @@ class HttpDateTest {
         assertThat(HttpDate.imfFixdate(784_111_777)).isEqualTo("Sun, 06 Nov 1994 08:49:37 GMT"); // RFC 9110's example
         assertThat(HttpDate.imfFixdate(951_782_400)).isEqualTo("Tue, 29 Feb 2000 00:00:00 GMT");
         assertThat(HttpDate.imfFixdate(4_107_542_399L)).isEqualTo("Sun, 28 Feb 2100 23:59:59 GMT");
-        assertThat(HttpDate.imfFixdate(4_107_542_400L)).isEqualTo("Mon, 01 Mar 2100 00:00:00 GMT"); // 2100 has no leap day
+        assertThat(HttpDate.imfFixdate(4_107_542_400L))
+                .isEqualTo("Mon, 01 Mar 2100 00:00:00 GMT"); // 2100 has no leap day
         assertThat(HttpDate.imfFixdate(HttpDate.EPOCH_SECOND_MAX)).isEqualTo("Fri, 31 Dec 9999 23:59:59 GMT");
     }
 
@@ -44,7 +48,8 @@ class HttpDateTest {
         SplittableRandom random = new SplittableRandom(SEED);
         for (int i = 0; i < RANDOM_INSTANTS; i++) {
             long second = random.nextLong(HttpDate.EPOCH_SECOND_MAX + 1);
-            assertThat(HttpDate.imfFixdate(second)).as("epoch second %d", second)
+            assertThat(HttpDate.imfFixdate(second))
+                    .as("epoch second %d", second)
                     .isEqualTo(DateFormatter.format(new Date(second * 1000)));
         }
     }

@@ -38,8 +38,9 @@ class PlainRequestDecoderTest {
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
         Fixtures.createTable(server.client(), "plain");
-        server.client().putItem(b -> b.tableName("plain").item(java.util.Map.of(
-                "PK", s("a"), "SK", s("1"), "note", s("x".repeat(3000)))));
+        server.client()
+                .putItem(b -> b.tableName("plain")
+                        .item(java.util.Map.of("PK", s("a"), "SK", s("1"), "note", s("x".repeat(3000)))));
     }
 
     @AfterAll
@@ -74,12 +75,17 @@ class PlainRequestDecoderTest {
                 call("ListTables", "", ""),
                 call("NoSuchOperation", "{}", ""),
                 // Header names in any case, blanks around values, a tab, an empty value.
-                call("GetItem", "{\"TableName\":\"plain\",\"Key\":{\"PK\":{\"S\":\"a\"},\"SK\":{\"S\":\"1\"}}}",
+                call(
+                        "GetItem",
+                        "{\"TableName\":\"plain\",\"Key\":{\"PK\":{\"S\":\"a\"},\"SK\":{\"S\":\"1\"}}}",
                         "x-EXTRA:   spaced value \t \r\nX-Empty:\r\nACCEPT-ENCODING: identity\r\n"),
                 // Blanks around the values the answer depends on: the target, the origin (CORS).
-                concat(("POST / HTTP/1.1\r\nhost:127.0.0.1\r\ncontent-type:\t application/x-amz-json-1.0 \r\n"
-                        + "x-amz-target:  DynamoDB_20120810.ListTables \t\r\nOrigin:  http://example.test  \r\n"
-                        + AUTH + "\r\ncontent-length: 2\r\n\r\n{}").getBytes(StandardCharsets.ISO_8859_1), new byte[0]));
+                concat(
+                        ("POST / HTTP/1.1\r\nhost:127.0.0.1\r\ncontent-type:\t application/x-amz-json-1.0 \r\n"
+                                        + "x-amz-target:  DynamoDB_20120810.ListTables \t\r\nOrigin:  http://example.test  \r\n"
+                                        + AUTH + "\r\ncontent-length: 2\r\n\r\n{}")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        new byte[0]));
         for (byte[] request : requests) {
             assertSameAnswers(List.of(request));
         }
@@ -104,21 +110,39 @@ class PlainRequestDecoderTest {
         String common = "Host: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n" + TARGET + "GetItem\r\n"
                 + AUTH + "\r\n";
         List<byte[]> others = List.of(
-                concat(("POST / HTTP/1.1\r\n" + common + "Transfer-Encoding: chunked\r\n\r\n"
-                        + Integer.toHexString(json.length) + "\r\n" + get + "\r\n0\r\n\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1), new byte[0]),
-                concat(("POST / HTTP/1.1\r\n" + common + "Content-Encoding: gzip\r\nContent-Length: "
-                        + gzip(json).length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1), gzip(json)),
-                concat(("POST / HTTP/1.0\r\n" + common + "Content-Length: " + json.length + "\r\n\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1), json),
-                concat(("POST / HTTP/1.1\r\n" + common + "Content-Length: " + json.length + "\r\nContent-Length: "
-                        + json.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1), json),
-                concat(("POST / HTTP/1.1\r\n" + common + "X-Folded: a\r\n b\r\nContent-Length: " + json.length
-                        + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1), json),
-                concat(("POST / HTTP/1.1\r\n" + common + "X-Latin: caf\u00e9\r\nContent-Length: " + json.length
-                        + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1), json),
-                concat(("POST / HTTP/1.1\n" + common + "Content-Length: " + json.length + "\r\n\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1), json));
+                concat(
+                        ("POST / HTTP/1.1\r\n" + common + "Transfer-Encoding: chunked\r\n\r\n"
+                                        + Integer.toHexString(json.length) + "\r\n" + get + "\r\n0\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        new byte[0]),
+                concat(
+                        ("POST / HTTP/1.1\r\n" + common + "Content-Encoding: gzip\r\nContent-Length: "
+                                        + gzip(json).length + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        gzip(json)),
+                concat(
+                        ("POST / HTTP/1.0\r\n" + common + "Content-Length: " + json.length + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        json),
+                concat(
+                        ("POST / HTTP/1.1\r\n" + common + "Content-Length: " + json.length + "\r\nContent-Length: "
+                                        + json.length + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        json),
+                concat(
+                        ("POST / HTTP/1.1\r\n" + common + "X-Folded: a\r\n b\r\nContent-Length: " + json.length
+                                        + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        json),
+                concat(
+                        ("POST / HTTP/1.1\r\n" + common + "X-Latin: caf\u00e9\r\nContent-Length: " + json.length
+                                        + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        json),
+                concat(
+                        ("POST / HTTP/1.1\n" + common + "Content-Length: " + json.length + "\r\n\r\n")
+                                .getBytes(StandardCharsets.ISO_8859_1),
+                        json));
         for (byte[] other : others) {
             // Alone, and followed on the same connection by a plain request, which Netty then decodes.
             assertSameAnswers(List.of(other, getItem()));
@@ -130,8 +154,8 @@ class PlainRequestDecoderTest {
         // A plain request, then a chunked one in the same write: the first is decoded here, the rest
         // (the chunked one and the plain one after it) by Netty, all answered in order.
         String get = "{\"TableName\":\"plain\",\"Key\":{\"PK\":{\"S\":\"a\"},\"SK\":{\"S\":\"1\"}}}";
-        byte[] chunked = ("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
-                + TARGET + "ListTables\r\n" + AUTH + "\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+        byte[] chunked = ("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n" + TARGET
+                        + "ListTables\r\n" + AUTH + "\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         List<byte[]> three = List.of(getItem(), chunked, call("GetItem", get, ""));
         List<String> expected = answers(HEALTH_CHECK.getBytes(StandardCharsets.US_ASCII), three);
@@ -202,7 +226,8 @@ class PlainRequestDecoderTest {
             }
             int at = head.toLowerCase(Locale.ROOT).indexOf("content-length:");
             assertThat(at).as("a Content-Length in %s", head).isPositive();
-            int length = Integer.parseInt(head.substring(at + 15, head.indexOf('\r', at)).trim());
+            int length = Integer.parseInt(
+                    head.substring(at + 15, head.indexOf('\r', at)).trim());
             return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
         }
     }
@@ -215,7 +240,9 @@ class PlainRequestDecoderTest {
             if (b < 0 && head.size() == 0) {
                 return null;
             }
-            assertThat(b).as("a whole answer before the connection closed: %s", head).isNotNegative();
+            assertThat(b)
+                    .as("a whole answer before the connection closed: %s", head)
+                    .isNotNegative();
             head.write(b);
             matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
         }

@@ -23,7 +23,9 @@ class PrintableAsciiTest {
         for (int position = 0; position < Long.BYTES; position++) {
             for (int b = 0; b < 256; b++) {
                 long word = (printable & ~(0xFFL << (8 * position))) | ((long) b << (8 * position));
-                assertThat(PrintableAscii.all(word)).as("byte %02x at %d", b, position).isEqualTo(allByBytes(word));
+                assertThat(PrintableAscii.all(word))
+                        .as("byte %02x at %d", b, position)
+                        .isEqualTo(allByBytes(word));
             }
         }
     }

@@ -53,7 +53,8 @@ class RequestHeaderPartsTest {
             }
             String s = scope.toString();
             String[] parts = s.split("/");
-            String expected = parts.length != 5 || parts[2].isEmpty() || !"aws4_request".equals(parts[4]) ? null : parts[2];
+            String expected =
+                    parts.length != 5 || parts[2].isEmpty() || !"aws4_request".equals(parts[4]) ? null : parts[2];
             assertThat(region(s)).as(s).isEqualTo(expected);
         }
     }

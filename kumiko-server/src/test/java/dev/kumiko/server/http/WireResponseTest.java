@@ -25,9 +25,13 @@ import org.junit.jupiter.api.Test;
  * status, content type, gzip, keep-alive, Origin and body length.
  */
 class WireResponseTest {
-    private static final HttpResponseStatus[] STATUSES = {HttpResponseStatus.OK, HttpResponseStatus.BAD_REQUEST,
-        HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, HttpResponseStatus.INTERNAL_SERVER_ERROR,
-        HttpResponseStatus.SERVICE_UNAVAILABLE};
+    private static final HttpResponseStatus[] STATUSES = {
+        HttpResponseStatus.OK,
+        HttpResponseStatus.BAD_REQUEST,
+        HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+        HttpResponseStatus.INTERNAL_SERVER_ERROR,
+        HttpResponseStatus.SERVICE_UNAVAILABLE
+    };
 
     @Test
     void bytesEqualNettysEncoding() {
@@ -40,14 +44,14 @@ class WireResponseTest {
                     boolean keepAlive = (flags & 2) != 0;
                     boolean origin = (flags & 4) != 0;
                     byte[] body = body(random, random.nextInt(4) == 0 ? 0 : random.nextInt(1, 3000));
-                    JsonAnswer a = new JsonAnswer(status, contentType, body, RequestIds.next(),
-                            Responses.crc32(body), gzip);
+                    JsonAnswer a =
+                            new JsonAnswer(status, contentType, body, RequestIds.next(), Responses.crc32(body), gzip);
                     assertSameBytes(a, a, keepAlive, origin);
                     // The body at the start of a larger buffer (the thread's response buffer): only its bytes go out.
                     byte[] buffer = java.util.Arrays.copyOf(body, body.length + random.nextInt(1, 100));
                     java.util.Arrays.fill(buffer, body.length, buffer.length, (byte) 'x');
-                    JsonAnswer inBuffer = new JsonAnswer(status, contentType, buffer, body.length, a.requestId(),
-                            a.crc32(), gzip);
+                    JsonAnswer inBuffer =
+                            new JsonAnswer(status, contentType, buffer, body.length, a.requestId(), a.crc32(), gzip);
                     assertSameBytes(inBuffer, a, keepAlive, origin);
                     compared++;
                 }
@@ -61,10 +65,10 @@ class WireResponseTest {
     void aBodyInALargerBufferIsSentAsItsOwnArrayWouldBe() {
         byte[] body = "{\"Count\":0}".getBytes(StandardCharsets.UTF_8);
         byte[] buffer = java.util.Arrays.copyOf(body, 64);
-        JsonAnswer own = new JsonAnswer(HttpResponseStatus.OK, HttpEdge.AMZ_JSON, body, "id", Responses.crc32(body),
-                false);
-        JsonAnswer inBuffer = new JsonAnswer(HttpResponseStatus.OK, HttpEdge.AMZ_JSON, buffer, body.length, "id",
-                Responses.crc32(body), false);
+        JsonAnswer own =
+                new JsonAnswer(HttpResponseStatus.OK, HttpEdge.AMZ_JSON, body, "id", Responses.crc32(body), false);
+        JsonAnswer inBuffer = new JsonAnswer(
+                HttpResponseStatus.OK, HttpEdge.AMZ_JSON, buffer, body.length, "id", Responses.crc32(body), false);
         // Retried if the two encodings straddle a second (their Date headers then differ).
         String fromBuffer = null;
         String fromOwn = null;
@@ -97,7 +101,8 @@ class WireResponseTest {
             buf.release();
             netty = nettyEncoding(expected, keepAlive, origin);
         }
-        assertThat(wire).as("%s keepAlive=%s origin=%s gzip=%s", a.status(), keepAlive, origin, a.gzip())
+        assertThat(wire)
+                .as("%s keepAlive=%s origin=%s gzip=%s", a.status(), keepAlive, origin, a.gzip())
                 .isEqualTo(netty);
     }
 

@@ -1,10 +1,10 @@
 package dev.kumiko.server.indexes;
 
-import static dev.kumiko.server.Fixtures.index;
-import static dev.kumiko.server.Fixtures.s;
 import static dev.kumiko.server.Fixtures.def;
+import static dev.kumiko.server.Fixtures.index;
 import static dev.kumiko.server.Fixtures.item;
 import static dev.kumiko.server.Fixtures.key;
+import static dev.kumiko.server.Fixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.server.Fixtures;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -50,9 +49,11 @@ class OverloadedAndSparseIndexTest {
                 .attributeDefinitions(def("PK"), def("SK"), def("GSI1PK"), def("GSI1SK"), def("GSI2PK"), def("GSI2SK"))
                 .keySchema(key("PK", KeyType.HASH), key("SK", KeyType.RANGE))
                 .globalSecondaryIndexes(
-                        g -> g.indexName("GSI1").keySchema(key("GSI1PK", KeyType.HASH), key("GSI1SK", KeyType.RANGE))
+                        g -> g.indexName("GSI1")
+                                .keySchema(key("GSI1PK", KeyType.HASH), key("GSI1SK", KeyType.RANGE))
                                 .projection(p -> p.projectionType(ProjectionType.ALL)),
-                        g -> g.indexName("GSI2").keySchema(key("GSI2PK", KeyType.HASH), key("GSI2SK", KeyType.RANGE))
+                        g -> g.indexName("GSI2")
+                                .keySchema(key("GSI2PK", KeyType.HASH), key("GSI2SK", KeyType.RANGE))
                                 .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
     }
@@ -65,18 +66,49 @@ class OverloadedAndSparseIndexTest {
     // ---- code example 5: GSI overloading ----
 
     /** The three items of code example 5, verbatim, with the attributes create_user gives a profile. */
-    static final Map<String, AttributeValue> TARO = item("PK", s("USER#001"), "SK", s("PROFILE"),
-            "GSI1PK", s("EMAIL#taro@example.com"), "GSI1SK", s("USER#001"), "name", s("Taro"),
-            "email", s("taro@example.com"), "created_at", s("2026-01-02T03:04:05+00:00"));
-    static final Map<String, AttributeValue> SHIPPED_FEB_11 = item("PK", s("USER#001"), "SK", s("ORDER#001"),
-            "GSI1PK", s("STATUS#SHIPPED"), "GSI1SK", s("2026-02-11T10:00:00Z"));
-    static final Map<String, AttributeValue> HEADPHONES = item("PK", s("PROD#001"), "SK", s("METADATA"),
-            "GSI1PK", s("CAT#electronics"), "GSI1SK", s("PRICE#000029900"));
+    static final Map<String, AttributeValue> TARO = item(
+            "PK",
+            s("USER#001"),
+            "SK",
+            s("PROFILE"),
+            "GSI1PK",
+            s("EMAIL#taro@example.com"),
+            "GSI1SK",
+            s("USER#001"),
+            "name",
+            s("Taro"),
+            "email",
+            s("taro@example.com"),
+            "created_at",
+            s("2026-01-02T03:04:05+00:00"));
+
+    static final Map<String, AttributeValue> SHIPPED_FEB_11 = item(
+            "PK",
+            s("USER#001"),
+            "SK",
+            s("ORDER#001"),
+            "GSI1PK",
+            s("STATUS#SHIPPED"),
+            "GSI1SK",
+            s("2026-02-11T10:00:00Z"));
+    static final Map<String, AttributeValue> HEADPHONES = item(
+            "PK", s("PROD#001"), "SK", s("METADATA"), "GSI1PK", s("CAT#electronics"), "GSI1SK", s("PRICE#000029900"));
 
     /** More of each kind, so every meaning has neighbours it must not return. */
-    static final Map<String, AttributeValue> HANAKO = item("PK", s("USER#002"), "SK", s("PROFILE"),
-            "GSI1PK", s("EMAIL#hanako@example.com"), "GSI1SK", s("USER#002"), "name", s("Hanako"),
-            "email", s("hanako@example.com"));
+    static final Map<String, AttributeValue> HANAKO = item(
+            "PK",
+            s("USER#002"),
+            "SK",
+            s("PROFILE"),
+            "GSI1PK",
+            s("EMAIL#hanako@example.com"),
+            "GSI1SK",
+            s("USER#002"),
+            "name",
+            s("Hanako"),
+            "email",
+            s("hanako@example.com"));
+
     static final Map<String, AttributeValue> SHIPPED_JAN_05 = order("001", "002", "SHIPPED", "2026-01-05T08:00:00Z");
     static final Map<String, AttributeValue> SHIPPED_DEC_31 = order("002", "003", "SHIPPED", "2025-12-31T23:59:59Z");
     static final Map<String, AttributeValue> SHIPPED_FEB_28 = order("002", "004", "SHIPPED", "2026-02-28T09:00:00Z");
@@ -87,29 +119,63 @@ class OverloadedAndSparseIndexTest {
     static final Map<String, AttributeValue> TV = product("004", "electronics", "000098000");
     static final Map<String, AttributeValue> NOVEL = product("005", "books", "000001500");
     /** Not in GSI1 at all: no GSI1 attributes. */
-    static final Map<String, AttributeValue> BALANCE = item("PK", s("ACCOUNT#001"), "SK", s("BALANCE"),
-            "balance", Fixtures.n(1000));
+    static final Map<String, AttributeValue> BALANCE =
+            item("PK", s("ACCOUNT#001"), "SK", s("BALANCE"), "balance", Fixtures.n(1000));
 
     static Map<String, AttributeValue> order(String user, String order, String status, String date) {
-        return item("PK", s("USER#" + user), "SK", s("ORDER#" + order), "GSI1PK", s("STATUS#" + status),
-                "GSI1SK", s(date), "total", Fixtures.n(1000 + Integer.parseInt(order)));
+        return item(
+                "PK",
+                s("USER#" + user),
+                "SK",
+                s("ORDER#" + order),
+                "GSI1PK",
+                s("STATUS#" + status),
+                "GSI1SK",
+                s(date),
+                "total",
+                Fixtures.n(1000 + Integer.parseInt(order)));
     }
 
     static Map<String, AttributeValue> product(String id, String category, String paddedPrice) {
-        return item("PK", s("PROD#" + id), "SK", s("METADATA"), "GSI1PK", s("CAT#" + category),
-                "GSI1SK", s("PRICE#" + paddedPrice), "price", Fixtures.n(Long.parseLong(paddedPrice)));
+        return item(
+                "PK",
+                s("PROD#" + id),
+                "SK",
+                s("METADATA"),
+                "GSI1PK",
+                s("CAT#" + category),
+                "GSI1SK",
+                s("PRICE#" + paddedPrice),
+                "price",
+                Fixtures.n(Long.parseLong(paddedPrice)));
     }
 
     private void putOverloadedItems() {
-        for (Map<String, AttributeValue> i : List.of(TARO, SHIPPED_FEB_11, HEADPHONES, HANAKO, SHIPPED_JAN_05,
-                SHIPPED_DEC_31, SHIPPED_FEB_28, SHIPPED_MAR_01, PENDING_FEB_01, EARPHONES, SPEAKER, TV, NOVEL, BALANCE)) {
+        for (Map<String, AttributeValue> i : List.of(
+                TARO,
+                SHIPPED_FEB_11,
+                HEADPHONES,
+                HANAKO,
+                SHIPPED_JAN_05,
+                SHIPPED_DEC_31,
+                SHIPPED_FEB_28,
+                SHIPPED_MAR_01,
+                PENDING_FEB_01,
+                EARPHONES,
+                SPEAKER,
+                TV,
+                NOVEL,
+                BALANCE)) {
             c.putItem(b -> b.tableName(TABLE).item(i));
         }
     }
 
     private QueryResponse gsi1(String keyCondition, Map<String, AttributeValue> values, boolean forward) {
-        return c.query(b -> b.tableName(TABLE).indexName("GSI1").keyConditionExpression(keyCondition)
-                .expressionAttributeValues(values).scanIndexForward(forward));
+        return c.query(b -> b.tableName(TABLE)
+                .indexName("GSI1")
+                .keyConditionExpression(keyCondition)
+                .expressionAttributeValues(values)
+                .scanIndexForward(forward));
     }
 
     /** AP-3 (find_user_by_email): GSI1PK = EMAIL#… finds exactly that user's profile. */
@@ -128,23 +194,29 @@ class OverloadedAndSparseIndexTest {
     @Test
     void overloadedGsiFindsShippedOrdersInADateRangeNewestFirst() {
         putOverloadedItems();
-        QueryResponse r = gsi1("GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to",
-                Map.of(":pk", s("STATUS#SHIPPED"), ":from", s("2026-01-01"), ":to", s("2026-02-28")), false);
+        QueryResponse r = gsi1(
+                "GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to",
+                Map.of(":pk", s("STATUS#SHIPPED"), ":from", s("2026-01-01"), ":to", s("2026-02-28")),
+                false);
         assertThat(r.items()).containsExactly(SHIPPED_FEB_11, SHIPPED_JAN_05);
         QueryResponse all = gsi1("GSI1PK = :pk", Map.of(":pk", s("STATUS#SHIPPED")), true);
-        assertThat(all.items()).containsExactly(SHIPPED_DEC_31, SHIPPED_JAN_05, SHIPPED_FEB_11, SHIPPED_FEB_28,
-                SHIPPED_MAR_01);
+        assertThat(all.items())
+                .containsExactly(SHIPPED_DEC_31, SHIPPED_JAN_05, SHIPPED_FEB_11, SHIPPED_FEB_28, SHIPPED_MAR_01);
     }
 
     /** AP-5: category + price range, cheapest first, on the zero-padded price strings. */
     @Test
     void overloadedGsiFindsProductsOfACategoryInAPriceRange() {
         putOverloadedItems();
-        QueryResponse r = gsi1("GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high",
-                Map.of(":pk", s("CAT#electronics"), ":low", s("PRICE#000010000"), ":high", s("PRICE#000050000")), true);
+        QueryResponse r = gsi1(
+                "GSI1PK = :pk AND GSI1SK BETWEEN :low AND :high",
+                Map.of(":pk", s("CAT#electronics"), ":low", s("PRICE#000010000"), ":high", s("PRICE#000050000")),
+                true);
         assertThat(r.items()).containsExactly(SPEAKER, HEADPHONES);
-        QueryResponse category = gsi1("GSI1PK = :pk AND begins_with(GSI1SK, :price)",
-                Map.of(":pk", s("CAT#electronics"), ":price", s("PRICE#")), true);
+        QueryResponse category = gsi1(
+                "GSI1PK = :pk AND begins_with(GSI1SK, :price)",
+                Map.of(":pk", s("CAT#electronics"), ":price", s("PRICE#")),
+                true);
         assertThat(category.items()).containsExactly(EARPHONES, SPEAKER, HEADPHONES, TV);
     }
 
@@ -153,8 +225,21 @@ class OverloadedAndSparseIndexTest {
     void overloadedGsiHoldsEveryKindButOnlyItemsWithItsKeys() {
         putOverloadedItems();
         List<Map<String, AttributeValue>> scanned = scanAll("GSI1");
-        assertThat(scanned).containsExactlyInAnyOrder(TARO, SHIPPED_FEB_11, HEADPHONES, HANAKO, SHIPPED_JAN_05,
-                SHIPPED_DEC_31, SHIPPED_FEB_28, SHIPPED_MAR_01, PENDING_FEB_01, EARPHONES, SPEAKER, TV, NOVEL);
+        assertThat(scanned)
+                .containsExactlyInAnyOrder(
+                        TARO,
+                        SHIPPED_FEB_11,
+                        HEADPHONES,
+                        HANAKO,
+                        SHIPPED_JAN_05,
+                        SHIPPED_DEC_31,
+                        SHIPPED_FEB_28,
+                        SHIPPED_MAR_01,
+                        PENDING_FEB_01,
+                        EARPHONES,
+                        SPEAKER,
+                        TV,
+                        NOVEL);
         TableDescription t = describe();
         assertThat(t.itemCount()).isEqualTo(14);
         assertThat(index(t, "GSI1").itemCount()).isEqualTo(13);
@@ -182,8 +267,15 @@ class OverloadedAndSparseIndexTest {
         List<Map<String, AttributeValue>> written = new ArrayList<>();
         for (int i = 0; i < 47; i++) {
             int shard = (i * 7) % shards; // the seed picks at random; a fixed spread keeps counts exact
-            Map<String, AttributeValue> user = item("PK", s(String.format("USER#%03d", i)), "SK", s("PROFILE"),
-                    "GSI1PK", s("STATUS#ACTIVE#" + shard), "GSI1SK", s(String.format("USER#%03d", i)));
+            Map<String, AttributeValue> user = item(
+                    "PK",
+                    s(String.format("USER#%03d", i)),
+                    "SK",
+                    s("PROFILE"),
+                    "GSI1PK",
+                    s("STATUS#ACTIVE#" + shard),
+                    "GSI1SK",
+                    s(String.format("USER#%03d", i)));
             c.putItem(b -> b.tableName(TABLE).item(user));
             written.add(user);
         }
@@ -201,19 +293,50 @@ class OverloadedAndSparseIndexTest {
     // ---- code example 5b: a sparse index ----
 
     /** Code example 5b's two puts, verbatim: a featured product (in GSI2) and a regular one (not). */
-    static final Map<String, AttributeValue> FEATURED_HEADPHONES = item("PK", s("PROD#001"), "SK", s("METADATA"),
-            "name", s("高級ヘッドフォン"), "price", Fixtures.n(29900), "GSI2PK", s("FEATURED"),
-            "GSI2SK", s("PRICE#000029900"));
-    static final Map<String, AttributeValue> REGULAR_EARPHONES = item("PK", s("PROD#002"), "SK", s("METADATA"),
-            "name", s("普通のイヤホン"), "price", Fixtures.n(3000));
-    static final Map<String, AttributeValue> FEATURED_WATCH = item("PK", s("PROD#010"), "SK", s("METADATA"),
-            "name", s("スマートウォッチ"), "price", Fixtures.n(45800), "GSI2PK", s("FEATURED"),
-            "GSI2SK", s("PRICE#000045800"));
-    static final Map<String, AttributeValue> FEATURED_CABLE = item("PK", s("PROD#011"), "SK", s("METADATA"),
-            "name", s("USBケーブル"), "price", Fixtures.n(980), "GSI2PK", s("FEATURED"),
-            "GSI2SK", s("PRICE#000000980"));
-    static final Map<String, AttributeValue> REGULAR_CASE = item("PK", s("PROD#012"), "SK", s("METADATA"),
-            "name", s("ケース"), "price", Fixtures.n(1200));
+    static final Map<String, AttributeValue> FEATURED_HEADPHONES = item(
+            "PK",
+            s("PROD#001"),
+            "SK",
+            s("METADATA"),
+            "name",
+            s("高級ヘッドフォン"),
+            "price",
+            Fixtures.n(29900),
+            "GSI2PK",
+            s("FEATURED"),
+            "GSI2SK",
+            s("PRICE#000029900"));
+
+    static final Map<String, AttributeValue> REGULAR_EARPHONES =
+            item("PK", s("PROD#002"), "SK", s("METADATA"), "name", s("普通のイヤホン"), "price", Fixtures.n(3000));
+    static final Map<String, AttributeValue> FEATURED_WATCH = item(
+            "PK",
+            s("PROD#010"),
+            "SK",
+            s("METADATA"),
+            "name",
+            s("スマートウォッチ"),
+            "price",
+            Fixtures.n(45800),
+            "GSI2PK",
+            s("FEATURED"),
+            "GSI2SK",
+            s("PRICE#000045800"));
+    static final Map<String, AttributeValue> FEATURED_CABLE = item(
+            "PK",
+            s("PROD#011"),
+            "SK",
+            s("METADATA"),
+            "name",
+            s("USBケーブル"),
+            "price",
+            Fixtures.n(980),
+            "GSI2PK",
+            s("FEATURED"),
+            "GSI2SK",
+            s("PRICE#000000980"));
+    static final Map<String, AttributeValue> REGULAR_CASE =
+            item("PK", s("PROD#012"), "SK", s("METADATA"), "name", s("ケース"), "price", Fixtures.n(1200));
 
     private void putFeaturedExample() {
         c.putItem(b -> b.tableName(TABLE).item(FEATURED_HEADPHONES));
@@ -228,8 +351,11 @@ class OverloadedAndSparseIndexTest {
     }
 
     private QueryResponse gsi2Featured(boolean forward) {
-        return c.query(b -> b.tableName(TABLE).indexName("GSI2").keyConditionExpression("GSI2PK = :f")
-                .expressionAttributeValues(Map.of(":f", s("FEATURED"))).scanIndexForward(forward));
+        return c.query(b -> b.tableName(TABLE)
+                .indexName("GSI2")
+                .keyConditionExpression("GSI2PK = :f")
+                .expressionAttributeValues(Map.of(":f", s("FEATURED")))
+                .scanIndexForward(forward));
     }
 
     /** GSI2 is KEYS_ONLY: an entry holds the table key and the index key, nothing else. */
@@ -246,8 +372,8 @@ class OverloadedAndSparseIndexTest {
     void sparseIndexQueryReturnsOnlyFeaturedProductsByPrice() {
         putSparseItems();
         QueryResponse r = gsi2Featured(true);
-        assertThat(r.items()).containsExactly(keysOnly(FEATURED_CABLE), keysOnly(FEATURED_HEADPHONES),
-                keysOnly(FEATURED_WATCH));
+        assertThat(r.items())
+                .containsExactly(keysOnly(FEATURED_CABLE), keysOnly(FEATURED_HEADPHONES), keysOnly(FEATURED_WATCH));
         assertThat(r.scannedCount()).isEqualTo(3);
     }
 
@@ -255,8 +381,9 @@ class OverloadedAndSparseIndexTest {
     @Test
     void sparseIndexScanAndItemCountHoldOnlyItemsWithTheAttribute() {
         putSparseItems();
-        assertThat(scanAll("GSI2")).containsExactlyInAnyOrder(keysOnly(FEATURED_CABLE),
-                keysOnly(FEATURED_HEADPHONES), keysOnly(FEATURED_WATCH));
+        assertThat(scanAll("GSI2"))
+                .containsExactlyInAnyOrder(
+                        keysOnly(FEATURED_CABLE), keysOnly(FEATURED_HEADPHONES), keysOnly(FEATURED_WATCH));
         TableDescription t = describe();
         assertThat(t.itemCount()).isEqualTo(5);
         assertThat(index(t, "GSI2").itemCount()).isEqualTo(3);
@@ -270,12 +397,14 @@ class OverloadedAndSparseIndexTest {
     void removingTheIndexKeyAttributeDropsTheItemFromTheSparseIndex() {
         putSparseItems();
         TableDescription before = describe();
-        c.updateItem(b -> b.tableName(TABLE).key(key("PROD#001", "METADATA")).updateExpression("REMOVE GSI2PK, GSI2SK"));
+        c.updateItem(
+                b -> b.tableName(TABLE).key(key("PROD#001", "METADATA")).updateExpression("REMOVE GSI2PK, GSI2SK"));
         assertThat(gsi2Featured(true).items()).containsExactly(keysOnly(FEATURED_CABLE), keysOnly(FEATURED_WATCH));
         assertThat(scanAll("GSI2")).containsExactlyInAnyOrder(keysOnly(FEATURED_CABLE), keysOnly(FEATURED_WATCH));
         TableDescription after = describe();
         assertThat(index(after, "GSI2").itemCount()).isEqualTo(2);
-        assertThat(index(after, "GSI2").indexSizeBytes()).isLessThan(index(before, "GSI2").indexSizeBytes());
+        assertThat(index(after, "GSI2").indexSizeBytes())
+                .isLessThan(index(before, "GSI2").indexSizeBytes());
         assertThat(after.itemCount()).isEqualTo(5);
     }
 
@@ -292,21 +421,29 @@ class OverloadedAndSparseIndexTest {
     @Test
     void addingTheIndexKeyAttributesAddsTheItemToTheSparseIndex() {
         putSparseItems();
-        c.updateItem(b -> b.tableName(TABLE).key(key("PROD#012", "METADATA")).updateExpression("SET GSI2PK = :f")
+        c.updateItem(b -> b.tableName(TABLE)
+                .key(key("PROD#012", "METADATA"))
+                .updateExpression("SET GSI2PK = :f")
                 .expressionAttributeValues(Map.of(":f", s("FEATURED"))));
         assertThat(index(describe(), "GSI2").itemCount()).isEqualTo(3);
         TableDescription before = describe();
-        c.updateItem(b -> b.tableName(TABLE).key(key("PROD#002", "METADATA"))
+        c.updateItem(b -> b.tableName(TABLE)
+                .key(key("PROD#002", "METADATA"))
                 .updateExpression("SET GSI2PK = :f, GSI2SK = :p")
                 .expressionAttributeValues(Map.of(":f", s("FEATURED"), ":p", s("PRICE#000003000"))));
         Map<String, AttributeValue> promoted = new HashMap<>(REGULAR_EARPHONES);
         promoted.put("GSI2PK", s("FEATURED"));
         promoted.put("GSI2SK", s("PRICE#000003000"));
-        assertThat(gsi2Featured(false).items()).containsExactly(keysOnly(FEATURED_WATCH),
-                keysOnly(FEATURED_HEADPHONES), keysOnly(promoted), keysOnly(FEATURED_CABLE));
+        assertThat(gsi2Featured(false).items())
+                .containsExactly(
+                        keysOnly(FEATURED_WATCH),
+                        keysOnly(FEATURED_HEADPHONES),
+                        keysOnly(promoted),
+                        keysOnly(FEATURED_CABLE));
         TableDescription after = describe();
         assertThat(index(after, "GSI2").itemCount()).isEqualTo(4);
-        assertThat(index(after, "GSI2").indexSizeBytes()).isGreaterThan(index(before, "GSI2").indexSizeBytes());
+        assertThat(index(after, "GSI2").indexSizeBytes())
+                .isGreaterThan(index(before, "GSI2").indexSizeBytes());
     }
 
     private List<Map<String, AttributeValue>> scanAll(String indexName) {
@@ -314,7 +451,8 @@ class OverloadedAndSparseIndexTest {
         Map<String, AttributeValue> start = null;
         do {
             Map<String, AttributeValue> from = start;
-            ScanResponse r = c.scan(b -> b.tableName(TABLE).indexName(indexName).limit(4).exclusiveStartKey(from));
+            ScanResponse r =
+                    c.scan(b -> b.tableName(TABLE).indexName(indexName).limit(4).exclusiveStartKey(from));
             out.addAll(r.items());
             start = r.lastEvaluatedKey().isEmpty() ? null : r.lastEvaluatedKey();
         } while (start != null);
@@ -324,5 +462,4 @@ class OverloadedAndSparseIndexTest {
     private TableDescription describe() {
         return c.describeTable(b -> b.tableName(TABLE)).table();
     }
-
 }

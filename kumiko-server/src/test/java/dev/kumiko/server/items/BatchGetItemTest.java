@@ -47,9 +47,17 @@ class BatchGetItemTest {
     @Test
     void readsAcrossTwoTablesWithProjection() {
         BatchGetItemResponse r = c.batchGetItem(b -> b.requestItems(Map.of(
-                "getA", KeysAndAttributes.builder().keys(key("a", "1"), key("a", "2"), key("a", "missing"))
-                        .projectionExpression("#s").expressionAttributeNames(Map.of("#s", "SK")).build(),
-                "getB", KeysAndAttributes.builder().keys(key("b", "1")).consistentRead(true).build()))
+                        "getA",
+                                KeysAndAttributes.builder()
+                                        .keys(key("a", "1"), key("a", "2"), key("a", "missing"))
+                                        .projectionExpression("#s")
+                                        .expressionAttributeNames(Map.of("#s", "SK"))
+                                        .build(),
+                        "getB",
+                                KeysAndAttributes.builder()
+                                        .keys(key("b", "1"))
+                                        .consistentRead(true)
+                                        .build()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(r.responses().get("getA")).containsExactlyInAnyOrder(Map.of("SK", s("1")), Map.of("SK", s("2")));
         assertThat(r.responses().get("getB")).containsExactly(Map.of("PK", s("b"), "SK", s("1"), "v", s("value")));
@@ -62,28 +70,46 @@ class BatchGetItemTest {
     @Test
     void legacyAttributesToGet() {
         BatchGetItemResponse r = c.batchGetItem(b -> b.requestItems(Map.of(
-                "getA", KeysAndAttributes.builder().keys(key("a", "1")).attributesToGet("v").build())));
+                "getA",
+                KeysAndAttributes.builder()
+                        .keys(key("a", "1"))
+                        .attributesToGet("v")
+                        .build())));
         assertThat(r.responses().get("getA")).containsExactly(Map.of("v", s("value")));
     }
 
     @Test
     void validation() {
-        expectError(Map.of("getA", KeysAndAttributes.builder().keys(key("a", "1"), key("a", "1")).build()),
+        expectError(
+                Map.of(
+                        "getA",
+                        KeysAndAttributes.builder()
+                                .keys(key("a", "1"), key("a", "1"))
+                                .build()),
                 "Provided list of item keys contains duplicates");
         List<Map<String, AttributeValue>> many = new ArrayList<>();
         for (int i = 0; i < 101; i++) {
             many.add(key("k", Integer.toString(i)));
         }
-        expectError(Map.of("getA", KeysAndAttributes.builder().keys(many.subList(0, 60)).build(),
-                "getB", KeysAndAttributes.builder().keys(many.subList(60, 101)).build()),
+        expectError(
+                Map.of(
+                        "getA",
+                        KeysAndAttributes.builder().keys(many.subList(0, 60)).build(),
+                        "getB",
+                        KeysAndAttributes.builder().keys(many.subList(60, 101)).build()),
                 "Too many items requested for the BatchGetItem call");
-        expectError(Map.of("getA", KeysAndAttributes.builder().keys(Map.of("PK", s("a"))).build()),
+        expectError(
+                Map.of(
+                        "getA",
+                        KeysAndAttributes.builder().keys(Map.of("PK", s("a"))).build()),
                 "The provided key element does not match the schema");
     }
 
     private static void expectError(Map<String, KeysAndAttributes> items, String message) {
         assertThatThrownBy(() -> c.batchGetItem(b -> b.requestItems(items)))
                 .isInstanceOf(DynamoDbException.class)
-                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage()).isEqualTo(message));
+                .satisfies(e -> assertThat(
+                                ((DynamoDbException) e).awsErrorDetails().errorMessage())
+                        .isEqualTo(message));
     }
 }

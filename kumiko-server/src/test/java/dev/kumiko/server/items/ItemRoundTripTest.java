@@ -50,8 +50,14 @@ class ItemRoundTripTest {
             item.put("ss", AttributeValue.fromSs(List.of("b", "a", "")));
             item.put("ns", AttributeValue.fromNs(List.of("10", "1.50", "-3")));
             item.put("bs", AttributeValue.fromBs(List.of(SdkBytes.fromUtf8String("x"), SdkBytes.fromUtf8String("y"))));
-            item.put("m", AttributeValue.fromM(Map.of("inner", n("007"), "list", AttributeValue.fromL(List.of(
-                    s("a"), AttributeValue.fromBool(false), AttributeValue.fromNul(true))))));
+            item.put(
+                    "m",
+                    AttributeValue.fromM(Map.of(
+                            "inner",
+                            n("007"),
+                            "list",
+                            AttributeValue.fromL(
+                                    List.of(s("a"), AttributeValue.fromBool(false), AttributeValue.fromNul(true))))));
             item.put("emptyM", AttributeValue.fromM(Map.of()));
             item.put("l", AttributeValue.fromL(List.of(n("1"), s("two"), AttributeValue.fromM(Map.of("k", s("v"))))));
             item.put("emptyL", AttributeValue.fromL(List.of()));
@@ -64,8 +70,9 @@ class ItemRoundTripTest {
                 c = server.client();
             }
             DynamoDbClient c2 = c;
-            Map<String, AttributeValue> got = c2.getItem(r -> r.tableName("types")
-                    .key(Map.of("PK", s("p"), "SK", s("s")))).item();
+            Map<String, AttributeValue> got = c2.getItem(
+                            r -> r.tableName("types").key(Map.of("PK", s("p"), "SK", s("s"))))
+                    .item();
 
             Map<String, AttributeValue> expected = new LinkedHashMap<>(item);
             expected.put("n1e3", n("1000"));
@@ -74,8 +81,14 @@ class ItemRoundTripTest {
             expected.put("neg", n("-1234"));
             expected.put("tiny", n("0." + "0".repeat(129) + "1"));
             expected.put("big", n("99" + "0".repeat(124)));
-            expected.put("m", AttributeValue.fromM(Map.of("inner", n("7"), "list", AttributeValue.fromL(List.of(
-                    s("a"), AttributeValue.fromBool(false), AttributeValue.fromNul(true))))));
+            expected.put(
+                    "m",
+                    AttributeValue.fromM(Map.of(
+                            "inner",
+                            n("7"),
+                            "list",
+                            AttributeValue.fromL(
+                                    List.of(s("a"), AttributeValue.fromBool(false), AttributeValue.fromNul(true))))));
             // Set order is not significant; compare sets as sets.
             expected.remove("ss");
             expected.remove("ns");
@@ -103,12 +116,15 @@ class ItemRoundTripTest {
             assertThat(old.attributes()).isEqualTo(first);
             var quiet = c.putItem(r -> r.tableName("overwrite").item(first).returnValues("NONE"));
             assertThat(quiet.hasAttributes()).isFalse();
-            assertThat(c.getItem(r -> r.tableName("overwrite").key(Map.of("PK", s("p"), "SK", s("s")))).item())
+            assertThat(c.getItem(r -> r.tableName("overwrite").key(Map.of("PK", s("p"), "SK", s("s"))))
+                            .item())
                     .isEqualTo(first);
-            var deleted = c.deleteItem(r -> r.tableName("overwrite").key(Map.of("PK", s("p"), "SK", s("s")))
+            var deleted = c.deleteItem(r -> r.tableName("overwrite")
+                    .key(Map.of("PK", s("p"), "SK", s("s")))
                     .returnValues("ALL_OLD"));
             assertThat(deleted.attributes()).isEqualTo(first);
-            var again = c.deleteItem(r -> r.tableName("overwrite").key(Map.of("PK", s("p"), "SK", s("s")))
+            var again = c.deleteItem(r -> r.tableName("overwrite")
+                    .key(Map.of("PK", s("p"), "SK", s("s")))
                     .returnValues("ALL_OLD"));
             assertThat(again.hasAttributes()).isFalse();
         }

@@ -1,7 +1,6 @@
 package dev.kumiko.server.items;
 
 import static dev.kumiko.server.ErrorAssertions.assertError;
-import static dev.kumiko.server.ErrorAssertions.assertErrorCode;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,17 +81,22 @@ class ItemValidationTest {
 
     @Test
     void wrongKeyType() {
-        putFails(Map.of("PK", n("1"), "SK", s("s")),
+        putFails(
+                Map.of("PK", n("1"), "SK", s("s")),
                 "One or more parameter values were invalid: Type mismatch for key PK expected: S actual: N");
-        putFails(Map.of("PK", s("p"), "SK", AttributeValue.fromM(Map.of())),
+        putFails(
+                Map.of("PK", s("p"), "SK", AttributeValue.fromM(Map.of())),
                 "One or more parameter values were invalid: Type mismatch for key SK expected: S actual: M");
     }
 
     @Test
     void emptyStringKey() {
-        putFails(Map.of("PK", s(""), "SK", s("s")), "One or more parameter values are not valid. The AttributeValue "
-                + "for a key attribute cannot contain an empty string value. Key: PK");
-        assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("")))),
+        putFails(
+                Map.of("PK", s(""), "SK", s("s")),
+                "One or more parameter values are not valid. The AttributeValue "
+                        + "for a key attribute cannot contain an empty string value. Key: PK");
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("")))),
                 "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain "
                         + "an empty string value. Key: SK");
     }
@@ -100,8 +104,9 @@ class ItemValidationTest {
     @Test
     void emptyBinaryKey() {
         // UNVERIFIED wording: modelled on the captured empty-string text.
-        assertValidation(() -> c.putItem(b -> b.tableName(BIN).item(Map.of("b",
-                        AttributeValue.fromB(SdkBytes.fromByteArray(new byte[0]))))),
+        assertValidation(
+                () -> c.putItem(b ->
+                        b.tableName(BIN).item(Map.of("b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[0]))))),
                 "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain "
                         + "an empty binary value. Key: b");
     }
@@ -111,8 +116,8 @@ class ItemValidationTest {
         String message = "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size "
                 + "limit of2048 bytes";
         putFails(Map.of("PK", s("x".repeat(2049)), "SK", s("s")), message);
-        assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("x".repeat(2049)), "SK", s("s")))),
-                message);
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("x".repeat(2049)), "SK", s("s")))), message);
         // Multi-byte characters count by UTF-8 bytes: 683 * 3 = 2049.
         putFails(Map.of("PK", s("€".repeat(683)), "SK", s("s")), message);
         c.putItem(b -> b.tableName(T).item(Map.of("PK", s("x".repeat(2048)), "SK", s("s"))));
@@ -123,8 +128,8 @@ class ItemValidationTest {
         String message = "One or more parameter values were invalid: Aggregated size of all range keys has exceeded "
                 + "the size limit of 1024 bytes";
         putFails(Map.of("PK", s("p"), "SK", s("y".repeat(1025))), message);
-        assertValidation(() -> c.deleteItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("y".repeat(1025))))),
-                message);
+        assertValidation(
+                () -> c.deleteItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("y".repeat(1025))))), message);
         c.putItem(b -> b.tableName(T).item(Map.of("PK", s("p"), "SK", s("y".repeat(1024)))));
     }
 
@@ -150,17 +155,21 @@ class ItemValidationTest {
 
     @Test
     void emptySets() {
-        putFails(item("ss", AttributeValue.fromSs(List.of())),
+        putFails(
+                item("ss", AttributeValue.fromSs(List.of())),
                 "One or more parameter values were invalid: An string set  may not be empty");
-        putFails(item("ns", AttributeValue.fromNs(List.of())),
+        putFails(
+                item("ns", AttributeValue.fromNs(List.of())),
                 "One or more parameter values were invalid: An number set  may not be empty");
-        putFails(item("bs", AttributeValue.fromBs(List.of())),
+        putFails(
+                item("bs", AttributeValue.fromBs(List.of())),
                 "One or more parameter values were invalid: An binary set  may not be empty");
     }
 
     @Test
     void duplicateSetMembers() {
-        putFails(item("ss", AttributeValue.fromSs(List.of("X", "X"))),
+        putFails(
+                item("ss", AttributeValue.fromSs(List.of("X", "X"))),
                 "One or more parameter values were invalid: Input collection [X, X] contains duplicates.");
         // NS and BS: the captured full body (with __type) carries the bare text.
         putFails(item("ns", AttributeValue.fromNs(List.of("1", "1.0"))), "Input collection contains duplicates");
@@ -177,11 +186,14 @@ class ItemValidationTest {
         putFails(item("n", n("abc")), "The parameter cannot be converted to a numeric value: abc");
         putFails(item("n", n("NaN")), "The parameter cannot be converted to a numeric value: NaN");
         putFails(item("n", n("1".repeat(39))), "Attempting to store more than 38 significant digits in a Number");
-        putFails(item("n", n("1E+126")),
+        putFails(
+                item("n", n("1E+126")),
                 "Number overflow. Attempting to store a number with magnitude larger than supported range");
-        putFails(item("n", n("-1E-131")),
+        putFails(
+                item("n", n("-1E-131")),
                 "Number underflow. Attempting to store a number with magnitude smaller than supported range");
-        putFails(item("ns", AttributeValue.fromNs(List.of("1", "x"))),
+        putFails(
+                item("ns", AttributeValue.fromNs(List.of("1", "x"))),
                 "The parameter cannot be converted to a numeric value: x");
         c.putItem(b -> b.tableName(T).item(item("n", n("9." + "9".repeat(37) + "E+125"))));
         c.putItem(b -> b.tableName(T).item(item("n", n("-1E-130"))));
@@ -193,19 +205,22 @@ class ItemValidationTest {
 
     @Test
     void nullFalse() {
-        putFails(item("x", AttributeValue.builder().nul(false).build()),
+        putFails(
+                item("x", AttributeValue.builder().nul(false).build()),
                 "One or more parameter values were invalid: Null attribute value types must have the value of true");
     }
 
     @Test
     void attributeValueWithNoType() {
-        putFails(item("x", AttributeValue.builder().build()),
+        putFails(
+                item("x", AttributeValue.builder().build()),
                 "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
     }
 
     @Test
     void attributeValueWithTwoTypes() {
-        putFails(item("x", AttributeValue.builder().s("a").n("1").build()),
+        putFails(
+                item("x", AttributeValue.builder().s("a").n("1").build()),
                 "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported "
                         + "datatypes");
     }
@@ -228,7 +243,9 @@ class ItemValidationTest {
         c.putItem(b -> b.tableName(T).item(item("deep", nested(31, true))));
         putFails(item("deep", nested(32, false)), message);
         putFails(item("deep", nested(32, true)), message);
-        var got = c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s")))).item().get("deep");
+        var got = c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s"))))
+                .item()
+                .get("deep");
         assertThat(got).isEqualTo(nested(31, true));
     }
 
@@ -237,22 +254,28 @@ class ItemValidationTest {
     @Test
     void returnValuesOnPutAndDeleteOnlyAllOldOrNone() {
         for (String rv : List.of("UPDATED_NEW", "ALL_NEW", "UPDATED_OLD")) {
-            assertValidation(() -> c.putItem(b -> b.tableName(T).item(item("a", s("b"))).returnValues(rv)),
+            assertValidation(
+                    () -> c.putItem(b -> b.tableName(T).item(item("a", s("b"))).returnValues(rv)),
                     "ReturnValues can only be ALL_OLD or NONE");
-            assertValidation(() -> c.deleteItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s")))
-                    .returnValues(rv)), "ReturnValues can only be ALL_OLD or NONE");
+            assertValidation(
+                    () -> c.deleteItem(b -> b.tableName(T)
+                            .key(Map.of("PK", s("p"), "SK", s("s")))
+                            .returnValues(rv)),
+                    "ReturnValues can only be ALL_OLD or NONE");
         }
     }
 
     @Test
     void returnValuesNotInEnum() {
         // Enum print order: third-party capture (docs/notes/error-messages.md §2).
-        assertValidation(() -> c.putItem(b -> b.tableName(T).item(item("a", s("b"))).returnValues("EVERYTHING")),
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(T).item(item("a", s("b"))).returnValues("EVERYTHING")),
                 "1 validation error detected: Value 'EVERYTHING' at 'returnValues' failed to satisfy constraint: "
                         + "Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]");
         // Enum checks precede the table lookup.
-        assertValidation(() -> c.putItem(b -> b.tableName("no-such-table").item(item("a", s("b")))
-                        .returnValues("EVERYTHING")),
+        assertValidation(
+                () -> c.putItem(b ->
+                        b.tableName("no-such-table").item(item("a", s("b"))).returnValues("EVERYTHING")),
                 "1 validation error detected: Value 'EVERYTHING' at 'returnValues' failed to satisfy constraint: "
                         + "Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]");
     }
@@ -262,8 +285,8 @@ class ItemValidationTest {
     @Test
     void getItemKeyMustMatchSchema() {
         String message = "The provided key element does not match the schema";
-        assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s"), "x", s("y")))),
-                message);
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", s("s"), "x", s("y")))), message);
         assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p")))), message);
         assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "SK", n("1")))), message);
         assertValidation(() -> c.getItem(b -> b.tableName(T).key(Map.of("PK", s("p"), "Other", s("s")))), message);

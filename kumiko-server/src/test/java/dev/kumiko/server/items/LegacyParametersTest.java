@@ -1,7 +1,7 @@
 package dev.kumiko.server.items;
 
-import static dev.kumiko.server.items.ExpressionOperationsTest.n;
 import static dev.kumiko.server.Fixtures.s;
+import static dev.kumiko.server.items.ExpressionOperationsTest.n;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,9 +43,14 @@ class LegacyParametersTest {
         c.putItem(b -> b.tableName("legacy").item(item).expected(absent));
         assertThatThrownBy(() -> c.putItem(b -> b.tableName("legacy").item(item).expected(absent)))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        var greater = Map.of("v", ExpectedAttributeValue.builder().comparisonOperator(ComparisonOperator.GT)
-                .attributeValueList(n("0")).build());
-        c.deleteItem(b -> b.tableName("legacy").key(Map.of("PK", s("E1"), "SK", s("A"))).expected(greater));
+        var greater = Map.of(
+                "v",
+                ExpectedAttributeValue.builder()
+                        .comparisonOperator(ComparisonOperator.GT)
+                        .attributeValueList(n("0"))
+                        .build());
+        c.deleteItem(b ->
+                b.tableName("legacy").key(Map.of("PK", s("E1"), "SK", s("A"))).expected(greater));
     }
 
     /**
@@ -57,31 +62,59 @@ class LegacyParametersTest {
     void expectedNotContainsFailsOnAMissingAttribute() {
         var key = Map.of("PK", s("NC1"), "SK", s("A"));
         c.putItem(b -> b.tableName("legacy").item(Map.of("PK", s("NC1"), "SK", s("A"), "tags", s("red,green"))));
-        var onMissing = Map.of("colour", ExpectedAttributeValue.builder()
-                .comparisonOperator(ComparisonOperator.NOT_CONTAINS).attributeValueList(s("blue")).build());
-        assertThatThrownBy(() -> c.updateItem(b -> b.tableName("legacy").key(key).expected(onMissing)
-                .attributeUpdates(Map.of("v", AttributeValueUpdate.builder().action(AttributeAction.PUT)
-                        .value(n("1")).build()))))
+        var onMissing = Map.of(
+                "colour",
+                ExpectedAttributeValue.builder()
+                        .comparisonOperator(ComparisonOperator.NOT_CONTAINS)
+                        .attributeValueList(s("blue"))
+                        .build());
+        assertThatThrownBy(() -> c.updateItem(b -> b.tableName("legacy")
+                        .key(key)
+                        .expected(onMissing)
+                        .attributeUpdates(Map.of(
+                                "v",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.PUT)
+                                        .value(n("1"))
+                                        .build()))))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertThatThrownBy(() -> c.deleteItem(b -> b.tableName("legacy").key(Map.of("PK", s("NC2"), "SK", s("A")))
-                .expected(onMissing)))
+        assertThatThrownBy(() -> c.deleteItem(b -> b.tableName("legacy")
+                        .key(Map.of("PK", s("NC2"), "SK", s("A")))
+                        .expected(onMissing)))
                 .as("no item at all: the attribute is missing too")
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        var onPresent = Map.of("tags", ExpectedAttributeValue.builder()
-                .comparisonOperator(ComparisonOperator.NOT_CONTAINS).attributeValueList(s("blue")).build());
+        var onPresent = Map.of(
+                "tags",
+                ExpectedAttributeValue.builder()
+                        .comparisonOperator(ComparisonOperator.NOT_CONTAINS)
+                        .attributeValueList(s("blue"))
+                        .build());
         c.deleteItem(b -> b.tableName("legacy").key(key).expected(onPresent));
-        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).hasItem()).isFalse();
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true))
+                        .hasItem())
+                .isFalse();
     }
 
     @Test
     void attributeUpdatesAddAndAttributesToGet() {
         var key = Map.of("PK", s("U1"), "SK", s("A"));
         for (int i = 0; i < 2; i++) {
-            c.updateItem(b -> b.tableName("legacy").key(key).attributeUpdates(Map.of(
-                    "count", AttributeValueUpdate.builder().action(AttributeAction.ADD).value(n("5")).build(),
-                    "name", AttributeValueUpdate.builder().action(AttributeAction.PUT).value(s("x")).build())));
+            c.updateItem(b -> b.tableName("legacy")
+                    .key(key)
+                    .attributeUpdates(Map.of(
+                            "count",
+                                    AttributeValueUpdate.builder()
+                                            .action(AttributeAction.ADD)
+                                            .value(n("5"))
+                                            .build(),
+                            "name",
+                                    AttributeValueUpdate.builder()
+                                            .action(AttributeAction.PUT)
+                                            .value(s("x"))
+                                            .build())));
         }
-        var got = c.getItem(b -> b.tableName("legacy").key(key).attributesToGet("count")).item();
+        var got = c.getItem(b -> b.tableName("legacy").key(key).attributesToGet("count"))
+                .item();
         assertThat(got).isEqualTo(Map.of("count", n("10")));
     }
 
@@ -89,25 +122,48 @@ class LegacyParametersTest {
     @Test
     void attributeUpdatesTakeNamesThatStartWithAHashLiterally() {
         var key = Map.of("PK", s("H1"), "SK", s("A"));
-        c.updateItem(b -> b.tableName("legacy").key(key).attributeUpdates(Map.of(
-                "#c", AttributeValueUpdate.builder().action(AttributeAction.PUT).value(s("x")).build(),
-                "#d", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
-        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).item())
+        c.updateItem(b -> b.tableName("legacy")
+                .key(key)
+                .attributeUpdates(Map.of(
+                        "#c",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.PUT)
+                                        .value(s("x"))
+                                        .build(),
+                        "#d",
+                                AttributeValueUpdate.builder()
+                                        .action(AttributeAction.DELETE)
+                                        .build())));
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true))
+                        .item())
                 .isEqualTo(Map.of("PK", s("H1"), "SK", s("A"), "#c", s("x")));
-        c.updateItem(b -> b.tableName("legacy").key(key).attributeUpdates(Map.of(
-                "#c", AttributeValueUpdate.builder().action(AttributeAction.DELETE).build())));
-        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true)).item())
+        c.updateItem(b -> b.tableName("legacy")
+                .key(key)
+                .attributeUpdates(Map.of(
+                        "#c",
+                        AttributeValueUpdate.builder()
+                                .action(AttributeAction.DELETE)
+                                .build())));
+        assertThat(c.getItem(b -> b.tableName("legacy").key(key).consistentRead(true))
+                        .item())
                 .isEqualTo(Map.of("PK", s("H1"), "SK", s("A")));
     }
 
     @Test
     void mixingLegacyAndExpressionParametersIsRefused() {
         var key = Map.of("PK", s("M1"), "SK", s("A"));
-        assertThatThrownBy(() -> c.updateItem(b -> b.tableName("legacy").key(key).updateExpression("SET a = :v")
-                .expressionAttributeValues(Map.of(":v", n("1")))
-                .expected(Map.of("a", ExpectedAttributeValue.builder().exists(false).build()))))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorMessage())
-                        .isEqualTo("Can not use both expression and non-expression parameters in the same request: "
-                                + "Non-expression parameters: {Expected} Expression parameters: {UpdateExpression}"));
+        assertThatThrownBy(() -> c.updateItem(b -> b.tableName("legacy")
+                        .key(key)
+                        .updateExpression("SET a = :v")
+                        .expressionAttributeValues(Map.of(":v", n("1")))
+                        .expected(Map.of(
+                                "a",
+                                ExpectedAttributeValue.builder().exists(false).build()))))
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorMessage())
+                                .isEqualTo(
+                                        "Can not use both expression and non-expression parameters in the same request: "
+                                                + "Non-expression parameters: {Expected} Expression parameters: {UpdateExpression}"));
     }
 }

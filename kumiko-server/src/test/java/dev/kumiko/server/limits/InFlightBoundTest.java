@@ -74,7 +74,8 @@ class InFlightBoundTest {
 
     /** A client with the SDK's default retry strategy, unlike TestServer's, which retries nothing. */
     private DynamoDbClient retryingClient() {
-        return DynamoDbClient.builder().endpointOverride(server.endpoint())
+        return DynamoDbClient.builder()
+                .endpointOverride(server.endpoint())
                 .region(software.amazon.awssdk.regions.Region.US_EAST_1)
                 .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
                         software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("dummy", "dummy")))
@@ -155,7 +156,8 @@ class InFlightBoundTest {
                 length = Integer.parseInt(line.substring(line.indexOf(':') + 1).strip());
             }
         }
-        return text.substring(0, text.indexOf("\r\n")) + " " + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+        return text.substring(0, text.indexOf("\r\n")) + " "
+                + new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 
     private void awaitInFlight(long bytes) throws InterruptedException {
@@ -169,15 +171,16 @@ class InFlightBoundTest {
     }
 
     private boolean present(String pk, String sk) {
-        return client.getItem(b -> b.tableName(TABLE).key(Map.of("PK", s(pk), "SK", s(sk))).consistentRead(true))
+        return client.getItem(b ->
+                        b.tableName(TABLE).key(Map.of("PK", s(pk), "SK", s(sk))).consistentRead(true))
                 .hasItem();
     }
 
     private static void assertServiceUnavailable(AwsServiceException e) {
         assertThat(e.statusCode()).isEqualTo(503);
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ServiceUnavailable");
-        assertThat(e.awsErrorDetails().errorMessage()).startsWith("The server is busy: the request bodies it holds are "
-                + "at their bound of 1 MiB");
+        assertThat(e.awsErrorDetails().errorMessage())
+                .startsWith("The server is busy: the request bodies it holds are " + "at their bound of 1 MiB");
     }
 
     @Test
@@ -188,15 +191,17 @@ class InFlightBoundTest {
                 awaitInFlight(2 * BODY_BYTES);
                 // 2 x 400,000 held: a third large body does not fit, on any path, and is not kept.
                 try (Held c = new Held("c", 1000)) {
-                    Map<String, AttributeValue> big = Map.of("PK", s("sdk"), "SK", s("big"),
-                            "payload", s("y".repeat(BODY_BYTES)));
-                    AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(AwsServiceException.class,
+                    Map<String, AttributeValue> big =
+                            Map.of("PK", s("sdk"), "SK", s("big"), "payload", s("y".repeat(BODY_BYTES)));
+                    AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                            AwsServiceException.class,
                             () -> client.putItem(p -> p.tableName(TABLE).item(big)));
                     assertServiceUnavailable(refused);
                     // The SDK's default retry strategy retries the 503 (here in vain: the two are still held).
                     try (DynamoDbClient retrying = retryingClient()) {
                         AwsServiceException again = org.junit.jupiter.api.Assertions.assertThrows(
-                                AwsServiceException.class, () -> retrying.putItem(p -> p.tableName(TABLE).item(big)));
+                                AwsServiceException.class,
+                                () -> retrying.putItem(p -> p.tableName(TABLE).item(big)));
                         assertServiceUnavailable(again);
                         // DynamoDB's clients make up to 9 attempts by default (the SDK's DynamoDB retry settings).
                         assertThat(again.numAttempts()).isGreaterThan(1);
@@ -224,8 +229,8 @@ class InFlightBoundTest {
         assertThat(present("sdk", "big")).isFalse();
         assertThat(present("sdk", "small")).isTrue();
         // Then the server serves large requests normally again.
-        client.putItem(p -> p.tableName(TABLE).item(Map.of("PK", s("sdk"), "SK", s("after"),
-                "payload", s("z".repeat(BODY_BYTES)))));
+        client.putItem(p -> p.tableName(TABLE)
+                .item(Map.of("PK", s("sdk"), "SK", s("after"), "payload", s("z".repeat(BODY_BYTES)))));
         assertThat(present("sdk", "after")).isTrue();
     }
 
@@ -239,7 +244,8 @@ class InFlightBoundTest {
         byte[] gz = gzip(putItemBody("gz", BODY_BYTES));
         try (Held held = new Held(gz, gzipHeaders(gz.length), gz.length / 2)) {
             awaitInFlight(ServerLimits.DEFAULTS.requestBytesMax());
-            AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(AwsServiceException.class,
+            AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    AwsServiceException.class,
                     () -> client.putItem(p -> p.tableName(TABLE).item(Map.of("PK", s("sdk"), "SK", s("small")))));
             assertServiceUnavailable(refused);
             assertThat(held.finish()).startsWith("HTTP/1.1 200 ");
@@ -253,21 +259,27 @@ class InFlightBoundTest {
     @Test
     void theBoundHoldsWithSigV4() throws Exception {
         server.close();
-        server = TestServer.start(new MemoryStore(), ServerLimits.DEFAULTS.withInFlightBytesMax(BUDGET_BYTES),
+        server = TestServer.start(
+                new MemoryStore(),
+                ServerLimits.DEFAULTS.withInFlightBytesMax(BUDGET_BYTES),
                 TestServer.Security.sigV4(Map.of("AKIAALICE", AccessKey.admin("AKIAALICE", "alice-secret"))));
-        try (DynamoDbClient signed = server.newClient("us-east-1", AwsBasicCredentials.create("AKIAALICE",
-                "alice-secret"))) {
+        try (DynamoDbClient signed =
+                server.newClient("us-east-1", AwsBasicCredentials.create("AKIAALICE", "alice-secret"))) {
             Fixtures.createTable(signed, TABLE);
-            Map<String, AttributeValue> big = Map.of("PK", s("sdk"), "SK", s("big"), "payload", s("y".repeat(BODY_BYTES)));
-            try (Held a = new Held("a", 1000); Held b = new Held("b", 1000)) {
+            Map<String, AttributeValue> big =
+                    Map.of("PK", s("sdk"), "SK", s("big"), "payload", s("y".repeat(BODY_BYTES)));
+            try (Held a = new Held("a", 1000);
+                    Held b = new Held("b", 1000)) {
                 awaitInFlight(2 * BODY_BYTES);
-                AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(AwsServiceException.class,
+                AwsServiceException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                        AwsServiceException.class,
                         () -> signed.putItem(p -> p.tableName(TABLE).item(big)));
                 assertServiceUnavailable(refused);
             }
             awaitInFlight(0);
             signed.putItem(p -> p.tableName(TABLE).item(big));
-            assertThat(signed.getItem(g -> g.tableName(TABLE).key(Map.of("PK", s("sdk"), "SK", s("big")))).hasItem())
+            assertThat(signed.getItem(g -> g.tableName(TABLE).key(Map.of("PK", s("sdk"), "SK", s("big"))))
+                            .hasItem())
                     .isTrue();
         }
     }
@@ -306,7 +318,9 @@ class InFlightBoundTest {
                         ok.add(outcome.substring(3));
                     } else {
                         assertThat(outcome).startsWith("503:");
-                        assertThat(present("burst", outcome.substring(4))).as("refused %s", outcome).isFalse();
+                        assertThat(present("burst", outcome.substring(4)))
+                                .as("refused %s", outcome)
+                                .isFalse();
                         refused++;
                     }
                 }
@@ -320,8 +334,8 @@ class InFlightBoundTest {
             pool.shutdownNow();
         }
         awaitInFlight(0);
-        client.putItem(p -> p.tableName(TABLE).item(Map.of("PK", s("sdk"), "SK", s("after"),
-                "payload", s("z".repeat(BODY_BYTES)))));
+        client.putItem(p -> p.tableName(TABLE)
+                .item(Map.of("PK", s("sdk"), "SK", s("after"), "payload", s("z".repeat(BODY_BYTES)))));
     }
 
     /** "ok:SK" or "503:SK" per put; any other answer fails the test. */
@@ -331,8 +345,8 @@ class InFlightBoundTest {
             for (int i = 0; i < count; i++) {
                 String sk = thread + "-" + i;
                 try {
-                    c.putItem(p -> p.tableName(TABLE).item(Map.of("PK", s("burst"), "SK", s(sk),
-                            "payload", s("b".repeat(BODY_BYTES)))));
+                    c.putItem(p -> p.tableName(TABLE)
+                            .item(Map.of("PK", s("burst"), "SK", s(sk), "payload", s("b".repeat(BODY_BYTES)))));
                     outcomes.add("ok:" + sk);
                 } catch (AwsServiceException e) {
                     assertServiceUnavailable(e);

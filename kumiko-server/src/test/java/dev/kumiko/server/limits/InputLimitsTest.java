@@ -12,12 +12,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.time.Duration;
-import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +32,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * still pass.
  */
 class InputLimitsTest {
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static TestServer server;
 
     @BeforeAll
@@ -63,14 +64,17 @@ class InputLimitsTest {
     private static byte[] post(String operation, String extraHeaders, byte[] body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
-                + "X-Amz-Target: DynamoDB_20120810." + operation + "\r\nAuthorization: " + WireProtocolTest.AUTH + "\r\n"
-                + extraHeaders + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+                        + "X-Amz-Target: DynamoDB_20120810." + operation + "\r\nAuthorization: " + WireProtocolTest.AUTH
+                        + "\r\n"
+                        + extraHeaders + "Content-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8));
         out.writeBytes(body);
         return out.toByteArray();
     }
 
     private static HttpResponse<byte[]> post(String operation, String body, Map<String, String> headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(server.endpoint()).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.endpoint())
+                .timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .header("X-Amz-Target", "DynamoDB_20120810." + operation)
@@ -120,24 +124,26 @@ class InputLimitsTest {
 
     @Test
     void oversizedHeadersAndRequestLineAreClientErrors() throws IOException {
-        String header = rawExchange(post("ListTables", "X-Big: " + "a".repeat(ServerLimits.HEADER_BYTES_MAX) + "\r\n",
+        String header = rawExchange(post(
+                "ListTables",
+                "X-Big: " + "a".repeat(ServerLimits.HEADER_BYTES_MAX) + "\r\n",
                 "{}".getBytes(StandardCharsets.UTF_8)));
         assertThat(header).startsWith("HTTP/1.1 400").containsIgnoringCase("connection: close");
         assertThat(body(header)).containsEntry("__type", "com.amazon.coral.service#SerializationException");
         String line = rawExchange(("POST /" + "a".repeat(ServerLimits.INITIAL_LINE_BYTES_MAX) + " HTTP/1.1\r\n"
-                + "Host: x\r\nContent-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.UTF_8));
+                        + "Host: x\r\nContent-Length: 2\r\n\r\n{}")
+                .getBytes(StandardCharsets.UTF_8));
         assertThat(line).startsWith("HTTP/1.1 400");
         assertThat(body(line)).containsEntry("__type", "com.amazon.coral.service#SerializationException");
     }
 
     @Test
     void jsonNestingBeyondTheParserLimitIsASerializationError() {
-        String deep = "{\"TableName\": " + "[".repeat(ServerLimits.JSON_DEPTH_MAX + 1) + "]".repeat(
-                ServerLimits.JSON_DEPTH_MAX + 1) + "}";
+        String deep = "{\"TableName\": " + "[".repeat(ServerLimits.JSON_DEPTH_MAX + 1)
+                + "]".repeat(ServerLimits.JSON_DEPTH_MAX + 1) + "}";
         HttpResponse<byte[]> r = post("DescribeTable", deep, Map.of());
         assertError(r, 400, "com.amazon.coral.service#SerializationException");
-        assertThat(json(r)).containsEntry("Message",
-                "Request body exceeds the supported nesting depth or size");
+        assertThat(json(r)).containsEntry("Message", "Request body exceeds the supported nesting depth or size");
     }
 
     @Test
@@ -148,62 +154,97 @@ class InputLimitsTest {
                 + value + "}}";
         HttpResponse<byte[]> r = post("PutItem", put, Map.of());
         assertError(r, 400, "com.amazon.coral.validate#ValidationException");
-        assertThat(json(r)).containsEntry("message", "Nesting Levels have exceeded supported limits: "
-                + "Attributes in the item have nested levels beyond supported limit");
+        assertThat(json(r))
+                .containsEntry(
+                        "message",
+                        "Nesting Levels have exceeded supported limits: "
+                                + "Attributes in the item have nested levels beyond supported limit");
     }
 
     @Test
     void attributeNamesUpTo64KbPassTheJsonReader() {
         // Jackson's default name limit (50,000 chars) refused these before the engine could judge them.
         String name = "n".repeat(60_000);
-        server.client().putItem(b -> b.tableName("limits").item(Map.of("PK", AttributeValue.fromS("long-name"),
-                "SK", AttributeValue.fromS("1"), name, AttributeValue.fromS("v"))));
-        assertThat(server.client().getItem(b -> b.tableName("limits").key(Map.of("PK", AttributeValue.fromS(
-                "long-name"), "SK", AttributeValue.fromS("1")))).item()).containsKey(name);
+        server.client()
+                .putItem(b -> b.tableName("limits")
+                        .item(Map.of(
+                                "PK",
+                                AttributeValue.fromS("long-name"),
+                                "SK",
+                                AttributeValue.fromS("1"),
+                                name,
+                                AttributeValue.fromS("v"))));
+        assertThat(server.client()
+                        .getItem(b -> b.tableName("limits")
+                                .key(Map.of("PK", AttributeValue.fromS("long-name"), "SK", AttributeValue.fromS("1"))))
+                        .item())
+                .containsKey(name);
     }
 
     // ---- regression cases found by the fuzzers ----
 
     @Test
     void nullSetMemberIsAValidationError() {
-        HttpResponse<byte[]> r = post("PutItem", "{\"TableName\": \"limits\", \"Item\": {\"PK\": "
-                + "{\"S\": \"a\"}, \"SK\": {\"S\": \"1\"}, \"ss\": {\"SS\": [\"x\", null]}}}", Map.of());
+        HttpResponse<byte[]> r = post(
+                "PutItem",
+                "{\"TableName\": \"limits\", \"Item\": {\"PK\": "
+                        + "{\"S\": \"a\"}, \"SK\": {\"S\": \"1\"}, \"ss\": {\"SS\": [\"x\", null]}}}",
+                Map.of());
         assertError(r, 400, "com.amazon.coral.validate#ValidationException");
-        assertThat(json(r)).containsEntry("message",
-                "One or more parameter values were invalid: An string set  may not contain null members");
+        assertThat(json(r))
+                .containsEntry(
+                        "message",
+                        "One or more parameter values were invalid: An string set  may not contain null members");
     }
 
     @Test
     void jsonNullListsOfCreateTableAreAbsentMembers() {
-        HttpResponse<byte[]> r = post("CreateTable", "{\"TableName\": \"nulls\", \"AttributeDefinitions\": null, "
-                + "\"KeySchema\": null, \"BillingMode\": \"PAY_PER_REQUEST\"}", Map.of());
+        HttpResponse<byte[]> r = post(
+                "CreateTable",
+                "{\"TableName\": \"nulls\", \"AttributeDefinitions\": null, "
+                        + "\"KeySchema\": null, \"BillingMode\": \"PAY_PER_REQUEST\"}",
+                Map.of());
         assertError(r, 400, "com.amazon.coral.validate#ValidationException");
-        assertThat(json(r)).containsEntry("message", "2 validation errors detected: Value null at "
-                + "'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value null at "
-                + "'keySchema' failed to satisfy constraint: Member must not be null");
+        assertThat(json(r))
+                .containsEntry(
+                        "message",
+                        "2 validation errors detected: Value null at "
+                                + "'attributeDefinitions' failed to satisfy constraint: Member must not be null; Value null at "
+                                + "'keySchema' failed to satisfy constraint: Member must not be null");
     }
 
     @Test
     void nullListMemberIsAValidationError() {
-        HttpResponse<byte[]> r = post("CreateTable", "{\"TableName\": \"x\", \"AttributeDefinitions\": "
-                + "[{\"AttributeName\": \"id\", \"AttributeType\": \"S\"}], \"KeySchema\": [null], "
-                + "\"BillingMode\": \"PAY_PER_REQUEST\"}", Map.of());
+        HttpResponse<byte[]> r = post(
+                "CreateTable",
+                "{\"TableName\": \"x\", \"AttributeDefinitions\": "
+                        + "[{\"AttributeName\": \"id\", \"AttributeType\": \"S\"}], \"KeySchema\": [null], "
+                        + "\"BillingMode\": \"PAY_PER_REQUEST\"}",
+                Map.of());
         assertError(r, 400, "com.amazon.coral.validate#ValidationException");
-        assertThat(json(r)).containsEntry("message", "1 validation error detected: Value null at "
-                + "'keySchema.1.member' failed to satisfy constraint: Member must not be null");
+        assertThat(json(r))
+                .containsEntry(
+                        "message",
+                        "1 validation error detected: Value null at "
+                                + "'keySchema.1.member' failed to satisfy constraint: Member must not be null");
     }
 
     @Test
     void legacyConditionWithoutOperatorAndEmptyFilters() {
-        assertValidation(() -> server.client().query(b -> b.tableName("limits").keyConditions(Map.of("PK",
-                software.amazon.awssdk.services.dynamodb.model.Condition.builder()
-                        .attributeValueList(AttributeValue.fromS("a")).build()))),
+        assertValidation(
+                () -> server.client()
+                        .query(b -> b.tableName("limits")
+                                .keyConditions(Map.of(
+                                        "PK",
+                                        software.amazon.awssdk.services.dynamodb.model.Condition.builder()
+                                                .attributeValueList(AttributeValue.fromS("a"))
+                                                .build()))),
                 "1 validation error detected: Value null at 'comparisonOperator' failed to satisfy constraint: "
                         + "Member must not be null");
-        assertValidation(() -> server.client().query(b -> b.tableName("limits").keyConditions(Map.of())),
+        assertValidation(
+                () -> server.client().query(b -> b.tableName("limits").keyConditions(Map.of())),
                 "Query condition missed key schema element: PK");
-        HttpResponse<byte[]> emptyFilter = post("Scan",
-                "{\"TableName\": \"limits\", \"ScanFilter\": {}}", Map.of());
+        HttpResponse<byte[]> emptyFilter = post("Scan", "{\"TableName\": \"limits\", \"ScanFilter\": {}}", Map.of());
         assertThat(emptyFilter.statusCode()).isEqualTo(200);
     }
 }

@@ -29,12 +29,18 @@ class MemoryBoundTest {
     private static final int PAYLOAD_CHARS = 8_000;
     /** Far more items of PAYLOAD_CHARS than BUDGET_BYTES holds: the fill ends by refusal, not here. */
     private static final int ITEMS_MAX = 2_000;
+
     private static final int PARTITIONS = 4;
     private static final String TABLE = "memory";
 
     private static Map<String, AttributeValue> item(int i, char fill) {
-        return Map.of("PK", s("p" + i % PARTITIONS), "SK", s(String.format("i%05d", i)),
-                "payload", s(String.valueOf(fill).repeat(PAYLOAD_CHARS)));
+        return Map.of(
+                "PK",
+                s("p" + i % PARTITIONS),
+                "SK",
+                s(String.format("i%05d", i)),
+                "payload",
+                s(String.valueOf(fill).repeat(PAYLOAD_CHARS)));
     }
 
     private static Map<String, AttributeValue> key(int i) {
@@ -59,13 +65,15 @@ class MemoryBoundTest {
         assertThat(t).isInstanceOfSatisfying(InternalServerErrorException.class, e -> {
             assertThat(e.statusCode()).isEqualTo(500);
             assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InternalServerError");
-            assertThat(e.awsErrorDetails().errorMessage()).startsWith("Kumiko's in-memory store is full: ")
+            assertThat(e.awsErrorDetails().errorMessage())
+                    .startsWith("Kumiko's in-memory store is full: ")
                     .contains("Reads and deletes still work");
         });
     }
 
     private static boolean present(DynamoDbClient c, int i) {
-        return c.getItem(b -> b.tableName(TABLE).key(key(i)).consistentRead(true)).hasItem();
+        return c.getItem(b -> b.tableName(TABLE).key(key(i)).consistentRead(true))
+                .hasItem();
     }
 
     @Test
@@ -89,10 +97,18 @@ class MemoryBoundTest {
                     .satisfies(MemoryBoundTest::assertFullRefusal);
             // A transaction that deletes one item and puts three: the delete alone would fit, the whole does not.
             assertThatThrownBy(() -> c.transactWriteItems(b -> b.transactItems(
-                    TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key(0))).build(),
-                    TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(item(next, 'y'))).build(),
-                    TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(item(next + 1, 'y'))).build(),
-                    TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(item(next + 2, 'y'))).build())))
+                            TransactWriteItem.builder()
+                                    .delete(d -> d.tableName(TABLE).key(key(0)))
+                                    .build(),
+                            TransactWriteItem.builder()
+                                    .put(p -> p.tableName(TABLE).item(item(next, 'y')))
+                                    .build(),
+                            TransactWriteItem.builder()
+                                    .put(p -> p.tableName(TABLE).item(item(next + 1, 'y')))
+                                    .build(),
+                            TransactWriteItem.builder()
+                                    .put(p -> p.tableName(TABLE).item(item(next + 2, 'y')))
+                                    .build())))
                     .satisfies(MemoryBoundTest::assertFullRefusal);
             assertThat(present(c, 0)).isTrue();
             for (int i = next; i < next + Fixtures.BATCH_WRITE_ITEMS_MAX; i++) {
@@ -102,8 +118,12 @@ class MemoryBoundTest {
             // Reads go on: every stored item, by GetItem and by Query.
             assertThat(c.getItem(b -> b.tableName(TABLE).key(key(1))).item()).isEqualTo(item(1, 'x'));
             int inP0 = (stored + PARTITIONS - 1) / PARTITIONS;
-            assertThat(c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
-                    .expressionAttributeValues(Map.of(":p", s("p0"))).select("COUNT")).count()).isEqualTo(inP0);
+            assertThat(c.query(b -> b.tableName(TABLE)
+                                    .keyConditionExpression("PK = :p")
+                                    .expressionAttributeValues(Map.of(":p", s("p0")))
+                                    .select("COUNT"))
+                            .count())
+                    .isEqualTo(inP0);
 
             // An overwrite that does not grow the data goes on.
             c.putItem(b -> b.tableName(TABLE).item(item(2, 'z')));
@@ -119,7 +139,8 @@ class MemoryBoundTest {
                 int at = i;
                 c.putItem(b -> b.tableName(TABLE).item(item(at, 'w')));
             }
-            assertThat(c.getItem(b -> b.tableName(TABLE).key(key(next + 9))).item()).isEqualTo(item(next + 9, 'w'));
+            assertThat(c.getItem(b -> b.tableName(TABLE).key(key(next + 9))).item())
+                    .isEqualTo(item(next + 9, 'w'));
         }
     }
 
@@ -132,7 +153,8 @@ class MemoryBoundTest {
         try (TestServer server = TestServer.start(new MemoryStore(BUDGET_BYTES), ServerLimits.DEFAULTS)) {
             DynamoDbClient c = server.client();
             Fixtures.createTable(c, TABLE);
-            c.tagResource(b -> b.resourceArn(c.describeTable(d -> d.tableName(TABLE)).table().tableArn())
+            c.tagResource(b -> b.resourceArn(
+                            c.describeTable(d -> d.tableName(TABLE)).table().tableArn())
                     .tags(t -> t.key("kumiko:throttling").value("on")));
             int stored = fill(c, TABLE);
             for (int i = 0; i < 3; i++) {
@@ -145,9 +167,11 @@ class MemoryBoundTest {
                 batch.add(WriteRequest.builder().putRequest(p -> p.item(it)).build());
             }
             List<WriteRequest> unprocessed = c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, batch)))
-                    .unprocessedItems().get(TABLE);
+                    .unprocessedItems()
+                    .get(TABLE);
             // Room for three items was made: about three are written, the rest handed back.
-            assertThat(unprocessed).hasSizeBetween(Fixtures.BATCH_WRITE_ITEMS_MAX - 6, Fixtures.BATCH_WRITE_ITEMS_MAX - 1);
+            assertThat(unprocessed)
+                    .hasSizeBetween(Fixtures.BATCH_WRITE_ITEMS_MAX - 6, Fixtures.BATCH_WRITE_ITEMS_MAX - 1);
             int written = Fixtures.BATCH_WRITE_ITEMS_MAX - unprocessed.size();
             for (int i = stored; i < stored + Fixtures.BATCH_WRITE_ITEMS_MAX; i++) {
                 assertThat(present(c, i)).as("item %d", i).isEqualTo(i < stored + written);
@@ -164,8 +188,8 @@ class MemoryBoundTest {
         try (TestServer server = TestServer.start(new MemoryStore(BUDGET_BYTES), ServerLimits.DEFAULTS)) {
             DynamoDbClient c = server.client();
             Fixtures.createTable(c, TABLE);
-            c.updateTable(b -> b.tableName(TABLE).streamSpecification(
-                    s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
+            c.updateTable(b -> b.tableName(TABLE)
+                    .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
             int stored = fill(c, TABLE);
             // Each delete frees its item and writes a change record with the old image.
             for (int i = 0; i < stored; i++) {

@@ -42,23 +42,26 @@ class PartitioningCapacityTest {
         c = server.client();
         Fixtures.createTable(c, "single");
         Fixtures.createTable(c, "vertical");
-        Map<String, AttributeValue> single = new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"),
-                "email", s("old@example.com")));
+        Map<String, AttributeValue> single =
+                new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"), "email", s("old@example.com")));
         for (int i = 0; i < 30; i++) {
             single.put(String.format("post%02d", i), s("p".repeat(5 * KB - 6)));
         }
         put("single", padded(single, 170 * KB));
-        put("vertical", padded(new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"),
-                "email", s("old@example.com"))), 20 * KB));
+        put(
+                "vertical",
+                padded(
+                        new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s("PROFILE"), "email", s("old@example.com"))),
+                        20 * KB));
         for (int i = 0; i < 30; i++) {
-            put("vertical", padded(new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s(String.format("POST#%02d", i)))),
-                    5 * KB));
+            put(
+                    "vertical",
+                    padded(new HashMap<>(Map.of("PK", s("USER#u1"), "SK", s(String.format("POST#%02d", i)))), 5 * KB));
         }
         // 1:1: a 5 KB post and its counter as one 6 KB item, or as two items of 5 KB and ~1 KB.
         put("single", padded(new HashMap<>(Map.of("PK", s("POST#p1"), "SK", s("POST"), "likes", n("1"))), 6 * KB - 8));
         put("vertical", padded(new HashMap<>(Map.of("PK", s("POST#p1"), "SK", s("POST"))), 5 * KB));
-        put("vertical", padded(new HashMap<>(Map.of("PK", s("POST#p1"), "SK", s("COUNTER"), "likes", n("1"))),
-                KB - 8));
+        put("vertical", padded(new HashMap<>(Map.of("PK", s("POST#p1"), "SK", s("COUNTER"), "likes", n("1"))), KB - 8));
     }
 
     @AfterAll
@@ -70,9 +73,13 @@ class PartitioningCapacityTest {
     void readingTheProfileWithTenPosts() {
         assertThat(get("single", "USER#u1", "PROFILE").capacityUnits()).isEqualTo(21.5);
         double user = get("vertical", "USER#u1", "PROFILE").capacityUnits();
-        double posts = c.query(b -> b.tableName("vertical").keyConditionExpression("PK = :u AND begins_with(SK, :p)")
-                .expressionAttributeValues(Map.of(":u", s("USER#u1"), ":p", s("POST#"))).limit(10)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits();
+        double posts = c.query(b -> b.tableName("vertical")
+                        .keyConditionExpression("PK = :u AND begins_with(SK, :p)")
+                        .expressionAttributeValues(Map.of(":u", s("USER#u1"), ":p", s("POST#")))
+                        .limit(10)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity()
+                .capacityUnits();
         assertThat(user).isEqualTo(2.5);
         assertThat(posts).isEqualTo(6.5);
         assertThat(user + posts).isEqualTo(9.0);
@@ -88,7 +95,8 @@ class PartitioningCapacityTest {
     void readingAPostWithItsCounter() {
         assertThat(get("single", "POST#p1", "POST").capacityUnits()).isEqualTo(1.0);
         assertThat(get("vertical", "POST#p1", "POST").capacityUnits()
-                + get("vertical", "POST#p1", "COUNTER").capacityUnits()).isEqualTo(1.5);
+                        + get("vertical", "POST#p1", "COUNTER").capacityUnits())
+                .isEqualTo(1.5);
     }
 
     @Test
@@ -98,20 +106,28 @@ class PartitioningCapacityTest {
     }
 
     private static ConsumedCapacity get(String table, String pk, String sk) {
-        return c.getItem(b -> b.tableName(table).key(Map.of("PK", s(pk), "SK", s(sk)))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+        return c.getItem(b -> b.tableName(table)
+                        .key(Map.of("PK", s(pk), "SK", s(sk)))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity();
     }
 
     private static ConsumedCapacity setEmail(String table) {
-        return c.updateItem(b -> b.tableName(table).key(Map.of("PK", s("USER#u1"), "SK", s("PROFILE")))
-                .updateExpression("SET email = :e").expressionAttributeValues(Map.of(":e", s("new@example.com")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+        return c.updateItem(b -> b.tableName(table)
+                        .key(Map.of("PK", s("USER#u1"), "SK", s("PROFILE")))
+                        .updateExpression("SET email = :e")
+                        .expressionAttributeValues(Map.of(":e", s("new@example.com")))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity();
     }
 
     private static ConsumedCapacity like(String table, String sk) {
-        return c.updateItem(b -> b.tableName(table).key(Map.of("PK", s("POST#p1"), "SK", s(sk)))
-                .updateExpression("ADD likes :one").expressionAttributeValues(Map.of(":one", n("1")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+        return c.updateItem(b -> b.tableName(table)
+                        .key(Map.of("PK", s("POST#p1"), "SK", s(sk)))
+                        .updateExpression("ADD likes :one")
+                        .expressionAttributeValues(Map.of(":one", n("1")))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity();
     }
 
     private static void put(String table, Map<String, AttributeValue> item) {

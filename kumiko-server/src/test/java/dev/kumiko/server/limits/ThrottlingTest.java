@@ -14,7 +14,6 @@ import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -80,22 +79,24 @@ class ThrottlingTest {
         for (int i = 0; i < BURST_SECONDS; i++) {
             put(c, "writes", "k" + i, 1000);
         }
-        assertProvisionedThrottle(() -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "writes");
-        assertThat(get(c, "writes", "over")).as("a throttled write changes nothing").isEmpty();
+        assertProvisionedThrottle(
+                () -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "writes");
+        assertThat(get(c, "writes", "over"))
+                .as("a throttled write changes nothing")
+                .isEmpty();
 
         clock.advanceSeconds(5);
         for (int i = 0; i < 5; i++) {
             put(c, "writes", "after" + i, 1000);
         }
-        assertProvisionedThrottle(() -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "writes");
+        assertProvisionedThrottle(
+                () -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "writes");
 
         clock.advanceSeconds(1);
         put(c, "writes", "big", 3000); // 3 WCU, admitted with 1 left: the bucket owes 2
         clock.advanceSeconds(2);
-        assertProvisionedThrottle(() -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "writes");
+        assertProvisionedThrottle(
+                () -> put(c, "writes", "over", 1000), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "writes");
         clock.advanceSeconds(1);
         put(c, "writes", "paid", 1000);
     }
@@ -106,14 +107,20 @@ class ThrottlingTest {
         // Each 1-KB transactional put costs 2 WCU: the 300-unit burst admits 150 of them.
         for (int i = 0; i < BURST_SECONDS / 2; i++) {
             String pk = "t" + i;
-            c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item(pk, 1000)))));
+            c.transactWriteItems(b ->
+                    b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item(pk, 1000)))));
         }
-        assertProvisionedThrottle(() -> c.transactWriteItems(b -> b.transactItems(
-                t -> t.put(p -> p.tableName("txwrites").item(item("over", 1000))))),
-                "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "txwrites");
-        assertThat(get(c, "txwrites", "over")).as("a throttled transaction changes nothing").isEmpty();
+        assertProvisionedThrottle(
+                () -> c.transactWriteItems(b ->
+                        b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item("over", 1000))))),
+                "TableWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "txwrites");
+        assertThat(get(c, "txwrites", "over"))
+                .as("a throttled transaction changes nothing")
+                .isEmpty();
         clock.advanceSeconds(2);
-        c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item("paid", 1000)))));
+        c.transactWriteItems(b ->
+                b.transactItems(t -> t.put(p -> p.tableName("txwrites").item(item("paid", 1000)))));
     }
 
     @Test
@@ -123,22 +130,27 @@ class ThrottlingTest {
         for (int i = 0; i < BURST_SECONDS; i++) {
             assertThat(get(c, "reads", "k")).isNotEmpty();
         }
-        assertProvisionedThrottle(() -> get(c, "reads", "k"), "TableReadProvisionedThroughputExceeded",
-                ARN_PREFIX + "reads");
-        assertProvisionedThrottle(() -> c.scan(b -> b.tableName("reads")), "TableReadProvisionedThroughputExceeded",
+        assertProvisionedThrottle(
+                () -> get(c, "reads", "k"), "TableReadProvisionedThroughputExceeded", ARN_PREFIX + "reads");
+        assertProvisionedThrottle(
+                () -> c.scan(b -> b.tableName("reads")),
+                "TableReadProvisionedThroughputExceeded",
                 ARN_PREFIX + "reads");
 
         clock.advanceSeconds(1);
         c.getItem(b -> b.tableName("reads").key(key("k")));
         c.getItem(b -> b.tableName("reads").key(key("k")));
-        assertProvisionedThrottle(() -> c.getItem(b -> b.tableName("reads").key(key("k"))),
-                "TableReadProvisionedThroughputExceeded", ARN_PREFIX + "reads");
+        assertProvisionedThrottle(
+                () -> c.getItem(b -> b.tableName("reads").key(key("k"))),
+                "TableReadProvisionedThroughputExceeded",
+                ARN_PREFIX + "reads");
     }
 
     @Test
     void aGsiWithoutWriteCapacityThrottlesOnlyTheWritesThatChangeIt() {
         c.createTable(b -> b.tableName("gsiw")
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
                 .provisionedThroughput(t -> t.readCapacityUnits(1000L).writeCapacityUnits(1000L))
@@ -150,24 +162,37 @@ class ThrottlingTest {
             String pk = "k" + i;
             c.putItem(b -> b.tableName("gsiw").item(Map.of("PK", s(pk), "g", s("x"))));
         }
-        assertProvisionedThrottle(() -> c.putItem(b -> b.tableName("gsiw").item(Map.of("PK", s("over"), "g", s("x")))),
-                INDEX_MESSAGE, "IndexWriteProvisionedThroughputExceeded", ARN_PREFIX + "gsiw/index/byG");
-        assertThat(get(c, "gsiw", "over")).as("a throttled write changes nothing").isEmpty();
+        assertProvisionedThrottle(
+                () -> c.putItem(b -> b.tableName("gsiw").item(Map.of("PK", s("over"), "g", s("x")))),
+                INDEX_MESSAGE,
+                "IndexWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "gsiw/index/byG");
+        assertThat(get(c, "gsiw", "over"))
+                .as("a throttled write changes nothing")
+                .isEmpty();
 
         c.putItem(b -> b.tableName("gsiw").item(Map.of("PK", s("plain"), "v", s("no index key"))));
         c.putItem(b -> b.tableName("gsiw").item(Map.of("PK", s("k1"), "g", s("x")))); // entry unchanged
-        c.updateItem(b -> b.tableName("gsiw").key(key("k1")).updateExpression("SET v = :v")
+        c.updateItem(b -> b.tableName("gsiw")
+                .key(key("k1"))
+                .updateExpression("SET v = :v")
                 .expressionAttributeValues(Map.of(":v", s("not projected"))));
-        assertProvisionedThrottle(() -> c.updateItem(b -> b.tableName("gsiw").key(key("k1"))
-                .updateExpression("SET g = :v").expressionAttributeValues(Map.of(":v", s("y")))),
-                INDEX_MESSAGE, "IndexWriteProvisionedThroughputExceeded", ARN_PREFIX + "gsiw/index/byG");
+        assertProvisionedThrottle(
+                () -> c.updateItem(b -> b.tableName("gsiw")
+                        .key(key("k1"))
+                        .updateExpression("SET g = :v")
+                        .expressionAttributeValues(Map.of(":v", s("y")))),
+                INDEX_MESSAGE,
+                "IndexWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "gsiw/index/byG");
         assertThat(get(c, "gsiw", "k1")).containsEntry("g", s("x"));
     }
 
     @Test
     void aGsiWithoutReadCapacityThrottlesQueriesOnItButNotOnTheTable() {
         c.createTable(b -> b.tableName("gsir")
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
                 .provisionedThroughput(t -> t.readCapacityUnits(1000L).writeCapacityUnits(1000L))
@@ -185,38 +210,46 @@ class ThrottlingTest {
         boolean throttled = false;
         for (int i = 0; i < 100 && !throttled; i++) {
             try {
-                last = c.query(b -> b.tableName("gsir").indexName("byG").keyConditionExpression("g = :g")
-                        .expressionAttributeValues(Map.of(":g", s("x")))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits();
+                last = c.query(b -> b.tableName("gsir")
+                                .indexName("byG")
+                                .keyConditionExpression("g = :g")
+                                .expressionAttributeValues(Map.of(":g", s("x")))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits();
                 consumed += last;
             } catch (ProvisionedThroughputExceededException e) {
                 assertThat(e.awsErrorDetails().errorMessage()).isEqualTo(INDEX_MESSAGE);
-                assertThat(e.throttlingReasons()).containsExactly(reason("IndexReadProvisionedThroughputExceeded",
-                        ARN_PREFIX + "gsir/index/byG"));
+                assertThat(e.throttlingReasons())
+                        .containsExactly(
+                                reason("IndexReadProvisionedThroughputExceeded", ARN_PREFIX + "gsir/index/byG"));
                 throttled = true;
             }
         }
         assertThat(throttled).isTrue();
         assertThat(consumed).as("refused only once the 300 s burst was spent").isGreaterThanOrEqualTo(300);
         assertThat(consumed - last).as("admitted while some was left").isLessThan(300);
-        assertThat(c.query(b -> b.tableName("gsir").keyConditionExpression("PK = :p")
-                .expressionAttributeValues(Map.of(":p", s("k0")))).count()).isEqualTo(1);
+        assertThat(c.query(b -> b.tableName("gsir")
+                                .keyConditionExpression("PK = :p")
+                                .expressionAttributeValues(Map.of(":p", s("k0"))))
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
     void updateTableChangesTheRate() {
         provisioned(c, "upd", 1, 1);
         putMany(c, "upd", "k", BURST_SECONDS, 100);
-        assertProvisionedThrottle(() -> put(c, "upd", "over", 100), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "upd");
-        c.updateTable(b -> b.tableName("upd").provisionedThroughput(t -> t.readCapacityUnits(1L)
-                .writeCapacityUnits(10L)));
+        assertProvisionedThrottle(
+                () -> put(c, "upd", "over", 100), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "upd");
+        c.updateTable(b -> b.tableName("upd")
+                .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(10L)));
         clock.advanceSeconds(1);
         for (int i = 0; i < 10; i++) {
             put(c, "upd", "fast" + i, 100);
         }
-        assertProvisionedThrottle(() -> put(c, "upd", "over", 100), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "upd");
+        assertProvisionedThrottle(
+                () -> put(c, "upd", "over", 100), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "upd");
     }
 
     @Test
@@ -224,11 +257,11 @@ class ThrottlingTest {
         provisioned(c, "cond", 1, 1);
         put(c, "cond", "k", 100);
         putMany(c, "cond", "k", BURST_SECONDS - 2, 100);
-        assertThatThrownBy(() -> c.putItem(b -> b.tableName("cond").item(Map.of("PK", s("k")))
-                .conditionExpression("attribute_not_exists(PK)")))
+        assertThatThrownBy(() -> c.putItem(b ->
+                        b.tableName("cond").item(Map.of("PK", s("k"))).conditionExpression("attribute_not_exists(PK)")))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertProvisionedThrottle(() -> put(c, "cond", "over", 100), "TableWriteProvisionedThroughputExceeded",
-                ARN_PREFIX + "cond");
+        assertProvisionedThrottle(
+                () -> put(c, "cond", "over", 100), "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "cond");
     }
 
     @Test
@@ -237,10 +270,12 @@ class ThrottlingTest {
         put(c, "condbig", "k", 100);
         putMany(c, "condbig", "k", BURST_SECONDS - 4, 100);
         // The existing item is 1 unit, the refused one 3: DynamoDB charges the larger.
-        assertThatThrownBy(() -> c.putItem(b -> b.tableName("condbig").item(item("k", 2500))
-                .conditionExpression("attribute_not_exists(PK)")))
+        assertThatThrownBy(() -> c.putItem(b ->
+                        b.tableName("condbig").item(item("k", 2500)).conditionExpression("attribute_not_exists(PK)")))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertProvisionedThrottle(() -> put(c, "condbig", "over", 100), "TableWriteProvisionedThroughputExceeded",
+        assertProvisionedThrottle(
+                () -> put(c, "condbig", "over", 100),
+                "TableWriteProvisionedThroughputExceeded",
                 ARN_PREFIX + "condbig");
     }
 
@@ -250,9 +285,11 @@ class ThrottlingTest {
         put(c, "txcancel", "k", 100);
         putMany(c, "txcancel", "k", BURST_SECONDS - 2, 100);
         assertThatThrownBy(() -> c.transactWriteItems(b -> b.transactItems(t -> t.conditionCheck(
-                k -> k.tableName("txcancel").key(key("k")).conditionExpression("attribute_not_exists(PK)")))))
+                        k -> k.tableName("txcancel").key(key("k")).conditionExpression("attribute_not_exists(PK)")))))
                 .isInstanceOf(TransactionCanceledException.class);
-        assertProvisionedThrottle(() -> put(c, "txcancel", "over", 100), "TableWriteProvisionedThroughputExceeded",
+        assertProvisionedThrottle(
+                () -> put(c, "txcancel", "over", 100),
+                "TableWriteProvisionedThroughputExceeded",
                 ARN_PREFIX + "txcancel");
     }
 
@@ -267,8 +304,8 @@ class ThrottlingTest {
             assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ThrottlingException");
             assertThat(e.statusCode()).isEqualTo(400);
             assertThat(e.awsErrorDetails().errorMessage()).isEqualTo(HOT_KEY_MESSAGE);
-            assertThat(e.throttlingReasons()).containsExactly(reason("TableWriteKeyRangeThroughputExceeded",
-                    ARN_PREFIX + "hot"));
+            assertThat(e.throttlingReasons())
+                    .containsExactly(reason("TableWriteKeyRangeThroughputExceeded", ARN_PREFIX + "hot"));
         });
         putSorted(c, "hot", "cold", 0, 10_000);
         clock.advanceSeconds(1);
@@ -287,20 +324,25 @@ class ThrottlingTest {
         boolean throttled = false;
         for (int i = 0; i < 100 && !throttled; i++) {
             try {
-                last = c.query(b -> b.tableName("hotr").keyConditionExpression("PK = :p").consistentRead(true)
-                        .expressionAttributeValues(Map.of(":p", s("h")))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits();
+                last = c.query(b -> b.tableName("hotr")
+                                .keyConditionExpression("PK = :p")
+                                .consistentRead(true)
+                                .expressionAttributeValues(Map.of(":p", s("h")))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits();
                 consumed += last;
             } catch (ThrottlingException e) {
-                assertThat(e.throttlingReasons()).containsExactly(reason("TableReadKeyRangeThroughputExceeded",
-                        ARN_PREFIX + "hotr"));
+                assertThat(e.throttlingReasons())
+                        .containsExactly(reason("TableReadKeyRangeThroughputExceeded", ARN_PREFIX + "hotr"));
                 throttled = true;
             }
         }
         assertThat(throttled).isTrue();
         assertThat(consumed).as("refused only once 3,000 were spent").isGreaterThanOrEqualTo(3000);
         assertThat(consumed - last).as("admitted while under 3,000").isLessThan(3000);
-        assertThat(c.getItem(b -> b.tableName("hotr").key(Map.of("PK", s("other"), "SK", s("0")))).hasItem())
+        assertThat(c.getItem(b -> b.tableName("hotr").key(Map.of("PK", s("other"), "SK", s("0"))))
+                        .hasItem())
                 .isFalse();
     }
 
@@ -321,16 +363,20 @@ class ThrottlingTest {
 
         provisioned(cOff, "strict", 1, 1, Map.of("kumiko:throttling", "on"));
         putMany(cOff, "strict", "k", BURST_SECONDS, 1000);
-        assertProvisionedThrottle(() -> put(cOff, "strict", "over", 1000), "TableWriteProvisionedThroughputExceeded",
+        assertProvisionedThrottle(
+                () -> put(cOff, "strict", "over", 1000),
+                "TableWriteProvisionedThroughputExceeded",
                 ARN_PREFIX + "strict");
 
         provisioned(cOff, "later", 1, 1);
         putMany(cOff, "later", "k", BURST_SECONDS + 10, 1000);
-        cOff.tagResource(b -> b.resourceArn(ARN_PREFIX + "later").tags(Tag.builder().key("kumiko:throttling")
-                .value("on").build()));
+        cOff.tagResource(b -> b.resourceArn(ARN_PREFIX + "later")
+                .tags(Tag.builder().key("kumiko:throttling").value("on").build()));
         // Nothing was counted while off, so enforcement starts with a full burst.
         putMany(cOff, "later", "on", BURST_SECONDS, 1000);
-        assertProvisionedThrottle(() -> put(cOff, "later", "over", 1000), "TableWriteProvisionedThroughputExceeded",
+        assertProvisionedThrottle(
+                () -> put(cOff, "later", "over", 1000),
+                "TableWriteProvisionedThroughputExceeded",
                 ARN_PREFIX + "later");
     }
 
@@ -340,26 +386,35 @@ class ThrottlingTest {
         putMany(c, "bwrite", "k", BURST_SECONDS - 3, 100);
         List<WriteRequest> five = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            five.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item("b" + i, 100)).build()).build());
+            five.add(WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(item("b" + i, 100)).build())
+                    .build());
         }
-        BatchWriteItemResponse r = c.batchWriteItem(b -> b.requestItems(Map.of("bwrite", five))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        BatchWriteItemResponse r = c.batchWriteItem(
+                b -> b.requestItems(Map.of("bwrite", five)).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(r.unprocessedItems()).isEqualTo(Map.of("bwrite", five.subList(3, 5)));
         assertThat(r.consumedCapacity().get(0).capacityUnits()).isEqualTo(3.0);
         assertThat(get(c, "bwrite", "b2")).isNotEmpty();
         assertThat(get(c, "bwrite", "b3")).isEmpty();
 
-        assertProvisionedThrottle(() -> c.batchWriteItem(b -> b.requestItems(Map.of("bwrite", five.subList(3, 5)))),
-                "TableWriteProvisionedThroughputExceeded", ARN_PREFIX + "bwrite");
+        assertProvisionedThrottle(
+                () -> c.batchWriteItem(b -> b.requestItems(Map.of("bwrite", five.subList(3, 5)))),
+                "TableWriteProvisionedThroughputExceeded",
+                ARN_PREFIX + "bwrite");
 
         onDemand(c, "bwhot", Map.of());
         for (int i = 0; i < 100; i++) {
             putSorted(c, "bwhot", "h", i, 10_000);
         }
-        assertThatThrownBy(() -> c.batchWriteItem(b -> b.requestItems(Map.of("bwhot", List.of(WriteRequest.builder()
-                .putRequest(p -> p.item(Map.of("PK", s("h"), "SK", s("x")))).build())))))
-                .isInstanceOfSatisfying(ThrottlingException.class, e -> assertThat(e.throttlingReasons())
-                        .containsExactly(reason("TableWriteKeyRangeThroughputExceeded", ARN_PREFIX + "bwhot")));
+        assertThatThrownBy(() -> c.batchWriteItem(b -> b.requestItems(Map.of(
+                        "bwhot",
+                        List.of(WriteRequest.builder()
+                                .putRequest(p -> p.item(Map.of("PK", s("h"), "SK", s("x"))))
+                                .build())))))
+                .isInstanceOfSatisfying(
+                        ThrottlingException.class,
+                        e -> assertThat(e.throttlingReasons())
+                                .containsExactly(reason("TableWriteKeyRangeThroughputExceeded", ARN_PREFIX + "bwhot")));
     }
 
     @Test
@@ -373,13 +428,18 @@ class ThrottlingTest {
         for (int i = 0; i < BURST_SECONDS - 2; i++) {
             get(c, "bget", "b0");
         }
-        KeysAndAttributes request = KeysAndAttributes.builder().keys(keys).consistentRead(true).build();
+        KeysAndAttributes request =
+                KeysAndAttributes.builder().keys(keys).consistentRead(true).build();
         BatchGetItemResponse r = c.batchGetItem(b -> b.requestItems(Map.of("bget", request)));
         assertThat(r.responses().get("bget")).hasSize(2);
-        assertThat(r.unprocessedKeys()).isEqualTo(Map.of("bget", request.toBuilder().keys(keys.subList(2, 4)).build()));
+        assertThat(r.unprocessedKeys())
+                .isEqualTo(Map.of(
+                        "bget", request.toBuilder().keys(keys.subList(2, 4)).build()));
 
-        assertProvisionedThrottle(() -> c.batchGetItem(b -> b.requestItems(r.unprocessedKeys())),
-                "TableReadProvisionedThroughputExceeded", ARN_PREFIX + "bget");
+        assertProvisionedThrottle(
+                () -> c.batchGetItem(b -> b.requestItems(r.unprocessedKeys())),
+                "TableReadProvisionedThroughputExceeded",
+                ARN_PREFIX + "bget");
     }
 
     // ---- helpers ----
@@ -388,8 +448,8 @@ class ThrottlingTest {
         assertProvisionedThrottle(call, TABLE_MESSAGE, reason, resource);
     }
 
-    private static void assertProvisionedThrottle(ThrowingCallable call, String message, String reason,
-            String resource) {
+    private static void assertProvisionedThrottle(
+            ThrowingCallable call, String message, String reason, String resource) {
         assertThatThrownBy(call).isInstanceOfSatisfying(ProvisionedThroughputExceededException.class, e -> {
             assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ProvisionedThroughputExceededException");
             assertThat(e.statusCode()).isEqualTo(400);
@@ -406,8 +466,7 @@ class ThrottlingTest {
         provisioned(client, table, rcu, wcu, Map.of());
     }
 
-    private static void provisioned(DynamoDbClient client, String table, long rcu, long wcu,
-            Map<String, String> tags) {
+    private static void provisioned(DynamoDbClient client, String table, long rcu, long wcu, Map<String, String> tags) {
         client.createTable(b -> b.tableName(table)
                 .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
@@ -417,9 +476,11 @@ class ThrottlingTest {
 
     private static void onDemand(DynamoDbClient client, String table, Map<String, String> tags) {
         client.createTable(b -> b.tableName(table)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("PK").keyType(KeyType.HASH),
                         k -> k.attributeName("SK").keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .tags(tags(tags)));
@@ -454,17 +515,20 @@ class ThrottlingTest {
                 Map<String, AttributeValue> item = item(prefix + i, bytes);
                 batch.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
             }
-            assertThat(client.batchWriteItem(b -> b.requestItems(Map.of(table, batch))).unprocessedItems()).isEmpty();
+            assertThat(client.batchWriteItem(b -> b.requestItems(Map.of(table, batch)))
+                            .unprocessedItems())
+                    .isEmpty();
         }
     }
 
     private static void putSorted(DynamoDbClient client, String table, String pk, int sk, int bytes) {
-        client.putItem(b -> b.tableName(table).item(Map.of("PK", s(pk), "SK", s(Integer.toString(sk)),
-                "v", s("x".repeat(bytes)))));
+        client.putItem(b ->
+                b.tableName(table).item(Map.of("PK", s(pk), "SK", s(Integer.toString(sk)), "v", s("x".repeat(bytes)))));
     }
 
     private static Map<String, AttributeValue> get(DynamoDbClient client, String table, String pk) {
-        return client.getItem(b -> b.tableName(table).key(key(pk)).consistentRead(true)).item();
+        return client.getItem(b -> b.tableName(table).key(key(pk)).consistentRead(true))
+                .item();
     }
 
     private static Map<String, AttributeValue> key(String pk) {

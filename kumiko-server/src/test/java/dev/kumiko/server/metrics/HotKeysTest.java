@@ -22,7 +22,9 @@ class HotKeysTest {
         assertThat(all.size()).isLessThanOrEqualTo(HotKeys.KEYS_MAX);
         KeyHeat.View first = all.get(0);
         assertThat(first.partitionKey()).isEqualTo(hot);
-        assertThat(first.writePeakPerSecond()).as("1,000 WCU within a second or two").isGreaterThanOrEqualTo(500);
+        assertThat(first.writePeakPerSecond())
+                .as("1,000 WCU within a second or two")
+                .isGreaterThanOrEqualTo(500);
         assertThat(first.indexName()).isEmpty();
     }
 
@@ -39,7 +41,10 @@ class HotKeysTest {
         }
         List<KeyHeat.View> top = keys.top(1);
         assertThat(top.get(0).partitionKey()).isEqualTo(late);
-        assertThat(top.get(0).requests()).as("counted from when it was let in").isGreaterThan(1).isLessThanOrEqualTo(400);
+        assertThat(top.get(0).requests())
+                .as("counted from when it was let in")
+                .isGreaterThan(1)
+                .isLessThanOrEqualTo(400);
     }
 
     @Test

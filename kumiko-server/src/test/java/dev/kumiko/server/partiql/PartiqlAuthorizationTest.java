@@ -1,12 +1,11 @@
 package dev.kumiko.server.partiql;
 
-import dev.kumiko.server.TestServer;
-
 import static dev.kumiko.server.ErrorAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.server.TestServer;
 import dev.kumiko.server.auth.AccessKey;
 import dev.kumiko.server.json.JsonTree;
 import java.nio.charset.StandardCharsets;
@@ -43,13 +42,22 @@ class PartiqlAuthorizationTest {
     static void start() {
         byte[] policy = POLICY.getBytes(StandardCharsets.UTF_8);
         Map<String, AccessKey> keys = Map.of(
-                "AKIAADMIN", AccessKey.admin("AKIAADMIN", "admin-secret"),
-                "AKIAREADER", new AccessKey("AKIAREADER", "reader-secret", null, ACCOUNT, READER, Map.of(),
+                "AKIAADMIN",
+                AccessKey.admin("AKIAADMIN", "admin-secret"),
+                "AKIAREADER",
+                new AccessKey(
+                        "AKIAREADER",
+                        "reader-secret",
+                        null,
+                        ACCOUNT,
+                        READER,
+                        Map.of(),
                         JsonTree.parseObject(policy, 0, policy.length)));
-        server = TestServer.start(TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM,
-                TestServer.Security.sigV4(keys));
+        server = TestServer.start(
+                TestServer.StoreKind.MEMORY, EngineSettings.DEFAULTS, Clock.SYSTEM, TestServer.Security.sigV4(keys));
         try (DynamoDbClient admin = server.newClient(REGION, AwsBasicCredentials.create("AKIAADMIN", "admin-secret"))) {
-            admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
+            admin.createTable(b -> b.tableName("Notes")
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
                     .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
         }
@@ -64,15 +72,23 @@ class PartiqlAuthorizationTest {
     void eachStatementNeedsItsPartiqlAction() {
         try (DynamoDbClient c = server.newClient(REGION, AwsBasicCredentials.create("AKIAREADER", "reader-secret"))) {
             c.executeStatement(b -> b.statement("INSERT INTO Notes VALUE {'id': 'n1', 'text': 'hi'}"));
-            assertThat(c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE id = 'n1'")).items()).hasSize(1);
-            assertError(() -> c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE text = 'hi'")),
-                    "AccessDeniedException", "User: " + READER + " is not authorized to perform: dynamodb:PartiQLSelect"
-                            + " on resource: " + TABLE_ARN + " with an explicit deny in an identity-based policy");
-            assertError(() -> c.executeStatement(b -> b.statement("DELETE FROM Notes WHERE id = 'n1'")),
-                    "AccessDeniedException", "User: " + READER + " is not authorized to perform: dynamodb:PartiQLDelete"
+            assertThat(c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE id = 'n1'"))
+                            .items())
+                    .hasSize(1);
+            assertError(
+                    () -> c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE text = 'hi'")),
+                    "AccessDeniedException",
+                    "User: " + READER + " is not authorized to perform: dynamodb:PartiQLSelect" + " on resource: "
+                            + TABLE_ARN + " with an explicit deny in an identity-based policy");
+            assertError(
+                    () -> c.executeStatement(b -> b.statement("DELETE FROM Notes WHERE id = 'n1'")),
+                    "AccessDeniedException",
+                    "User: " + READER + " is not authorized to perform: dynamodb:PartiQLDelete"
                             + " on resource: " + TABLE_ARN + " because no identity-based policy allows the "
                             + "dynamodb:PartiQLDelete action");
-            assertThat(c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE id = 'n1'")).items()).hasSize(1);
+            assertThat(c.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE id = 'n1'"))
+                            .items())
+                    .hasSize(1);
         }
     }
 }

@@ -18,8 +18,9 @@ class PolicyEvaluatorTest {
             + "\"dynamodb:DeleteItem\",\"dynamodb:Query\"],\"Resource\":\"arn:aws:dynamodb:ap-northeast-1:"
             + "123456789012:table/MyApp\",\"Condition\":{\"ForAllValues:StringEquals\":{\"dynamodb:LeadingKeys\":"
             + "[\"USER#${aws:PrincipalTag/userId}\"]}}}]}";
-    static final Caller ALICE = new Caller("arn:aws:iam::123456789012:user/alice", "123456789012",
-            Map.of("userId", "alice"), "ap-northeast-1");
+
+    static final Caller ALICE = new Caller(
+            "arn:aws:iam::123456789012:user/alice", "123456789012", Map.of("userId", "alice"), "ap-northeast-1");
 
     static Policy policy(String json) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
@@ -42,17 +43,28 @@ class PolicyEvaluatorTest {
 
     @Test
     void seedPolicyAllowsOnlyTheCallersOwnPartition() {
-        assertThat(decide(SEED_004, ALICE, "GetItem", TABLE, leading("USER#alice"))).isEqualTo(Decision.ALLOW);
-        assertThat(decide(SEED_004, ALICE, "Query", TABLE, leading("USER#alice"))).isEqualTo(Decision.ALLOW);
-        assertThat(decide(SEED_004, ALICE, "GetItem", TABLE, leading("USER#bob"))).isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(SEED_004, ALICE, "GetItem", TABLE, leading("USER#alice")))
+                .isEqualTo(Decision.ALLOW);
+        assertThat(decide(SEED_004, ALICE, "Query", TABLE, leading("USER#alice")))
+                .isEqualTo(Decision.ALLOW);
+        assertThat(decide(SEED_004, ALICE, "GetItem", TABLE, leading("USER#bob")))
+                .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(SEED_004, ALICE, "GetItem", TABLE, leading("USER#alice", "USER#bob")))
-                .as("ForAllValues: every value must match").isEqualTo(Decision.IMPLICIT_DENY);
-        assertThat(decide(SEED_004, ALICE, "Scan", TABLE, Map.of())).as("Scan is not listed")
+                .as("ForAllValues: every value must match")
+                .isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(SEED_004, ALICE, "Scan", TABLE, Map.of()))
+                .as("Scan is not listed")
                 .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(SEED_004, ALICE, "GetItem", TABLE.replace("MyApp", "Other"), leading("USER#alice")))
                 .isEqualTo(Decision.IMPLICIT_DENY);
-        assertThat(decide(SEED_004, ALICE, "GetItem", TABLE.replace("ap-northeast-1", "us-east-1"),
-                leading("USER#alice"))).as("another region").isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(
+                        SEED_004,
+                        ALICE,
+                        "GetItem",
+                        TABLE.replace("ap-northeast-1", "us-east-1"),
+                        leading("USER#alice")))
+                .as("another region")
+                .isEqualTo(Decision.IMPLICIT_DENY);
     }
 
     @Test
@@ -70,7 +82,8 @@ class PolicyEvaluatorTest {
     @Test
     void aVariableWithoutAValueMatchesNothing() {
         Caller untagged = new Caller(ALICE.principalArn(), ALICE.accountId(), Map.of(), ALICE.region());
-        assertThat(decide(SEED_004, untagged, "GetItem", TABLE, leading("USER#"))).isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(SEED_004, untagged, "GetItem", TABLE, leading("USER#")))
+                .isEqualTo(Decision.IMPLICIT_DENY);
         String withDefault = allowWhen("StringEquals", "dynamodb:Select", "\"${aws:PrincipalTag/mode, 'COUNT'}\"");
         assertThat(decide(withDefault, untagged, "Query", TABLE, Map.of("dynamodb:Select", List.of("COUNT"))))
                 .isEqualTo(Decision.ALLOW);
@@ -91,12 +104,15 @@ class PolicyEvaluatorTest {
     void actionsMatchIgnoringCaseResourcesDoNot() {
         String json = "{\"Version\":\"2012-10-17\",\"Statement\":{\"Effect\":\"Allow\",\"Action\":"
                 + "\"DynamoDB:get?TEM\",\"Resource\":\"arn:aws:dynamodb:*:*:table/My*/index/*\"}}";
-        assertThat(decide(json, ALICE, "GetItem", TABLE + "/index/GSI1", Map.of())).isEqualTo(Decision.ALLOW);
-        assertThat(decide(json, ALICE, "GetItem", TABLE, Map.of())).as("table is not an index")
+        assertThat(decide(json, ALICE, "GetItem", TABLE + "/index/GSI1", Map.of()))
+                .isEqualTo(Decision.ALLOW);
+        assertThat(decide(json, ALICE, "GetItem", TABLE, Map.of()))
+                .as("table is not an index")
                 .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(json, ALICE, "GetItem", TABLE.replace("MyApp", "myApp") + "/index/GSI1", Map.of()))
                 .isEqualTo(Decision.IMPLICIT_DENY);
-        assertThat(decide(json, ALICE, "GetItems", TABLE + "/index/GSI1", Map.of())).as("? is one character")
+        assertThat(decide(json, ALICE, "GetItems", TABLE + "/index/GSI1", Map.of()))
+                .as("? is one character")
                 .isEqualTo(Decision.IMPLICIT_DENY);
     }
 
@@ -116,13 +132,22 @@ class PolicyEvaluatorTest {
         assertThat(decide(allowWhen("StringEquals", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE, none))
                 .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(allowWhen("StringNotEquals", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE, none))
-                .as("a negated operator holds for a missing key").isEqualTo(Decision.ALLOW);
-        assertThat(decide(allowWhen("StringNotEquals", "dynamodb:Select", "[\"COUNT\",\"ALL_ATTRIBUTES\"]"), ALICE,
-                "Query", TABLE, all)).as("not equal to any listed value").isEqualTo(Decision.IMPLICIT_DENY);
-        assertThat(decide(allowWhen("StringEqualsIfExists", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE,
-                none)).isEqualTo(Decision.ALLOW);
-        assertThat(decide(allowWhen("StringEqualsIfExists", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE,
-                all)).isEqualTo(Decision.IMPLICIT_DENY);
+                .as("a negated operator holds for a missing key")
+                .isEqualTo(Decision.ALLOW);
+        assertThat(decide(
+                        allowWhen("StringNotEquals", "dynamodb:Select", "[\"COUNT\",\"ALL_ATTRIBUTES\"]"),
+                        ALICE,
+                        "Query",
+                        TABLE,
+                        all))
+                .as("not equal to any listed value")
+                .isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(
+                        allowWhen("StringEqualsIfExists", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE, none))
+                .isEqualTo(Decision.ALLOW);
+        assertThat(decide(
+                        allowWhen("StringEqualsIfExists", "dynamodb:Select", "\"COUNT\""), ALICE, "Query", TABLE, all))
+                .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(allowWhen("Null", "dynamodb:Select", "\"true\""), ALICE, "Query", TABLE, none))
                 .isEqualTo(Decision.ALLOW);
         assertThat(decide(allowWhen("Null", "dynamodb:Select", "\"true\""), ALICE, "Query", TABLE, all))
@@ -135,10 +160,12 @@ class PolicyEvaluatorTest {
         assertThat(decide(like, ALICE, "GetItem", TABLE, Map.of("dynamodb:Attributes", List.of("pub_x", "a*"))))
                 .isEqualTo(Decision.ALLOW);
         assertThat(decide(like, ALICE, "GetItem", TABLE, Map.of("dynamodb:Attributes", List.of("ab"))))
-                .as("${*} is a literal star").isEqualTo(Decision.IMPLICIT_DENY);
+                .as("${*} is a literal star")
+                .isEqualTo(Decision.IMPLICIT_DENY);
         String equals = allowWhen("StringEquals", "dynamodb:Select", "\"*\"");
         assertThat(decide(equals, ALICE, "Query", TABLE, Map.of("dynamodb:Select", List.of("COUNT"))))
-                .as("StringEquals has no wildcards").isEqualTo(Decision.IMPLICIT_DENY);
+                .as("StringEquals has no wildcards")
+                .isEqualTo(Decision.IMPLICIT_DENY);
         String notLike = allowWhen("ForAllValues:StringNotLike", "dynamodb:Attributes", "[\"secret*\"]");
         assertThat(decide(notLike, ALICE, "GetItem", TABLE, Map.of("dynamodb:Attributes", List.of("a", "b"))))
                 .isEqualTo(Decision.ALLOW);
@@ -161,7 +188,8 @@ class PolicyEvaluatorTest {
     @Test
     void legacyVersionTakesVariablesLiterally() {
         String legacy = SEED_004.replace("2012-10-17", "2008-10-17");
-        assertThat(decide(legacy, ALICE, "GetItem", TABLE, leading("USER#alice"))).isEqualTo(Decision.IMPLICIT_DENY);
+        assertThat(decide(legacy, ALICE, "GetItem", TABLE, leading("USER#alice")))
+                .isEqualTo(Decision.IMPLICIT_DENY);
         assertThat(decide(legacy, ALICE, "GetItem", TABLE, leading("USER#${aws:PrincipalTag/userId}")))
                 .isEqualTo(Decision.ALLOW);
     }

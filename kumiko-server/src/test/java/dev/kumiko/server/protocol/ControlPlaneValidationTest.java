@@ -54,7 +54,10 @@ public class ControlPlaneValidationTest {
     }
 
     static AttributeDefinition def(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     static KeySchemaElement key(String name, KeyType type) {
@@ -71,7 +74,8 @@ public class ControlPlaneValidationTest {
 
     /** A valid on-demand table with pk/sk (both S); tweak customizes it into the case under test. */
     public static CreateTableRequest table(String name, Consumer<CreateTableRequest.Builder> tweak) {
-        CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name)
+        CreateTableRequest.Builder b = CreateTableRequest.builder()
+                .tableName(name)
                 .attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S))
                 .keySchema(hash("pk"), range("sk"))
                 .billingMode(BillingMode.PAY_PER_REQUEST);
@@ -84,45 +88,59 @@ public class ControlPlaneValidationTest {
     }
 
     static LocalSecondaryIndex lsi(String name, String hashKey, String rangeKey) {
-        return LocalSecondaryIndex.builder().indexName(name).keySchema(hash(hashKey), range(rangeKey))
-                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).build();
+        return LocalSecondaryIndex.builder()
+                .indexName(name)
+                .keySchema(hash(hashKey), range(rangeKey))
+                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                .build();
     }
 
     // ---- CreateTable: member constraints ----
 
     @Test
     void tableNameTooShort() {
-        assertValidation(() -> c.createTable(table("ab", b -> {})), "1 validation error detected: Value 'ab' at "
-                + "'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3");
+        assertValidation(
+                () -> c.createTable(table("ab", b -> {})),
+                "1 validation error detected: Value 'ab' at "
+                        + "'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3");
     }
 
     @Test
     void tableNameTooLong() {
         String longName = "t".repeat(256);
-        assertValidation(() -> c.createTable(table(longName, b -> {})), "1 validation error detected: Value '"
-                + longName + "' at 'tableName' failed to satisfy constraint: "
-                + "Member must have length less than or equal to 255");
+        assertValidation(
+                () -> c.createTable(table(longName, b -> {})),
+                "1 validation error detected: Value '"
+                        + longName + "' at 'tableName' failed to satisfy constraint: "
+                        + "Member must have length less than or equal to 255");
         String maxName = "t".repeat(255);
-        assertThat(c.createTable(table(maxName, b -> {})).tableDescription().tableName()).isEqualTo(maxName);
+        assertThat(c.createTable(table(maxName, b -> {})).tableDescription().tableName())
+                .isEqualTo(maxName);
     }
 
     @Test
     void tableNameWithIllegalCharacters() {
-        assertValidation(() -> c.createTable(table("\"smart-dcb-messages\"", b -> {})),
+        assertValidation(
+                () -> c.createTable(table("\"smart-dcb-messages\"", b -> {})),
                 "1 validation error detected: Value '\"smart-dcb-messages\"' at 'tableName' failed to satisfy "
                         + "constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
     }
 
     @Test
     void keySchemaEmpty() {
-        createFails(b -> b.keySchema(List.of()), "1 validation error detected: Value '[]' at 'keySchema' failed "
-                + "to satisfy constraint: Member must have length greater than or equal to 1");
+        createFails(
+                b -> b.keySchema(List.of()),
+                "1 validation error detected: Value '[]' at 'keySchema' failed "
+                        + "to satisfy constraint: Member must have length greater than or equal to 1");
     }
 
     @Test
     void keySchemaWithThreeElements() {
-        createFails(b -> b.keySchema(hash("pk"), range("sk"), range("extra"))
-                        .attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
+        createFails(
+                b -> b.keySchema(hash("pk"), range("sk"), range("extra"))
+                        .attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
                                 def("extra", ScalarAttributeType.S)),
                 "1 validation error detected: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), "
                         + "KeySchemaElement(attributeName=sk, keyType=RANGE), KeySchemaElement(attributeName=extra, "
@@ -132,23 +150,35 @@ public class ControlPlaneValidationTest {
 
     @Test
     void invalidAttributeType() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        AttributeDefinition.builder().attributeName("x").attributeType("BOOLEAN").build()),
+        createFails(
+                b -> b.attributeDefinitions(
+                        def("pk", ScalarAttributeType.S),
+                        def("sk", ScalarAttributeType.S),
+                        AttributeDefinition.builder()
+                                .attributeName("x")
+                                .attributeType("BOOLEAN")
+                                .build()),
                 "1 validation error detected: Value 'BOOLEAN' at 'attributeDefinitions.3.member.attributeType' "
                         + "failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]");
     }
 
     @Test
     void invalidKeyType() {
-        createFails(b -> b.keySchema(hash("pk"),
-                        KeySchemaElement.builder().attributeName("sk").keyType("SORT").build()),
+        createFails(
+                b -> b.keySchema(
+                        hash("pk"),
+                        KeySchemaElement.builder()
+                                .attributeName("sk")
+                                .keyType("SORT")
+                                .build()),
                 "1 validation error detected: Value 'SORT' at 'keySchema.2.member.keyType' failed to satisfy "
                         + "constraint: Member must satisfy enum value set: [HASH, RANGE]");
     }
 
     @Test
     void zeroThroughputReportsBothViolationsInOneMessage() {
-        createFails(b -> b.billingMode(BillingMode.PROVISIONED)
+        createFails(
+                b -> b.billingMode(BillingMode.PROVISIONED)
                         .provisionedThroughput(t -> t.readCapacityUnits(0L).writeCapacityUnits(0L)),
                 "2 validation errors detected: Value '0' at 'provisionedThroughput.writeCapacityUnits' failed to "
                         + "satisfy constraint: Member must have value greater than or equal to 1; Value '0' at "
@@ -158,7 +188,8 @@ public class ControlPlaneValidationTest {
 
     @Test
     void zeroReadThroughputAlone() {
-        createFails(b -> b.billingMode(BillingMode.PROVISIONED)
+        createFails(
+                b -> b.billingMode(BillingMode.PROVISIONED)
                         .provisionedThroughput(t -> t.readCapacityUnits(0L).writeCapacityUnits(1L)),
                 "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to "
                         + "satisfy constraint: Member must have value greater than or equal to 1");
@@ -168,32 +199,39 @@ public class ControlPlaneValidationTest {
 
     @Test
     void rangeKeyFirst() {
-        createFails(b -> b.keySchema(range("sk"), hash("pk")),
+        createFails(
+                b -> b.keySchema(range("sk"), hash("pk")),
                 "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
     }
 
     @Test
     void twoHashKeys() {
-        createFails(b -> b.keySchema(hash("pk"), hash("sk")),
+        createFails(
+                b -> b.keySchema(hash("pk"), hash("sk")),
                 "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
     }
 
     @Test
     void sameAttributeAsHashAndRange() {
         // UNVERIFIED wording (no capture of real DynamoDB's text); pinned so a change is deliberate.
-        createFails(b -> b.keySchema(hash("pk"), range("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)),
+        createFails(
+                b -> b.keySchema(hash("pk"), range("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)),
                 "Invalid KeySchema: Both the Hash Key and the Range Key element in the KeySchema have the same name");
     }
 
     @Test
     void keyAttributeNotDefined() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S)),
+        createFails(
+                b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S)),
                 "Invalid KeySchema: Some index key attribute have no definition");
     }
 
     @Test
     void extraAttributeDefinitionWithoutIndexes() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
+        createFails(
+                b -> b.attributeDefinitions(
+                        def("pk", ScalarAttributeType.S),
+                        def("sk", ScalarAttributeType.S),
                         def("unused", ScalarAttributeType.N)),
                 "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly "
                         + "match number of attributes defined in AttributeDefinitions");
@@ -201,11 +239,15 @@ public class ControlPlaneValidationTest {
 
     @Test
     void extraAttributeDefinitionWithIndexes() {
-        assertValidation(() -> c.createTable(b -> b.tableName(name())
-                        .attributeDefinitions(def("Album", ScalarAttributeType.S), def("Artist", ScalarAttributeType.S),
+        assertValidation(
+                () -> c.createTable(b -> b.tableName(name())
+                        .attributeDefinitions(
+                                def("Album", ScalarAttributeType.S),
+                                def("Artist", ScalarAttributeType.S),
                                 def("Sales", ScalarAttributeType.N))
                         .keySchema(hash("Album"))
-                        .globalSecondaryIndexes(g -> g.indexName("byArtist").keySchema(hash("Artist"))
+                        .globalSecondaryIndexes(g -> g.indexName("byArtist")
+                                .keySchema(hash("Artist"))
                                 .projection(p -> p.projectionType(ProjectionType.ALL)))
                         .billingMode(BillingMode.PAY_PER_REQUEST)),
                 "One or more parameter values were invalid: Some AttributeDefinitions are not used. "
@@ -216,7 +258,8 @@ public class ControlPlaneValidationTest {
 
     @Test
     void payPerRequestWithThroughput() {
-        createFails(b -> b.provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)),
+        createFails(
+                b -> b.provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)),
                 "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be "
                         + "specified when BillingMode is PAY_PER_REQUEST");
     }
@@ -231,8 +274,10 @@ public class ControlPlaneValidationTest {
 
     @Test
     void localIndexOnHashOnlyTable() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S))
-                        .keySchema(hash("pk")).localSecondaryIndexes(lsi("lsi", "pk", "sk")),
+        createFails(
+                b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S))
+                        .keySchema(hash("pk"))
+                        .localSecondaryIndexes(lsi("lsi", "pk", "sk")),
                 "One or more parameter values were invalid: Table KeySchema does not have a range key, which is "
                         + "required when specifying a LocalSecondaryIndex");
     }
@@ -240,22 +285,32 @@ public class ControlPlaneValidationTest {
     @Test
     void localIndexWithDifferentHashKey() {
         // UNVERIFIED wording (docs/notes/error-messages.md §3); pinned so a change is deliberate.
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("other", ScalarAttributeType.S)).localSecondaryIndexes(lsi("lsi", "other", "sk")),
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("other", ScalarAttributeType.S))
+                        .localSecondaryIndexes(lsi("lsi", "other", "sk")),
                 "One or more parameter values were invalid: Index KeySchema does not have the same leading hash key "
                         + "as table KeySchema for index: lsi. index hash key: other, table hash key: pk");
     }
 
     @Test
     void duplicateIndexNames() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("g", ScalarAttributeType.S))
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("g", ScalarAttributeType.S))
                         .globalSecondaryIndexes(
                                 g -> g.indexName("idx").keySchema(hash("g")).projection(p -> p.projectionType("ALL")),
                                 g -> g.indexName("idx").keySchema(hash("g")).projection(p -> p.projectionType("ALL"))),
                 "One or more parameter values were invalid: Duplicate index name: idx");
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("g", ScalarAttributeType.S))
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("g", ScalarAttributeType.S))
                         .localSecondaryIndexes(lsi("idx", "pk", "g"))
                         .globalSecondaryIndexes(
                                 g -> g.indexName("idx").keySchema(hash("g")).projection(p -> p.projectionType("ALL"))),
@@ -264,9 +319,13 @@ public class ControlPlaneValidationTest {
 
     @Test
     void includeWithoutNonKeyAttributes() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("g", ScalarAttributeType.S))
-                        .globalSecondaryIndexes(g -> g.indexName("gsi").keySchema(hash("g"))
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("g", ScalarAttributeType.S))
+                        .globalSecondaryIndexes(g -> g.indexName("gsi")
+                                .keySchema(hash("g"))
                                 .projection(p -> p.projectionType(ProjectionType.INCLUDE))),
                 "One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is "
                         + "not specified");
@@ -274,10 +333,15 @@ public class ControlPlaneValidationTest {
 
     @Test
     void allWithNonKeyAttributes() {
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("g", ScalarAttributeType.S))
-                        .globalSecondaryIndexes(g -> g.indexName("gsi").keySchema(hash("g"))
-                                .projection(p -> p.projectionType(ProjectionType.ALL).nonKeyAttributes("a"))),
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("g", ScalarAttributeType.S))
+                        .globalSecondaryIndexes(g -> g.indexName("gsi")
+                                .keySchema(hash("g"))
+                                .projection(p ->
+                                        p.projectionType(ProjectionType.ALL).nonKeyAttributes("a"))),
                 "One or more parameter values were invalid: ProjectionType is ALL, but NonKeyAttributes is specified");
     }
 
@@ -288,17 +352,29 @@ public class ControlPlaneValidationTest {
             six.add(lsi("lsi" + i, "pk", "l"));
         }
         // The only observed text (DynamoDB Local, which mirrors the service) has no prefix.
-        createFails(b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", ScalarAttributeType.S),
-                        def("l", ScalarAttributeType.S)).localSecondaryIndexes(six),
+        createFails(
+                b -> b.attributeDefinitions(
+                                def("pk", ScalarAttributeType.S),
+                                def("sk", ScalarAttributeType.S),
+                                def("l", ScalarAttributeType.S))
+                        .localSecondaryIndexes(six),
                 "Cannot have more than 5 local secondary indexes per table");
-        assertThat(c.createTable(table(name(), b -> b.attributeDefinitions(def("pk", ScalarAttributeType.S),
-                def("sk", ScalarAttributeType.S), def("l", ScalarAttributeType.S))
-                .localSecondaryIndexes(six.subList(0, 5)))).tableDescription().localSecondaryIndexes()).hasSize(5);
+        assertThat(c.createTable(table(
+                                name(),
+                                b -> b.attributeDefinitions(
+                                                def("pk", ScalarAttributeType.S),
+                                                def("sk", ScalarAttributeType.S),
+                                                def("l", ScalarAttributeType.S))
+                                        .localSecondaryIndexes(six.subList(0, 5))))
+                        .tableDescription()
+                        .localSecondaryIndexes())
+                .hasSize(5);
     }
 
     @Test
     void streamDisabledWithViewType() {
-        createFails(b -> b.streamSpecification(s -> s.streamEnabled(false).streamViewType(StreamViewType.NEW_IMAGE)),
+        createFails(
+                b -> b.streamSpecification(s -> s.streamEnabled(false).streamViewType(StreamViewType.NEW_IMAGE)),
                 "One or more parameter values were invalid: Table is being created with a stream disabled, "
                         + "UpdateViewType should not be specified");
     }
@@ -314,23 +390,34 @@ public class ControlPlaneValidationTest {
 
     @Test
     void operationsOnMissingTable() {
-        assertError(() -> c.describeTable(b -> b.tableName("nope")), "ResourceNotFoundException",
+        assertError(
+                () -> c.describeTable(b -> b.tableName("nope")),
+                "ResourceNotFoundException",
                 NOT_FOUND.formatted("nope"));
-        assertError(() -> c.deleteTable(b -> b.tableName("nope")), "ResourceNotFoundException",
+        assertError(
+                () -> c.deleteTable(b -> b.tableName("nope")),
+                "ResourceNotFoundException",
                 NOT_FOUND.formatted("nope"));
-        assertError(() -> c.updateTable(b -> b.tableName("nope").billingMode(BillingMode.PAY_PER_REQUEST)),
-                "ResourceNotFoundException", NOT_FOUND.formatted("nope"));
+        assertError(
+                () -> c.updateTable(b -> b.tableName("nope").billingMode(BillingMode.PAY_PER_REQUEST)),
+                "ResourceNotFoundException",
+                NOT_FOUND.formatted("nope"));
     }
 
     @Test
     void deletionProtection() {
         String n = name();
         c.createTable(table(n, b -> b.deletionProtectionEnabled(true)));
-        assertThat(c.describeTable(b -> b.tableName(n)).table().deletionProtectionEnabled()).isTrue();
-        assertError(() -> c.deleteTable(b -> b.tableName(n)), "ResourceInUseException", "Resource cannot be deleted "
-                + "as it is currently protected against deletion. Disable deletion protection first.");
+        assertThat(c.describeTable(b -> b.tableName(n)).table().deletionProtectionEnabled())
+                .isTrue();
+        assertError(
+                () -> c.deleteTable(b -> b.tableName(n)),
+                "ResourceInUseException",
+                "Resource cannot be deleted "
+                        + "as it is currently protected against deletion. Disable deletion protection first.");
         c.updateTable(b -> b.tableName(n).deletionProtectionEnabled(false));
-        assertThat(c.deleteTable(b -> b.tableName(n)).tableDescription().tableName()).isEqualTo(n);
+        assertThat(c.deleteTable(b -> b.tableName(n)).tableDescription().tableName())
+                .isEqualTo(n);
         assertError(() -> c.describeTable(b -> b.tableName(n)), "ResourceNotFoundException", NOT_FOUND.formatted(n));
     }
 
@@ -350,9 +437,13 @@ public class ControlPlaneValidationTest {
     @Test
     void updateTableToOnDemandWithThroughput() {
         String n = name();
-        c.createTable(table(n, b -> b.billingMode(BillingMode.PROVISIONED)
-                .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L))));
-        assertValidation(() -> c.updateTable(b -> b.tableName(n).billingMode(BillingMode.PAY_PER_REQUEST)
+        c.createTable(table(
+                n,
+                b -> b.billingMode(BillingMode.PROVISIONED)
+                        .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L))));
+        assertValidation(
+                () -> c.updateTable(b -> b.tableName(n)
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
                         .provisionedThroughput(t -> t.readCapacityUnits(6L).writeCapacityUnits(6L))),
                 "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be "
                         + "specified when BillingMode is PAY_PER_REQUEST");
@@ -361,9 +452,12 @@ public class ControlPlaneValidationTest {
     @Test
     void updateTableWithSameThroughput() {
         String n = name();
-        c.createTable(table(n, b -> b.billingMode(BillingMode.PROVISIONED)
-                .provisionedThroughput(t -> t.readCapacityUnits(300L).writeCapacityUnits(300L))));
-        assertValidation(() -> c.updateTable(b -> b.tableName(n)
+        c.createTable(table(
+                n,
+                b -> b.billingMode(BillingMode.PROVISIONED)
+                        .provisionedThroughput(t -> t.readCapacityUnits(300L).writeCapacityUnits(300L))));
+        assertValidation(
+                () -> c.updateTable(b -> b.tableName(n)
                         .provisionedThroughput(t -> t.readCapacityUnits(300L).writeCapacityUnits(300L))),
                 "The provisioned throughput for the table will not change. The requested value equals the current "
                         + "value. Current ReadCapacityUnits provisioned for the table: 300. Requested "
@@ -371,7 +465,8 @@ public class ControlPlaneValidationTest {
                         + "Requested WriteCapacityUnits: 300. Refer to the Amazon DynamoDB Developer Guide for "
                         + "current limits and how to request higher limits.");
         var updated = c.updateTable(b -> b.tableName(n)
-                .provisionedThroughput(t -> t.readCapacityUnits(301L).writeCapacityUnits(300L))).tableDescription();
+                        .provisionedThroughput(t -> t.readCapacityUnits(301L).writeCapacityUnits(300L)))
+                .tableDescription();
         assertThat(updated.provisionedThroughput().readCapacityUnits()).isEqualTo(301L);
     }
 
@@ -379,10 +474,14 @@ public class ControlPlaneValidationTest {
 
     @Test
     void listTablesLimitOutOfRange() {
-        assertValidation(() -> c.listTables(b -> b.limit(0)), "1 validation error detected: Value '0' at 'limit' "
-                + "failed to satisfy constraint: Member must have value greater than or equal to 1");
-        assertValidation(() -> c.listTables(b -> b.limit(101)), "1 validation error detected: Value '101' at "
-                + "'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
+        assertValidation(
+                () -> c.listTables(b -> b.limit(0)),
+                "1 validation error detected: Value '0' at 'limit' "
+                        + "failed to satisfy constraint: Member must have value greater than or equal to 1");
+        assertValidation(
+                () -> c.listTables(b -> b.limit(101)),
+                "1 validation error detected: Value '101' at "
+                        + "'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
     }
 
     @Test
@@ -419,12 +518,17 @@ public class ControlPlaneValidationTest {
     @Test
     void tagListUntag() {
         String n = name();
-        String arn = c.createTable(table(n, b -> b.tags(Tag.builder().key("team").value("core").build())))
-                .tableDescription().tableArn();
-        c.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("env").value("test").build(),
-                Tag.builder().key("team").value("db").build()));
+        String arn = c.createTable(table(
+                        n, b -> b.tags(Tag.builder().key("team").value("core").build())))
+                .tableDescription()
+                .tableArn();
+        c.tagResource(b -> b.resourceArn(arn)
+                .tags(
+                        Tag.builder().key("env").value("test").build(),
+                        Tag.builder().key("team").value("db").build()));
         assertThat(c.listTagsOfResource(b -> b.resourceArn(arn)).tags())
-                .containsExactlyInAnyOrder(Tag.builder().key("team").value("db").build(),
+                .containsExactlyInAnyOrder(
+                        Tag.builder().key("team").value("db").build(),
                         Tag.builder().key("env").value("test").build());
         c.untagResource(b -> b.resourceArn(arn).tagKeys("team", "absent"));
         assertThat(c.listTagsOfResource(b -> b.resourceArn(arn)).tags())
@@ -436,18 +540,22 @@ public class ControlPlaneValidationTest {
         String arn = "arn:aws:dynamodb:us-east-1:000000000000:table/missing";
         String message = "Requested resource not found: ResourceArn: " + arn + " not found";
         assertError(() -> c.listTagsOfResource(b -> b.resourceArn(arn)), "ResourceNotFoundException", message);
-        assertError(() -> c.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("k").value("v").build())),
-                "ResourceNotFoundException", message);
-        assertError(() -> c.untagResource(b -> b.resourceArn(arn).tagKeys("k")), "ResourceNotFoundException",
+        assertError(
+                () -> c.tagResource(b -> b.resourceArn(arn)
+                        .tags(Tag.builder().key("k").value("v").build())),
+                "ResourceNotFoundException",
                 message);
+        assertError(() -> c.untagResource(b -> b.resourceArn(arn).tagKeys("k")), "ResourceNotFoundException", message);
     }
 
     @Test
     void tagOperationsWithInvalidArn() {
         // The class is captured (ValidationException); the text is not.
         assertErrorCode(() -> c.listTagsOfResource(b -> b.resourceArn("not-an-arn")), "ValidationException");
-        assertErrorCode(() -> c.tagResource(b -> b.resourceArn("arn:aws:dynamodb:us-east-1:000000000000:backup/x")
-                .tags(Tag.builder().key("k").value("v").build())), "ValidationException");
+        assertErrorCode(
+                () -> c.tagResource(b -> b.resourceArn("arn:aws:dynamodb:us-east-1:000000000000:backup/x")
+                        .tags(Tag.builder().key("k").value("v").build())),
+                "ValidationException");
     }
 
     // ---- ARNs as TableName, DescribeLimits, DescribeEndpoints ----
@@ -458,8 +566,8 @@ public class ControlPlaneValidationTest {
         String arn = c.createTable(table(n, b -> {})).tableDescription().tableArn();
         assertThat(arn).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/" + n);
         assertThat(c.describeTable(b -> b.tableName(arn)).table().tableName()).isEqualTo(n);
-        Map<String, AttributeValue> item = Map.of("pk", AttributeValue.fromS("a"), "sk", AttributeValue.fromS("b"),
-                "v", AttributeValue.fromN("7"));
+        Map<String, AttributeValue> item = Map.of(
+                "pk", AttributeValue.fromS("a"), "sk", AttributeValue.fromS("b"), "v", AttributeValue.fromN("7"));
         c.putItem(b -> b.tableName(arn).item(item));
         Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromS("a"), "sk", AttributeValue.fromS("b"));
         assertThat(c.getItem(b -> b.tableName(arn).key(key)).item()).isEqualTo(item);

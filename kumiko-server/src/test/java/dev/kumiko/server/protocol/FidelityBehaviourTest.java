@@ -45,24 +45,35 @@ class FidelityBehaviourTest {
     }
 
     private static Map<String, Condition> pkEquals(String pk) {
-        return Map.of("PK", Condition.builder().comparisonOperator(ComparisonOperator.EQ).attributeValueList(s(pk)).build());
+        return Map.of(
+                "PK",
+                Condition.builder()
+                        .comparisonOperator(ComparisonOperator.EQ)
+                        .attributeValueList(s(pk))
+                        .build());
     }
 
     @Test
     void keyConditionsMixWithFilterAndProjectionExpressions() {
         c.putItem(b -> b.tableName("fbt").item(Map.of("PK", s("kc"), "SK", s("1"), "v", n("1"), "w", s("x"))));
         c.putItem(b -> b.tableName("fbt").item(Map.of("PK", s("kc"), "SK", s("2"), "v", n("2"), "w", s("y"))));
-        var page = c.query(b -> b.tableName("fbt").keyConditions(pkEquals("kc"))
-                .filterExpression("v > :one").projectionExpression("#w")
-                .expressionAttributeNames(Map.of("#w", "w")).expressionAttributeValues(Map.of(":one", n("1"))));
+        var page = c.query(b -> b.tableName("fbt")
+                .keyConditions(pkEquals("kc"))
+                .filterExpression("v > :one")
+                .projectionExpression("#w")
+                .expressionAttributeNames(Map.of("#w", "w"))
+                .expressionAttributeValues(Map.of(":one", n("1"))));
         assertThat(page.items()).containsExactly(Map.of("w", s("y")));
         assertThat(page.scannedCount()).isEqualTo(2);
     }
 
     @Test
     void keyConditionsBesideKeyConditionExpressionIsStillRefused() {
-        assertValidation(() -> c.query(b -> b.tableName("fbt").keyConditions(pkEquals("kc"))
-                        .keyConditionExpression("PK = :p").expressionAttributeValues(Map.of(":p", s("kc")))),
+        assertValidation(
+                () -> c.query(b -> b.tableName("fbt")
+                        .keyConditions(pkEquals("kc"))
+                        .keyConditionExpression("PK = :p")
+                        .expressionAttributeValues(Map.of(":p", s("kc")))),
                 "Can not use both expression and non-expression parameters in the same request: "
                         + "Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}");
     }
@@ -72,22 +83,36 @@ class FidelityBehaviourTest {
         c.putItem(b -> b.tableName("fbt").item(Map.of("PK", s("bin"), "SK", s("1"), "data", b(1, 2, 3, 4))));
         var key = Map.of("PK", s("bin"), "SK", s("1"));
         for (AttributeValue operand : List.of(b(2, 3), b(1, 2, 3, 4), b(4))) {
-            var got = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
-                    .filterExpression("contains(#d, :x)").expressionAttributeNames(Map.of("#d", "data"))
+            var got = c.query(b -> b.tableName("fbt")
+                    .keyConditionExpression("PK = :p")
+                    .filterExpression("contains(#d, :x)")
+                    .expressionAttributeNames(Map.of("#d", "data"))
                     .expressionAttributeValues(Map.of(":p", s("bin"), ":x", operand)));
             assertThat(got.count()).as("contains %s", operand).isEqualTo(1);
         }
-        var none = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
-                .filterExpression("contains(#d, :x)").expressionAttributeNames(Map.of("#d", "data"))
+        var none = c.query(b -> b.tableName("fbt")
+                .keyConditionExpression("PK = :p")
+                .filterExpression("contains(#d, :x)")
+                .expressionAttributeNames(Map.of("#d", "data"))
                 .expressionAttributeValues(Map.of(":p", s("bin"), ":x", b(3, 2))));
         assertThat(none.count()).isZero();
-        var legacy = c.query(b -> b.tableName("fbt").keyConditions(pkEquals("bin"))
-                .queryFilter(Map.of("data", Condition.builder().comparisonOperator(ComparisonOperator.CONTAINS)
-                        .attributeValueList(b(3, 4)).build())));
+        var legacy = c.query(b -> b.tableName("fbt")
+                .keyConditions(pkEquals("bin"))
+                .queryFilter(Map.of(
+                        "data",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.CONTAINS)
+                                .attributeValueList(b(3, 4))
+                                .build())));
         assertThat(legacy.count()).isEqualTo(1);
-        var notContains = c.query(b -> b.tableName("fbt").keyConditions(pkEquals("bin"))
-                .queryFilter(Map.of("data", Condition.builder().comparisonOperator(ComparisonOperator.NOT_CONTAINS)
-                        .attributeValueList(b(3, 4)).build())));
+        var notContains = c.query(b -> b.tableName("fbt")
+                .keyConditions(pkEquals("bin"))
+                .queryFilter(Map.of(
+                        "data",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.NOT_CONTAINS)
+                                .attributeValueList(b(3, 4))
+                                .build())));
         assertThat(notContains.count()).isZero();
         assertThat(c.getItem(b -> b.tableName("fbt").key(key)).item()).containsKey("data");
     }
@@ -95,7 +120,9 @@ class FidelityBehaviourTest {
     @Test
     void sizeOfStringCountsCharacters() {
         c.putItem(b -> b.tableName("fbt").item(Map.of("PK", s("size"), "SK", s("1"), "t", s("h\u00e9llo"))));
-        var got = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p").filterExpression("size(t) = :n")
+        var got = c.query(b -> b.tableName("fbt")
+                .keyConditionExpression("PK = :p")
+                .filterExpression("size(t) = :n")
                 .expressionAttributeValues(Map.of(":p", s("size"), ":n", n("5"))));
         assertThat(got.count()).isEqualTo(1);
     }
@@ -103,29 +130,40 @@ class FidelityBehaviourTest {
     @Test
     void emptyAttributeUpdatesCreatesTheItemFromItsKey() {
         var key = Map.of("PK", s("au"), "SK", s("1"));
-        var out = c.updateItem(b -> b.tableName("fbt").key(key).attributeUpdates(Map.of())
-                .returnValues(ReturnValue.ALL_NEW));
+        var out = c.updateItem(
+                b -> b.tableName("fbt").key(key).attributeUpdates(Map.of()).returnValues(ReturnValue.ALL_NEW));
         assertThat(out.attributes()).isEqualTo(key);
-        assertThat(c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true)).item()).isEqualTo(key);
+        assertThat(c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true))
+                        .item())
+                .isEqualTo(key);
     }
 
     @Test
     void removingANestedPathOfAMissingItemIsANoOp() {
         var key = Map.of("PK", s("rm"), "SK", s("1"));
-        var out = c.updateItem(b -> b.tableName("fbt").key(key).updateExpression("REMOVE a.b, c[1]")
-                .returnValues(ReturnValue.ALL_NEW));
+        var out = c.updateItem(b ->
+                b.tableName("fbt").key(key).updateExpression("REMOVE a.b, c[1]").returnValues(ReturnValue.ALL_NEW));
         assertThat(out.hasAttributes()).isFalse();
-        assertThat(c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true)).hasItem()).isFalse();
+        assertThat(c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true))
+                        .hasItem())
+                .isFalse();
     }
 
     @Test
     void parenthesisedUpdateValuesAsElectroDbSendsThem() {
         var key = Map.of("PK", s("paren"), "SK", s("1"));
-        c.updateItem(b -> b.tableName("fbt").key(key).updateExpression("SET #x = (if_not_exists(#x, :d) - :v)")
-                .expressionAttributeNames(Map.of("#x", "x")).expressionAttributeValues(Map.of(":d", n("10"), ":v", n("3"))));
-        c.updateItem(b -> b.tableName("fbt").key(key).updateExpression("SET #x = (#x + (:v)), y = (:v)")
-                .expressionAttributeNames(Map.of("#x", "x")).expressionAttributeValues(Map.of(":v", n("3"))));
-        var got = c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true)).item();
+        c.updateItem(b -> b.tableName("fbt")
+                .key(key)
+                .updateExpression("SET #x = (if_not_exists(#x, :d) - :v)")
+                .expressionAttributeNames(Map.of("#x", "x"))
+                .expressionAttributeValues(Map.of(":d", n("10"), ":v", n("3"))));
+        c.updateItem(b -> b.tableName("fbt")
+                .key(key)
+                .updateExpression("SET #x = (#x + (:v)), y = (:v)")
+                .expressionAttributeNames(Map.of("#x", "x"))
+                .expressionAttributeValues(Map.of(":v", n("3"))));
+        var got =
+                c.getItem(b -> b.tableName("fbt").key(key).consistentRead(true)).item();
         assertThat(got).containsEntry("x", n("10")).containsEntry("y", n("3"));
     }
 
@@ -133,7 +171,10 @@ class FidelityBehaviourTest {
     void setOnANestedPathWithoutParentHasDynamoDbsBareMessage() {
         var key = Map.of("PK", s("nest"), "SK", s("1"));
         c.putItem(b -> b.tableName("fbt").item(key));
-        assertValidation(() -> c.updateItem(b -> b.tableName("fbt").key(key).updateExpression("SET a.b = :v")
+        assertValidation(
+                () -> c.updateItem(b -> b.tableName("fbt")
+                        .key(key)
+                        .updateExpression("SET a.b = :v")
                         .expressionAttributeValues(Map.of(":v", n("1")))),
                 "The document path provided in the update expression is invalid for update");
     }
@@ -157,12 +198,15 @@ class FidelityBehaviourTest {
         }
         putSized("cross", "k4", 2_000);
         putSized("cross", "k5", 10);
-        var page = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
+        var page = c.query(b -> b.tableName("fbt")
+                .keyConditionExpression("PK = :p")
                 .expressionAttributeValues(Map.of(":p", s("cross"))));
         assertThat(page.count()).isEqualTo(4);
         assertThat(page.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("cross"), "SK", s("k4")));
-        var rest = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
-                .expressionAttributeValues(Map.of(":p", s("cross"))).exclusiveStartKey(page.lastEvaluatedKey()));
+        var rest = c.query(b -> b.tableName("fbt")
+                .keyConditionExpression("PK = :p")
+                .expressionAttributeValues(Map.of(":p", s("cross")))
+                .exclusiveStartKey(page.lastEvaluatedKey()));
         assertThat(rest.items()).extracting(i -> i.get("SK").s()).containsExactly("k5");
         assertThat(rest.lastEvaluatedKey()).isEmpty();
 
@@ -170,11 +214,11 @@ class FidelityBehaviourTest {
         Fixtures.createTable(c, "fbt_scan_page");
         for (int i = 1; i <= 3; i++) {
             String sk = "k" + i;
-            c.putItem(b -> b.tableName("fbt_scan_page").item(Map.of("PK", s("cross"), "SK", s(sk),
-                    "data", s("x".repeat(justUnder)))));
+            c.putItem(b -> b.tableName("fbt_scan_page")
+                    .item(Map.of("PK", s("cross"), "SK", s(sk), "data", s("x".repeat(justUnder)))));
         }
-        c.putItem(b -> b.tableName("fbt_scan_page").item(Map.of("PK", s("cross"), "SK", s("k4"),
-                "data", s("x".repeat(2_000)))));
+        c.putItem(b -> b.tableName("fbt_scan_page")
+                .item(Map.of("PK", s("cross"), "SK", s("k4"), "data", s("x".repeat(2_000)))));
         var scanned = c.scan(b -> b.tableName("fbt_scan_page"));
         assertThat(scanned.scannedCount()).isEqualTo(4);
         assertThat(scanned.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("cross"), "SK", s("k4")));
@@ -187,7 +231,8 @@ class FidelityBehaviourTest {
         for (int i = 1; i <= 4; i++) {
             putSized("exact", "k" + i, length);
         }
-        var page = c.query(b -> b.tableName("fbt").keyConditionExpression("PK = :p")
+        var page = c.query(b -> b.tableName("fbt")
+                .keyConditionExpression("PK = :p")
                 .expressionAttributeValues(Map.of(":p", s("exact"))));
         assertThat(page.count()).isEqualTo(4);
         assertThat(page.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("exact"), "SK", s("k4")));

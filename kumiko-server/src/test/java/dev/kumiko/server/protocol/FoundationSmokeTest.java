@@ -22,20 +22,31 @@ class FoundationSmokeTest {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
             createTable(c, "things");
-            c.putItem(b -> b.tableName("things").item(Map.of("PK", s("a"), "SK", s("1"),
-                    "n", AttributeValue.builder().n("01.50").build())));
-            var got = c.getItem(b -> b.tableName("things").key(Map.of("PK", s("a"), "SK", s("1")))).item();
+            c.putItem(b -> b.tableName("things")
+                    .item(Map.of(
+                            "PK",
+                            s("a"),
+                            "SK",
+                            s("1"),
+                            "n",
+                            AttributeValue.builder().n("01.50").build())));
+            var got = c.getItem(b -> b.tableName("things").key(Map.of("PK", s("a"), "SK", s("1"))))
+                    .item();
             assertThat(got.get("n").n()).isEqualTo("1.5");
             if (kind == TestServer.StoreKind.ROCKSDB) {
                 server.restart();
                 c = server.client();
             }
             DynamoDbClient c2 = c;
-            assertThat(c2.describeTable(b -> b.tableName("things")).table().itemCount()).isEqualTo(1);
-            var old = c2.deleteItem(b -> b.tableName("things").key(Map.of("PK", s("a"), "SK", s("1")))
-                    .returnValues("ALL_OLD")).attributes();
+            assertThat(c2.describeTable(b -> b.tableName("things")).table().itemCount())
+                    .isEqualTo(1);
+            var old = c2.deleteItem(b -> b.tableName("things")
+                            .key(Map.of("PK", s("a"), "SK", s("1")))
+                            .returnValues("ALL_OLD"))
+                    .attributes();
             assertThat(old).containsEntry("PK", s("a"));
-            assertThat(c2.getItem(b -> b.tableName("things").key(Map.of("PK", s("a"), "SK", s("1")))).hasItem())
+            assertThat(c2.getItem(b -> b.tableName("things").key(Map.of("PK", s("a"), "SK", s("1"))))
+                            .hasItem())
                     .isFalse();
             c2.deleteTable(b -> b.tableName("things"));
             assertThatThrownBy(() -> c2.describeTable(b -> b.tableName("things")))

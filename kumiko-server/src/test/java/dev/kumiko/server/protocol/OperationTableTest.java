@@ -10,15 +10,21 @@ import org.junit.jupiter.api.Test;
 class OperationTableTest {
     @Test
     void anOperationWithoutAnAuthorizationRuleCannotBeBuilt() {
-        assertThatThrownBy(() -> new Operation<Void, Void>(Operation.Api.DYNAMODB, "PutItem", body -> null,
-                (e, r, c) -> null, Operation.Encoder.empty(), null))
+        assertThatThrownBy(() -> new Operation<Void, Void>(
+                        Operation.Api.DYNAMODB,
+                        "PutItem",
+                        body -> null,
+                        (e, r, c) -> null,
+                        Operation.Encoder.empty(),
+                        null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("PutItem: an operation needs an authorization rule");
     }
 
     @Test
     void theDynamoDbOperationsServedAreNamesOfTheApi() {
-        assertThat(OperationTable.standard().names(Operation.Api.DYNAMODB)).isNotEmpty()
+        assertThat(OperationTable.standard().names(Operation.Api.DYNAMODB))
+                .isNotEmpty()
                 .allSatisfy(name -> assertThat(Operations.DYNAMODB_OPERATIONS).contains(name));
         assertThat(OperationTable.standard().names(Operation.Api.STREAMS))
                 .containsExactlyInAnyOrder("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
@@ -47,8 +53,8 @@ class OperationTableTest {
     void aNameListedTwiceInOneApiIsRefused() {
         List<String> names = List.of("PutItem");
         assertThatThrownBy(() -> new OperationTable(List.of(
-                new OperationTable.Concern(Operation.Api.DYNAMODB, names, DataPlaneOperations::operation),
-                new OperationTable.Concern(Operation.Api.DYNAMODB, names, DataPlaneOperations::operation))))
+                        new OperationTable.Concern(Operation.Api.DYNAMODB, names, DataPlaneOperations::operation),
+                        new OperationTable.Concern(Operation.Api.DYNAMODB, names, DataPlaneOperations::operation))))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("operation registered twice: DYNAMODB PutItem");
     }

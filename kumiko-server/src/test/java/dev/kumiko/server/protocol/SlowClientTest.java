@@ -6,7 +6,6 @@ import dev.kumiko.engine.Engine;
 import dev.kumiko.server.ServerLimits;
 import dev.kumiko.server.http.KumikoServer;
 import dev.kumiko.server.http.ServerConfig;
-import dev.kumiko.server.protocol.Operations;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,9 +51,11 @@ class SlowClientTest {
         // Connection handling is under test, not the store (and TestServer takes no ServerLimits):
         // a memory store of its own on every suite run.
         engine = Engine.open(new MemoryStore());
-        ServerLimits limits = ServerLimits.DEFAULTS.withTimeouts(REQUEST_TIMEOUT_MILLIS, idleTimeoutMillis)
+        ServerLimits limits = ServerLimits.DEFAULTS
+                .withTimeouts(REQUEST_TIMEOUT_MILLIS, idleTimeoutMillis)
                 .withConnectionsMax(connectionsMax);
-        server = new KumikoServer(ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits))
+        server = new KumikoServer(
+                        ServerConfig.defaults("127.0.0.1", 0, "us-east-1").withLimits(limits))
                 .start(new Operations(engine));
     }
 
@@ -65,11 +66,16 @@ class SlowClientTest {
     }
 
     private DynamoDbClient client() {
-        return DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + server.port()))
+        return DynamoDbClient.builder()
+                .endpointOverride(URI.create("http://127.0.0.1:" + server.port()))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("dummy", "dummy")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryPolicy(RetryPolicy.none())
+                        .build())
                 .build();
     }
 
@@ -98,7 +104,8 @@ class SlowClientTest {
     @Test
     void halfSentRequestIsClosedWhileOthersAreServed() throws Exception {
         start(100);
-        try (Socket stalled = connect(); DynamoDbClient client = client()) {
+        try (Socket stalled = connect();
+                DynamoDbClient client = client()) {
             String full = request("ListTables", "{\"Limit\": 10}");
             stalled.getOutputStream().write(full.substring(0, full.length() - 5).getBytes(StandardCharsets.UTF_8));
             stalled.getOutputStream().flush();
@@ -115,11 +122,14 @@ class SlowClientTest {
         try (Socket s = connect()) {
             String next = request("ListTables", "{\"Limit\": 10}");
             // One write: a whole request, then the next one's headers and part of its body.
-            s.getOutputStream().write((request("ListTables", "{}") + next.substring(0, next.length() - 5))
-                    .getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream()
+                    .write((request("ListTables", "{}") + next.substring(0, next.length() - 5))
+                            .getBytes(StandardCharsets.UTF_8));
             s.getOutputStream().flush();
             assertThat(WireProtocolTest.readResponse(s.getInputStream())).startsWith("HTTP/1.1 200");
-            assertThat(closedSilently(s)).as("the stalled second request is closed").isTrue();
+            assertThat(closedSilently(s))
+                    .as("the stalled second request is closed")
+                    .isTrue();
         }
     }
 
@@ -222,7 +232,9 @@ class SlowClientTest {
                 Thread.sleep(10);
             }
             try (Socket refused = connect()) {
-                assertThat(closedSilently(refused)).as("sixth connection closed").isTrue();
+                assertThat(closedSilently(refused))
+                        .as("sixth connection closed")
+                        .isTrue();
             }
             for (Socket s : idle) {
                 assertThat(closedSilently(s)).isTrue();

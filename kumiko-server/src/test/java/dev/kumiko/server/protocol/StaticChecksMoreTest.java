@@ -41,10 +41,12 @@ class StaticChecksMoreTest {
 
     @Test
     void attributeTypeTakesItsTypeFromAValueNotAPath() {
-        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("attribute_type(a, b)")),
+        assertValidation(
+                () -> c.scan(b -> b.tableName(TABLE).filterExpression("attribute_type(a, b)")),
                 "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: "
                         + "attribute_type, operand type: path; the type must be an expression attribute value");
-        c.scan(b -> b.tableName(TABLE).filterExpression("attribute_type(a, :t)")
+        c.scan(b -> b.tableName(TABLE)
+                .filterExpression("attribute_type(a, :t)")
                 .expressionAttributeValues(Map.of(":t", s("S"))));
     }
 
@@ -52,31 +54,56 @@ class StaticChecksMoreTest {
     void inAndBetweenListsHoldOneType() {
         String message = "One or more parameter values were invalid: AttributeValues inside AttributeValueList must "
                 + "be of same type";
-        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(KEY).expected(Map.of("x",
-                ExpectedAttributeValue.builder().comparisonOperator(ComparisonOperator.IN)
-                        .attributeValueList(s("1"), n("1")).build()))), message);
-        assertValidation(() -> c.query(b -> b.tableName(TABLE)
-                .keyConditions(Map.of("PK", Condition.builder().comparisonOperator(ComparisonOperator.EQ)
-                        .attributeValueList(s("a")).build()))
-                .queryFilter(Map.of("x", Condition.builder().comparisonOperator(ComparisonOperator.BETWEEN)
-                        .attributeValueList(n("1"), s("2")).build()))), message);
-        c.scan(b -> b.tableName(TABLE).scanFilter(Map.of("x", Condition.builder()
-                .comparisonOperator(ComparisonOperator.IN).attributeValueList(s("1"), s("2")).build())));
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(TABLE)
+                        .item(KEY)
+                        .expected(Map.of(
+                                "x",
+                                ExpectedAttributeValue.builder()
+                                        .comparisonOperator(ComparisonOperator.IN)
+                                        .attributeValueList(s("1"), n("1"))
+                                        .build()))),
+                message);
+        assertValidation(
+                () -> c.query(b -> b.tableName(TABLE)
+                        .keyConditions(Map.of(
+                                "PK",
+                                Condition.builder()
+                                        .comparisonOperator(ComparisonOperator.EQ)
+                                        .attributeValueList(s("a"))
+                                        .build()))
+                        .queryFilter(Map.of(
+                                "x",
+                                Condition.builder()
+                                        .comparisonOperator(ComparisonOperator.BETWEEN)
+                                        .attributeValueList(n("1"), s("2"))
+                                        .build()))),
+                message);
+        c.scan(b -> b.tableName(TABLE)
+                .scanFilter(Map.of(
+                        "x",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.IN)
+                                .attributeValueList(s("1"), s("2"))
+                                .build())));
     }
 
     @Test
     void aDocumentPathIsAtMost32Deep() {
         String deep32 = String.join(".", java.util.Collections.nCopies(32, "a"));
         c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression(deep32));
-        assertValidation(() -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression(deep32 + "[0]")),
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression(deep32 + "[0]")),
                 "Invalid ProjectionExpression: The document path has too many nesting levels; nesting levels: 33");
-        assertValidation(() -> c.scan(b -> b.tableName(TABLE).filterExpression("attribute_exists(" + deep32 + ".b)")),
+        assertValidation(
+                () -> c.scan(b -> b.tableName(TABLE).filterExpression("attribute_exists(" + deep32 + ".b)")),
                 "Invalid FilterExpression: The document path has too many nesting levels; nesting levels: 33");
     }
 
     @Test
     void projectionPathsMayNotOverlap() {
-        assertValidation(() -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("a, a.b")),
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("a, a.b")),
                 "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite "
                         + "one of these paths; path one: [a], path two: [a, b]");
     }
@@ -89,36 +116,59 @@ class StaticChecksMoreTest {
                 + "function: size, operand type: N";
         Map<String, AttributeValue> item = Map.of("PK", s("size"), "SK", s("n"), "num", n("12345"));
         c.putItem(b -> b.tableName(TABLE).item(item));
-        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(:v) > :z")
-                .expressionAttributeValues(Map.of(":v", n("1"), ":z", n("0")))), message);
-        assertValidation(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(size(num)) > :z")
-                .expressionAttributeValues(Map.of(":z", n("0")))), message);
-        assertError(() -> c.putItem(b -> b.tableName(TABLE).item(item).conditionExpression("size(num) > :z")
-                .expressionAttributeValues(Map.of(":z", n("0")))), "ConditionalCheckFailedException",
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(TABLE)
+                        .item(item)
+                        .conditionExpression("size(:v) > :z")
+                        .expressionAttributeValues(Map.of(":v", n("1"), ":z", n("0")))),
+                message);
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(TABLE)
+                        .item(item)
+                        .conditionExpression("size(size(num)) > :z")
+                        .expressionAttributeValues(Map.of(":z", n("0")))),
+                message);
+        assertError(
+                () -> c.putItem(b -> b.tableName(TABLE)
+                        .item(item)
+                        .conditionExpression("size(num) > :z")
+                        .expressionAttributeValues(Map.of(":z", n("0")))),
+                "ConditionalCheckFailedException",
                 "The conditional request failed");
-        org.assertj.core.api.Assertions.assertThat(c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
-                .filterExpression("size(num) >= :z")
-                .expressionAttributeValues(Map.of(":p", s("size"), ":z", n("0")))).count()).isZero();
+        org.assertj.core.api.Assertions.assertThat(c.query(b -> b.tableName(TABLE)
+                                .keyConditionExpression("PK = :p")
+                                .filterExpression("size(num) >= :z")
+                                .expressionAttributeValues(Map.of(":p", s("size"), ":z", n("0"))))
+                        .count())
+                .isZero();
     }
 
     @Test
     void listAppendMayNotNestListAppend() {
-        assertValidation(() -> c.updateItem(b -> b.tableName(TABLE).key(KEY)
+        assertValidation(
+                () -> c.updateItem(b -> b.tableName(TABLE)
+                        .key(KEY)
                         .updateExpression("SET l = list_append(list_append(l, :a), :a)")
                         .expressionAttributeValues(Map.of(":a", AttributeValue.fromL(List.of(n("1")))))),
                 "Invalid UpdateExpression: The function is not allowed to be used this way in an expression; "
                         + "function: list_append");
-        c.updateItem(b -> b.tableName(TABLE).key(KEY).updateExpression("SET l = list_append(if_not_exists(l, :e), :a)")
-                .expressionAttributeValues(Map.of(":a", AttributeValue.fromL(List.of(n("1"))),
-                        ":e", AttributeValue.fromL(List.of()))));
+        c.updateItem(b -> b.tableName(TABLE)
+                .key(KEY)
+                .updateExpression("SET l = list_append(if_not_exists(l, :e), :a)")
+                .expressionAttributeValues(
+                        Map.of(":a", AttributeValue.fromL(List.of(n("1"))), ":e", AttributeValue.fromL(List.of()))));
     }
 
     @Test
     void anExclusiveStartKeyNeedsItsSortKey() {
-        assertValidation(() -> c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :p")
-                .expressionAttributeValues(Map.of(":p", s("a"))).exclusiveStartKey(Map.of("PK", s("a")))),
+        assertValidation(
+                () -> c.query(b -> b.tableName(TABLE)
+                        .keyConditionExpression("PK = :p")
+                        .expressionAttributeValues(Map.of(":p", s("a")))
+                        .exclusiveStartKey(Map.of("PK", s("a")))),
                 "The provided starting key is invalid");
-        assertValidation(() -> c.scan(b -> b.tableName(TABLE).exclusiveStartKey(Map.of("PK", s("a")))),
+        assertValidation(
+                () -> c.scan(b -> b.tableName(TABLE).exclusiveStartKey(Map.of("PK", s("a")))),
                 "The provided starting key is invalid: The provided key element does not match the schema");
     }
 
@@ -129,7 +179,9 @@ class StaticChecksMoreTest {
         for (int i = 0; i < 51; i++) {
             tags.add(Tag.builder().key("k" + i).value("v").build());
         }
-        assertError(() -> c.tagResource(b -> b.resourceArn(arn).tags(tags)), "LimitExceededException",
+        assertError(
+                () -> c.tagResource(b -> b.resourceArn(arn).tags(tags)),
+                "LimitExceededException",
                 "The number of tags exceeds the limit of 50 per resource");
         c.tagResource(b -> b.resourceArn(arn).tags(tags.subList(0, 50)));
     }
@@ -137,13 +189,17 @@ class StaticChecksMoreTest {
     @Test
     void oversizedTagsAtCreationAreValidationErrors() {
         // The Tag shape's constraints (API Reference): Key 1..128, Value 0..256 characters.
-        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+        assertValidation(
+                () -> c.createTable(b -> b.tableName("static-more-tags")
+                        .billingMode("PAY_PER_REQUEST")
                         .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
                         .keySchema(k -> k.attributeName("PK").keyType("HASH"))
                         .tags(t -> t.key("k".repeat(129)).value("v"))),
                 "1 validation error detected: Value '" + "k".repeat(129) + "' at 'tags.1.member.key' failed to "
                         + "satisfy constraint: Member must have length less than or equal to 128");
-        assertValidation(() -> c.createTable(b -> b.tableName("static-more-tags").billingMode("PAY_PER_REQUEST")
+        assertValidation(
+                () -> c.createTable(b -> b.tableName("static-more-tags")
+                        .billingMode("PAY_PER_REQUEST")
                         .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
                         .keySchema(k -> k.attributeName("PK").keyType("HASH"))
                         .tags(t -> t.key("k").value("v"), t -> t.key("k2").value("v".repeat(257)))),
@@ -155,9 +211,14 @@ class StaticChecksMoreTest {
     @Test
     void placeholdersMayHoldUnderscores() {
         // The Developer Guide: "#" then alphanumeric characters; "The underscore (_) character is also allowed."
-        c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#_x, _y")
+        c.getItem(b -> b.tableName(TABLE)
+                .key(KEY)
+                .projectionExpression("#_x, _y")
                 .expressionAttributeNames(Map.of("#_x", "x")));
-        assertValidation(() -> c.getItem(b -> b.tableName(TABLE).key(KEY).projectionExpression("#x-y")
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(TABLE)
+                        .key(KEY)
+                        .projectionExpression("#x-y")
                         .expressionAttributeNames(Map.of("#x-y", "x"))),
                 "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#x-y\"");
     }
@@ -168,13 +229,15 @@ class StaticChecksMoreTest {
         String table = "static-more-gsi";
         Fixtures.createTable(c, table);
         c.updateTable(b -> b.tableName(table)
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType("N"),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType("N"),
                         a -> a.attributeName("G").attributeType("S"))
                 .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
                         .keySchema(k -> k.attributeName("G").keyType("HASH"))
                         .projection(p -> p.projectionType("KEYS_ONLY")))));
-        org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
-                .attributeDefinitions()).anyMatch(a -> a.attributeName().equals("PK")
+        org.assertj.core.api.Assertions.assertThat(
+                        c.describeTable(b -> b.tableName(table)).table().attributeDefinitions())
+                .anyMatch(a -> a.attributeName().equals("PK")
                         && a.attributeTypeAsString().equals("S"));
         c.putItem(b -> b.tableName(table).item(Map.of("PK", s("x"), "SK", s("y"))));
     }
@@ -183,27 +246,35 @@ class StaticChecksMoreTest {
     void aGsiCreateMayNotDefineOneAttributeTwice() {
         String table = "static-more-gsi-twice";
         Fixtures.createTable(c, table);
-        assertValidation(() -> c.updateTable(b -> b.tableName(table)
-                        .attributeDefinitions(a -> a.attributeName("G").attributeType("S"),
+        assertValidation(
+                () -> c.updateTable(b -> b.tableName(table)
+                        .attributeDefinitions(
+                                a -> a.attributeName("G").attributeType("S"),
                                 a -> a.attributeName("G").attributeType("N"))
                         .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("gsi")
                                 .keySchema(k -> k.attributeName("G").keyType("HASH"))
                                 .projection(p -> p.projectionType("KEYS_ONLY"))))),
                 "Attribute Name is duplicated: G");
-        assertValidation(() -> c.createTable(b -> b.tableName("static-more-twice").billingMode("PAY_PER_REQUEST")
-                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+        assertValidation(
+                () -> c.createTable(b -> b.tableName("static-more-twice")
+                        .billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(
+                                a -> a.attributeName("PK").attributeType("S"),
                                 a -> a.attributeName("PK").attributeType("N"))
                         .keySchema(k -> k.attributeName("PK").keyType("HASH"))),
                 "Attribute Name is duplicated: PK");
-        org.assertj.core.api.Assertions.assertThat(c.describeTable(b -> b.tableName(table)).table()
-                .globalSecondaryIndexes()).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(
+                        c.describeTable(b -> b.tableName(table)).table().globalSecondaryIndexes())
+                .isEmpty();
     }
 
     @Test
     void nonKeyAttributesNamesAreAtMost255Characters() {
         String longName = "n".repeat(256);
-        assertValidation(() -> c.createTable(b -> b.tableName("static-more-nka")
-                        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+        assertValidation(
+                () -> c.createTable(b -> b.tableName("static-more-nka")
+                        .attributeDefinitions(
+                                a -> a.attributeName("PK").attributeType("S"),
                                 a -> a.attributeName("G").attributeType("S"))
                         .keySchema(k -> k.attributeName("PK").keyType("HASH"))
                         .billingMode("PAY_PER_REQUEST")
@@ -218,7 +289,8 @@ class StaticChecksMoreTest {
 
     @Test
     void aGsiCreateMembersPathHasNoListIndex() {
-        assertValidation(() -> c.updateTable(b -> b.tableName(TABLE)
+        assertValidation(
+                () -> c.updateTable(b -> b.tableName(TABLE)
                         .attributeDefinitions(a -> a.attributeName("G").attributeType("S"))
                         .globalSecondaryIndexUpdates(u -> u.create(x -> x.indexName("g")
                                 .keySchema(k -> k.attributeName("G").keyType("HASH"))

@@ -37,7 +37,9 @@ class StoredItemFormsTest {
             byte[] stored = ItemCodec.encode(original);
             Map<String, AttributeValue> decoded = ItemCodec.decode(stored);
 
-            assertThat(EncodedItem.of(stored).sizeBytes()).as("size of %s", decoded).isEqualTo(ItemSize.of(decoded));
+            assertThat(EncodedItem.of(stored).sizeBytes())
+                    .as("size of %s", decoded)
+                    .isEqualTo(ItemSize.of(decoded));
             assertThat(json(EncodedItem.of(stored))).as("JSON of %s", decoded).isEqualTo(json(decoded));
             assertThat(EncodedItem.of(stored)).isEqualTo(decoded);
         }
@@ -56,7 +58,8 @@ class StoredItemFormsTest {
             Map<String, AttributeValue> decoded = ItemCodec.decode(sized);
 
             assertThat(ItemCodec.decode(unsized)).isEqualTo(decoded);
-            assertThat(EncodedItem.of(unsized).sizeBytes()).isEqualTo(EncodedItem.of(sized).sizeBytes())
+            assertThat(EncodedItem.of(unsized).sizeBytes())
+                    .isEqualTo(EncodedItem.of(sized).sizeBytes())
                     .isEqualTo(ItemSize.of(decoded));
             assertThat(json(EncodedItem.of(unsized))).isEqualTo(json(EncodedItem.of(sized)));
             assertThat(EncodedEquality.compare(unsized, sized)).isEqualTo(EncodedEquality.Answer.SAME);
@@ -72,7 +75,10 @@ class StoredItemFormsTest {
         for (int i = 0; i < ITEMS; i++) {
             byte[] stored = ItemCodec.encode(item(0));
             byte[] again = ItemCodec.encode(ItemCodec.decode(stored));
-            assertThat(ItemCodec.encode(EncodedItem.of(stored))).isEqualTo(again).isEqualTo(stored).isNotSameAs(stored);
+            assertThat(ItemCodec.encode(EncodedItem.of(stored)))
+                    .isEqualTo(again)
+                    .isEqualTo(stored)
+                    .isNotSameAs(stored);
             assertThat(ItemCodec.encodedForm(EncodedItem.of(stored))).isSameAs(stored);
             assertThat(ItemCodec.encode(EncodedItem.of(unsized(stored)))).isEqualTo(stored);
             assertThat(ItemCodec.encodedForm(EncodedItem.of(unsized(stored)))).isEqualTo(stored);
@@ -101,7 +107,9 @@ class StoredItemFormsTest {
             for (int b = 0; b < 256; b++) {
                 long word = (0x6161616161616161L & ~(0xFFL << (8 * place))) | ((long) b << (8 * place));
                 if (flagged(b)) {
-                    assertThat(ItemJson.mayHoldSpecial(word)).as("byte %x at %d", b, place).isTrue();
+                    assertThat(ItemJson.mayHoldSpecial(word))
+                            .as("byte %x at %d", b, place)
+                            .isTrue();
                 }
             }
             assertThat(ItemJson.mayHoldSpecial(0x6161616161616161L)).isFalse();
@@ -159,7 +167,8 @@ class StoredItemFormsTest {
                         asValue.put("p".repeat(prefix), AttributeValue.s(text));
                         asValue.put(text + "n", AttributeValue.s("v"));
                         byte[] stored = ItemCodec.encode(asValue);
-                        assertThat(json(EncodedItem.of(stored))).as("%s after %d", text, prefix)
+                        assertThat(json(EncodedItem.of(stored)))
+                                .as("%s after %d", text, prefix)
                                 .isEqualTo(json(ItemCodec.decode(stored)));
                     }
                 }
@@ -175,8 +184,12 @@ class StoredItemFormsTest {
      */
     @Test
     void scalarsAroundAOneByteLengthBetweenOtherValuesAreWrittenAsJacksonWritesThem() throws IOException {
-        AttributeValue[] others = {AttributeValue.NULL, AttributeValue.m(Map.of("k", AttributeValue.s("v"))),
-                AttributeValue.s("\n"), new AttributeValue.N(DynamoNumber.of(7))};
+        AttributeValue[] others = {
+            AttributeValue.NULL,
+            AttributeValue.m(Map.of("k", AttributeValue.s("v"))),
+            AttributeValue.s("\n"),
+            new AttributeValue.N(DynamoNumber.of(7))
+        };
         for (int length = 124; length <= 131; length++) {
             for (String escape : new String[] {"", "\""}) {
                 String text = plainText(length - escape.length()) + escape;
@@ -188,7 +201,8 @@ class StoredItemFormsTest {
                     item.put("n" + length, new AttributeValue.N(DynamoNumber.parse("1".repeat(38))));
                     item.put(text + "v", AttributeValue.s("short"));
                     byte[] stored = ItemCodec.encode(item);
-                    assertThat(json(EncodedItem.of(stored))).as("%d bytes, %s", length, other)
+                    assertThat(json(EncodedItem.of(stored)))
+                            .as("%d bytes, %s", length, other)
                             .isEqualTo(json(ItemCodec.decode(stored)));
                 }
             }
@@ -265,8 +279,10 @@ class StoredItemFormsTest {
         String fromBytes = json(stored);
         stored.entrySet().iterator().next(); // a filter or projection walked the item
         assertThat(stored.isDecoded()).isTrue();
-        assertThat(json(stored)).isEqualTo(fromBytes)
-                .isEqualTo("{\"Items\":[{\"PK\":{\"S\":\"a\\\"b\\\\c\\u0001\u00e9\\uD83D\\uDE00\"},\"n\":{\"N\":\"-0.0012\"}}]}");
+        assertThat(json(stored))
+                .isEqualTo(fromBytes)
+                .isEqualTo(
+                        "{\"Items\":[{\"PK\":{\"S\":\"a\\\"b\\\\c\\u0001\u00e9\\uD83D\\uDE00\"},\"n\":{\"N\":\"-0.0012\"}}]}");
     }
 
     @Test
@@ -300,7 +316,9 @@ class StoredItemFormsTest {
             boolean equal = ItemCodec.decode(ItemCodec.encode(a)).equals(ItemCodec.decode(ItemCodec.encode(b)));
             if (answer != EncodedEquality.Answer.UNKNOWN) {
                 decided++;
-                assertThat(answer == EncodedEquality.Answer.SAME).as("%s vs %s", a, b).isEqualTo(equal);
+                assertThat(answer == EncodedEquality.Answer.SAME)
+                        .as("%s vs %s", a, b)
+                        .isEqualTo(equal);
             }
         }
         assertThat(decided).isGreaterThan(ITEMS / 2);
@@ -330,7 +348,8 @@ class StoredItemFormsTest {
                     assertThat(patched.put(name, value)).isEqualTo(copy.put(name, value));
                 }
             }
-            assertThat(new ArrayList<>(patched.entrySet())).as("changes of %s", original)
+            assertThat(new ArrayList<>(patched.entrySet()))
+                    .as("changes of %s", original)
                     .isEqualTo(new ArrayList<>(copy.entrySet()));
             assertThat(ItemSize.of(patched)).isEqualTo(ItemSize.of(copy));
             assertThat(ItemCodec.encode(patched, ItemSize.of(patched))).isEqualTo(ItemCodec.encode(copy));
@@ -427,8 +446,30 @@ class StoredItemFormsTest {
     }
 
     private String textOf(int lengthMax) {
-        String[] pieces = {"a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\b", "\f", "\r", "\u0000", "\u001f",
-            "\u007f", "\u00e9", "\u20ac", "\u2028", "\ud83d\ude00", "\ud800", "#", "USER#"};
+        String[] pieces = {
+            "a",
+            "Z",
+            "0",
+            " ",
+            "\"",
+            "\\",
+            "/",
+            "\n",
+            "\t",
+            "\b",
+            "\f",
+            "\r",
+            "\u0000",
+            "\u001f",
+            "\u007f",
+            "\u00e9",
+            "\u20ac",
+            "\u2028",
+            "\ud83d\ude00",
+            "\ud800",
+            "#",
+            "USER#"
+        };
         StringBuilder b = new StringBuilder();
         for (int i = random.nextInt(lengthMax) + 1; i > 0; i--) {
             b.append(pieces[random.nextInt(pieces.length)]);
@@ -437,8 +478,20 @@ class StoredItemFormsTest {
     }
 
     private DynamoNumber number() {
-        String[] shapes = {"0", "-0", "1200", "0.00120", "-17.5", "100.5", "99999999999999999999999999999999999999",
-            "1E+125", "-1E-130", "3.14159", "42", "-0.000000001"};
+        String[] shapes = {
+            "0",
+            "-0",
+            "1200",
+            "0.00120",
+            "-17.5",
+            "100.5",
+            "99999999999999999999999999999999999999",
+            "1E+125",
+            "-1E-130",
+            "3.14159",
+            "42",
+            "-0.000000001"
+        };
         if (random.nextBoolean()) {
             return DynamoNumber.parse(shapes[random.nextInt(shapes.length)]);
         }

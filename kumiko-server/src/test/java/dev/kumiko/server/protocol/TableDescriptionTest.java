@@ -31,20 +31,24 @@ class TableDescriptionTest {
             DynamoDbClient c = server.client();
             Instant before = Instant.now().minusSeconds(1);
             TableDescription created = c.createTable(b -> b.tableName("Music")
-                    .attributeDefinitions(def("Artist"), def("SongTitle"), def("AlbumTitle"), def("Genre"))
-                    .keySchema(key("Artist", KeyType.HASH), key("SongTitle", KeyType.RANGE))
-                    .localSecondaryIndexes(l -> l.indexName("ByAlbum")
-                            .keySchema(key("Artist", KeyType.HASH), key("AlbumTitle", KeyType.RANGE))
-                            .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("Year")))
-                    .globalSecondaryIndexes(g -> g.indexName("ByGenre")
-                            .keySchema(key("Genre", KeyType.HASH))
-                            .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
-                            .provisionedThroughput(t -> t.readCapacityUnits(3L).writeCapacityUnits(4L)))
-                    .billingMode(BillingMode.PROVISIONED)
-                    .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(6L))
-                    .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES))
-                    .tags(Tag.builder().key("team").value("music").build())
-                    .deletionProtectionEnabled(false)).tableDescription();
+                            .attributeDefinitions(def("Artist"), def("SongTitle"), def("AlbumTitle"), def("Genre"))
+                            .keySchema(key("Artist", KeyType.HASH), key("SongTitle", KeyType.RANGE))
+                            .localSecondaryIndexes(l -> l.indexName("ByAlbum")
+                                    .keySchema(key("Artist", KeyType.HASH), key("AlbumTitle", KeyType.RANGE))
+                                    .projection(p -> p.projectionType(ProjectionType.INCLUDE)
+                                            .nonKeyAttributes("Year")))
+                            .globalSecondaryIndexes(g -> g.indexName("ByGenre")
+                                    .keySchema(key("Genre", KeyType.HASH))
+                                    .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                                    .provisionedThroughput(
+                                            t -> t.readCapacityUnits(3L).writeCapacityUnits(4L)))
+                            .billingMode(BillingMode.PROVISIONED)
+                            .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(6L))
+                            .streamSpecification(
+                                    s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES))
+                            .tags(Tag.builder().key("team").value("music").build())
+                            .deletionProtectionEnabled(false))
+                    .tableDescription();
             assertThat(created.tableStatus()).isIn(TableStatus.CREATING, TableStatus.ACTIVE);
 
             if (kind == TestServer.StoreKind.ROCKSDB) {
@@ -56,7 +60,8 @@ class TableDescriptionTest {
             assertThat(t.tableName()).isEqualTo("Music");
             assertThat(t.tableStatus()).isEqualTo(TableStatus.ACTIVE);
             assertThat(t.tableArn()).isEqualTo(arn);
-            assertThat(t.tableId()).matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+            assertThat(t.tableId())
+                    .matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
                     .isEqualTo(created.tableId());
             assertThat(t.creationDateTime()).isBetween(before, Instant.now().plus(Duration.ofSeconds(1)));
             assertThat(t.creationDateTime()).isEqualTo(created.creationDateTime());
@@ -69,7 +74,8 @@ class TableDescriptionTest {
             assertThat(t.itemCount()).isEqualTo(0L);
             assertThat(t.tableSizeBytes()).isEqualTo(0L);
             // A table created PROVISIONED has no BillingModeSummary in DynamoDB's answer.
-            assertThat(t.billingModeSummary() == null || t.billingModeSummary().billingMode() == BillingMode.PROVISIONED)
+            assertThat(t.billingModeSummary() == null
+                            || t.billingModeSummary().billingMode() == BillingMode.PROVISIONED)
                     .isTrue();
 
             assertThat(t.localSecondaryIndexes()).hasSize(1);
@@ -113,7 +119,8 @@ class TableDescriptionTest {
             Fixtures.createTable(c, "ondemand");
             TableDescription t = c.describeTable(b -> b.tableName("ondemand")).table();
             assertThat(t.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
-            assertThat(t.billingModeSummary().lastUpdateToPayPerRequestDateTime()).isNotNull();
+            assertThat(t.billingModeSummary().lastUpdateToPayPerRequestDateTime())
+                    .isNotNull();
             assertThat(t.provisionedThroughput().readCapacityUnits()).isEqualTo(0L);
             assertThat(t.provisionedThroughput().writeCapacityUnits()).isEqualTo(0L);
             assertThat(t.streamSpecification()).isNull();
@@ -122,7 +129,10 @@ class TableDescriptionTest {
     }
 
     static AttributeDefinition def(String name) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(ScalarAttributeType.S)
+                .build();
     }
 
     static KeySchemaElement key(String name, KeyType type) {

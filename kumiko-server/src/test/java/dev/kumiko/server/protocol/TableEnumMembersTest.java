@@ -43,7 +43,8 @@ public class TableEnumMembersTest {
     }
 
     private static void createFails(Consumer<CreateTableRequest.Builder> change, String message) {
-        CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name())
+        CreateTableRequest.Builder b = CreateTableRequest.builder()
+                .tableName(name())
                 .attributeDefinitions(Fixtures.def("pk"), Fixtures.def("sk"))
                 .keySchema(Fixtures.key("pk", KeyType.HASH), Fixtures.key("sk", KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST);
@@ -53,7 +54,8 @@ public class TableEnumMembersTest {
 
     @Test
     void billingModeAndTableClassInOneMessageInModelOrder() {
-        createFails(b -> b.billingMode("ON_DEMAND").tableClass("COLD"),
+        createFails(
+                b -> b.billingMode("ON_DEMAND").tableClass("COLD"),
                 "2 validation errors detected: Value 'ON_DEMAND' at 'billingMode' failed to satisfy constraint: "
                         + "Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; Value 'COLD' at "
                         + "'tableClass' failed to satisfy constraint: Member must satisfy enum value set: "
@@ -62,7 +64,8 @@ public class TableEnumMembersTest {
 
     @Test
     void streamViewType() {
-        createFails(b -> b.streamSpecification(s -> s.streamEnabled(true).streamViewType("ALL")),
+        createFails(
+                b -> b.streamSpecification(s -> s.streamEnabled(true).streamViewType("ALL")),
                 "1 validation error detected: Value 'ALL' at 'streamSpecification.streamViewType' failed to satisfy "
                         + "constraint: Member must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, "
                         + "NEW_AND_OLD_IMAGES, KEYS_ONLY]");
@@ -70,9 +73,12 @@ public class TableEnumMembersTest {
 
     @Test
     void projectionTypeOfAnIndexAfterTheTableNameAndBeforeBillingMode() {
-        createFails(b -> b.tableName("x").billingMode("FREE").localSecondaryIndexes(i -> i.indexName("lsi")
-                        .keySchema(Fixtures.key("pk", KeyType.HASH), Fixtures.key("sk", KeyType.RANGE))
-                        .projection(p -> p.projectionType("SOME"))),
+        createFails(
+                b -> b.tableName("x")
+                        .billingMode("FREE")
+                        .localSecondaryIndexes(i -> i.indexName("lsi")
+                                .keySchema(Fixtures.key("pk", KeyType.HASH), Fixtures.key("sk", KeyType.RANGE))
+                                .projection(p -> p.projectionType("SOME"))),
                 "3 validation errors detected: Value 'x' at 'tableName' failed to satisfy constraint: Member must "
                         + "have length greater than or equal to 3; Value 'SOME' at "
                         + "'localSecondaryIndexes.1.member.projection.projectionType' failed to satisfy constraint: "
@@ -83,7 +89,8 @@ public class TableEnumMembersTest {
 
     @Test
     void sseType() {
-        createFails(b -> b.sseSpecification(s -> s.enabled(true).sseType("RSA")),
+        createFails(
+                b -> b.sseSpecification(s -> s.enabled(true).sseType("RSA")),
                 "1 validation error detected: Value 'RSA' at 'sSESpecification.sSEType' failed to satisfy "
                         + "constraint: Member must satisfy enum value set: [AES256, KMS]");
     }
@@ -92,7 +99,8 @@ public class TableEnumMembersTest {
     void updateTableBillingMode() {
         String table = name();
         Fixtures.createTable(c, table);
-        assertValidation(() -> c.updateTable(u -> u.tableName(table).billingMode("FREE")),
+        assertValidation(
+                () -> c.updateTable(u -> u.tableName(table).billingMode("FREE")),
                 "1 validation error detected: Value 'FREE' at 'billingMode' failed to satisfy constraint: "
                         + "Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
     }
@@ -100,24 +108,31 @@ public class TableEnumMembersTest {
     @Test
     void validEnumsReachTheTable() {
         String table = name();
-        c.createTable(b -> b.tableName(table).attributeDefinitions(Fixtures.def("pk"), Fixtures.def("g"))
-                .keySchema(Fixtures.key("pk", KeyType.HASH)).billingMode(BillingMode.PAY_PER_REQUEST)
+        c.createTable(b -> b.tableName(table)
+                .attributeDefinitions(Fixtures.def("pk"), Fixtures.def("g"))
+                .keySchema(Fixtures.key("pk", KeyType.HASH))
+                .billingMode(BillingMode.PAY_PER_REQUEST)
                 .tableClass(TableClass.STANDARD_INFREQUENT_ACCESS)
-                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(Fixtures.key("g", KeyType.HASH))
+                .globalSecondaryIndexes(g -> g.indexName("byG")
+                        .keySchema(Fixtures.key("g", KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
         var t = c.describeTable(d -> d.tableName(table)).table();
         assertThat(t.tableClassSummary().tableClass()).isEqualTo(TableClass.STANDARD_INFREQUENT_ACCESS);
         assertThat(t.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
-        assertThat(t.globalSecondaryIndexes().get(0).projection().projectionType()).isEqualTo(ProjectionType.KEYS_ONLY);
+        assertThat(t.globalSecondaryIndexes().get(0).projection().projectionType())
+                .isEqualTo(ProjectionType.KEYS_ONLY);
     }
 
     @Test
     void restoreBillingModeOverride() {
         String table = name();
         Fixtures.createTable(c, table);
-        String arn = c.createBackup(b -> b.tableName(table).backupName("bk-" + table)).backupDetails().backupArn();
-        assertValidation(() -> c.restoreTableFromBackup(r -> r.backupArn(arn).targetTableName(table + "-r")
-                        .billingModeOverride("FREE")),
+        String arn = c.createBackup(b -> b.tableName(table).backupName("bk-" + table))
+                .backupDetails()
+                .backupArn();
+        assertValidation(
+                () -> c.restoreTableFromBackup(
+                        r -> r.backupArn(arn).targetTableName(table + "-r").billingModeOverride("FREE")),
                 "1 validation error detected: Value 'FREE' at 'billingModeOverride' failed to satisfy constraint: "
                         + "Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]");
     }

@@ -31,18 +31,27 @@ class TagArnTest {
     }
 
     private static void assertAllThree(String arn, String type, String messageOf) {
-        assertError(() -> c.listTagsOfResource(b -> b.resourceArn(arn)), type,
+        assertError(
+                () -> c.listTagsOfResource(b -> b.resourceArn(arn)),
+                type,
                 messageOf.replace("{op}", "ListTagsOfResource"));
-        assertError(() -> c.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("k").value("v").build())),
-                type, messageOf.replace("{op}", "TagResource"));
-        assertError(() -> c.untagResource(b -> b.resourceArn(arn).tagKeys("k")), type,
+        assertError(
+                () -> c.tagResource(b -> b.resourceArn(arn)
+                        .tags(Tag.builder().key("k").value("v").build())),
+                type,
+                messageOf.replace("{op}", "TagResource"));
+        assertError(
+                () -> c.untagResource(b -> b.resourceArn(arn).tagKeys("k")),
+                type,
                 messageOf.replace("{op}", "UntagResource"));
     }
 
     @Test
     void aStringThatIsNotAnArnIsInvalid() {
-        assertAllThree("table/x", "ValidationException", "Invalid TableArn: Invalid ResourceArn provided as input "
-                + "table/x");
+        assertAllThree(
+                "table/x",
+                "ValidationException",
+                "Invalid TableArn: Invalid ResourceArn provided as input " + "table/x");
     }
 
     @Test
@@ -54,18 +63,24 @@ class TagArnTest {
     @Test
     void anotherServicesArnIsAccessDenied() {
         String arn = "arn:aws:s3:us-east-1:000000000000:table/x";
-        assertAllThree(arn, "AccessDeniedException", "User: arn:aws:iam::000000000000:root is not authorized to "
-                + "perform: dynamodb:{op} on resource: " + arn + " because no resource-based policy allows the "
-                + "dynamodb:{op} action");
+        assertAllThree(
+                arn,
+                "AccessDeniedException",
+                "User: arn:aws:iam::000000000000:root is not authorized to "
+                        + "perform: dynamodb:{op} on resource: " + arn + " because no resource-based policy allows the "
+                        + "dynamodb:{op} action");
     }
 
     @Test
     void anotherAccountsTableIsAccessDeniedEvenIfItsNameExists() {
-        c.createTable(dev.kumiko.server.protocol.ControlPlaneValidationTest.table("tag-arn-t", b -> { }));
+        c.createTable(dev.kumiko.server.protocol.ControlPlaneValidationTest.table("tag-arn-t", b -> {}));
         String arn = "arn:aws:dynamodb:us-east-1:123456789012:table/tag-arn-t";
-        assertAllThree(arn, "AccessDeniedException", "User: arn:aws:iam::000000000000:root is not authorized to "
-                + "perform: dynamodb:{op} on resource: " + arn + " because no resource-based policy allows the "
-                + "dynamodb:{op} action");
+        assertAllThree(
+                arn,
+                "AccessDeniedException",
+                "User: arn:aws:iam::000000000000:root is not authorized to "
+                        + "perform: dynamodb:{op} on resource: " + arn + " because no resource-based policy allows the "
+                        + "dynamodb:{op} action");
         String own = "arn:aws:dynamodb:us-east-1:000000000000:table/tag-arn-t";
         assertThat(c.listTagsOfResource(b -> b.resourceArn(own)).tags()).isEmpty();
     }
@@ -73,7 +88,7 @@ class TagArnTest {
     @Test
     void aTableArnOfThisAccountThatNamesNoTableIsNotFound() {
         String arn = "arn:aws:dynamodb:us-east-1:000000000000:table/absent";
-        assertAllThree(arn, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + arn
-                + " not found");
+        assertAllThree(
+                arn, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + arn + " not found");
     }
 }

@@ -29,8 +29,10 @@ class ThroughputHistoryTest {
         ManualClock clock = new ManualClock(START_MILLIS);
         try (TestServer server = TestServer.start(TestServer.StoreKind.ROCKSDB, EngineSettings.DEFAULTS, clock)) {
             DynamoDbClient c = server.client();
-            c.createTable(b -> b.tableName("Tab").billingMode(BillingMode.PROVISIONED)
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+            c.createTable(b -> b.tableName("Tab")
+                    .billingMode(BillingMode.PROVISIONED)
+                    .attributeDefinitions(
+                            a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                             a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                     .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                     .globalSecondaryIndexes(g -> g.indexName("Gsi")
@@ -45,8 +47,9 @@ class ThroughputHistoryTest {
 
             clock.advanceSeconds(60);
             ProvisionedThroughputDescription up = c.updateTable(b -> b.tableName("Tab")
-                    .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(5L)))
-                    .tableDescription().provisionedThroughput();
+                            .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(5L)))
+                    .tableDescription()
+                    .provisionedThroughput();
             Instant increased = Instant.ofEpochMilli(START_MILLIS + 60_000);
             assertThat(up.lastIncreaseDateTime()).isEqualTo(increased);
             assertThat(up.lastDecreaseDateTime()).isNull();
@@ -59,8 +62,9 @@ class ThroughputHistoryTest {
             c.updateTable(b -> b.tableName("Tab")
                     .provisionedThroughput(t -> t.readCapacityUnits(3L).writeCapacityUnits(2L)));
             clock.advanceSeconds(60);
-            c.updateTable(b -> b.tableName("Tab").globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("Gsi")
-                    .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(9L)))));
+            c.updateTable(b -> b.tableName("Tab")
+                    .globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("Gsi")
+                            .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(9L)))));
 
             server.restart();
             c = server.client();
@@ -91,6 +95,10 @@ class ThroughputHistoryTest {
     }
 
     private static ProvisionedThroughputDescription index(DynamoDbClient c) {
-        return c.describeTable(b -> b.tableName("Tab")).table().globalSecondaryIndexes().get(0).provisionedThroughput();
+        return c.describeTable(b -> b.tableName("Tab"))
+                .table()
+                .globalSecondaryIndexes()
+                .get(0)
+                .provisionedThroughput();
     }
 }

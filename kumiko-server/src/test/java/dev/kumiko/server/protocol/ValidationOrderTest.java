@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 class ValidationOrderTest {
     private static final String MISSING = "no_such_table";
-    private static final String UNUSED = "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}";
+    private static final String UNUSED =
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}";
     static TestServer server;
     static DynamoDbClient c;
 
@@ -45,67 +46,100 @@ class ValidationOrderTest {
 
     @Test
     void putItem() {
-        assertValidation(() -> c.putItem(b -> b.tableName(MISSING).item(KEY).conditionExpression("a = :v")
-                .expressionAttributeValues(UNUSED_VALUES)), UNUSED);
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(MISSING)
+                        .item(KEY)
+                        .conditionExpression("a = :v")
+                        .expressionAttributeValues(UNUSED_VALUES)),
+                UNUSED);
         var big = Map.of("PK", s("a"), "SK", s("b"), "data", s("x".repeat(410_000)));
-        assertValidation(() -> c.putItem(b -> b.tableName(MISSING).item(big)),
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(MISSING).item(big)),
                 "Item size has exceeded the maximum allowed size");
-        assertValidation(() -> c.putItem(b -> b.tableName(MISSING).item(KEY).conditionExpression("a = :v")
+        assertValidation(
+                () -> c.putItem(b -> b.tableName(MISSING)
+                        .item(KEY)
+                        .conditionExpression("a = :v")
                         .expressionAttributeValues(Map.of(":v", n("1")))
-                        .expected(Map.of("a", ExpectedAttributeValue.builder().exists(false).build()))),
+                        .expected(Map.of(
+                                "a",
+                                ExpectedAttributeValue.builder().exists(false).build()))),
                 "Can not use both expression and non-expression parameters in the same request: "
                         + "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}");
     }
 
     @Test
     void deleteItem() {
-        assertValidation(() -> c.deleteItem(b -> b.tableName(MISSING).key(KEY).conditionExpression("a = :v")
-                .expressionAttributeValues(UNUSED_VALUES)), UNUSED);
+        assertValidation(
+                () -> c.deleteItem(b -> b.tableName(MISSING)
+                        .key(KEY)
+                        .conditionExpression("a = :v")
+                        .expressionAttributeValues(UNUSED_VALUES)),
+                UNUSED);
     }
 
     @Test
     void updateItem() {
-        assertValidation(() -> c.updateItem(b -> b.tableName(MISSING).key(KEY).updateExpression("SET a = :v")
-                .expressionAttributeValues(UNUSED_VALUES)), UNUSED);
+        assertValidation(
+                () -> c.updateItem(b -> b.tableName(MISSING)
+                        .key(KEY)
+                        .updateExpression("SET a = :v")
+                        .expressionAttributeValues(UNUSED_VALUES)),
+                UNUSED);
     }
 
     @Test
     void updateItemStillRefusesKeyUpdatesOnAnExistingTable() {
-        ErrorAssertions.assertError(() -> c.updateItem(b -> b.tableName("present").key(KEY)
-                        .updateExpression("SET PK = :v").expressionAttributeValues(Map.of(":v", s("x")))),
-                "ValidationException", "One or more parameter values were invalid: Cannot update attribute PK. "
+        ErrorAssertions.assertError(
+                () -> c.updateItem(b -> b.tableName("present")
+                        .key(KEY)
+                        .updateExpression("SET PK = :v")
+                        .expressionAttributeValues(Map.of(":v", s("x")))),
+                "ValidationException",
+                "One or more parameter values were invalid: Cannot update attribute PK. "
                         + "This attribute is part of the key");
     }
 
     @Test
     void getItemQueryAndScan() {
-        assertValidation(() -> c.getItem(b -> b.tableName(MISSING).key(KEY).projectionExpression("#x")),
+        assertValidation(
+                () -> c.getItem(b -> b.tableName(MISSING).key(KEY).projectionExpression("#x")),
                 "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined;"
                         + " attribute name: #x");
-        assertValidation(() -> c.query(b -> b.tableName(MISSING).keyConditionExpression("PK = :v")
-                .expressionAttributeValues(UNUSED_VALUES)), UNUSED);
-        assertValidation(() -> c.scan(b -> b.tableName(MISSING).filterExpression("a = :v")
-                .expressionAttributeValues(UNUSED_VALUES)), UNUSED);
+        assertValidation(
+                () -> c.query(b -> b.tableName(MISSING)
+                        .keyConditionExpression("PK = :v")
+                        .expressionAttributeValues(UNUSED_VALUES)),
+                UNUSED);
+        assertValidation(
+                () -> c.scan(
+                        b -> b.tableName(MISSING).filterExpression("a = :v").expressionAttributeValues(UNUSED_VALUES)),
+                UNUSED);
     }
 
     @Test
     void aQueryWithoutAKeyConditionIsRefusedBeforeTheTable() {
-        String message = "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
-                + "request.";
+        String message =
+                "Either the KeyConditions or KeyConditionExpression parameter must be specified in the " + "request.";
         assertValidation(() -> c.query(b -> b.tableName(MISSING)), message);
-        assertValidation(() -> c.query(b -> b.tableName(MISSING).filterExpression("a = :v")
-                .expressionAttributeValues(Map.of(":v", n("1")))), message);
+        assertValidation(
+                () -> c.query(b -> b.tableName(MISSING)
+                        .filterExpression("a = :v")
+                        .expressionAttributeValues(Map.of(":v", n("1")))),
+                message);
         assertValidation(() -> c.query(b -> b.tableName("present")), message);
     }
 
     @Test
     void batchGetItemChecksEveryProjectionBeforeAnyTable() {
-        var bad = KeysAndAttributes.builder().keys(KEY).projectionExpression("#x").build();
+        var bad =
+                KeysAndAttributes.builder().keys(KEY).projectionExpression("#x").build();
         var good = KeysAndAttributes.builder().keys(KEY).build();
         Map<String, KeysAndAttributes> missingFirst = new java.util.LinkedHashMap<>();
         missingFirst.put(MISSING, good);
         missingFirst.put("present", bad);
-        assertValidation(() -> c.batchGetItem(b -> b.requestItems(missingFirst)),
+        assertValidation(
+                () -> c.batchGetItem(b -> b.requestItems(missingFirst)),
                 "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined;"
                         + " attribute name: #x");
     }
@@ -114,26 +148,32 @@ class ValidationOrderTest {
     void batchGetItemRefusesARepeatedKeyBeforeAnyTable() {
         // A third party's capture against DynamoDB: duplicate keys win over the missing table.
         var twice = KeysAndAttributes.builder().keys(KEY, KEY).build();
-        assertValidation(() -> c.batchGetItem(b -> b.requestItems(Map.of(MISSING, twice))),
+        assertValidation(
+                () -> c.batchGetItem(b -> b.requestItems(Map.of(MISSING, twice))),
                 "Provided list of item keys contains duplicates");
         Map<String, KeysAndAttributes> missingFirst = new java.util.LinkedHashMap<>();
         missingFirst.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
         missingFirst.put("present", twice);
-        assertValidation(() -> c.batchGetItem(b -> b.requestItems(missingFirst)),
+        assertValidation(
+                () -> c.batchGetItem(b -> b.requestItems(missingFirst)),
                 "Provided list of item keys contains duplicates");
         // One key in two tables is no duplicate: the missing table answers.
         Map<String, KeysAndAttributes> once = new java.util.LinkedHashMap<>();
         once.put("present", KeysAndAttributes.builder().keys(KEY).build());
         once.put(MISSING, KeysAndAttributes.builder().keys(KEY).build());
-        ErrorAssertions.assertError(() -> c.batchGetItem(b -> b.requestItems(once)), "ResourceNotFoundException",
+        ErrorAssertions.assertError(
+                () -> c.batchGetItem(b -> b.requestItems(once)),
+                "ResourceNotFoundException",
                 "Requested resource not found");
     }
 
     @Test
     void batchWriteItemChecksItemNamesBeforeAnyTable() {
         var nested = Map.of("PK", s("a"), "SK", s("b"), "doc", AttributeValue.fromM(Map.of("", s("x"))));
-        WriteRequest put = WriteRequest.builder().putRequest(p -> p.item(nested)).build();
-        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
+        WriteRequest put =
+                WriteRequest.builder().putRequest(p -> p.item(nested)).build();
+        assertValidation(
+                () -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
                 "One or more parameter values were invalid: Empty attribute name");
     }
 
@@ -141,7 +181,8 @@ class ValidationOrderTest {
     void batchWriteItemChecksItemSizesBeforeAnyTable() {
         var big = Map.of("PK", s("a"), "SK", s("b"), "data", s("x".repeat(410_000)));
         WriteRequest put = WriteRequest.builder().putRequest(p -> p.item(big)).build();
-        assertValidation(() -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
+        assertValidation(
+                () -> c.batchWriteItem(b -> b.requestItems(Map.of(MISSING, java.util.List.of(put)))),
                 "Item size has exceeded the maximum allowed size");
     }
 
@@ -151,12 +192,19 @@ class ValidationOrderTest {
                 + "Member must have length greater than or equal to 3";
         assertValidation(() -> c.getItem(b -> b.tableName("ab").key(KEY)), tooShort);
         assertValidation(() -> c.putItem(b -> b.tableName("ab").item(KEY)), tooShort);
-        assertValidation(() -> c.query(b -> b.tableName("ab").keyConditionExpression("PK = :v")
-                .expressionAttributeValues(Map.of(":v", s("x")))), tooShort);
-        assertValidation(() -> c.scan(b -> b.tableName("a b c")), "1 validation error detected: Value 'a b c' at "
-                + "'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: "
-                + "[a-zA-Z0-9_.-]+");
-        assertValidation(() -> c.transactGetItems(b -> b.transactItems(t -> t.get(g -> g.tableName("ab").key(KEY)))),
+        assertValidation(
+                () -> c.query(b -> b.tableName("ab")
+                        .keyConditionExpression("PK = :v")
+                        .expressionAttributeValues(Map.of(":v", s("x")))),
+                tooShort);
+        assertValidation(
+                () -> c.scan(b -> b.tableName("a b c")),
+                "1 validation error detected: Value 'a b c' at "
+                        + "'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: "
+                        + "[a-zA-Z0-9_.-]+");
+        assertValidation(
+                () -> c.transactGetItems(
+                        b -> b.transactItems(t -> t.get(g -> g.tableName("ab").key(KEY)))),
                 "1 validation error detected: Value 'ab' at 'transactItems.1.member.get.tableName' failed to "
                         + "satisfy constraint: Member must have length greater than or equal to 3");
     }

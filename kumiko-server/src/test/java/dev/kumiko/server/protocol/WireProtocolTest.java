@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -35,8 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * request may ever get a 500, and the server must keep serving after every bad one.
  */
 public class WireProtocolTest {
-    public static final String AUTH = "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, "
-            + "SignedHeaders=host;x-amz-date;x-amz-target, Signature=0123456789abcdef";
+    public static final String AUTH =
+            "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, "
+                    + "SignedHeaders=host;x-amz-date;x-amz-target, Signature=0123456789abcdef";
     public static final String TARGET = "DynamoDB_20120810.";
     private static TestServer server;
     private static HttpClient http;
@@ -44,7 +44,9 @@ public class WireProtocolTest {
     @BeforeAll
     static void start() {
         server = TestServer.start(TestServer.StoreKind.MEMORY);
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+        http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
                 .build();
         Fixtures.createTable(server.client(), "wire");
     }
@@ -80,7 +82,8 @@ public class WireProtocolTest {
     }
 
     static HttpResponse<byte[]> post(String operation, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder b = request().POST(HttpRequest.BodyPublishers.ofByteArray(body))
+        HttpRequest.Builder b = request()
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .header("Content-Type", "application/x-amz-json-1.0");
         if (operation != null) {
             b.header("X-Amz-Target", TARGET + operation);
@@ -144,15 +147,20 @@ public class WireProtocolTest {
     @Test
     void unknownTargetIsUnknownOperation() {
         assertError(post("NoSuchOperation", "{}", Map.of()), 400, "com.amazon.coral.service#UnknownOperationException");
-        HttpResponse<byte[]> foreign = send(request().POST(HttpRequest.BodyPublishers.ofString("{}"))
-                .header("X-Amz-Target", "AmazonSQS.ListQueues").header("Authorization", AUTH).build());
+        HttpResponse<byte[]> foreign = send(request()
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .header("X-Amz-Target", "AmazonSQS.ListQueues")
+                .header("Authorization", AUTH)
+                .build());
         assertError(foreign, 400, "com.amazon.coral.service#UnknownOperationException");
     }
 
     @Test
     void missingAuthorization() {
-        HttpResponse<byte[]> r = send(request().POST(HttpRequest.BodyPublishers.ofString("{}"))
-                .header("X-Amz-Target", TARGET + "ListTables").build());
+        HttpResponse<byte[]> r = send(request()
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .header("X-Amz-Target", TARGET + "ListTables")
+                .build());
         assertError(r, 400, "com.amazon.coral.service#MissingAuthenticationTokenException");
         assertThat(json(r)).containsEntry("message", "Request is missing Authentication Token");
     }
@@ -161,11 +169,11 @@ public class WireProtocolTest {
 
     @Test
     void malformedJson() {
-        assertError(post("ListTables", "{\"Limit\": ", Map.of()), 400,
-                "com.amazon.coral.service#SerializationException");
+        assertError(
+                post("ListTables", "{\"Limit\": ", Map.of()), 400, "com.amazon.coral.service#SerializationException");
         assertError(post("ListTables", "{]", Map.of()), 400, "com.amazon.coral.service#SerializationException");
-        assertError(post("ListTables", "{} trailing", Map.of()), 400,
-                "com.amazon.coral.service#SerializationException");
+        assertError(
+                post("ListTables", "{} trailing", Map.of()), 400, "com.amazon.coral.service#SerializationException");
     }
 
     @Test
@@ -196,7 +204,8 @@ public class WireProtocolTest {
     void responseHeaders() {
         HttpResponse<byte[]> ok = post("DescribeTable", "{\"TableName\": \"wire\"}", Map.of());
         assertThat(ok.statusCode()).isEqualTo(200);
-        assertThat(ok.headers().firstValue("x-amzn-RequestId")).hasValueSatisfying(id -> assertThat(id).isNotBlank());
+        assertThat(ok.headers().firstValue("x-amzn-RequestId"))
+                .hasValueSatisfying(id -> assertThat(id).isNotBlank());
         assertThat(ok.headers().firstValue("x-amz-crc32")).hasValue(Long.toString(crc32(ok.body())));
         assertThat(ok.headers().firstValue("Server")).isPresent();
         assertThat(ok.headers().firstValue("Content-Type")).hasValue("application/x-amz-json-1.0");
@@ -206,7 +215,8 @@ public class WireProtocolTest {
         assertThat(error.statusCode()).isEqualTo(400);
         assertThat(error.headers().firstValue("x-amzn-RequestId")).isPresent();
         assertThat(error.headers().firstValue("x-amz-crc32")).hasValue(Long.toString(crc32(error.body())));
-        assertThat(json(error)).containsEntry("__type", "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException")
+        assertThat(json(error))
+                .containsEntry("__type", "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException")
                 .containsEntry("message", "Requested resource not found: Table: missing not found");
 
         HttpResponse<byte[]> other = post("DescribeTable", "{\"TableName\": \"wire\"}", Map.of());
@@ -219,18 +229,22 @@ public class WireProtocolTest {
         HttpResponse<byte[]> r = send(request().GET().build());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(new String(r.body(), StandardCharsets.US_ASCII).strip())
-                .isEqualTo("healthy: " + server.endpoint().getHost() + ":" + server.endpoint().getPort());
+                .isEqualTo("healthy: " + server.endpoint().getHost() + ":"
+                        + server.endpoint().getPort());
     }
 
     @Test
     void regionComesFromTheCredentialScope() {
         try (DynamoDbClient eu = server.newClient("eu-west-1")) {
             String arn = eu.createTable(b -> b.tableName("in-ireland")
-                    .attributeDefinitions(a -> a.attributeName("k").attributeType("S"))
-                    .keySchema(k -> k.attributeName("k").keyType("HASH"))
-                    .billingMode("PAY_PER_REQUEST")).tableDescription().tableArn();
+                            .attributeDefinitions(a -> a.attributeName("k").attributeType("S"))
+                            .keySchema(k -> k.attributeName("k").keyType("HASH"))
+                            .billingMode("PAY_PER_REQUEST"))
+                    .tableDescription()
+                    .tableArn();
             assertThat(arn).isEqualTo("arn:aws:dynamodb:eu-west-1:000000000000:table/in-ireland");
-            assertThat(eu.describeTable(b -> b.tableName("in-ireland")).table().tableArn()).isEqualTo(arn);
+            assertThat(eu.describeTable(b -> b.tableName("in-ireland")).table().tableArn())
+                    .isEqualTo(arn);
         }
     }
 
@@ -259,8 +273,15 @@ public class WireProtocolTest {
 
     @Test
     void largeResponsesAreGzippedWhenAccepted() throws IOException {
-        server.client().putItem(b -> b.tableName("wire").item(Map.of("PK", AttributeValue.fromS("big"),
-                "SK", AttributeValue.fromS("1"), "text", AttributeValue.fromS("lorem ipsum ".repeat(2000)))));
+        server.client()
+                .putItem(b -> b.tableName("wire")
+                        .item(Map.of(
+                                "PK",
+                                AttributeValue.fromS("big"),
+                                "SK",
+                                AttributeValue.fromS("1"),
+                                "text",
+                                AttributeValue.fromS("lorem ipsum ".repeat(2000)))));
         String get = "{\"TableName\": \"wire\", \"Key\": {\"PK\": {\"S\": \"big\"}, \"SK\": {\"S\": \"1\"}}}";
         HttpResponse<byte[]> r = post("GetItem", get, Map.of("Accept-Encoding", "gzip"));
         assertThat(r.statusCode()).isEqualTo(200);
@@ -278,30 +299,38 @@ public class WireProtocolTest {
         assertThat(identity.headers().firstValue("Content-Encoding")).isEmpty();
         assertThat(identity.body()).isEqualTo(plain);
         // And the SDK (which sends Accept-Encoding by default only for some clients) reads both.
-        assertThat(server.client().getItem(b -> b.tableName("wire").key(Map.of("PK", AttributeValue.fromS("big"),
-                "SK", AttributeValue.fromS("1")))).item().get("text").s()).hasSize(24000);
+        assertThat(server.client()
+                        .getItem(b -> b.tableName("wire")
+                                .key(Map.of("PK", AttributeValue.fromS("big"), "SK", AttributeValue.fromS("1"))))
+                        .item()
+                        .get("text")
+                        .s())
+                .hasSize(24000);
     }
 
     // ---- CORS ----
 
     @Test
     void corsPreflight() {
-        HttpResponse<byte[]> r = send(request().method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+        HttpResponse<byte[]> r = send(request()
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
                 .header("Origin", "http://localhost:3000")
                 .header("Access-Control-Request-Method", "POST")
-                .header("Access-Control-Request-Headers", "content-type,x-amz-target,authorization").build());
+                .header("Access-Control-Request-Headers", "content-type,x-amz-target,authorization")
+                .build());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
-        assertThat(r.headers().firstValue("Access-Control-Allow-Methods")).hasValueSatisfying(
-                m -> assertThat(m).contains("POST"));
-        assertThat(r.headers().firstValue("Access-Control-Allow-Headers")).hasValueSatisfying(
-                h -> assertThat(h.toLowerCase()).contains("x-amz-target"));
+        assertThat(r.headers().firstValue("Access-Control-Allow-Methods"))
+                .hasValueSatisfying(m -> assertThat(m).contains("POST"));
+        assertThat(r.headers().firstValue("Access-Control-Allow-Headers"))
+                .hasValueSatisfying(h -> assertThat(h.toLowerCase()).contains("x-amz-target"));
         assertThat(r.headers().firstValue("Access-Control-Max-Age")).isPresent();
 
         HttpResponse<byte[]> actual = post("ListTables", "{}", Map.of("Origin", "http://localhost:3000"));
         assertThat(actual.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
-        assertThat(actual.headers().firstValue("Access-Control-Expose-Headers")).hasValueSatisfying(
-                h -> assertThat(h).contains("x-amzn-RequestId").contains("x-amz-crc32"));
+        assertThat(actual.headers().firstValue("Access-Control-Expose-Headers"))
+                .hasValueSatisfying(
+                        h -> assertThat(h).contains("x-amzn-RequestId").contains("x-amz-crc32"));
     }
 
     // ---- connection handling ----
@@ -344,7 +373,8 @@ public class WireProtocolTest {
             InputStream in = s.getInputStream();
             // Two requests written back to back before reading anything.
             out.write((rawRequest("DescribeTable", "{\"TableName\":\"wire\"}")
-                    + rawRequest("DescribeTable", "{\"TableName\":\"missing\"}")).getBytes(StandardCharsets.UTF_8));
+                            + rawRequest("DescribeTable", "{\"TableName\":\"missing\"}"))
+                    .getBytes(StandardCharsets.UTF_8));
             out.flush();
             String first = readResponse(in);
             String second = readResponse(in);
@@ -364,8 +394,9 @@ public class WireProtocolTest {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
             out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
-                    + "X-Amz-Target: " + TARGET + "PutItem\r\nAuthorization: " + AUTH + "\r\n"
-                    + "Content-Length: " + length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "X-Amz-Target: " + TARGET + "PutItem\r\nAuthorization: " + AUTH + "\r\n"
+                            + "Content-Length: " + length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             // The limit is judged from Content-Length: the answer comes before the body is sent.
             String response = readResponse(s.getInputStream());
@@ -374,25 +405,29 @@ public class WireProtocolTest {
         // Streamed without a Content-Length (chunked), the limit still holds.
         byte[] chunk = new byte[1024 * 1024];
         java.util.Arrays.fill(chunk, (byte) ' ');
-        HttpRequest chunked = request().POST(HttpRequest.BodyPublishers.ofInputStream(() -> new InputStream() {
-            long left = length;
+        HttpRequest chunked = request()
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new InputStream() {
+                    long left = length;
 
-            @Override
-            public int read() {
-                return left-- > 0 ? ' ' : -1;
-            }
+                    @Override
+                    public int read() {
+                        return left-- > 0 ? ' ' : -1;
+                    }
 
-            @Override
-            public int read(byte[] b, int off, int len) {
-                if (left <= 0) {
-                    return -1;
-                }
-                int n = (int) Math.min(len, left);
-                java.util.Arrays.fill(b, off, off + n, (byte) ' ');
-                left -= n;
-                return n;
-            }
-        })).header("X-Amz-Target", TARGET + "PutItem").header("Authorization", AUTH).build();
+                    @Override
+                    public int read(byte[] b, int off, int len) {
+                        if (left <= 0) {
+                            return -1;
+                        }
+                        int n = (int) Math.min(len, left);
+                        java.util.Arrays.fill(b, off, off + n, (byte) ' ');
+                        left -= n;
+                        return n;
+                    }
+                }))
+                .header("X-Amz-Target", TARGET + "PutItem")
+                .header("Authorization", AUTH)
+                .build();
         try {
             HttpResponse<byte[]> r = send(chunked);
             assertThat(r.statusCode()).isEqualTo(413);

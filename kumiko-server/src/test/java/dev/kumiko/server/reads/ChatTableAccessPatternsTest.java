@@ -4,8 +4,8 @@ import static dev.kumiko.server.Fixtures.def;
 import static dev.kumiko.server.Fixtures.item;
 import static dev.kumiko.server.Fixtures.key;
 import static dev.kumiko.server.Fixtures.n;
-import static dev.kumiko.server.Fixtures.sortKeys;
 import static dev.kumiko.server.Fixtures.s;
+import static dev.kumiko.server.Fixtures.sortKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.server.TestServer;
@@ -24,19 +24,16 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -127,7 +124,9 @@ class ChatTableAccessPatternsTest {
             for (int from = 0; from < items.size(); from += 25) {
                 List<WriteRequest> batch = new ArrayList<>();
                 for (Map<String, AttributeValue> item : items.subList(from, Math.min(from + 25, items.size()))) {
-                    batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+                    batch.add(WriteRequest.builder()
+                            .putRequest(PutRequest.builder().item(item).build())
+                            .build());
                 }
                 BatchWriteItemResponse r = c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, batch)));
                 assertThat(r.unprocessedItems()).isEmpty();
@@ -137,12 +136,14 @@ class ChatTableAccessPatternsTest {
         /** Access pattern 1: a WebSocket connection id to its user (GetItem). */
         @Test
         void connectionToUser() {
-            Map<String, AttributeValue> got = c.getItem(b -> b.tableName(TABLE)
-                    .key(key("CONNECTION#abc-123", "METADATA"))).item();
+            Map<String, AttributeValue> got = c.getItem(
+                            b -> b.tableName(TABLE).key(key("CONNECTION#abc-123", "METADATA")))
+                    .item();
             assertThat(got).isEqualTo(data.connection("abc-123", "user-001", 0));
             assertThat(got.get("userId").s()).isEqualTo("user-001");
             assertThat(got.get("ttl").n()).isEqualTo(Long.toString(CONNECTED_AT.getEpochSecond() + 86_400));
-            assertThat(c.getItem(b -> b.tableName(TABLE).key(key("CONNECTION#gone-000", "METADATA"))).hasItem())
+            assertThat(c.getItem(b -> b.tableName(TABLE).key(key("CONNECTION#gone-000", "METADATA")))
+                            .hasItem())
                     .isFalse();
         }
 
@@ -150,8 +151,10 @@ class ChatTableAccessPatternsTest {
         @Test
         void userToActiveConnections() {
             QueryResponse r = queryPrefix("USER#user-001", "CONNECTION#");
-            assertThat(r.items()).containsExactly(data.userConnection("user-001", "abc-123", 0),
-                    data.userConnection("user-001", "def-456", 1));
+            assertThat(r.items())
+                    .containsExactly(
+                            data.userConnection("user-001", "abc-123", 0),
+                            data.userConnection("user-001", "def-456", 1));
             assertThat(r.count()).isEqualTo(2);
             assertThat(r.scannedCount()).isEqualTo(2);
             assertThat(r.lastEvaluatedKey()).isEmpty();
@@ -160,24 +163,30 @@ class ChatTableAccessPatternsTest {
         /** The seed's broadcast flow: each participant of room-xyz to their connections; user-003 is offline. */
         @Test
         void broadcastToARoomsParticipants() {
-            Map<String, AttributeValue> room = c.getItem(b -> b.tableName(TABLE)
-                    .key(key("CHATROOM#room-xyz", "METADATA"))).item();
+            Map<String, AttributeValue> room = c.getItem(
+                            b -> b.tableName(TABLE).key(key("CHATROOM#room-xyz", "METADATA")))
+                    .item();
             Map<String, List<String>> connections = new LinkedHashMap<>();
             for (AttributeValue participant : room.get("participantIds").l()) {
                 List<String> ids = new ArrayList<>();
-                queryPrefix("USER#" + participant.s(), "CONNECTION#").items()
+                queryPrefix("USER#" + participant.s(), "CONNECTION#")
+                        .items()
                         .forEach(i -> ids.add(i.get("connectionId").s()));
                 connections.put(participant.s(), ids);
             }
-            assertThat(connections).containsExactly(Map.entry("user-001", List.of("abc-123", "def-456")),
-                    Map.entry("user-002", List.of("ghi-789")), Map.entry("user-003", List.of()));
+            assertThat(connections)
+                    .containsExactly(
+                            Map.entry("user-001", List.of("abc-123", "def-456")),
+                            Map.entry("user-002", List.of("ghi-789")),
+                            Map.entry("user-003", List.of()));
         }
 
         /** Access pattern 3: a room's metadata (GetItem). */
         @Test
         void roomMetadata() {
-            Map<String, AttributeValue> got = c.getItem(b -> b.tableName(TABLE)
-                    .key(key("CHATROOM#room-xyz", "METADATA"))).item();
+            Map<String, AttributeValue> got = c.getItem(
+                            b -> b.tableName(TABLE).key(key("CHATROOM#room-xyz", "METADATA")))
+                    .item();
             assertThat(got).isEqualTo(data.room("room-xyz"));
             assertThat(got.get("name").s()).isEqualTo("ゴルフ部 週末ラウンド");
             assertThat(got.get("type").s()).isEqualTo("group");
@@ -201,15 +210,18 @@ class ChatTableAccessPatternsTest {
                 QueryResponse r = c.query(b -> b.tableName(TABLE)
                         .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
                         .expressionAttributeValues(Map.of(":pk", s("CHATROOM#room-xyz"), ":prefix", s("MESSAGE#")))
-                        .scanIndexForward(false).limit(PAGE).exclusiveStartKey(from));
+                        .scanIndexForward(false)
+                        .limit(PAGE)
+                        .exclusiveStartKey(from));
                 List<String> page = sortKeys(r.items());
-                assertThat(page).as("page %d", pageSizes.size() + 1)
+                assertThat(page)
+                        .as("page %d", pageSizes.size() + 1)
                         .isEqualTo(expected.subList(all.size(), all.size() + page.size()));
                 assertThat(timestamps(r.items())).isSortedAccordingTo(Comparator.reverseOrder());
                 assertThat(r.scannedCount()).isEqualTo(page.size());
                 if (page.size() == PAGE) {
-                    assertThat(r.lastEvaluatedKey()).isEqualTo(Map.of("PK", s("CHATROOM#room-xyz"),
-                            "SK", s(page.get(PAGE - 1))));
+                    assertThat(r.lastEvaluatedKey())
+                            .isEqualTo(Map.of("PK", s("CHATROOM#room-xyz"), "SK", s(page.get(PAGE - 1))));
                 }
                 assertThat(all).doesNotContainAnyElementsOf(page);
                 all.addAll(page);
@@ -221,7 +233,8 @@ class ChatTableAccessPatternsTest {
             QueryResponse newest = c.query(b -> b.tableName(TABLE)
                     .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
                     .expressionAttributeValues(Map.of(":pk", s("CHATROOM#room-xyz"), ":prefix", s("MESSAGE#")))
-                    .scanIndexForward(false).limit(1));
+                    .scanIndexForward(false)
+                    .limit(1));
             assertThat(newest.items()).containsExactly(data.message("room-xyz", XYZ_MESSAGES - 1));
         }
 
@@ -229,8 +242,11 @@ class ChatTableAccessPatternsTest {
         @Test
         void roomsOfAUserById() {
             QueryResponse r = queryPrefix("USER#user-001", "CHATROOM#");
-            assertThat(r.items()).containsExactly(data.participation("user-001", "room-abc"),
-                    data.participation("user-001", "room-def"), data.participation("user-001", "room-xyz"));
+            assertThat(r.items())
+                    .containsExactly(
+                            data.participation("user-001", "room-abc"),
+                            data.participation("user-001", "room-def"),
+                            data.participation("user-001", "room-xyz"));
             assertThat(sortKeys(queryPrefix("USER#user-004", "CHATROOM#").items()))
                     .containsExactly("CHATROOM#room-def");
         }
@@ -238,16 +254,23 @@ class ChatTableAccessPatternsTest {
         /** Access pattern 5 on GSI1: a user's rooms in join-date order (USERROOMS#user / joinedAt), both ways. */
         @Test
         void roomsOfAUserByJoinDateOnGsi1() {
-            QueryResponse forward = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse forward = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001"))));
-            assertThat(forward.items()).containsExactly(data.participation("user-001", "room-def"),
-                    data.participation("user-001", "room-abc"), data.participation("user-001", "room-xyz"));
-            QueryResponse backward = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            assertThat(forward.items())
+                    .containsExactly(
+                            data.participation("user-001", "room-def"),
+                            data.participation("user-001", "room-abc"),
+                            data.participation("user-001", "room-xyz"));
+            QueryResponse backward = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001"))).scanIndexForward(false));
+                    .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001")))
+                    .scanIndexForward(false));
             assertThat(roomIds(backward.items())).containsExactly("room-xyz", "room-abc", "room-def");
-            QueryResponse user2 = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse user2 = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-002"))));
             assertThat(roomIds(user2.items())).containsExactly("room-abc", "room-xyz");
@@ -256,19 +279,23 @@ class ChatTableAccessPatternsTest {
         /** Access pattern 5 on GSI1 with a join-date range: BETWEEN, and >= newest first. */
         @Test
         void roomsOfAUserInAJoinDateRangeOnGsi1() {
-            QueryResponse february = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse february = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to")
-                    .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001"),
-                            ":from", s("2026-02-01"), ":to", s("2026-02-28"))));
+                    .expressionAttributeValues(
+                            Map.of(":pk", s("USERROOMS#user-001"), ":from", s("2026-02-01"), ":to", s("2026-02-28"))));
             assertThat(roomIds(february.items())).containsExactly("room-abc", "room-xyz");
-            QueryResponse since = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse since = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk AND GSI1SK >= :from")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001"), ":from", s("2026-01-10T09:00")))
                     .scanIndexForward(false));
             assertThat(roomIds(since.items())).containsExactly("room-xyz", "room-abc", "room-def");
-            QueryResponse before = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse before = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk AND GSI1SK < :to")
-                    .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-001"), ":to", s("2026-02-01T10:00:00.000Z"))));
+                    .expressionAttributeValues(
+                            Map.of(":pk", s("USERROOMS#user-001"), ":to", s("2026-02-01T10:00:00.000Z"))));
             assertThat(roomIds(before.items())).containsExactly("room-def");
         }
 
@@ -279,21 +306,28 @@ class ChatTableAccessPatternsTest {
         @Test
         void roomListInOneBatchGetItem() {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            for (Map<String, AttributeValue> p : queryPrefix("USER#user-001", "CHATROOM#").items()) {
+            for (Map<String, AttributeValue> p :
+                    queryPrefix("USER#user-001", "CHATROOM#").items()) {
                 String roomPk = "CHATROOM#" + p.get("chatRoomId").s();
                 keys.add(key(roomPk, "METADATA"));
                 keys.add(key(roomPk, "LASTMESSAGE"));
             }
             assertThat(keys).hasSize(6);
-            BatchGetItemResponse r = c.batchGetItem(b -> b.requestItems(Map.of(TABLE,
-                    KeysAndAttributes.builder().keys(keys).build())));
+            BatchGetItemResponse r = c.batchGetItem(b -> b.requestItems(
+                    Map.of(TABLE, KeysAndAttributes.builder().keys(keys).build())));
             assertThat(r.unprocessedKeys()).isEmpty();
-            assertThat(r.responses().get(TABLE)).containsExactlyInAnyOrder(data.room("room-abc"),
-                    data.room("room-def"), data.room("room-xyz"), data.lastMessage("room-abc"),
-                    data.lastMessage("room-xyz"));
-            Map<String, AttributeValue> last = c.getItem(b -> b.tableName(TABLE)
-                    .key(key("CHATROOM#room-xyz", "LASTMESSAGE"))).item();
-            String newestContent = data.message("room-xyz", XYZ_MESSAGES - 1).get("content").s();
+            assertThat(r.responses().get(TABLE))
+                    .containsExactlyInAnyOrder(
+                            data.room("room-abc"),
+                            data.room("room-def"),
+                            data.room("room-xyz"),
+                            data.lastMessage("room-abc"),
+                            data.lastMessage("room-xyz"));
+            Map<String, AttributeValue> last = c.getItem(
+                            b -> b.tableName(TABLE).key(key("CHATROOM#room-xyz", "LASTMESSAGE")))
+                    .item();
+            String newestContent =
+                    data.message("room-xyz", XYZ_MESSAGES - 1).get("content").s();
             assertThat(newestContent.length()).isGreaterThan(100);
             assertThat(last.get("lastMessage").s()).isEqualTo(newestContent.substring(0, 100));
         }
@@ -305,7 +339,8 @@ class ChatTableAccessPatternsTest {
             Map<String, AttributeValue> start = null;
             do {
                 Map<String, AttributeValue> from = start;
-                ScanResponse r = c.scan(b -> b.tableName(TABLE).indexName(GSI1).limit(3).exclusiveStartKey(from));
+                ScanResponse r =
+                        c.scan(b -> b.tableName(TABLE).indexName(GSI1).limit(3).exclusiveStartKey(from));
                 scanned.addAll(r.items());
                 start = r.lastEvaluatedKey().isEmpty() ? null : r.lastEvaluatedKey();
             } while (start != null);
@@ -326,27 +361,37 @@ class ChatTableAccessPatternsTest {
             Map<String, AttributeValue> original = data.participation("user-004", "room-def");
             c.deleteItem(b -> b.tableName(TABLE).key(key("USER#user-004", "CHATROOM#room-def")));
             restartIfDurable();
-            QueryResponse gone = c.query(b -> b.tableName(TABLE).indexName(GSI1).keyConditionExpression("GSI1PK = :pk")
+            QueryResponse gone = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
+                    .keyConditionExpression("GSI1PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-004"))));
             assertThat(gone.items()).isEmpty();
-            assertThat(c.describeTable(b -> b.tableName(TABLE)).table().globalSecondaryIndexes().get(0).itemCount())
+            assertThat(c.describeTable(b -> b.tableName(TABLE))
+                            .table()
+                            .globalSecondaryIndexes()
+                            .get(0)
+                            .itemCount())
                     .isEqualTo(data.participations().size() - 1);
             Map<String, AttributeValue> rejoined = new HashMap<>(original);
             rejoined.put("GSI1SK", s("2026-03-02T07:00:00.000Z"));
             rejoined.put("joinedAt", s("2026-03-02T07:00:00.000Z"));
             c.putItem(b -> b.tableName(TABLE).item(rejoined));
-            QueryResponse back = c.query(b -> b.tableName(TABLE).indexName(GSI1)
+            QueryResponse back = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
                     .keyConditionExpression("GSI1PK = :pk AND GSI1SK > :after")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-004"), ":after", s("2026-03"))));
             assertThat(back.items()).containsExactly(rejoined);
             c.putItem(b -> b.tableName(TABLE).item(original));
-            QueryResponse restored = c.query(b -> b.tableName(TABLE).indexName(GSI1).keyConditionExpression("GSI1PK = :pk")
+            QueryResponse restored = c.query(b -> b.tableName(TABLE)
+                    .indexName(GSI1)
+                    .keyConditionExpression("GSI1PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", s("USERROOMS#user-004"))));
             assertThat(restored.items()).containsExactly(original);
         }
 
         private QueryResponse queryPrefix(String pk, String skPrefix) {
-            return c.query(b -> b.tableName(TABLE).keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+            return c.query(b -> b.tableName(TABLE)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
                     .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(skPrefix))));
         }
     }
@@ -385,6 +430,7 @@ class ChatTableAccessPatternsTest {
     static final class ChatData {
         /** Room id to participants, and to the join time of each (ISO-8601, the GSI1 sort key). */
         private final Map<String, List<String>> participants = new LinkedHashMap<>();
+
         private final Map<String, String> joinedAt = new HashMap<>();
 
         ChatData() {
@@ -429,33 +475,78 @@ class ChatTableAccessPatternsTest {
         }
 
         Map<String, AttributeValue> profile(String user) {
-            return Map.of("PK", s("USER#" + user), "SK", s("PROFILE"), "Type", s("User"),
-                    "nickname", s("nick-" + user), "email", s(user + "@example.com"));
+            return Map.of(
+                    "PK",
+                    s("USER#" + user),
+                    "SK",
+                    s("PROFILE"),
+                    "Type",
+                    s("User"),
+                    "nickname",
+                    s("nick-" + user),
+                    "email",
+                    s(user + "@example.com"));
         }
 
         /** ① CONNECTION#{connectionId} / METADATA, with the seed's 24 h ttl. */
         Map<String, AttributeValue> connection(String connectionId, String user, int minute) {
             Instant at = CONNECTED_AT.plusSeconds(60L * minute);
-            return Map.of("PK", s("CONNECTION#" + connectionId), "SK", s("METADATA"), "Type", s("Connection"),
-                    "connectionId", s(connectionId), "userId", s(user), "connectedAt", s(at.toString()),
-                    "ttl", n(CONNECTED_AT.getEpochSecond() + 86_400 + 60L * minute));
+            return Map.of(
+                    "PK",
+                    s("CONNECTION#" + connectionId),
+                    "SK",
+                    s("METADATA"),
+                    "Type",
+                    s("Connection"),
+                    "connectionId",
+                    s(connectionId),
+                    "userId",
+                    s(user),
+                    "connectedAt",
+                    s(at.toString()),
+                    "ttl",
+                    n(CONNECTED_AT.getEpochSecond() + 86_400 + 60L * minute));
         }
 
         /** ② USER#{userId} / CONNECTION#{connectionId}: the reverse lookup, same ttl. */
         Map<String, AttributeValue> userConnection(String user, String connectionId, int minute) {
             Instant at = CONNECTED_AT.plusSeconds(60L * minute);
-            return Map.of("PK", s("USER#" + user), "SK", s("CONNECTION#" + connectionId), "Type", s("UserConnection"),
-                    "connectionId", s(connectionId), "connectedAt", s(at.toString()),
-                    "ttl", n(CONNECTED_AT.getEpochSecond() + 86_400 + 60L * minute));
+            return Map.of(
+                    "PK",
+                    s("USER#" + user),
+                    "SK",
+                    s("CONNECTION#" + connectionId),
+                    "Type",
+                    s("UserConnection"),
+                    "connectionId",
+                    s(connectionId),
+                    "connectedAt",
+                    s(at.toString()),
+                    "ttl",
+                    n(CONNECTED_AT.getEpochSecond() + 86_400 + 60L * minute));
         }
 
         /** ③ USER#{userId} / CHATROOM#{chatRoomId} with GSI1PK USERROOMS#{userId} and GSI1SK the join time. */
         Map<String, AttributeValue> participation(String user, String room) {
             String at = joinedAt.get(user + "/" + room);
             assert at != null : user + "/" + room;
-            return Map.of("PK", s("USER#" + user), "SK", s("CHATROOM#" + room), "GSI1PK", s("USERROOMS#" + user),
-                    "GSI1SK", s(at), "Type", s("ChatParticipation"), "chatRoomId", s(room),
-                    "participantId", s(user), "joinedAt", s(at));
+            return Map.of(
+                    "PK",
+                    s("USER#" + user),
+                    "SK",
+                    s("CHATROOM#" + room),
+                    "GSI1PK",
+                    s("USERROOMS#" + user),
+                    "GSI1SK",
+                    s(at),
+                    "Type",
+                    s("ChatParticipation"),
+                    "chatRoomId",
+                    s(room),
+                    "participantId",
+                    s(user),
+                    "joinedAt",
+                    s(at));
         }
 
         List<Map<String, AttributeValue>> participations() {
@@ -497,7 +588,8 @@ class ChatTableAccessPatternsTest {
         }
 
         private static String messageId(String room, int i) {
-            return UUID.nameUUIDFromBytes((room + "/" + i).getBytes(StandardCharsets.UTF_8)).toString();
+            return UUID.nameUUIDFromBytes((room + "/" + i).getBytes(StandardCharsets.UTF_8))
+                    .toString();
         }
 
         /** ⑤ CHATROOM#{chatRoomId} / MESSAGE#{timestamp}#{messageId}. */
@@ -505,14 +597,34 @@ class ChatTableAccessPatternsTest {
             assert i < messageCount(room);
             long ts = millis(i);
             String id = messageId(room, i);
-            String sender = participants.get(room).get(i % participants.get(room).size());
+            String sender =
+                    participants.get(room).get(i % participants.get(room).size());
             String content = i == messageCount(room) - 1
                     ? "おはようございます！今週末のラウンドは7時にクラブハウス集合です。".repeat(4) + " #" + i
                     : "おはようございます！ #" + i;
-            return item("PK", s("CHATROOM#" + room), "SK", s("MESSAGE#" + ts + "#" + id), "Type", s("Message"),
-                    "messageId", s(id), "chatRoomId", s(room), "senderId", s(sender), "content", s(content),
-                    "messageType", s("user"), "readBy", list(sender),
-                    "createdAt", s(Instant.ofEpochMilli(ts).toString()), "timestamp", n(ts));
+            return item(
+                    "PK",
+                    s("CHATROOM#" + room),
+                    "SK",
+                    s("MESSAGE#" + ts + "#" + id),
+                    "Type",
+                    s("Message"),
+                    "messageId",
+                    s(id),
+                    "chatRoomId",
+                    s(room),
+                    "senderId",
+                    s(sender),
+                    "content",
+                    s(content),
+                    "messageType",
+                    s("user"),
+                    "readBy",
+                    list(sender),
+                    "createdAt",
+                    s(Instant.ofEpochMilli(ts).toString()),
+                    "timestamp",
+                    n(ts));
         }
 
         List<String> messageSortKeys(String room) {
@@ -527,9 +639,15 @@ class ChatTableAccessPatternsTest {
         Map<String, AttributeValue> lastMessage(String room) {
             Map<String, AttributeValue> newest = message(room, messageCount(room) - 1);
             String content = newest.get("content").s();
-            return Map.of("PK", s("CHATROOM#" + room), "SK", s("LASTMESSAGE"),
-                    "lastMessageAt", newest.get("createdAt"),
-                    "lastMessage", s(content.substring(0, Math.min(100, content.length()))));
+            return Map.of(
+                    "PK",
+                    s("CHATROOM#" + room),
+                    "SK",
+                    s("LASTMESSAGE"),
+                    "lastMessageAt",
+                    newest.get("createdAt"),
+                    "lastMessage",
+                    s(content.substring(0, Math.min(100, content.length()))));
         }
     }
 }

@@ -54,11 +54,15 @@ class FidelityStreamsAndTablesTest {
         String arn = StreamsClients.streamArn(server, "fst_empty");
         var shard = StreamsClients.shards(streams, arn).get(0);
         String start = shard.sequenceNumberRange().startingSequenceNumber();
-        for (ShardIteratorType type : List.of(ShardIteratorType.AT_SEQUENCE_NUMBER,
-                ShardIteratorType.AFTER_SEQUENCE_NUMBER)) {
-            String iterator = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard.shardId())
-                    .shardIteratorType(type).sequenceNumber(start)).shardIterator();
-            c.putItem(b -> b.tableName("fst_empty").item(dev.kumiko.server.streams.StreamsTest.item(type.toString(), "x")));
+        for (ShardIteratorType type :
+                List.of(ShardIteratorType.AT_SEQUENCE_NUMBER, ShardIteratorType.AFTER_SEQUENCE_NUMBER)) {
+            String iterator = streams.getShardIterator(b -> b.streamArn(arn)
+                            .shardId(shard.shardId())
+                            .shardIteratorType(type)
+                            .sequenceNumber(start))
+                    .shardIterator();
+            c.putItem(b ->
+                    b.tableName("fst_empty").item(dev.kumiko.server.streams.StreamsTest.item(type.toString(), "x")));
             var records = streams.getRecords(b -> b.shardIterator(iterator)).records();
             assertThat(records).as(type.toString()).isNotEmpty();
         }
@@ -69,7 +73,9 @@ class FidelityStreamsAndTablesTest {
         dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_listed", StreamViewType.KEYS_ONLY);
         String arn = StreamsClients.streamArn(server, "fst_listed");
         String unknown = arn.substring(0, arn.lastIndexOf('/') + 1) + "2000-01-01T00:00:00.000";
-        assertError(() -> streams.listStreams(b -> b.exclusiveStartStreamArn(unknown)), "ResourceNotFoundException",
+        assertError(
+                () -> streams.listStreams(b -> b.exclusiveStartStreamArn(unknown)),
+                "ResourceNotFoundException",
                 "Requested resource not found: Stream: " + unknown + " not found");
         assertThat(streams.listStreams(b -> b.exclusiveStartStreamArn(arn)).streams())
                 .noneMatch(s -> s.streamArn().equals(arn));
@@ -88,7 +94,8 @@ class FidelityStreamsAndTablesTest {
         String next = StreamsClients.streamArn(server, "fst_paged_b");
         c.deleteTable(b -> b.tableName("fst_paged_a"));
         var page = streams.listStreams(b -> b.exclusiveStartStreamArn(gone));
-        assertThat(page.streams()).anyMatch(s -> s.streamArn().equals(next))
+        assertThat(page.streams())
+                .anyMatch(s -> s.streamArn().equals(next))
                 .noneMatch(s -> s.streamArn().equals(gone) || s.tableName().compareTo("fst_paged_a") < 0);
     }
 
@@ -97,11 +104,13 @@ class FidelityStreamsAndTablesTest {
         dev.kumiko.server.streams.StreamsTest.createTable(c, "fst_filter", StreamViewType.KEYS_ONLY);
         String arn = StreamsClients.streamArn(server, "fst_filter");
         String shard = StreamsClients.shards(streams, arn).get(0).shardId();
-        assertValidation(() -> streams.describeStream(b -> b.streamArn(arn).shardFilter(f -> f.shardId(shard))),
+        assertValidation(
+                () -> streams.describeStream(b -> b.streamArn(arn).shardFilter(f -> f.shardId(shard))),
                 "1 validation error detected: Value null at 'shardFilter.type' failed to satisfy constraint: "
                         + "Member must not be null");
-        assertValidation(() -> streams.describeStream(b -> b.streamArn(arn)
-                        .shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS))),
+        assertValidation(
+                () -> streams.describeStream(
+                        b -> b.streamArn(arn).shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS))),
                 "1 validation error detected: Value null at 'shardFilter.shardId' failed to satisfy constraint: "
                         + "Member must not be null");
     }
@@ -112,7 +121,9 @@ class FidelityStreamsAndTablesTest {
                 .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
                 .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)));
-        assertValidation(() -> c.updateTable(b -> b.tableName("fst_prov").billingMode(BillingMode.PROVISIONED)
+        assertValidation(
+                () -> c.updateTable(b -> b.tableName("fst_prov")
+                        .billingMode(BillingMode.PROVISIONED)
                         .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L))),
                 "The provisioned throughput for the table will not change. The requested value equals the current "
                         + "value. Current ReadCapacityUnits provisioned for the table: 5. Requested ReadCapacityUnits: "
@@ -124,7 +135,9 @@ class FidelityStreamsAndTablesTest {
     @Test
     void attributeTypeOfAValue() {
         var key = Map.of("PK", s("at"), "SK", s("1"));
-        c.putItem(b -> b.tableName("fst").item(key).conditionExpression("attribute_type(:v, :t)")
+        c.putItem(b -> b.tableName("fst")
+                .item(key)
+                .conditionExpression("attribute_type(:v, :t)")
                 .expressionAttributeValues(Map.of(":v", n("1"), ":t", s("N"))));
         assertThat(c.getItem(b -> b.tableName("fst").key(key)).hasItem()).isTrue();
     }
@@ -132,12 +145,22 @@ class FidelityStreamsAndTablesTest {
     @Test
     void appendsPastTheEndApplyInIndexOrder() {
         var key = Map.of("PK", s("idx"), "SK", s("1"));
-        c.updateItem(b -> b.tableName("fst").key(key).updateExpression("SET l = :l")
-                .expressionAttributeValues(Map.of(":l", software.amazon.awssdk.services.dynamodb.model.AttributeValue
-                        .builder().l(n("0")).build())));
-        c.updateItem(b -> b.tableName("fst").key(key).updateExpression("SET l[20] = :b, l[10] = :a")
+        c.updateItem(b -> b.tableName("fst")
+                .key(key)
+                .updateExpression("SET l = :l")
+                .expressionAttributeValues(Map.of(
+                        ":l",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.builder()
+                                .l(n("0"))
+                                .build())));
+        c.updateItem(b -> b.tableName("fst")
+                .key(key)
+                .updateExpression("SET l[20] = :b, l[10] = :a")
                 .expressionAttributeValues(Map.of(":a", n("1"), ":b", n("2"))));
-        assertThat(c.getItem(b -> b.tableName("fst").key(key).consistentRead(true)).item().get("l").l())
+        assertThat(c.getItem(b -> b.tableName("fst").key(key).consistentRead(true))
+                        .item()
+                        .get("l")
+                        .l())
                 .containsExactly(n("0"), n("1"), n("2"));
     }
 
@@ -148,11 +171,13 @@ class FidelityStreamsAndTablesTest {
             c.transactWriteItems(b -> b.transactItems(
                     t -> t.put(p -> p.tableName("fst").item(Map.of("PK", s("tx"), "SK", s("0")))),
                     t -> t.conditionCheck(k -> k.tableName("fst").key(key).conditionExpression("attribute_exists(PK)")),
-                    t -> t.update(u -> u.tableName("fst").key(Map.of("PK", s("tx"), "SK", s("2")))
+                    t -> t.update(u -> u.tableName("fst")
+                            .key(Map.of("PK", s("tx"), "SK", s("2")))
                             .updateExpression("REMOVE a.b"))));
             throw new AssertionError("expected a cancellation");
         } catch (TransactionCanceledException e) {
-            assertThat(e.cancellationReasons()).extracting(r -> r.code())
+            assertThat(e.cancellationReasons())
+                    .extracting(r -> r.code())
                     .containsExactly("None", "ConditionalCheckFailed", "None");
             assertThat(e.cancellationReasons().get(0).message()).isNull();
         } catch (AwsServiceException e) {
@@ -163,10 +188,12 @@ class FidelityStreamsAndTablesTest {
     @Test
     void gsiBackfillSkipsItemsWhoseIndexKeyIsTooLong() throws InterruptedException {
         Fixtures.createTable(c, "fst_backfill");
-        c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("long"), "SK", s("1"), "g", s("x".repeat(2049)))));
+        c.putItem(b ->
+                b.tableName("fst_backfill").item(Map.of("PK", s("long"), "SK", s("1"), "g", s("x".repeat(2049)))));
         c.putItem(b -> b.tableName("fst_backfill").item(Map.of("PK", s("ok"), "SK", s("1"), "g", s("fine"))));
         c.updateTable(b -> b.tableName("fst_backfill")
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
                 .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byG")
@@ -193,22 +220,29 @@ class FidelityStreamsAndTablesTest {
     @Test
     void lsiFetchesAreChargedToTheTable() {
         c.createTable(b -> b.tableName("fst_lsi")
-                .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("PK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("SK").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("ls").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("PK").keyType(KeyType.HASH),
                         k -> k.attributeName("SK").keyType(KeyType.RANGE))
                 .localSecondaryIndexes(l -> l.indexName("byLs")
-                        .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH),
+                        .keySchema(
+                                k -> k.attributeName("PK").keyType(KeyType.HASH),
                                 k -> k.attributeName("ls").keyType(KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
         c.putItem(b -> b.tableName("fst_lsi").item(Map.of("PK", s("p"), "SK", s("1"), "ls", s("a"), "body", s("b"))));
-        var page = c.query(b -> b.tableName("fst_lsi").indexName("byLs").select(Select.ALL_ATTRIBUTES)
-                .keyConditionExpression("PK = :p").expressionAttributeValues(Map.of(":p", s("p")))
+        var page = c.query(b -> b.tableName("fst_lsi")
+                .indexName("byLs")
+                .select(Select.ALL_ATTRIBUTES)
+                .keyConditionExpression("PK = :p")
+                .expressionAttributeValues(Map.of(":p", s("p")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
         assertThat(page.items()).hasSize(1);
-        assertThat(page.consumedCapacity().localSecondaryIndexes().get("byLs").capacityUnits()).isEqualTo(0.5);
+        assertThat(page.consumedCapacity().localSecondaryIndexes().get("byLs").capacityUnits())
+                .isEqualTo(0.5);
         assertThat(page.consumedCapacity().table().capacityUnits()).isEqualTo(0.5);
         assertThat(page.consumedCapacity().capacityUnits()).isEqualTo(1.0);
     }

@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -48,9 +46,11 @@ public class StreamsTest {
 
     public static void createTable(DynamoDbClient c, String name, StreamViewType view) {
         c.createTable(b -> b.tableName(name)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.N))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
+                .keySchema(
+                        k -> k.attributeName("pk").keyType(KeyType.HASH),
                         k -> k.attributeName("sk").keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .streamSpecification(v -> v.streamEnabled(true).streamViewType(view)));
@@ -80,26 +80,35 @@ public class StreamsTest {
             DynamoDbClient c = server.client();
             createTable(c, TABLE, StreamViewType.NEW_AND_OLD_IMAGES);
             put(c, item("a", "one"));
-            c.updateItem(b -> b.tableName(TABLE).key(key("a")).updateExpression("SET payload = :p")
+            c.updateItem(b -> b.tableName(TABLE)
+                    .key(key("a"))
+                    .updateExpression("SET payload = :p")
                     .expressionAttributeValues(Map.of(":p", s("two"))));
             c.deleteItem(b -> b.tableName(TABLE).key(key("a")));
 
             List<Record> records = StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE));
-            assertThat(records).extracting(Record::eventName)
+            assertThat(records)
+                    .extracting(Record::eventName)
                     .containsExactly(OperationType.INSERT, OperationType.MODIFY, OperationType.REMOVE);
             for (Record r : records) {
                 assertThat(r.eventID()).matches("[0-9a-f]{32}");
                 assertThat(r.eventVersion()).isEqualTo("1.1");
                 assertThat(r.eventSource()).isEqualTo("aws:dynamodb");
-                assertThat(r.awsRegion()).as("the region of the GetRecords request").isEqualTo("eu-west-1");
+                assertThat(r.awsRegion())
+                        .as("the region of the GetRecords request")
+                        .isEqualTo("eu-west-1");
                 assertThat(r.userIdentity()).isNull();
                 assertThat(r.dynamodb().approximateCreationDateTime())
-                        .as("rounded down to the second").isEqualTo(Instant.ofEpochSecond(START_MILLIS / 1000));
+                        .as("rounded down to the second")
+                        .isEqualTo(Instant.ofEpochSecond(START_MILLIS / 1000));
                 assertThat(r.dynamodb().keys()).isEqualTo(key("a"));
                 assertThat(r.dynamodb().streamViewType()).isEqualTo(StreamViewType.NEW_AND_OLD_IMAGES);
                 assertThat(r.dynamodb().sequenceNumber()).hasSize(21);
             }
-            assertThat(records).extracting(r -> r.dynamodb().sequenceNumber()).isSorted().doesNotHaveDuplicates();
+            assertThat(records)
+                    .extracting(r -> r.dynamodb().sequenceNumber())
+                    .isSorted()
+                    .doesNotHaveDuplicates();
             assertThat(records).extracting(Record::eventID).doesNotHaveDuplicates();
             assertThat(records.get(0).dynamodb().newImage()).isEqualTo(item("a", "one"));
             assertThat(records.get(0).dynamodb().oldImage()).isEmpty();
@@ -117,8 +126,11 @@ public class StreamsTest {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY);
                 DynamoDbStreamsClient streams = StreamsClients.of(server)) {
             DynamoDbClient c = server.client();
-            for (StreamViewType view : List.of(StreamViewType.KEYS_ONLY, StreamViewType.NEW_IMAGE,
-                    StreamViewType.OLD_IMAGE, StreamViewType.NEW_AND_OLD_IMAGES)) {
+            for (StreamViewType view : List.of(
+                    StreamViewType.KEYS_ONLY,
+                    StreamViewType.NEW_IMAGE,
+                    StreamViewType.OLD_IMAGE,
+                    StreamViewType.NEW_AND_OLD_IMAGES)) {
                 String table = "view_" + view;
                 createTable(c, table, view);
                 c.putItem(b -> b.tableName(table).item(item("a", "1")));
@@ -152,20 +164,27 @@ public class StreamsTest {
             String arn = StreamsClients.streamArn(server, TABLE);
             String shard = StreamsClients.shards(streams, arn).get(0).shardId();
             String latest = StreamsClients.iterator(streams, arn, shard, ShardIteratorType.LATEST);
-            assertThat(streams.getRecords(b -> b.shardIterator(latest)).records()).isEmpty();
+            assertThat(streams.getRecords(b -> b.shardIterator(latest)).records())
+                    .isEmpty();
             put(c, item("c", "1"));
             put(c, item("d", "1"));
 
             assertThat(pks(StreamsClients.drain(streams, latest))).containsExactly("c", "d");
-            List<Record> all = StreamsClients.drain(streams,
-                    StreamsClients.iterator(streams, arn, shard, ShardIteratorType.TRIM_HORIZON));
+            List<Record> all = StreamsClients.drain(
+                    streams, StreamsClients.iterator(streams, arn, shard, ShardIteratorType.TRIM_HORIZON));
             assertThat(pks(all)).containsExactly("a", "b", "c", "d");
             String second = all.get(1).dynamodb().sequenceNumber();
-            String at = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                    .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER).sequenceNumber(second)).shardIterator();
+            String at = streams.getShardIterator(b -> b.streamArn(arn)
+                            .shardId(shard)
+                            .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
+                            .sequenceNumber(second))
+                    .shardIterator();
             assertThat(pks(StreamsClients.drain(streams, at))).containsExactly("b", "c", "d");
-            String after = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                    .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(second)).shardIterator();
+            String after = streams.getShardIterator(b -> b.streamArn(arn)
+                            .shardId(shard)
+                            .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER)
+                            .sequenceNumber(second))
+                    .shardIterator();
             assertThat(pks(StreamsClients.drain(streams, after))).containsExactly("c", "d");
         }
     }
@@ -184,13 +203,14 @@ public class StreamsTest {
                 put(c, item("p" + i, "x"));
             }
             String arn = StreamsClients.streamArn(server, TABLE);
-            String it = StreamsClients.iterator(streams, arn, StreamsClients.shards(streams, arn).get(0).shardId(),
-                    ShardIteratorType.TRIM_HORIZON);
+            String it = StreamsClients.iterator(
+                    streams, arn, StreamsClients.shards(streams, arn).get(0).shardId(), ShardIteratorType.TRIM_HORIZON);
             List<Integer> pages = new java.util.ArrayList<>();
             List<String> seen = new java.util.ArrayList<>();
             for (int call = 0; call < 5; call++) {
                 String current = it;
-                GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(current).limit(3));
+                GetRecordsResponse r =
+                        streams.getRecords(b -> b.shardIterator(current).limit(3));
                 pages.add(r.records().size());
                 seen.addAll(pks(r.records()));
                 assertThat(r.nextShardIterator()).isNotNull();
@@ -200,7 +220,8 @@ public class StreamsTest {
             assertThat(seen).hasSize(10).doesNotHaveDuplicates();
             put(c, item("late", "x"));
             String current = it;
-            assertThat(pks(streams.getRecords(b -> b.shardIterator(current)).records())).containsExactly("late");
+            assertThat(pks(streams.getRecords(b -> b.shardIterator(current)).records()))
+                    .containsExactly("late");
         }
     }
 
@@ -223,8 +244,10 @@ public class StreamsTest {
                     .isInstanceOf(ExpiredIteratorException.class)
                     .hasMessageContaining("Iterator expired");
             clock.advanceSeconds(14 * 60);
-            assertThat(streams.getRecords(b -> b.shardIterator(r.nextShardIterator())).records())
-                    .as("the next iterator lives 15 minutes from when it was returned").isEmpty();
+            assertThat(streams.getRecords(b -> b.shardIterator(r.nextShardIterator()))
+                            .records())
+                    .as("the next iterator lives 15 minutes from when it was returned")
+                    .isEmpty();
         }
     }
 
@@ -238,9 +261,11 @@ public class StreamsTest {
             put(c, item("old", "1"));
             String arn = StreamsClients.streamArn(server, TABLE);
             String shard = StreamsClients.shards(streams, arn).get(0).shardId();
-            String first = StreamsClients.drain(streams,
-                    StreamsClients.iterator(streams, arn, shard, ShardIteratorType.TRIM_HORIZON)).get(0)
-                    .dynamodb().sequenceNumber();
+            String first = StreamsClients.drain(
+                            streams, StreamsClients.iterator(streams, arn, shard, ShardIteratorType.TRIM_HORIZON))
+                    .get(0)
+                    .dynamodb()
+                    .sequenceNumber();
             clock.advanceSeconds(24 * 3600 - 60);
             String stale = StreamsClients.iterator(streams, arn, shard, ShardIteratorType.TRIM_HORIZON);
             clock.advanceSeconds(2 * 60);
@@ -249,8 +274,10 @@ public class StreamsTest {
 
             assertThatThrownBy(() -> streams.getRecords(b -> b.shardIterator(stale)))
                     .isInstanceOf(TrimmedDataAccessException.class);
-            assertThatThrownBy(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                    .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER).sequenceNumber(first)))
+            assertThatThrownBy(() -> streams.getShardIterator(b -> b.streamArn(arn)
+                            .shardId(shard)
+                            .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
+                            .sequenceNumber(first)))
                     .isInstanceOf(TrimmedDataAccessException.class);
             assertThat(pks(StreamsClients.all(streams, arn))).containsExactly("new");
         }
@@ -264,18 +291,21 @@ public class StreamsTest {
             createTable(c, TABLE, StreamViewType.NEW_AND_OLD_IMAGES);
             put(c, item("a", "1"));
             put(c, item("a", "1"));
-            c.updateItem(b -> b.tableName(TABLE).key(key("a")).updateExpression("SET payload = :p")
+            c.updateItem(b -> b.tableName(TABLE)
+                    .key(key("a"))
+                    .updateExpression("SET payload = :p")
                     .expressionAttributeValues(Map.of(":p", s("1"))));
             c.updateItem(b -> b.tableName(TABLE).key(key("b")).updateExpression("REMOVE payload"));
             c.deleteItem(b -> b.tableName(TABLE).key(key("missing")));
-            assertThatThrownBy(() -> c.putItem(b -> b.tableName(TABLE).item(item("a", "2"))
-                    .conditionExpression("attribute_not_exists(pk)")))
+            assertThatThrownBy(() -> c.putItem(b ->
+                            b.tableName(TABLE).item(item("a", "2")).conditionExpression("attribute_not_exists(pk)")))
                     .isInstanceOf(ConditionalCheckFailedException.class);
             c.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder()
                     .conditionCheck(k -> k.tableName(TABLE).key(key("a")).conditionExpression("attribute_exists(pk)"))
                     .build()));
             assertThat(StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE)))
-                    .extracting(Record::eventName).containsExactly(OperationType.INSERT);
+                    .extracting(Record::eventName)
+                    .containsExactly(OperationType.INSERT);
         }
     }
 
@@ -297,19 +327,34 @@ public class StreamsTest {
             Collections.reverse(names);
             names.forEach(name -> reordered.put(name, start.get(name)));
             put(c, reordered);
-            update(c, "SET n = :v", Map.of(":v", AttributeValue.builder().n("10.0").build()));
-            update(c, "SET tags = :v", Map.of(":v", AttributeValue.builder().ss("y", "x").build()));
+            update(
+                    c,
+                    "SET n = :v",
+                    Map.of(":v", AttributeValue.builder().n("10.0").build()));
+            update(
+                    c,
+                    "SET tags = :v",
+                    Map.of(":v", AttributeValue.builder().ss("y", "x").build()));
             update(c, "SET m.deep = :v, payload = :p", Map.of(":v", s("d"), ":p", s("1")));
             update(c, "ADD n :zero", Map.of(":zero", n(0)));
             update(c, "REMOVE absent", Map.of());
             // Each of these changes it.
             update(c, "SET n = :v", Map.of(":v", n(11)));
-            update(c, "SET tags = :v", Map.of(":v", AttributeValue.builder().ss("z", "x").build()));
+            update(
+                    c,
+                    "SET tags = :v",
+                    Map.of(":v", AttributeValue.builder().ss("z", "x").build()));
             update(c, "REMOVE tags", Map.of());
             update(c, "SET added = :v, payload = :p", Map.of(":v", s("new"), ":p", s("1")));
             List<Record> r = StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE));
-            assertThat(r).extracting(Record::eventName).containsExactly(OperationType.INSERT, OperationType.MODIFY,
-                    OperationType.MODIFY, OperationType.MODIFY, OperationType.MODIFY);
+            assertThat(r)
+                    .extracting(Record::eventName)
+                    .containsExactly(
+                            OperationType.INSERT,
+                            OperationType.MODIFY,
+                            OperationType.MODIFY,
+                            OperationType.MODIFY,
+                            OperationType.MODIFY);
             assertThat(r.get(1).dynamodb().newImage().get("n").n()).isEqualTo("11");
             assertThat(r.get(2).dynamodb().newImage().get("tags").ss()).containsExactlyInAnyOrder("x", "z");
             assertThat(r.get(2).dynamodb().oldImage().get("tags").ss()).containsExactlyInAnyOrder("x", "y");
@@ -319,7 +364,9 @@ public class StreamsTest {
     }
 
     private static void update(DynamoDbClient c, String expression, Map<String, AttributeValue> values) {
-        c.updateItem(b -> b.tableName(TABLE).key(key("a")).updateExpression(expression)
+        c.updateItem(b -> b.tableName(TABLE)
+                .key(key("a"))
+                .updateExpression(expression)
                 .expressionAttributeValues(values.isEmpty() ? null : values));
     }
 
@@ -330,19 +377,43 @@ public class StreamsTest {
             DynamoDbClient c = server.client();
             createTable(c, TABLE, StreamViewType.NEW_IMAGE);
             put(c, item("gone", "1"));
-            c.batchWriteItem(b -> b.requestItems(Map.of(TABLE, List.of(
-                    WriteRequest.builder().putRequest(p -> p.item(item("b1", "1"))).build(),
-                    WriteRequest.builder().putRequest(p -> p.item(item("b2", "1"))).build(),
-                    WriteRequest.builder().deleteRequest(d -> d.key(key("gone"))).build()))));
+            c.batchWriteItem(b -> b.requestItems(Map.of(
+                    TABLE,
+                    List.of(
+                            WriteRequest.builder()
+                                    .putRequest(p -> p.item(item("b1", "1")))
+                                    .build(),
+                            WriteRequest.builder()
+                                    .putRequest(p -> p.item(item("b2", "1")))
+                                    .build(),
+                            WriteRequest.builder()
+                                    .deleteRequest(d -> d.key(key("gone")))
+                                    .build()))));
             c.transactWriteItems(b -> b.transactItems(
-                    TransactWriteItem.builder().put(p -> p.tableName(TABLE).item(item("t1", "1"))).build(),
-                    TransactWriteItem.builder().update(u -> u.tableName(TABLE).key(key("b1"))
-                            .updateExpression("SET payload = :p").expressionAttributeValues(Map.of(":p", s("2"))))
+                    TransactWriteItem.builder()
+                            .put(p -> p.tableName(TABLE).item(item("t1", "1")))
                             .build(),
-                    TransactWriteItem.builder().delete(d -> d.tableName(TABLE).key(key("b2"))).build()));
+                    TransactWriteItem.builder()
+                            .update(u -> u.tableName(TABLE)
+                                    .key(key("b1"))
+                                    .updateExpression("SET payload = :p")
+                                    .expressionAttributeValues(Map.of(":p", s("2"))))
+                            .build(),
+                    TransactWriteItem.builder()
+                            .delete(d -> d.tableName(TABLE).key(key("b2")))
+                            .build()));
             List<Record> r = StreamsClients.all(streams, StreamsClients.streamArn(server, TABLE));
-            assertThat(r).extracting(x -> x.eventName() + " " + x.dynamodb().keys().get("pk").s()).containsExactly(
-                    "INSERT gone", "INSERT b1", "INSERT b2", "REMOVE gone", "INSERT t1", "MODIFY b1", "REMOVE b2");
+            assertThat(r)
+                    .extracting(x ->
+                            x.eventName() + " " + x.dynamodb().keys().get("pk").s())
+                    .containsExactly(
+                            "INSERT gone",
+                            "INSERT b1",
+                            "INSERT b2",
+                            "REMOVE gone",
+                            "INSERT t1",
+                            "MODIFY b1",
+                            "REMOVE b2");
             assertThat(r.get(5).dynamodb().newImage()).isEqualTo(item("b1", "2"));
         }
     }
@@ -363,7 +434,9 @@ public class StreamsTest {
                     for (int u = 0; u < updatesPerItem; u++) {
                         for (int i = 0; i < itemsPerThread; i++) {
                             String pk = "t" + thread + "i" + i;
-                            c.updateItem(b -> b.tableName(TABLE).key(key(pk)).updateExpression("ADD n :one")
+                            c.updateItem(b -> b.tableName(TABLE)
+                                    .key(key(pk))
+                                    .updateExpression("ADD n :one")
                                     .expressionAttributeValues(Map.of(":one", n(1))));
                         }
                     }
@@ -381,9 +454,12 @@ public class StreamsTest {
                 byItem.computeIfAbsent(x.dynamodb().keys().get("pk").s(), k -> new java.util.ArrayList<>())
                         .add(Integer.parseInt(x.dynamodb().newImage().get("n").n()));
             }
-            List<Integer> expected = java.util.stream.IntStream.rangeClosed(1, updatesPerItem).boxed().toList();
-            assertThat(byItem).hasSize(threads * itemsPerThread).allSatisfy((pk, values) ->
-                    assertThat(values).as(pk).isEqualTo(expected));
+            List<Integer> expected = java.util.stream.IntStream.rangeClosed(1, updatesPerItem)
+                    .boxed()
+                    .toList();
+            assertThat(byItem)
+                    .hasSize(threads * itemsPerThread)
+                    .allSatisfy((pk, values) -> assertThat(values).as(pk).isEqualTo(expected));
         }
     }
 
@@ -400,34 +476,43 @@ public class StreamsTest {
             put(c, item("a", "1"));
             c.updateTable(b -> b.tableName(TABLE).streamSpecification(v -> v.streamEnabled(false)));
             put(c, item("while-disabled", "1"));
-            c.updateTable(b -> b.tableName(TABLE).streamSpecification(v -> v.streamEnabled(true)
-                    .streamViewType(StreamViewType.NEW_IMAGE)));
+            c.updateTable(b -> b.tableName(TABLE)
+                    .streamSpecification(v -> v.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
             put(c, item("b", "1"));
             String second = StreamsClients.streamArn(server, TABLE);
-            assertThat(second).as("same clock millisecond, still a new label").isNotEqualTo(first)
+            assertThat(second)
+                    .as("same clock millisecond, still a new label")
+                    .isNotEqualTo(first)
                     .startsWith(tableArn + "/stream/");
 
-            StreamDescription old = streams.describeStream(b -> b.streamArn(first)).streamDescription();
+            StreamDescription old =
+                    streams.describeStream(b -> b.streamArn(first)).streamDescription();
             assertThat(old.streamStatus()).isEqualTo(StreamStatus.DISABLED);
             assertThat(old.streamViewType()).isEqualTo(StreamViewType.KEYS_ONLY);
             assertThat(old.shards()).hasSize(1);
-            assertThat(old.shards().get(0).sequenceNumberRange().endingSequenceNumber()).isNotNull();
-            String oldIt = StreamsClients.iterator(streams, first, old.shards().get(0).shardId(),
-                    ShardIteratorType.TRIM_HORIZON);
+            assertThat(old.shards().get(0).sequenceNumberRange().endingSequenceNumber())
+                    .isNotNull();
+            String oldIt = StreamsClients.iterator(
+                    streams, first, old.shards().get(0).shardId(), ShardIteratorType.TRIM_HORIZON);
             GetRecordsResponse oldRecords = streams.getRecords(b -> b.shardIterator(oldIt));
             assertThat(pks(oldRecords.records())).containsExactly("a");
-            assertThat(oldRecords.nextShardIterator()).as("a closed shard read to its end").isNull();
+            assertThat(oldRecords.nextShardIterator())
+                    .as("a closed shard read to its end")
+                    .isNull();
 
-            StreamDescription now = streams.describeStream(b -> b.streamArn(second)).streamDescription();
+            StreamDescription now =
+                    streams.describeStream(b -> b.streamArn(second)).streamDescription();
             assertThat(now.streamStatus()).isEqualTo(StreamStatus.ENABLED);
             assertThat(now.streamViewType()).isEqualTo(StreamViewType.NEW_IMAGE);
             assertThat(pks(StreamsClients.all(streams, second))).containsExactly("b");
             assertThat(streams.listStreams(b -> b.tableName(TABLE)).streams())
-                    .extracting(x -> x.streamArn()).containsExactly(first, second);
+                    .extracting(x -> x.streamArn())
+                    .containsExactly(first, second);
 
             clock.advanceSeconds(24 * 3600 + 1);
             assertThat(streams.listStreams(b -> b.tableName(TABLE)).streams())
-                    .as("a disabled stream is listed for 24 hours").extracting(x -> x.streamArn())
+                    .as("a disabled stream is listed for 24 hours")
+                    .extracting(x -> x.streamArn())
                     .containsExactly(second);
             assertThatThrownBy(() -> streams.describeStream(b -> b.streamArn(first)))
                     .isInstanceOf(ResourceNotFoundException.class)
@@ -457,26 +542,37 @@ public class StreamsTest {
             assertThat(shards.get(0).parentShardId()).isNull();
             assertThat(shards.get(1).parentShardId()).isEqualTo(shards.get(0).shardId());
             assertThat(shards.get(2).parentShardId()).isEqualTo(shards.get(1).shardId());
-            assertThat(shards.get(0).sequenceNumberRange().endingSequenceNumber()).isNotNull();
-            assertThat(shards.get(2).sequenceNumberRange().endingSequenceNumber()).isNull();
+            assertThat(shards.get(0).sequenceNumberRange().endingSequenceNumber())
+                    .isNotNull();
+            assertThat(shards.get(2).sequenceNumberRange().endingSequenceNumber())
+                    .isNull();
             assertThat(shards).extracting(Shard::shardId).isSorted();
 
             String open = StreamsClients.iterator(streams, arn, firstShard, ShardIteratorType.TRIM_HORIZON);
             GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(open));
             assertThat(pks(r.records())).containsExactly("a");
-            assertThat(r.nextShardIterator()).as("the first shard is closed now").isNull();
+            assertThat(r.nextShardIterator())
+                    .as("the first shard is closed now")
+                    .isNull();
             assertThat(pks(StreamsClients.all(streams, arn))).containsExactly("a", "b", "c");
 
-            StreamDescription page = streams.describeStream(b -> b.streamArn(arn).limit(2)).streamDescription();
+            StreamDescription page =
+                    streams.describeStream(b -> b.streamArn(arn).limit(2)).streamDescription();
             assertThat(page.shards()).hasSize(2);
             assertThat(page.lastEvaluatedShardId()).isEqualTo(shards.get(1).shardId());
-            StreamDescription rest = streams.describeStream(b -> b.streamArn(arn).limit(2)
-                    .exclusiveStartShardId(page.lastEvaluatedShardId())).streamDescription();
-            assertThat(rest.shards()).extracting(Shard::shardId).containsExactly(shards.get(2).shardId());
+            StreamDescription rest = streams.describeStream(
+                            b -> b.streamArn(arn).limit(2).exclusiveStartShardId(page.lastEvaluatedShardId()))
+                    .streamDescription();
+            assertThat(rest.shards())
+                    .extracting(Shard::shardId)
+                    .containsExactly(shards.get(2).shardId());
             assertThat(rest.lastEvaluatedShardId()).isNull();
             StreamDescription children = streams.describeStream(b -> b.streamArn(arn)
-                    .shardFilter(f -> f.type("CHILD_SHARDS").shardId(firstShard))).streamDescription();
-            assertThat(children.shards()).extracting(Shard::shardId).containsExactly(shards.get(1).shardId());
+                            .shardFilter(f -> f.type("CHILD_SHARDS").shardId(firstShard)))
+                    .streamDescription();
+            assertThat(children.shards())
+                    .extracting(Shard::shardId)
+                    .containsExactly(shards.get(1).shardId());
         }
     }
 
@@ -493,11 +589,13 @@ public class StreamsTest {
             assertThat(arn).endsWith("/stream/" + d.streamLabel());
             assertThat(d.tableName()).isEqualTo(TABLE);
             assertThat(d.creationRequestDateTime()).isEqualTo(Instant.ofEpochMilli(START_MILLIS));
-            assertThat(d.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
+            assertThat(d.keySchema())
+                    .extracting(k -> k.attributeName() + " " + k.keyType())
                     .containsExactly("pk HASH", "sk RANGE");
             assertThat(d.shards()).hasSize(1);
             assertThat(d.shards().get(0).shardId()).matches("shardId-\\d{20}-[0-9a-f]{8}");
-            assertThat(d.shards().get(0).sequenceNumberRange().startingSequenceNumber()).hasSize(21);
+            assertThat(d.shards().get(0).sequenceNumberRange().startingSequenceNumber())
+                    .hasSize(21);
             assertThat(streams.listStreams().streams()).singleElement().satisfies(s -> {
                 assertThat(s.streamArn()).isEqualTo(arn);
                 assertThat(s.tableName()).isEqualTo(TABLE);
@@ -517,7 +615,8 @@ public class StreamsTest {
                     .isInstanceOf(ResourceNotFoundException.class)
                     .hasMessageContaining("Requested resource not found: Stream: " + missing + " not found");
             assertThatThrownBy(() -> streams.getShardIterator(b -> b.streamArn(arn)
-                    .shardId("shardId-00000000000000000000-00000000").shardIteratorType(ShardIteratorType.LATEST)))
+                            .shardId("shardId-00000000000000000000-00000000")
+                            .shardIteratorType(ShardIteratorType.LATEST)))
                     .isInstanceOf(ResourceNotFoundException.class)
                     .hasMessageContaining("Requested resource not found: Shard does not exist");
         }
@@ -535,9 +634,13 @@ public class StreamsTest {
                 for (int i = 0; i < 5; i++) {
                     put(c, item("before" + i, "x"));
                 }
-                String start = StreamsClients.iterator(streams, arn,
-                        StreamsClients.shards(streams, arn).get(0).shardId(), ShardIteratorType.TRIM_HORIZON);
-                GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(start).limit(3));
+                String start = StreamsClients.iterator(
+                        streams,
+                        arn,
+                        StreamsClients.shards(streams, arn).get(0).shardId(),
+                        ShardIteratorType.TRIM_HORIZON);
+                GetRecordsResponse r =
+                        streams.getRecords(b -> b.shardIterator(start).limit(3));
                 seen.addAll(pks(r.records()));
                 it = r.nextShardIterator();
             }
@@ -548,11 +651,16 @@ public class StreamsTest {
             }
             try (DynamoDbStreamsClient streams = StreamsClients.of(server)) {
                 seen.addAll(pks(StreamsClients.drain(streams, it)));
-                assertThat(seen).containsExactly("before0", "before1", "before2", "before3", "before4",
-                        "after0", "after1", "after2", "after3", "after4");
+                assertThat(seen)
+                        .containsExactly(
+                                "before0", "before1", "before2", "before3", "before4", "after0", "after1", "after2",
+                                "after3", "after4");
                 List<Record> all = StreamsClients.all(streams, arn);
                 assertThat(all).hasSize(10);
-                assertThat(all).extracting(x -> x.dynamodb().sequenceNumber()).isSorted().doesNotHaveDuplicates();
+                assertThat(all)
+                        .extracting(x -> x.dynamodb().sequenceNumber())
+                        .isSorted()
+                        .doesNotHaveDuplicates();
                 assertThat(all).extracting(Record::eventID).doesNotHaveDuplicates();
             }
         }

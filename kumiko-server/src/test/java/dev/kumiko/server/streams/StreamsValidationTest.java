@@ -52,54 +52,74 @@ class StreamsValidationTest {
     }
 
     private static void assertValidation(Runnable call, String message) {
-        assertThatThrownBy(call::run).isInstanceOf(DynamoDbException.class)
-                .satisfies(e -> {
-                    assertThat(((DynamoDbException) e).awsErrorDetails().errorCode()).isEqualTo("ValidationException");
-                    assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage()).isEqualTo(message);
-                });
+        assertThatThrownBy(call::run).isInstanceOf(DynamoDbException.class).satisfies(e -> {
+            assertThat(((DynamoDbException) e).awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+            assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage()).isEqualTo(message);
+        });
     }
 
     @Test
     void memberConstraints() {
-        assertValidation(() -> streams.describeStream(b -> b.limit(0)), "2 validation errors detected: Value null at "
-                + "'streamArn' failed to satisfy constraint: Member must not be null; Value '0' at 'limit' failed to "
-                + "satisfy constraint: Member must have value greater than or equal to 1");
-        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                .shardIteratorType("SOMEWHERE")), "1 validation error detected: Value 'SOMEWHERE' at "
-                + "'shardIteratorType' failed to satisfy constraint: Member must satisfy enum value set: "
-                + "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]");
-        assertValidation(() -> streams.getRecords(b -> b.shardIterator("x").limit(1001)), "1 validation error "
-                + "detected: Value '1001' at 'limit' failed to satisfy constraint: Member must have value less than "
-                + "or equal to 1000");
-        assertValidation(() -> streams.listStreams(b -> b.limit(101)), "1 validation error detected: Value '101' at "
-                + "'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
+        assertValidation(
+                () -> streams.describeStream(b -> b.limit(0)),
+                "2 validation errors detected: Value null at "
+                        + "'streamArn' failed to satisfy constraint: Member must not be null; Value '0' at 'limit' failed to "
+                        + "satisfy constraint: Member must have value greater than or equal to 1");
+        assertValidation(
+                () -> streams.getShardIterator(
+                        b -> b.streamArn(arn).shardId(shard).shardIteratorType("SOMEWHERE")),
+                "1 validation error detected: Value 'SOMEWHERE' at "
+                        + "'shardIteratorType' failed to satisfy constraint: Member must satisfy enum value set: "
+                        + "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]");
+        assertValidation(
+                () -> streams.getRecords(b -> b.shardIterator("x").limit(1001)),
+                "1 validation error "
+                        + "detected: Value '1001' at 'limit' failed to satisfy constraint: Member must have value less than "
+                        + "or equal to 1000");
+        assertValidation(
+                () -> streams.listStreams(b -> b.limit(101)),
+                "1 validation error detected: Value '101' at "
+                        + "'limit' failed to satisfy constraint: Member must have value less than or equal to 100");
     }
 
     @Test
     void sequenceNumbersAndIteratorsThatAreNotOurs() {
-        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                .shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)), ITERATOR_TYPE_RULE
-                        + "Request specified AT_SEQUENCE_NUMBER and no SequenceNumber.");
+        assertValidation(
+                () -> streams.getShardIterator(
+                        b -> b.streamArn(arn).shardId(shard).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)),
+                ITERATOR_TYPE_RULE + "Request specified AT_SEQUENCE_NUMBER and no SequenceNumber.");
         String far = "199999999999999999999";
-        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(far)),
+        assertValidation(
+                () -> streams.getShardIterator(b -> b.streamArn(arn)
+                        .shardId(shard)
+                        .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER)
+                        .sequenceNumber(far)),
                 "Invalid SequenceNumber " + far + " for shard " + shard);
         assertValidation(() -> streams.getRecords(b -> b.shardIterator("not an iterator")), "Invalid ShardIterator");
-        assertValidation(() -> streams.describeStream(b -> b.streamArn("arn:aws:dynamodb:us-east-1:000000000000:"
-                + "table/" + TABLE)), "Invalid StreamArn");
+        assertValidation(
+                () -> streams.describeStream(
+                        b -> b.streamArn("arn:aws:dynamodb:us-east-1:000000000000:" + "table/" + TABLE)),
+                "Invalid StreamArn");
     }
 
     @Test
     void trimHorizonAndLatestTakeNoSequenceNumber() {
-        String first = StreamsClients.shards(streams, arn).get(0).sequenceNumberRange().startingSequenceNumber();
-        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
-                .shardIteratorType(ShardIteratorType.TRIM_HORIZON).sequenceNumber(first)), ITERATOR_TYPE_RULE
-                        + "Request specified TRIM_HORIZON and also a SequenceNumber.");
+        String first =
+                StreamsClients.shards(streams, arn).get(0).sequenceNumberRange().startingSequenceNumber();
+        assertValidation(
+                () -> streams.getShardIterator(b -> b.streamArn(arn)
+                        .shardId(shard)
+                        .shardIteratorType(ShardIteratorType.TRIM_HORIZON)
+                        .sequenceNumber(first)),
+                ITERATOR_TYPE_RULE + "Request specified TRIM_HORIZON and also a SequenceNumber.");
         // Judged from the request alone, before the stream is looked up.
         String gone = arn.substring(0, arn.lastIndexOf('/') + 1) + "2000-01-01T00:00:00.000";
-        assertValidation(() -> streams.getShardIterator(b -> b.streamArn(gone).shardId(shard)
-                .shardIteratorType(ShardIteratorType.LATEST).sequenceNumber(first)), ITERATOR_TYPE_RULE
-                        + "Request specified LATEST and also a SequenceNumber.");
+        assertValidation(
+                () -> streams.getShardIterator(b -> b.streamArn(gone)
+                        .shardId(shard)
+                        .shardIteratorType(ShardIteratorType.LATEST)
+                        .sequenceNumber(first)),
+                ITERATOR_TYPE_RULE + "Request specified LATEST and also a SequenceNumber.");
         streams.getShardIterator(b -> b.streamArn(arn).shardId(shard).shardIteratorType(ShardIteratorType.LATEST));
     }
 
@@ -118,12 +138,18 @@ class StreamsValidationTest {
         assertThat(body).containsOnlyKeys("Records", "NextShardIterator");
         @SuppressWarnings("unchecked")
         Map<String, Object> record = (Map<String, Object>) ((List<Object>) body.get("Records")).get(0);
-        assertThat(record).containsOnlyKeys("eventID", "eventName", "eventVersion", "eventSource", "awsRegion",
-                "dynamodb");
+        assertThat(record)
+                .containsOnlyKeys("eventID", "eventName", "eventVersion", "eventSource", "awsRegion", "dynamodb");
         @SuppressWarnings("unchecked")
         Map<String, Object> dynamodb = (Map<String, Object>) record.get("dynamodb");
-        assertThat(dynamodb).containsOnlyKeys("ApproximateCreationDateTime", "Keys", "NewImage", "SequenceNumber",
-                "SizeBytes", "StreamViewType");
+        assertThat(dynamodb)
+                .containsOnlyKeys(
+                        "ApproximateCreationDateTime",
+                        "Keys",
+                        "NewImage",
+                        "SequenceNumber",
+                        "SizeBytes",
+                        "StreamViewType");
         assertThat((String) body.get("NextShardIterator")).startsWith(arn + "|1|");
     }
 
@@ -136,11 +162,13 @@ class StreamsValidationTest {
     }
 
     private static HttpResponse<byte[]> post(String operation, String body) {
-        HttpRequest req = HttpRequest.newBuilder(server.endpoint()).timeout(Duration.ofSeconds(20))
+        HttpRequest req = HttpRequest.newBuilder(server.endpoint())
+                .timeout(Duration.ofSeconds(20))
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .header("X-Amz-Target", "DynamoDBStreams_20120810." + operation)
-                .header("Authorization", WireProtocolTest.AUTH).build();
+                .header("Authorization", WireProtocolTest.AUTH)
+                .build();
         try {
             return HttpClient.newHttpClient().send(req, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {

@@ -39,6 +39,7 @@ class ConcurrencyInvariantsTest {
     private static final int THREADS = 8;
     /** Per thread; with 8 threads most attempts of the optimistic counter fail and retry. */
     private static final int ATTEMPTS_PER_THREAD = 40;
+
     private static final int ADDS_PER_THREAD = 40;
     private static final int CREATE_KEYS = 40;
     private static final long BARRIER_TIMEOUT_SECONDS = 60;
@@ -53,10 +54,15 @@ class ConcurrencyInvariantsTest {
             ConcurrentLinkedQueue<Long> written = new ConcurrentLinkedQueue<>();
             runOnThreads(thread -> {
                 for (int i = 0; i < ATTEMPTS_PER_THREAD; i++) {
-                    long old = Long.parseLong(c.getItem(b -> b.tableName(TABLE).key(key("counter"))
-                            .consistentRead(true)).item().get("n").n());
+                    long old = Long.parseLong(c.getItem(
+                                    b -> b.tableName(TABLE).key(key("counter")).consistentRead(true))
+                            .item()
+                            .get("n")
+                            .n());
                     try {
-                        c.updateItem(b -> b.tableName(TABLE).key(key("counter")).updateExpression("SET n = :new")
+                        c.updateItem(b -> b.tableName(TABLE)
+                                .key(key("counter"))
+                                .updateExpression("SET n = :new")
                                 .conditionExpression("n = :old")
                                 .expressionAttributeValues(Map.of(":new", n(old + 1), ":old", n(old))));
                         written.add(old + 1);
@@ -70,7 +76,9 @@ class ConcurrencyInvariantsTest {
             assertThat(written).as("some increments succeed").isNotEmpty();
             assertThat(value).as("final value = successful conditional updates").isEqualTo(written.size());
             // Each success wrote a value no other success wrote: 1, 2, ..., value.
-            assertThat(written).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, value).boxed().toList());
+            assertThat(written)
+                    .containsExactlyInAnyOrderElementsOf(
+                            LongStream.rangeClosed(1, value).boxed().toList());
         }
     }
 
@@ -83,16 +91,23 @@ class ConcurrencyInvariantsTest {
             ConcurrentLinkedQueue<Long> seen = new ConcurrentLinkedQueue<>();
             runOnThreads(thread -> {
                 for (int i = 0; i < ADDS_PER_THREAD; i++) {
-                    seen.add(Long.parseLong(c.updateItem(b -> b.tableName(TABLE).key(key("adds"))
-                            .updateExpression("ADD n :one").expressionAttributeValues(Map.of(":one", n(1)))
-                            .returnValues(ReturnValue.UPDATED_NEW)).attributes().get("n").n()));
+                    seen.add(Long.parseLong(c.updateItem(b -> b.tableName(TABLE)
+                                    .key(key("adds"))
+                                    .updateExpression("ADD n :one")
+                                    .expressionAttributeValues(Map.of(":one", n(1)))
+                                    .returnValues(ReturnValue.UPDATED_NEW))
+                            .attributes()
+                            .get("n")
+                            .n()));
                 }
                 return null;
             });
             long acks = (long) THREADS * ADDS_PER_THREAD;
             assertThat(counter(c, "adds")).as("final value = acknowledged ADDs").isEqualTo(acks);
             // Each ADD saw its own new value: no two were applied to the same old value.
-            assertThat(seen).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, acks).boxed().toList());
+            assertThat(seen)
+                    .containsExactlyInAnyOrderElementsOf(
+                            LongStream.rangeClosed(1, acks).boxed().toList());
         }
     }
 
@@ -113,7 +128,8 @@ class ConcurrencyInvariantsTest {
                     // All threads go at one key together, so the creates really race.
                     start.await(BARRIER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                     try {
-                        c.putItem(b -> b.tableName(TABLE).item(Map.of("pk", s(pk), "owner", n(thread)))
+                        c.putItem(b -> b.tableName(TABLE)
+                                .item(Map.of("pk", s(pk), "owner", n(thread)))
                                 .conditionExpression("attribute_not_exists(pk)"));
                         winners.get(k).add(thread);
                     } catch (ConditionalCheckFailedException e) {
@@ -125,9 +141,11 @@ class ConcurrencyInvariantsTest {
             for (int k = 0; k < CREATE_KEYS; k++) {
                 String pk = "key-" + k;
                 assertThat(winners.get(k)).as("winners of %s", pk).hasSize(1);
-                Map<String, AttributeValue> item = c.getItem(b -> b.tableName(TABLE).key(key(pk))
-                        .consistentRead(true)).item();
-                assertThat(item).as("%s holds the winner's item", pk)
+                Map<String, AttributeValue> item = c.getItem(
+                                b -> b.tableName(TABLE).key(key(pk)).consistentRead(true))
+                        .item();
+                assertThat(item)
+                        .as("%s holds the winner's item", pk)
                         .isEqualTo(Map.of("pk", s(pk), "owner", n(winners.get(k).peek())));
             }
         }
@@ -139,7 +157,10 @@ class ConcurrencyInvariantsTest {
     }
 
     private static long counter(DynamoDbClient c, String pk) {
-        return Long.parseLong(c.getItem(b -> b.tableName(TABLE).key(key(pk)).consistentRead(true)).item().get("n").n());
+        return Long.parseLong(c.getItem(b -> b.tableName(TABLE).key(key(pk)).consistentRead(true))
+                .item()
+                .get("n")
+                .n());
     }
 
     /** A task per thread, numbered; rethrows the first failure (an assertion in a thread included). */

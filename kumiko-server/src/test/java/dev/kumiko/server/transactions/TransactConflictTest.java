@@ -41,6 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 class TransactConflictTest {
     /** A bound on waiting for the parked transaction to arrive; reaching it fails the test. */
     private static final long ARRIVAL_WAIT_SECONDS = 60;
+
     private static final String ONGOING = "Transaction is ongoing for the item";
 
     /**
@@ -61,7 +62,9 @@ class TransactConflictTest {
         }
 
         void awaitParked() throws InterruptedException {
-            assertThat(parked.await(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS)).as("transaction reached its commit").isTrue();
+            assertThat(parked.await(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS))
+                    .as("transaction reached its commit")
+                    .isTrue();
         }
 
         void release() {
@@ -125,7 +128,8 @@ class TransactConflictTest {
 
     private static final TransactWriteItemsRequest IN_FLIGHT = TransactWriteItemsRequest.builder()
             .clientRequestToken("in-flight-token")
-            .transactItems(update("acct", "held", "SET v = :v", Map.of(":v", s("after"))),
+            .transactItems(
+                    update("acct", "held", "SET v = :v", Map.of(":v", s("after"))),
                     put("acct", Map.of("pk", s("written-too"))))
             .build();
 
@@ -140,12 +144,21 @@ class TransactConflictTest {
     @Test
     void plainWritesToAHeldItemFailWithTransactionConflict() throws Exception {
         CompletableFuture<Void> inFlight = parkTransaction();
-        assertError(() -> c.putItem(b -> b.tableName("acct").item(Map.of("pk", s("held")))),
-                "TransactionConflictException", ONGOING);
-        assertError(() -> c.updateItem(b -> b.tableName("acct").key(key("held")).updateExpression("SET v = :v")
-                .expressionAttributeValues(Map.of(":v", s("x")))), "TransactionConflictException", ONGOING);
-        assertError(() -> c.deleteItem(b -> b.tableName("acct").key(key("written-too"))),
-                "TransactionConflictException", ONGOING);
+        assertError(
+                () -> c.putItem(b -> b.tableName("acct").item(Map.of("pk", s("held")))),
+                "TransactionConflictException",
+                ONGOING);
+        assertError(
+                () -> c.updateItem(b -> b.tableName("acct")
+                        .key(key("held"))
+                        .updateExpression("SET v = :v")
+                        .expressionAttributeValues(Map.of(":v", s("x")))),
+                "TransactionConflictException",
+                ONGOING);
+        assertError(
+                () -> c.deleteItem(b -> b.tableName("acct").key(key("written-too"))),
+                "TransactionConflictException",
+                ONGOING);
         store.release();
         inFlight.get(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS);
         assertThat(c.getItem(b -> b.tableName("acct").key(key("held"))).item()).containsEntry("v", s("after"));
@@ -157,19 +170,21 @@ class TransactConflictTest {
     void aTransactionOnAHeldItemIsCancelledWithTransactionConflict() throws Exception {
         CompletableFuture<Void> inFlight = parkTransaction();
         Throwable t = catchThrowable(() -> c.transactWriteItems(b -> b.transactItems(
-                put("acct", Map.of("pk", s("unrelated"))),
-                update("acct", "held", "SET n = :n", Map.of(":n", n(1))))));
+                put("acct", Map.of("pk", s("unrelated"))), update("acct", "held", "SET n = :n", Map.of(":n", n(1))))));
         assertThat(t).isInstanceOf(TransactionCanceledException.class);
         TransactionCanceledException e = (TransactionCanceledException) t;
-        assertThat(e.cancellationReasons()).extracting(CancellationReason::code)
+        assertThat(e.cancellationReasons())
+                .extracting(CancellationReason::code)
                 .containsExactly("None", "TransactionConflict");
         assertThat(e.cancellationReasons().get(1).message()).isEqualTo(ONGOING);
-        assertThat(e.awsErrorDetails().errorMessage()).isEqualTo(
-                "Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict]");
+        assertThat(e.awsErrorDetails().errorMessage())
+                .isEqualTo(
+                        "Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict]");
         store.release();
         inFlight.get(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS);
         assertThat(c.getItem(b -> b.tableName("acct").key(key("unrelated"))).hasItem())
-                .as("the cancelled transaction wrote nothing").isFalse();
+                .as("the cancelled transaction wrote nothing")
+                .isFalse();
         assertThat(c.getItem(b -> b.tableName("acct").key(key("held"))).item()).doesNotContainKey("n");
     }
 
@@ -183,7 +198,8 @@ class TransactConflictTest {
         c.putItem(b -> b.tableName("acct").item(Map.of("pk", s("free"), "v", s("during"))));
         c.transactWriteItems(b -> b.transactItems(update("acct", "free", "SET w = :w", Map.of(":w", s("tx")))));
         assertThat(c.getItem(b -> b.tableName("acct").key(key("free"))).item())
-                .containsEntry("v", s("during")).containsEntry("w", s("tx"));
+                .containsEntry("v", s("during"))
+                .containsEntry("w", s("tx"));
         store.release();
         inFlight.get(ARRIVAL_WAIT_SECONDS, TimeUnit.SECONDS);
         view = c.transactGetItems(b -> b.transactItems(get("acct", "held"), get("acct", "written-too")));
@@ -193,18 +209,25 @@ class TransactConflictTest {
     @Test
     void aRetryOfTheSameTokenWhileTheFirstRunsIsInProgress() throws Exception {
         CompletableFuture<Void> inFlight = parkTransaction();
-        assertError(() -> c.transactWriteItems(IN_FLIGHT), "TransactionInProgressException",
+        assertError(
+                () -> c.transactWriteItems(IN_FLIGHT),
+                "TransactionInProgressException",
                 "Transaction from previous request is still in progress");
         TransactWriteItemsRequest different = IN_FLIGHT.toBuilder()
-                .transactItems(List.<TransactWriteItem>of(put("acct", Map.of("pk", s("elsewhere"))))).build();
+                .transactItems(List.<TransactWriteItem>of(put("acct", Map.of("pk", s("elsewhere")))))
+                .build();
         if (store.local()) {
-            assertError(() -> c.transactWriteItems(different), "IdempotentParameterMismatchException",
+            assertError(
+                    () -> c.transactWriteItems(different),
+                    "IdempotentParameterMismatchException",
                     "DynamoDB rejected the request because you retried a request with a different payload but with an "
                             + "idempotent token that was already used.");
         } else {
             // Over a store shared by processes no engine knows what another's running transaction
             // asked, so every retry that races the first call is in progress (ClientTokens).
-            assertError(() -> c.transactWriteItems(different), "TransactionInProgressException",
+            assertError(
+                    () -> c.transactWriteItems(different),
+                    "TransactionInProgressException",
                     "Transaction from previous request is still in progress");
         }
         store.release();
@@ -212,6 +235,7 @@ class TransactConflictTest {
         c.putItem(b -> b.tableName("acct").item(Map.of("pk", s("held"), "v", s("changed since"))));
         c.transactWriteItems(IN_FLIGHT);
         assertThat(c.getItem(b -> b.tableName("acct").key(key("held"))).item())
-                .as("the replay answered without running again").containsEntry("v", s("changed since"));
+                .as("the replay answered without running again")
+                .containsEntry("v", s("changed since"));
     }
 }

@@ -43,25 +43,36 @@ class TransactIdempotencyTest {
     }
 
     private static TransactWriteItem increment(String pk, Map<String, AttributeValue> values) {
-        return TransactWriteItem.builder().update(u -> u.tableName("idem").key(key(pk))
-                .updateExpression("ADD n :one SET tag = :tag").expressionAttributeValues(values)).build();
+        return TransactWriteItem.builder()
+                .update(u -> u.tableName("idem")
+                        .key(key(pk))
+                        .updateExpression("ADD n :one SET tag = :tag")
+                        .expressionAttributeValues(values))
+                .build();
     }
 
     private static long counter(String pk) {
-        return Long.parseLong(c.getItem(b -> b.tableName("idem").key(key(pk)).consistentRead(true)).item().get("n").n());
+        return Long.parseLong(c.getItem(b -> b.tableName("idem").key(key(pk)).consistentRead(true))
+                .item()
+                .get("n")
+                .n());
     }
 
     @Test
     void aRetryWithTheSameTokenDoesNotApplyTwice() {
-        TransactWriteItemsRequest r = TransactWriteItemsRequest.builder().clientRequestToken("token-once")
-                .transactItems(increment("once", Map.of(":one", n(1), ":tag", s("t"))),
+        TransactWriteItemsRequest r = TransactWriteItemsRequest.builder()
+                .clientRequestToken("token-once")
+                .transactItems(
+                        increment("once", Map.of(":one", n(1), ":tag", s("t"))),
                         putIfAbsent("idem", Map.of("pk", s("once-created"))))
                 .build();
         c.transactWriteItems(r);
         c.transactWriteItems(r);
         assertThat(counter("once")).isEqualTo(1);
         // Asking for capacity on the retry does not make it a different request.
-        var replay = c.transactWriteItems(r.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
+        var replay = c.transactWriteItems(r.toBuilder()
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build());
         assertThat(replay.consumedCapacity()).extracting(cc -> cc.tableName()).containsExactly("idem");
         assertThat(counter("once")).isEqualTo(1);
     }
@@ -83,25 +94,31 @@ class TransactIdempotencyTest {
     void aDifferentRequestWithAUsedTokenIsRefused() {
         c.transactWriteItems(b -> b.clientRequestToken("token-used")
                 .transactItems(increment("used", Map.of(":one", n(1), ":tag", s("t")))));
-        assertError(() -> c.transactWriteItems(b -> b.clientRequestToken("token-used")
+        assertError(
+                () -> c.transactWriteItems(b -> b.clientRequestToken("token-used")
                         .transactItems(increment("used", Map.of(":one", n(2), ":tag", s("t"))))),
-                "IdempotentParameterMismatchException", MISMATCH);
-        assertError(() -> c.transactWriteItems(b -> b.clientRequestToken("token-used")
+                "IdempotentParameterMismatchException",
+                MISMATCH);
+        assertError(
+                () -> c.transactWriteItems(b -> b.clientRequestToken("token-used")
                         .transactItems(increment("used", Map.of(":one", n(1), ":tag", s("t"))))
                         .returnItemCollectionMetrics("SIZE")),
-                "IdempotentParameterMismatchException", MISMATCH);
+                "IdempotentParameterMismatchException",
+                MISMATCH);
         assertThat(counter("used")).isEqualTo(1);
     }
 
     @Test
     void aCancelledTransactionLeavesNothingToRepeat() {
         c.putItem(b -> b.tableName("idem").item(Map.of("pk", s("blocker"))));
-        TransactWriteItemsRequest r = TransactWriteItemsRequest.builder().clientRequestToken("token-retry")
+        TransactWriteItemsRequest r = TransactWriteItemsRequest.builder()
+                .clientRequestToken("token-retry")
                 .transactItems(putIfAbsent("idem", Map.of("pk", s("blocker"))), put("idem", Map.of("pk", s("retried"))))
                 .build();
         assertThatThrownBy(() -> c.transactWriteItems(r)).isInstanceOf(TransactionCanceledException.class);
         c.deleteItem(b -> b.tableName("idem").key(key("blocker")));
         c.transactWriteItems(r);
-        assertThat(c.getItem(b -> b.tableName("idem").key(key("retried"))).hasItem()).isTrue();
+        assertThat(c.getItem(b -> b.tableName("idem").key(key("retried"))).hasItem())
+                .isTrue();
     }
 }

@@ -66,8 +66,8 @@ class TransactIsolationTest {
             Txn.createHashTable(c, TABLE);
             for (int i = 0; i < ACCOUNTS; i++) {
                 String pk = account(i);
-                c.putItem(b -> b.tableName(TABLE).item(Map.of("pk", s(pk), "balance", n(OPENING_BALANCE),
-                        "transfers", n(0), "touches", n(0))));
+                c.putItem(b -> b.tableName(TABLE)
+                        .item(Map.of("pk", s(pk), "balance", n(OPENING_BALANCE), "transfers", n(0), "touches", n(0))));
             }
             ConcurrentLinkedQueue<Transfer> committed = new ConcurrentLinkedQueue<>();
             AtomicLong touches = new AtomicLong();
@@ -118,18 +118,27 @@ class TransactIsolationTest {
 
     private static boolean transfer(DynamoDbClient c, int from, int to, long amount) {
         Map<String, AttributeValue> values = Map.of(":amount", n(amount), ":one", n(1));
-        TransactWriteItem debit = TransactWriteItem.builder().update(u -> u.tableName(TABLE).key(key(account(from)))
-                .updateExpression("SET balance = balance - :amount, transfers = transfers + :one")
-                .conditionExpression("balance >= :amount").expressionAttributeValues(values)).build();
-        TransactWriteItem credit = TransactWriteItem.builder().update(u -> u.tableName(TABLE).key(key(account(to)))
-                .updateExpression("SET balance = balance + :amount, transfers = transfers + :one")
-                .expressionAttributeValues(values)).build();
+        TransactWriteItem debit = TransactWriteItem.builder()
+                .update(u -> u.tableName(TABLE)
+                        .key(key(account(from)))
+                        .updateExpression("SET balance = balance - :amount, transfers = transfers + :one")
+                        .conditionExpression("balance >= :amount")
+                        .expressionAttributeValues(values))
+                .build();
+        TransactWriteItem credit = TransactWriteItem.builder()
+                .update(u -> u.tableName(TABLE)
+                        .key(key(account(to)))
+                        .updateExpression("SET balance = balance + :amount, transfers = transfers + :one")
+                        .expressionAttributeValues(values))
+                .build();
         for (int attempt = 0; attempt < ATTEMPTS_MAX; attempt++) {
             try {
                 c.transactWriteItems(b -> b.transactItems(debit, credit));
                 return true;
             } catch (TransactionCanceledException e) {
-                List<String> codes = e.cancellationReasons().stream().map(CancellationReason::code).toList();
+                List<String> codes = e.cancellationReasons().stream()
+                        .map(CancellationReason::code)
+                        .toList();
                 if (!codes.contains("TransactionConflict")) {
                     assertThat(codes).containsExactly("ConditionalCheckFailed", "None");
                     return false;
@@ -146,7 +155,9 @@ class TransactIsolationTest {
             for (int attempt = 0; ; attempt++) {
                 assertThat(attempt).as("touch attempts").isLessThan(ATTEMPTS_MAX);
                 try {
-                    c.updateItem(b -> b.tableName(TABLE).key(key(pk)).updateExpression("ADD touches :one")
+                    c.updateItem(b -> b.tableName(TABLE)
+                            .key(key(pk))
+                            .updateExpression("ADD touches :one")
                             .expressionAttributeValues(Map.of(":one", n(1))));
                     touches.incrementAndGet();
                     break;
@@ -163,7 +174,8 @@ class TransactIsolationTest {
             gets.add(Txn.get(TABLE, account(i)));
         }
         do {
-            List<ItemResponse> view = c.transactGetItems(b -> b.transactItems(gets)).responses();
+            List<ItemResponse> view =
+                    c.transactGetItems(b -> b.transactItems(gets)).responses();
             long total = 0;
             long transfers = 0;
             for (ItemResponse r : view) {
@@ -171,7 +183,9 @@ class TransactIsolationTest {
                 transfers += Long.parseLong(r.item().get("transfers").n());
             }
             assertThat(total).as("total seen by one TransactGetItems").isEqualTo(TOTAL);
-            assertThat(transfers % 2).as("each transfer touches two accounts, never one").isZero();
+            assertThat(transfers % 2)
+                    .as("each transfer touches two accounts, never one")
+                    .isZero();
             reads.incrementAndGet();
         } while (writing.get());
     }
@@ -188,7 +202,9 @@ class TransactIsolationTest {
         long touched = 0;
         for (int i = 0; i < ACCOUNTS; i++) {
             String pk = account(i);
-            Map<String, AttributeValue> item = c.getItem(b -> b.tableName(TABLE).key(key(pk)).consistentRead(true)).item();
+            Map<String, AttributeValue> item = c.getItem(
+                            b -> b.tableName(TABLE).key(key(pk)).consistentRead(true))
+                    .item();
             long balance = Long.parseLong(item.get("balance").n());
             assertThat(balance).as("balance of " + pk).isEqualTo(expected[i]).isNotNegative();
             total += balance;

@@ -18,10 +18,10 @@ import dev.kumiko.server.Txn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -57,7 +57,9 @@ class TransactValidationTest {
     }
 
     private static void assertAbsent(String pk) {
-        assertThat(c.getItem(b -> b.tableName("txv").key(key(pk)).consistentRead(true)).hasItem()).isFalse();
+        assertThat(c.getItem(b -> b.tableName("txv").key(key(pk)).consistentRead(true))
+                        .hasItem())
+                .isFalse();
     }
 
     private static ThrowingCallable write(TransactWriteItem... actions) {
@@ -72,16 +74,20 @@ class TransactValidationTest {
         Throwable t = catchThrowable(call);
         assertThat(t).isInstanceOf(TransactionCanceledException.class);
         TransactionCanceledException e = (TransactionCanceledException) t;
-        assertThat(e.cancellationReasons().stream().map(CancellationReason::code).toList()).isEqualTo(codes);
-        assertThat(e.awsErrorDetails().errorMessage()).isEqualTo(
-                "Transaction cancelled, please refer cancellation reasons for specific reasons " + codes);
+        assertThat(e.cancellationReasons().stream()
+                        .map(CancellationReason::code)
+                        .toList())
+                .isEqualTo(codes);
+        assertThat(e.awsErrorDetails().errorMessage())
+                .isEqualTo("Transaction cancelled, please refer cancellation reasons for specific reasons " + codes);
         int failing = codes.indexOf("ValidationError");
         assertThat(e.cancellationReasons().get(failing).message()).isEqualTo(message);
     }
 
     @Test
     void transactItemsLength() {
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(List.of())),
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(List.of())),
                 "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: "
                         + "Member must have length greater than or equal to 1");
         List<TransactWriteItem> many = new ArrayList<>();
@@ -89,11 +95,13 @@ class TransactValidationTest {
             many.add(put("txv", Map.of("pk", s("many-" + i))));
         }
         // DynamoDB echoes the whole list here; Kumiko renders it as "[...]".
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(many)),
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(many)),
                 "1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: "
                         + "Member must have length less than or equal to 100");
         assertAbsent("many-0");
-        assertValidation(() -> c.transactGetItems(b -> b.transactItems(List.of())),
+        assertValidation(
+                () -> c.transactGetItems(b -> b.transactItems(List.of())),
                 "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: "
                         + "Member must have length greater than or equal to 1");
     }
@@ -103,57 +111,82 @@ class TransactValidationTest {
         String token = "x".repeat(37);
         String tokenError = "Value '" + token + "' at 'clientRequestToken' failed to satisfy constraint: "
                 + "Member must have length less than or equal to 36";
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(put("txv", key("tok")))
-                .clientRequestToken(token)), "1 validation error detected: " + tokenError);
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(put("txv", key("tok")))
-                .clientRequestToken(token).returnConsumedCapacity("BOGUS")),
+        assertValidation(
+                () -> c.transactWriteItems(
+                        b -> b.transactItems(put("txv", key("tok"))).clientRequestToken(token)),
+                "1 validation error detected: " + tokenError);
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(put("txv", key("tok")))
+                        .clientRequestToken(token)
+                        .returnConsumedCapacity("BOGUS")),
                 "2 validation errors detected: " + tokenError + "; " + ENUM_RCC);
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(put("txv", key("tok")))
-                .returnConsumedCapacity("BOGUS").returnItemCollectionMetrics("BOGUS2")),
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(put("txv", key("tok")))
+                        .returnConsumedCapacity("BOGUS")
+                        .returnItemCollectionMetrics("BOGUS2")),
                 "2 validation errors detected: " + ENUM_RCC + "; " + ENUM_RICM);
         assertAbsent("tok");
-        assertValidation(() -> c.transactGetItems(b -> b.transactItems(get("txv", "tok"))
-                .returnConsumedCapacity("BOGUS")), "1 validation error detected: " + ENUM_RCC);
+        assertValidation(
+                () -> c.transactGetItems(b -> b.transactItems(get("txv", "tok")).returnConsumedCapacity("BOGUS")),
+                "1 validation error detected: " + ENUM_RCC);
     }
 
     @Test
     void enumsComeBeforeMissingTablesAndDuplicates() {
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(put("no-such-table", key("a")))
-                .returnConsumedCapacity("BOGUS")), "1 validation error detected: " + ENUM_RCC);
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(put("txv", key("dup")), delete("txv", "dup"))
-                .returnConsumedCapacity("BOGUS")), "1 validation error detected: " + ENUM_RCC);
-        assertValidation(() -> c.transactGetItems(b -> b.transactItems(get("txv", "dup"), get("txv", "dup"))
-                .returnConsumedCapacity("BOGUS")), "1 validation error detected: " + ENUM_RCC);
+        assertValidation(
+                () -> c.transactWriteItems(
+                        b -> b.transactItems(put("no-such-table", key("a"))).returnConsumedCapacity("BOGUS")),
+                "1 validation error detected: " + ENUM_RCC);
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(put("txv", key("dup")), delete("txv", "dup"))
+                        .returnConsumedCapacity("BOGUS")),
+                "1 validation error detected: " + ENUM_RCC);
+        assertValidation(
+                () -> c.transactGetItems(b ->
+                        b.transactItems(get("txv", "dup"), get("txv", "dup")).returnConsumedCapacity("BOGUS")),
+                "1 validation error detected: " + ENUM_RCC);
     }
 
     @Test
     void nestedRequiredMembers() {
         // Paths follow the model's lowerCamelCase convention; DynamoDB's text for these is UNVERIFIED.
-        assertValidation(write(TransactWriteItem.builder().conditionCheck(cc -> cc.tableName("txv").key(key("x")))
+        assertValidation(
+                write(TransactWriteItem.builder()
+                        .conditionCheck(cc -> cc.tableName("txv").key(key("x")))
                         .build()),
                 "1 validation error detected: Value null at 'transactItems.1.member.conditionCheck.conditionExpression' "
                         + "failed to satisfy constraint: Member must not be null");
-        assertValidation(write(put("txv", key("ok")), TransactWriteItem.builder().update(u -> u.key(key("x"))).build()),
+        assertValidation(
+                write(
+                        put("txv", key("ok")),
+                        TransactWriteItem.builder().update(u -> u.key(key("x"))).build()),
                 "2 validation errors detected: Value null at 'transactItems.2.member.update.tableName' failed to "
                         + "satisfy constraint: Member must not be null; Value null at "
                         + "'transactItems.2.member.update.updateExpression' failed to satisfy constraint: Member must "
                         + "not be null");
-        assertValidation(write(TransactWriteItem.builder().put(p -> p.tableName("txv").item(key("x"))
-                        .returnValuesOnConditionCheckFailure("SOME")).build()),
+        assertValidation(
+                write(TransactWriteItem.builder()
+                        .put(p -> p.tableName("txv").item(key("x")).returnValuesOnConditionCheckFailure("SOME"))
+                        .build()),
                 "1 validation error detected: Value 'SOME' at "
                         + "'transactItems.1.member.put.returnValuesOnConditionCheckFailure' failed to satisfy "
                         + "constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
-        assertValidation(read(TransactGetItem.builder().build()),
+        assertValidation(
+                read(TransactGetItem.builder().build()),
                 "1 validation error detected: Value null at 'transactItems.1.member.get' failed to satisfy "
                         + "constraint: Member must not be null");
     }
 
     @Test
     void exactlyOneOperationPerAction() {
-        assertValidation(write(TransactWriteItem.builder().put(p -> p.tableName("txv").item(key("two")))
-                        .delete(d -> d.tableName("txv").key(key("two"))).build()),
+        assertValidation(
+                write(TransactWriteItem.builder()
+                        .put(p -> p.tableName("txv").item(key("two")))
+                        .delete(d -> d.tableName("txv").key(key("two")))
+                        .build()),
                 "TransactItems can only contain one of Check, Put, Update or Delete");
-        assertValidation(write(TransactWriteItem.builder().build()),
+        assertValidation(
+                write(TransactWriteItem.builder().build()),
                 "TransactItems can only contain one of Check, Put, Update or Delete");
         assertAbsent("two");
     }
@@ -161,8 +194,11 @@ class TransactValidationTest {
     @Test
     void duplicateTargets() {
         assertValidation(write(put("txv", key("d1")), put("txv", key("d1"))), MULTIPLE);
-        assertValidation(write(check("txv", "d2", "attribute_not_exists(pk)"),
-                update("txv", "d2", "SET v = :v", Map.of(":v", s("x")))), MULTIPLE);
+        assertValidation(
+                write(
+                        check("txv", "d2", "attribute_not_exists(pk)"),
+                        update("txv", "d2", "SET v = :v", Map.of(":v", s("x")))),
+                MULTIPLE);
         assertValidation(read(get("txv", "d3"), get("txv", "d3")), MULTIPLE);
         assertAbsent("d1");
         assertAbsent("d2");
@@ -170,7 +206,9 @@ class TransactValidationTest {
 
     @Test
     void missingTables() {
-        assertError(write(put("txv", key("rnf")), put("no-such-table", key("a"))), "ResourceNotFoundException",
+        assertError(
+                write(put("txv", key("rnf")), put("no-such-table", key("a"))),
+                "ResourceNotFoundException",
                 "Requested resource not found");
         assertError(read(get("no-such-table", "a")), "ResourceNotFoundException", "Requested resource not found");
         assertAbsent("rnf");
@@ -178,20 +216,29 @@ class TransactValidationTest {
 
     @Test
     void expressionErrorsOnAnyActionComeBeforeMissingTables() {
-        assertValidation(write(put("no-such-table", key("a")), check("txv", "cc", "attribute_not_exists(")),
+        assertValidation(
+                write(put("no-such-table", key("a")), check("txv", "cc", "attribute_not_exists(")),
                 "Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"(\"");
-        TransactWriteItem unused = TransactWriteItem.builder().conditionCheck(cc -> cc.tableName("txv").key(key("cc"))
-                .conditionExpression("attribute_not_exists(pk)").expressionAttributeValues(Map.of(":v", s("x"))))
+        TransactWriteItem unused = TransactWriteItem.builder()
+                .conditionCheck(cc -> cc.tableName("txv")
+                        .key(key("cc"))
+                        .conditionExpression("attribute_not_exists(pk)")
+                        .expressionAttributeValues(Map.of(":v", s("x"))))
                 .build();
-        assertValidation(write(put("no-such-table", key("a")), unused),
+        assertValidation(
+                write(put("no-such-table", key("a")), unused),
                 "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v}");
-        assertValidation(write(unused, put("no-such-table", key("a"))),
+        assertValidation(
+                write(unused, put("no-such-table", key("a"))),
                 "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v}");
-        assertValidation(write(put("txv", key("cc")), unused),
+        assertValidation(
+                write(put("txv", key("cc")), unused),
                 "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v}");
         assertAbsent("cc");
-        assertValidation(read(TransactGetItem.builder().get(g -> g.tableName("no-such-table").key(key("p"))
-                .projectionExpression("!!!")).build()),
+        assertValidation(
+                read(TransactGetItem.builder()
+                        .get(g -> g.tableName("no-such-table").key(key("p")).projectionExpression("!!!"))
+                        .build()),
                 "Invalid ProjectionExpression: Syntax error; token: \"!\", near: \"!!\"");
     }
 
@@ -208,31 +255,53 @@ class TransactValidationTest {
     @Test
     void keysOfTheWrongShapeCancelWithAValidationErrorReason() {
         String mismatch = "The provided key element does not match the schema";
-        assertCancelled(write(put("txv", Map.of("pk", AttributeValue.builder().l(s("x")).build()))),
+        assertCancelled(
+                write(put("txv", Map.of("pk", AttributeValue.builder().l(s("x")).build()))),
                 List.of("ValidationError"),
                 "One or more parameter values were invalid: Type mismatch for key pk expected: S actual: L");
-        assertCancelled(write(put("txv", Map.of("other", s("x")))), List.of("ValidationError"),
+        assertCancelled(
+                write(put("txv", Map.of("other", s("x")))),
+                List.of("ValidationError"),
                 "One or more parameter values were invalid: Missing the key pk in the item");
-        assertCancelled(write(TransactWriteItem.builder().update(u -> u.tableName("txv").key(Map.of("pk", n(1)))
-                .updateExpression("SET v = :v").expressionAttributeValues(Map.of(":v", s("x")))).build()),
-                List.of("ValidationError"), mismatch);
-        assertCancelled(write(TransactWriteItem.builder().conditionCheck(cc -> cc.tableName("txv")
-                .key(Map.of("pk", s("x"), "extra", s("y"))).conditionExpression("attribute_exists(pk)")).build()),
-                List.of("ValidationError"), mismatch);
-        assertCancelled(read(get("txv", "fine"), TransactGetItem.builder().get(g -> g.tableName("txv").key(Map.of()))
-                .build()), List.of("None", "ValidationError"), mismatch);
+        assertCancelled(
+                write(TransactWriteItem.builder()
+                        .update(u -> u.tableName("txv")
+                                .key(Map.of("pk", n(1)))
+                                .updateExpression("SET v = :v")
+                                .expressionAttributeValues(Map.of(":v", s("x"))))
+                        .build()),
+                List.of("ValidationError"),
+                mismatch);
+        assertCancelled(
+                write(TransactWriteItem.builder()
+                        .conditionCheck(cc -> cc.tableName("txv")
+                                .key(Map.of("pk", s("x"), "extra", s("y")))
+                                .conditionExpression("attribute_exists(pk)"))
+                        .build()),
+                List.of("ValidationError"),
+                mismatch);
+        assertCancelled(
+                read(
+                        get("txv", "fine"),
+                        TransactGetItem.builder()
+                                .get(g -> g.tableName("txv").key(Map.of()))
+                                .build()),
+                List.of("None", "ValidationError"),
+                mismatch);
     }
 
     @Test
     void anUpdateMayNotTouchTheKey() {
-        assertValidation(write(update("txv", "k", "SET pk = :v", Map.of(":v", s("x")))),
+        assertValidation(
+                write(update("txv", "k", "SET pk = :v", Map.of(":v", s("x")))),
                 "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key");
     }
 
     @Test
     void itemSizes() {
         String big = "x".repeat(400 * 1024);
-        assertValidation(write(put("txv", key("small")), put("txv", Map.of("pk", s("big"), "v", s(big)))),
+        assertValidation(
+                write(put("txv", key("small")), put("txv", Map.of("pk", s("big"), "v", s(big)))),
                 "Item size has exceeded the maximum allowed size");
         assertAbsent("small");
         List<TransactWriteItem> heavy = new ArrayList<>();
@@ -241,11 +310,13 @@ class TransactValidationTest {
             heavy.add(put("txv", Map.of("pk", s("heavy-" + i), "v", s(chunk))));
         }
         // UNVERIFIED wording: DynamoDB documents the 4 MB limit, not its message.
-        assertValidation(() -> c.transactWriteItems(b -> b.transactItems(heavy)),
+        assertValidation(
+                () -> c.transactWriteItems(b -> b.transactItems(heavy)),
                 "Aggregate size of the items in the transaction has exceeded the maximum allowed size of 4 MB");
         assertAbsent("heavy-0");
         c.transactWriteItems(b -> b.transactItems(heavy.subList(0, 10)));
         assertThat(c.transactGetItems(b -> b.transactItems(get("txv", "heavy-0"), get("txv", "heavy-9")))
-                .responses()).allMatch(r -> r.hasItem());
+                        .responses())
+                .allMatch(r -> r.hasItem());
     }
 }

@@ -74,8 +74,11 @@ class TransactWriteItemsTest {
                 update("txA", "all-upd", "SET n = n + :one", Map.of(":one", n(1))),
                 delete("txB", "all-del"),
                 check("txB", "all-chk", "ok = :yes").toBuilder()
-                        .conditionCheck(cc -> cc.tableName("txB").key(key("all-chk")).conditionExpression("ok = :yes")
-                                .expressionAttributeValues(Map.of(":yes", s("yes")))).build()));
+                        .conditionCheck(cc -> cc.tableName("txB")
+                                .key(key("all-chk"))
+                                .conditionExpression("ok = :yes")
+                                .expressionAttributeValues(Map.of(":yes", s("yes"))))
+                        .build()));
         assertThat(r.hasConsumedCapacity()).isFalse();
         assertThat(item("txA", "all-put")).containsEntry("v", s("new"));
         assertThat(item("txA", "all-upd")).containsEntry("n", n(2));
@@ -91,8 +94,8 @@ class TransactWriteItemsTest {
                 putIfAbsent("txA", Map.of("pk", s("cf-exists"), "v", s("over"))),
                 delete("txB", "cf-other")));
         assertThat(codes(e)).containsExactly("None", "ConditionalCheckFailed", "None");
-        assertThat(e.awsErrorDetails().errorMessage()).isEqualTo(
-                "Transaction cancelled, please refer cancellation reasons for specific reasons "
+        assertThat(e.awsErrorDetails().errorMessage())
+                .isEqualTo("Transaction cancelled, please refer cancellation reasons for specific reasons "
                         + "[None, ConditionalCheckFailed, None]");
         assertThat(e.statusCode()).isEqualTo(400);
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("TransactionCanceledException");
@@ -112,38 +115,47 @@ class TransactWriteItemsTest {
                 putIfAbsent("txA", Map.of("pk", s("two-1"))),
                 check("txB", "two-missing", "attribute_exists(pk)"),
                 putIfAbsent("txB", Map.of("pk", s("two-2")))));
-        assertThat(codes(e)).containsExactly("ConditionalCheckFailed", "ConditionalCheckFailed",
-                "ConditionalCheckFailed");
+        assertThat(codes(e))
+                .containsExactly("ConditionalCheckFailed", "ConditionalCheckFailed", "ConditionalCheckFailed");
     }
 
     @Test
     void allOldReturnsTheItemThatFailedTheCondition() {
         Map<String, AttributeValue> stored = Map.of("pk", s("old-item"), "v", s("kept"));
         c.putItem(b -> b.tableName("txA").item(stored));
-        TransactWriteItem failing = TransactWriteItem.builder().update(u -> u.tableName("txA").key(key("old-item"))
-                .updateExpression("SET v = :v").conditionExpression("v = :other")
-                .expressionAttributeValues(Map.of(":v", s("new"), ":other", s("nope")))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build();
-        TransactWriteItem missing = TransactWriteItem.builder().conditionCheck(cc -> cc.tableName("txB")
-                .key(key("old-absent")).conditionExpression("attribute_exists(pk)")
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build();
+        TransactWriteItem failing = TransactWriteItem.builder()
+                .update(u -> u.tableName("txA")
+                        .key(key("old-item"))
+                        .updateExpression("SET v = :v")
+                        .conditionExpression("v = :other")
+                        .expressionAttributeValues(Map.of(":v", s("new"), ":other", s("nope")))
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                .build();
+        TransactWriteItem missing = TransactWriteItem.builder()
+                .conditionCheck(cc -> cc.tableName("txB")
+                        .key(key("old-absent"))
+                        .conditionExpression("attribute_exists(pk)")
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                .build();
         TransactionCanceledException e = cancelled(List.of(put("txB", Map.of("pk", s("old-other"))), failing, missing));
         assertThat(codes(e)).containsExactly("None", "ConditionalCheckFailed", "ConditionalCheckFailed");
         assertThat(e.cancellationReasons().get(1).item()).isEqualTo(stored);
-        assertThat(e.cancellationReasons().get(2).hasItem()).as("no item to return").isFalse();
+        assertThat(e.cancellationReasons().get(2).hasItem())
+                .as("no item to return")
+                .isFalse();
         assertThat(item("txB", "old-other")).isNull();
     }
 
     @Test
     void aBadKeyCancelsWithAValidationErrorReason() {
-        TransactionCanceledException e = cancelled(List.of(
-                put("txA", Map.of("pk", s("bad-key-ok"))),
-                put("txA", Map.of("pk", n(5)))));
+        TransactionCanceledException e =
+                cancelled(List.of(put("txA", Map.of("pk", s("bad-key-ok"))), put("txA", Map.of("pk", n(5)))));
         assertThat(codes(e)).containsExactly("None", "ValidationError");
         assertThat(e.cancellationReasons().get(1).message())
                 .isEqualTo("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N");
-        TransactionCanceledException byKey = cancelled(List.of(
-                TransactWriteItem.builder().delete(d -> d.tableName("txA").key(Map.of("pk", n(5)))).build()));
+        TransactionCanceledException byKey = cancelled(List.of(TransactWriteItem.builder()
+                .delete(d -> d.tableName("txA").key(Map.of("pk", n(5))))
+                .build()));
         assertThat(codes(byKey)).containsExactly("ValidationError");
         assertThat(byKey.cancellationReasons().get(0).message())
                 .isEqualTo("The provided key element does not match the schema");
@@ -153,8 +165,8 @@ class TransactWriteItemsTest {
     @Test
     void anUpdateThatGrowsPast400KbCancelsWithAValidationErrorReason() {
         String big = "x".repeat(400 * 1024);
-        TransactionCanceledException e = cancelled(List.of(
-                update("txA", "too-big", "SET v = :v", Map.of(":v", s(big)))));
+        TransactionCanceledException e =
+                cancelled(List.of(update("txA", "too-big", "SET v = :v", Map.of(":v", s(big)))));
         assertThat(codes(e)).containsExactly("ValidationError");
         assertThat(e.cancellationReasons().get(0).message())
                 .isEqualTo("Item size to update has exceeded the maximum allowed size");
@@ -163,8 +175,8 @@ class TransactWriteItemsTest {
     @Test
     void anOperandOfTheWrongTypeCancelsWithAValidationErrorReason() {
         c.putItem(b -> b.tableName("txA").item(Map.of("pk", s("wrong-type"), "n", s("text"))));
-        TransactionCanceledException e = cancelled(List.of(
-                update("txA", "wrong-type", "SET n = n + :one", Map.of(":one", n(1)))));
+        TransactionCanceledException e =
+                cancelled(List.of(update("txA", "wrong-type", "SET n = n + :one", Map.of(":one", n(1)))));
         assertThat(codes(e)).containsExactly("ValidationError");
         // UpdateItem's wording; whether DynamoDB's reason keeps the "Invalid UpdateExpression: " prefix is UNVERIFIED.
         assertThat(e.cancellationReasons().get(0).message())
@@ -175,8 +187,9 @@ class TransactWriteItemsTest {
     void anUpdateOfAMissingItemCreatesItUnlessOnlyTheKeyWouldRemain() {
         c.transactWriteItems(b -> b.transactItems(
                 update("txA", "upd-new", "SET v = :v", Map.of(":v", s("made"))),
-                TransactWriteItem.builder().update(u -> u.tableName("txA").key(key("upd-none"))
-                        .updateExpression("REMOVE v")).build()));
+                TransactWriteItem.builder()
+                        .update(u -> u.tableName("txA").key(key("upd-none")).updateExpression("REMOVE v"))
+                        .build()));
         assertThat(item("txA", "upd-new")).isEqualTo(Map.of("pk", s("upd-new"), "v", s("made")));
         assertThat(item("txA", "upd-none")).isNull();
     }
@@ -184,8 +197,9 @@ class TransactWriteItemsTest {
     @Test
     void capacityIsReportedPerTableAtTwiceTheStandardUnits() {
         TransactWriteItemsResponse r = c.transactWriteItems(b -> b.transactItems(
-                put("txA", Map.of("pk", s("cap-1"))), put("txA", Map.of("pk", s("cap-2"))),
-                put("txB", Map.of("pk", s("cap-3"), "v", s("x".repeat(1500)))))
+                        put("txA", Map.of("pk", s("cap-1"))),
+                        put("txA", Map.of("pk", s("cap-2"))),
+                        put("txB", Map.of("pk", s("cap-3"), "v", s("x".repeat(1500)))))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(r.consumedCapacity()).hasSize(2);
         assertThat(r.consumedCapacity().get(0).tableName()).isEqualTo("txA");
@@ -200,18 +214,30 @@ class TransactWriteItemsTest {
     @Test
     void transactGetItemsAnswersInRequestOrderWithProjectionAndMissingItems() {
         c.putItem(b -> b.tableName("txA").item(Map.of("pk", s("get-1"), "a", s("1"), "b", s("2"))));
-        c.putItem(b -> b.tableName("txB").item(Map.of("pk", s("get-2"), "m", AttributeValue.builder()
-                .m(Map.of("x", s("in"), "y", s("out"))).build())));
+        c.putItem(b -> b.tableName("txB")
+                .item(Map.of(
+                        "pk",
+                        s("get-2"),
+                        "m",
+                        AttributeValue.builder()
+                                .m(Map.of("x", s("in"), "y", s("out")))
+                                .build())));
         TransactGetItemsResponse r = c.transactGetItems(b -> b.transactItems(
-                get("txB", "get-2").toBuilder().get(g -> g.tableName("txB").key(key("get-2"))
-                        .projectionExpression("#m.x").expressionAttributeNames(Map.of("#m", "m"))).build(),
+                get("txB", "get-2").toBuilder()
+                        .get(g -> g.tableName("txB")
+                                .key(key("get-2"))
+                                .projectionExpression("#m.x")
+                                .expressionAttributeNames(Map.of("#m", "m")))
+                        .build(),
                 get("txA", "get-missing"),
-                get("txA", "get-1").toBuilder().get(g -> g.tableName("txA").key(key("get-1"))
-                        .projectionExpression("b")).build()));
+                get("txA", "get-1").toBuilder()
+                        .get(g -> g.tableName("txA").key(key("get-1")).projectionExpression("b"))
+                        .build()));
         assertThat(r.hasConsumedCapacity()).isFalse();
         assertThat(r.responses()).hasSize(3);
-        assertThat(r.responses().get(0).item()).isEqualTo(Map.of("m", AttributeValue.builder()
-                .m(Map.of("x", s("in"))).build()));
+        assertThat(r.responses().get(0).item())
+                .isEqualTo(Map.of(
+                        "m", AttributeValue.builder().m(Map.of("x", s("in"))).build()));
         assertThat(r.responses().get(1).hasItem()).isFalse();
         assertThat(r.responses().get(2).item()).isEqualTo(Map.of("b", s("2")));
     }
@@ -227,25 +253,30 @@ class TransactWriteItemsTest {
                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .header("X-Amz-Target", WireProtocolTest.TARGET + "TransactWriteItems")
-                .header("Authorization", WireProtocolTest.AUTH).build();
-        var response = java.net.http.HttpClient.newHttpClient().send(request,
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+                .header("Authorization", WireProtocolTest.AUTH)
+                .build();
+        var response = java.net.http.HttpClient.newHttpClient()
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(response.body()).isEqualTo("{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionCanceledException\","
-                + "\"CancellationReasons\":[{\"Code\":\"None\"},{\"Code\":\"ConditionalCheckFailed\","
-                + "\"Item\":{\"pk\":{\"S\":\"wire\"}},\"Message\":\"The conditional request failed\"}],"
-                + "\"Message\":\"Transaction cancelled, please refer cancellation reasons for specific reasons "
-                + "[None, ConditionalCheckFailed]\"}");
+        assertThat(response.body())
+                .isEqualTo("{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionCanceledException\","
+                        + "\"CancellationReasons\":[{\"Code\":\"None\"},{\"Code\":\"ConditionalCheckFailed\","
+                        + "\"Item\":{\"pk\":{\"S\":\"wire\"}},\"Message\":\"The conditional request failed\"}],"
+                        + "\"Message\":\"Transaction cancelled, please refer cancellation reasons for specific reasons "
+                        + "[None, ConditionalCheckFailed]\"}");
     }
 
     @Test
     void cancelledTransactionsAreNotSeenByReaders() {
         c.putItem(b -> b.tableName("txA").item(Map.of("pk", s("seen"), "v", s("before"))));
         assertThatThrownBy(() -> c.transactWriteItems(b -> b.transactItems(
-                update("txA", "seen", "SET v = :v", Map.of(":v", s("after"))),
-                check("txB", "seen-missing", "attribute_exists(pk)"))))
+                        update("txA", "seen", "SET v = :v", Map.of(":v", s("after"))),
+                        check("txB", "seen-missing", "attribute_exists(pk)"))))
                 .isInstanceOf(TransactionCanceledException.class);
-        assertThat(c.transactGetItems(b -> b.transactItems(get("txA", "seen"))).responses().get(0).item())
+        assertThat(c.transactGetItems(b -> b.transactItems(get("txA", "seen")))
+                        .responses()
+                        .get(0)
+                        .item())
                 .containsEntry("v", s("before"));
     }
 }

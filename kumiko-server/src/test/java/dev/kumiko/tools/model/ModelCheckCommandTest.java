@@ -57,28 +57,41 @@ class ModelCheckCommandTest {
     @Test
     void runsAgainstASeparatelyStartedServerAndLeavesNoTableBehind() {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
-            ModelCheckRun run = ModelCheckRun.of(example("chat.json"), "--endpoint", server.endpoint().toString(),
-                    "--format", "json");
+            ModelCheckRun run = ModelCheckRun.of(
+                    example("chat.json"), "--endpoint", server.endpoint().toString(), "--format", "json");
 
             assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
             assertThat(run.json().get("endpoint")).isEqualTo(server.endpoint().toString());
-            assertThat(number(run.pattern("chat", "connectionOwner").get("rcu"))).isEqualTo(0.5);
-            assertThat(number(run.pattern("chat", "userRooms").get("itemsRead"))).isEqualTo(10);
-            assertThat(server.client().listTables(ListTablesRequest.builder().build()).tableNames()).isEmpty();
+            assertThat(number(run.pattern("chat", "connectionOwner").get("rcu")))
+                    .isEqualTo(0.5);
+            assertThat(number(run.pattern("chat", "userRooms").get("itemsRead")))
+                    .isEqualTo(10);
+            assertThat(server.client()
+                            .listTables(ListTablesRequest.builder().build())
+                            .tableNames())
+                    .isEmpty();
         }
     }
 
     @Test
     void keepTablesLeavesTheSampleDataUnderTheSuffixedName() {
         try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
-            ModelCheckRun run = ModelCheckRun.of(example("mbc-cqrs.json"), "--endpoint", server.endpoint().toString(),
-                    "--keep-tables", "--table-suffix", "-ci");
+            ModelCheckRun run = ModelCheckRun.of(
+                    example("mbc-cqrs.json"),
+                    "--endpoint",
+                    server.endpoint().toString(),
+                    "--keep-tables",
+                    "--table-suffix",
+                    "-ci");
 
             assertThat(run.exitCode()).as(run.err()).isEqualTo(0);
-            assertThat(server.client().listTables(ListTablesRequest.builder().build()).tableNames())
+            assertThat(server.client()
+                            .listTables(ListTablesRequest.builder().build())
+                            .tableNames())
                     .containsExactlyInAnyOrder("mbc-data-ci", "mbc-command-ci");
             // The patterns' writes were undone: the sample data is as generated (160 + 30 items).
-            assertThat(server.client().scan(b -> b.tableName("mbc-data-ci")).count()).isEqualTo(160);
+            assertThat(server.client().scan(b -> b.tableName("mbc-data-ci")).count())
+                    .isEqualTo(160);
         }
     }
 
@@ -111,7 +124,8 @@ class ModelCheckCommandTest {
         // 4 partitions x 8 events, one in four an error.
         assertThat(number(scan.get("itemsRead"))).isEqualTo(32);
         assertThat(number(scan.get("itemsReturned"))).isEqualTo(8);
-        assertThat((List<Object>) scan.get("flags")).containsExactly(PatternResult.FLAG_SCAN, PatternResult.FLAG_FILTER);
+        assertThat((List<Object>) scan.get("flags"))
+                .containsExactly(PatternResult.FLAG_SCAN, PatternResult.FLAG_FILTER);
         assertThat((List<Object>) run.pattern("flags", "wrongPrefix").get("flags"))
                 .containsExactly(PatternResult.FLAG_EMPTY);
     }
@@ -124,35 +138,42 @@ class ModelCheckCommandTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + ModelCheckGateTest.place(
-                Files.readString(model), "\"maxRCU\"") + ": access pattern \"roomMessages\": unknown field \"maxRCU\" "
-                + "(did you mean \"maxRcu\"?)\n");
+        assertThat(run.err())
+                .isEqualTo("kumiko model check: " + model + ":"
+                        + ModelCheckGateTest.place(Files.readString(model), "\"maxRCU\"")
+                        + ": access pattern \"roomMessages\": unknown field \"maxRCU\" "
+                        + "(did you mean \"maxRcu\"?)\n");
         assertThat(run.out()).isEmpty();
     }
 
     @Test
     void aRequestTheEndpointRejectsExitsTwoNamingThePattern() throws IOException {
         String chat = Files.readString(Path.of(example("chat.json")));
-        Path model = write("bad-index.json", chat.replace("\"index\": \"GSI1\",\n      \"keyCondition\"",
-                "\"index\": \"GSI9\",\n      \"keyCondition\""));
+        Path model = write(
+                "bad-index.json",
+                chat.replace(
+                        "\"index\": \"GSI1\",\n      \"keyCondition\"",
+                        "\"index\": \"GSI9\",\n      \"keyCondition\""));
 
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).startsWith("kumiko model check: access pattern \"userRooms\": Query failed: "
-                + "ValidationException (HTTP 400): ");
+        assertThat(run.err())
+                .startsWith("kumiko model check: access pattern \"userRooms\": Query failed: "
+                        + "ValidationException (HTTP 400): ");
     }
 
     @Test
     void theSchemaNamesWhatTheReaderAccepts() throws IOException {
         byte[] bytes = Files.readAllBytes(ModelCheckRun.EXAMPLES.resolve("model.schema.json"));
-        Map<String, Object> defs = (Map<String, Object>) JsonTree.parseObject(bytes, 0, bytes.length).get("$defs");
+        Map<String, Object> defs = (Map<String, Object>)
+                JsonTree.parseObject(bytes, 0, bytes.length).get("$defs");
         List<Object> types = (List<Object>) ((Map<String, Object>) defs.get("attributeType")).get("enum");
         assertThat(new HashSet<>(types)).isEqualTo(ModelReader.ATTRIBUTE_TYPES);
-        Map<String, Object> requestFields = (Map<String, Object>) ((Map<String, Object>) defs.get("requestFields"))
-                .get("properties");
-        Set<Object> operations = new HashSet<>((List<Object>) ((Map<String, Object>) requestFields.get("operation"))
-                .get("enum"));
+        Map<String, Object> requestFields =
+                (Map<String, Object>) ((Map<String, Object>) defs.get("requestFields")).get("properties");
+        Set<Object> operations =
+                new HashSet<>((List<Object>) ((Map<String, Object>) requestFields.get("operation")).get("enum"));
         assertThat(operations).containsAll(ModelReader.OPERATIONS);
     }
 

@@ -47,15 +47,17 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ModelCheckCommand.EXIT_BUDGET_EXCEEDED);
-        assertThat(run.err()).isEqualTo("kumiko model check: found nothing: devices / deviceEvents: its keys miss "
-                + "the sample data (if finding nothing is right, give it \"mayFindNothing\": true)\n");
+        assertThat(run.err())
+                .isEqualTo("kumiko model check: found nothing: devices / deviceEvents: its keys miss "
+                        + "the sample data (if finding nothing is right, give it \"mayFindNothing\": true)\n");
         assertThat(run.out()).contains("Patterns that found nothing").containsPattern("(?m)^deviceEvents .*FAILED$");
     }
 
     @Test
     void mayFindNothingLetsAnEmptyReadPass() throws IOException {
-        Path model = write("unique.json", DEVICE_MODEL.replace("\"perSecond\": 1 }",
-                "\"perSecond\": 1, \"mayFindNothing\": true }"));
+        Path model = write(
+                "unique.json",
+                DEVICE_MODEL.replace("\"perSecond\": 1 }", "\"perSecond\": 1, \"mayFindNothing\": true }"));
 
         ModelCheckRun run = ModelCheckRun.of(model.toString(), "--format", "json");
 
@@ -93,25 +95,27 @@ class ModelCheckGateTest {
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
         String keys = place(text, "\"keys\": { \"PK\": \"ORDER#{orderID}");
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + keys
-                + ": entity Order: key PK uses {orderID}, which no attribute or other entity defines (did you mean "
-                + "{orderId}?); an undeclared parameter gets ids that match no other item\n");
+        assertThat(run.err())
+                .isEqualTo("kumiko model check: " + model + ":" + keys
+                        + ": entity Order: key PK uses {orderID}, which no attribute or other entity defines (did you mean "
+                        + "{orderId}?); an undeclared parameter gets ids that match no other item\n");
         assertThat(run.out()).isEmpty();
     }
 
     @Test
     void aMisspeltParameterInAPatternIsRefusedBeforeAnyRequest() throws IOException {
-        String text = DEVICE_MODEL.replace("\"values\": { \":pk\": \"DEVICE#{deviceId}\"",
-                "\"values\": { \":pk\": \"DEVICE#{deviceID}\"");
+        String text = DEVICE_MODEL.replace(
+                "\"values\": { \":pk\": \"DEVICE#{deviceId}\"", "\"values\": { \":pk\": \"DEVICE#{deviceID}\"");
         Path model = write("pattern-typo.json", text);
 
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
         String pattern = place(text, "{ \"name\": \"deviceEvents\"");
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + pattern
-                + ": access pattern \"deviceEvents\": {deviceID} in \"DEVICE#{deviceID}\" is not a parameter of entity "
-                + "Event (did you mean \"deviceId\"?)\n");
+        assertThat(run.err())
+                .isEqualTo("kumiko model check: " + model + ":" + pattern
+                        + ": access pattern \"deviceEvents\": {deviceID} in \"DEVICE#{deviceID}\" is not a parameter of entity "
+                        + "Event (did you mean \"deviceId\"?)\n");
     }
 
     @Test
@@ -123,9 +127,12 @@ class ModelCheckGateTest {
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
         // The parser stops at the token after the missing comma: "partitionKey" on line 4.
-        assertThat(run.err()).startsWith("kumiko model check: " + model + ":" + place(text, "\"partitionKey\"")
-                + ": not valid JSON: Unexpected character ('\"'").doesNotContain("Malformed request body")
-                .endsWith("\n").hasLineCount(1);
+        assertThat(run.err())
+                .startsWith("kumiko model check: " + model + ":" + place(text, "\"partitionKey\"")
+                        + ": not valid JSON: Unexpected character ('\"'")
+                .doesNotContain("Malformed request body")
+                .endsWith("\n")
+                .hasLineCount(1);
     }
 
     @Test
@@ -137,8 +144,10 @@ class ModelCheckGateTest {
 
         ModelCheckRun run = ModelCheckRun.of(model.toString());
 
-        assertThat(run.err()).isEqualTo("kumiko model check: " + model + ":" + place(text, "\"repaet\"")
-                + ": access pattern \"roomListScreen\" step: unknown field \"repaet\" (did you mean \"repeat\"?)\n");
+        assertThat(run.err())
+                .isEqualTo(
+                        "kumiko model check: " + model + ":" + place(text, "\"repaet\"")
+                                + ": access pattern \"roomListScreen\" step: unknown field \"repaet\" (did you mean \"repeat\"?)\n");
     }
 
     @Test
@@ -149,7 +158,8 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString(), "--format", "junit");
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_BUDGET_EXCEEDED);
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Document doc = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(run.out().getBytes(StandardCharsets.UTF_8)));
         Element suites = doc.getDocumentElement();
         assertThat(suites.getTagName()).isEqualTo("testsuites");
@@ -170,7 +180,8 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(example("mbc-cqrs.json"), "--format", "junit");
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ModelCheckCommand.EXIT_OK);
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Document doc = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(run.out().getBytes(StandardCharsets.UTF_8)));
         assertThat(doc.getDocumentElement().getAttribute("failures")).isEqualTo("0");
         assertThat(doc.getElementsByTagName("testsuite").getLength()).isEqualTo(2);
@@ -182,8 +193,8 @@ class ModelCheckGateTest {
         Path missing = dir.resolve("nope.json");
         ModelCheckRun run = ModelCheckRun.of(missing.toString());
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        assertThat(run.err()).isEqualTo("kumiko model check: no model file at " + missing
-                + " (examples/models/ has examples)\n");
+        assertThat(run.err())
+                .isEqualTo("kumiko model check: no model file at " + missing + " (examples/models/ has examples)\n");
     }
 
     @Test
@@ -193,11 +204,13 @@ class ModelCheckGateTest {
         ModelCheckRun run = ModelCheckRun.of(model.toString(), "--format", "junit");
 
         assertThat(run.exitCode()).isEqualTo(ModelCheckCommand.EXIT_CANNOT_CHECK);
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Document doc = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(run.out().getBytes(StandardCharsets.UTF_8)));
         assertThat(doc.getDocumentElement().getAttribute("errors")).isEqualTo("1");
         Element error = (Element) doc.getElementsByTagName("error").item(0);
-        assertThat("kumiko model check: " + error.getAttribute("message") + "\n").isEqualTo(run.err());
+        assertThat("kumiko model check: " + error.getAttribute("message") + "\n")
+                .isEqualTo(run.err());
     }
 
     /** "line:column" (1-based) where {@code needle} starts in {@code text}, as an editor counts. */

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /** One run of {@code kumiko model check} through the CLI's entry point, with its exit code and output. */
 record ModelCheckRun(int exitCode, String out, String err) {
-    static final Path EXAMPLES = Path.of("..", "examples", "models").toAbsolutePath().normalize();
+    static final Path EXAMPLES =
+            Path.of("..", "examples", "models").toAbsolutePath().normalize();
 
     static ModelCheckRun of(String... args) {
         StringWriter out = new StringWriter();
@@ -20,7 +21,10 @@ record ModelCheckRun(int exitCode, String out, String err) {
         all[0] = "model";
         all[1] = "check";
         System.arraycopy(args, 0, all, 2, args.length);
-        int code = Main.commandLine(all).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(all);
+        int code = Main.commandLine(all)
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(all);
         return new ModelCheckRun(code, out.toString(), err.toString());
     }
 
