@@ -2,12 +2,10 @@ package dev.kumiko.ignite;
 
 import dev.kumiko.storage.Counters;
 import dev.kumiko.storage.WriteBatch;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.ignite.table.RecordView;
 import org.apache.ignite.table.Tuple;
 import org.apache.ignite.tx.Transaction;
@@ -16,16 +14,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link WriteBatch} written in one Ignite transaction. The batch's ops on one key collapse, in
  * order, into its final effect (a put, a delete, or a pure counter addition). A pure addition is
- * not a read-modify-write of the counter, which would lock it and make concurrent writers of a
- * table conflict on its item count: it is inserted as a delta row under a fresh random id, which
- * conflicts with nothing, and folded into the counter after the commit ({@link CounterFolds}).
+ * not written in the transaction at all: its sum is added to the counter after the commit
+ * ({@link CounterFolds}), so that concurrent writers of a table do not meet on its counters.
  */
 final class BatchWrites {
-    private static final int DELTA_ID_BYTES = 16;
-
     private final List<Tuple> puts = new ArrayList<>();
     private final List<Tuple> deletes = new ArrayList<>();
-    private final List<Tuple> deltas = new ArrayList<>();
+    private final Map<ByteKey, Long> deltas = new LinkedHashMap<>();
 
     private BatchWrites() {}
 
@@ -43,7 +38,7 @@ final class BatchWrites {
     private void add(byte[] key, Effect effect) {
         if (effect.isAdd) {
             if (effect.delta != 0) {
-                deltas.add(CounterFolds.deltaRow(key, newDeltaId(), effect.delta));
+                deltas.put(new ByteKey(key), effect.delta);
             }
         } else if (effect.value == null) {
             deletes.add(Rows.key(key));
@@ -52,16 +47,13 @@ final class BatchWrites {
         }
     }
 
-    /** Writes the batch in tx; the caller commits, then folds {@link #deltas}. */
-    void write(RecordView<Tuple> data, RecordView<Tuple> deltaTable, Transaction tx) {
+    /** Writes the batch's puts and deletes in tx; the caller commits, then adds {@link #deltas}. */
+    void write(RecordView<Tuple> data, Transaction tx) {
         if (!puts.isEmpty()) {
             TxBatches.upsertAll(data, tx, puts);
         }
         if (!deletes.isEmpty()) {
             TxBatches.deleteAll(data, tx, deletes);
-        }
-        if (!deltas.isEmpty()) {
-            TxBatches.insertAll(deltaTable, tx, deltas);
         }
     }
 
@@ -72,9 +64,10 @@ final class BatchWrites {
      * would write in one implicit transaction each: not atomic together.
      */
     boolean writeImplicitly(RecordView<Tuple> data) {
-        if (!deltas.isEmpty()
-                || (!puts.isEmpty() && !deletes.isEmpty())
-                || !oneGroup(puts.isEmpty() ? deletes : puts)) {
+        if (puts.isEmpty() && deletes.isEmpty()) {
+            return true;
+        }
+        if ((!puts.isEmpty() && !deletes.isEmpty()) || !oneGroup(puts.isEmpty() ? deletes : puts)) {
             return false;
         }
         if (puts.isEmpty()) {
@@ -90,7 +83,32 @@ final class BatchWrites {
         return rows.stream().allMatch(r -> java.util.Arrays.equals(first, r.bytesValue(Rows.G)));
     }
 
-    List<Tuple> deltas() {
+    /**
+     * Writes value (null: deletes the row) to key unless the batch puts or deletes key already: a
+     * key a transaction locked with a placeholder gets its old value back (IgniteTransaction).
+     */
+    void keepUnlessWritten(byte[] key, byte @Nullable [] value) {
+        if (written(puts, key) || written(deletes, key)) {
+            return;
+        }
+        if (value == null) {
+            deletes.add(Rows.key(key));
+        } else {
+            puts.add(Rows.row(key, value));
+        }
+    }
+
+    private static boolean written(List<Tuple> rows, byte[] key) {
+        for (Tuple row : rows) {
+            if (java.util.Arrays.equals(row.bytesValue(Rows.K), key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The batch's counter additions, summed by counter key. */
+    Map<ByteKey, Long> deltas() {
         return deltas;
     }
 
@@ -101,14 +119,6 @@ final class BatchWrites {
 
     boolean isEmpty() {
         return puts.isEmpty() && deletes.isEmpty() && deltas.isEmpty();
-    }
-
-    private static byte[] newDeltaId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        return ByteBuffer.allocate(DELTA_ID_BYTES)
-                .putLong(random.nextLong())
-                .putLong(random.nextLong())
-                .array();
     }
 
     /** A key's effect so far: isAdd with a delta, or a value (null: deleted). */

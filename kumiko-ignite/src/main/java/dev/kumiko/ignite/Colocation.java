@@ -1,7 +1,9 @@
 package dev.kumiko.ignite;
 
 import dev.kumiko.keys.KeySpace;
+import dev.kumiko.storage.Bytes;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The colocation group of a key: the prefix that decides its Ignite partition. An item
@@ -22,6 +24,23 @@ final class Colocation {
     static byte[] groupOf(byte[] key) {
         int length = prefixLength(key);
         return length == key.length ? key : Arrays.copyOf(key, length);
+    }
+
+    /**
+     * The one colocation group every key of [start, end) belongs to, when the range lies inside an
+     * item collection (a Query of one partition key, of a table or an index); null when it may
+     * span groups.
+     */
+    static byte @Nullable [] groupOfRange(byte[] start, byte @Nullable [] end) {
+        if (end == null || start.length < COLLECTION_PREFIX_BYTES) {
+            return null;
+        }
+        if (start[0] != KeySpace.ITEMS && start[0] != KeySpace.INDEX) {
+            return null;
+        }
+        byte[] group = Arrays.copyOf(start, COLLECTION_PREFIX_BYTES);
+        byte[] groupEnd = Bytes.prefixEnd(group);
+        return groupEnd != null && Bytes.ORDER.compare(end, groupEnd) <= 0 ? group : null;
     }
 
     private static int prefixLength(byte[] key) {

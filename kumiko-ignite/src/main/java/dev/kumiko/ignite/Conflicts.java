@@ -31,7 +31,9 @@ final class Conflicts {
      * transaction, a primary replica that moved), a replication error, a lost connection to a
      * node (a node failing over), a call past the client's operation timeout, or the client's own
      * internal error (under heavy load the 3.1.0 client has failed a call with "refCnt: 0" from a
-     * network buffer it released too early). A commit that fails this way may, rarely, have
+     * network buffer it released too early), or a transaction whose context the client lost with its
+     * connection ("Transaction context has been lost due to connection errors", seen on a loaded
+     * machine: the transaction is gone). A commit that fails this way may, rarely, have
      * committed: the engine's retry reads again and re-evaluates its condition, as a client
      * retrying a 500 would.
      */
@@ -46,7 +48,8 @@ final class Conflicts {
             if (t instanceof IgniteException ignite
                     && (ignite.groupCode() == TX_GROUP
                             || ignite.groupCode() == REPLICATOR_GROUP
-                            || ignite.code() == ErrorGroups.Common.INTERNAL_ERR)) {
+                            || ignite.code() == ErrorGroups.Common.INTERNAL_ERR
+                            || ignite.code() == ErrorGroups.Client.CONNECTION_ERR)) {
                 return true;
             }
             t = t.getCause();

@@ -43,12 +43,9 @@ public final class IgniteStore implements Store {
      * first page, the slowest, takes about 250 ms on one local node).
      */
     static final long OPERATION_TIMEOUT_MILLIS = 5_000;
-    /** How often counter deltas that no writer folded are folded in the background. */
-    static final long DRAIN_INTERVAL_MILLIS = 1_000;
 
     private final IgniteClient client;
     private final RecordView<Tuple> data;
-    private final RecordView<Tuple> deltas;
     private final RecordView<Tuple> locks;
     private final Claims claims;
     private final CounterFolds folds;
@@ -61,17 +58,17 @@ public final class IgniteStore implements Store {
     private IgniteStore(IgniteClient client) {
         this.client = client;
         this.data = client.tables().table(IgniteSchema.DATA).recordView();
-        this.deltas = client.tables().table(IgniteSchema.DELTAS).recordView();
         this.locks = client.tables().table(IgniteSchema.LOCKS).recordView();
         this.claims = new Claims(client.tables().table(IgniteSchema.CLAIMS).recordView());
-        this.folds = new CounterFolds(client, data, deltas);
-        BackgroundExecutor.repeat(drains, folds::drain, DRAIN_INTERVAL_MILLIS, "Ignite counter drain");
+        this.folds = new CounterFolds(
+                client, data, client.tables().table(IgniteSchema.DELTAS).recordView());
+        BackgroundExecutor.repeat(drains, folds::drain, CounterFolds.FLUSH_INTERVAL_MILLIS, "Ignite counter folds");
     }
 
     /**
      * Connects to the cluster at endpoints (host:port of nodes' client connectors; one is enough,
      * more keep the server connected when one fails), creates Kumiko's tables if missing, and
-     * folds counter deltas a stopped writer left.
+     * folds the counter rows an earlier version left.
      */
     public static IgniteStore connect(List<String> endpoints) {
         // Creating tables and indexes may take longer than a data call may, and so may the first
@@ -97,15 +94,23 @@ public final class IgniteStore implements Store {
         }
     }
 
+    /**
+     * The client's answers complete the caller's call on the client's network thread itself: by
+     * default they hop to ForkJoinPool's common pool first, one more thread wake-up per call, which
+     * on a loaded machine cost more CPU than the call's own work. Nothing here runs work in a
+     * call's continuation: every call is waited for by the thread that made it.
+     */
     private static IgniteClient.Builder builder(List<String> endpoints) {
         return IgniteClient.builder()
                 .addresses(endpoints.toArray(new String[0]))
+                .asyncContinuationExecutor(Runnable::run)
                 .loggerFactory(QuietLogger::forName);
     }
 
     @Override
     public byte @Nullable [] get(byte[] key) {
         checkOpen();
+        foldBeforeCounterRead(key);
         return TransientReads.read(() -> Rows.value(data.get(null, Rows.key(key))));
     }
 
@@ -115,13 +120,32 @@ public final class IgniteStore implements Store {
         if (keys.length == 0) {
             return new byte[0][];
         }
+        for (byte[] key : keys) {
+            foldBeforeCounterRead(key);
+        }
         return TransientReads.read(() -> Rows.values(data.getAll(null, Rows.keys(keys))));
+    }
+
+    /**
+     * Before a counter with additions of this process pending is read, folds them (CounterFolds),
+     * so that a server reads its own writes' statistics; another server's show within a flush
+     * interval.
+     */
+    private void foldBeforeCounterRead(byte[] key) {
+        if (folds.pendingFor(key)) {
+            folds.drain();
+        }
     }
 
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         checkOpen();
         checkRange(startInclusive, endExclusive);
+        byte[] group = Colocation.groupOfRange(startInclusive, endExclusive);
+        if (group != null) {
+            return TransientReads.read(
+                    () -> RangeCursor.openInGroup(client, group, startInclusive, endExclusive, reverse));
+        }
         return TransientReads.read(() -> RangeCursor.open(client.sql(), null, startInclusive, endExclusive, reverse));
     }
 
@@ -160,7 +184,7 @@ public final class IgniteStore implements Store {
         } finally {
             stripes.unlockAll(held);
         }
-        folds.fold(writes.deltas());
+        folds.add(writes.deltas());
     }
 
     private void applyWithRetry(BatchWrites writes) {
@@ -178,7 +202,7 @@ public final class IgniteStore implements Store {
             org.apache.ignite.tx.Transaction tx = client.transactions()
                     .begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
             try {
-                writes.write(data, deltas, tx);
+                writes.write(data, tx);
                 tx.commit();
                 break;
             } catch (RuntimeException e) {
@@ -239,6 +263,7 @@ public final class IgniteStore implements Store {
         if (!closed) {
             closed = true;
             drains.shutdownNow();
+            folds.drain();
             client.close();
         }
     }
@@ -261,10 +286,6 @@ public final class IgniteStore implements Store {
 
     RecordView<Tuple> data() {
         return data;
-    }
-
-    RecordView<Tuple> deltas() {
-        return deltas;
     }
 
     RecordView<Tuple> locks() {

@@ -5,8 +5,10 @@ import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.TransactionMode;
 import dev.kumiko.storage.WriteBatch;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -21,12 +23,17 @@ import org.jspecify.annotations.Nullable;
  * {@link StoreConflictException}. A CLAIM transaction first commits claims on its keys
  * ({@link Claims}); any transaction first checks its keys' claims.
  *
- * <p>Before it reads a key, a transaction writes the key's row in {@value IgniteSchema#LOCKS}, so
- * it holds an exclusive lock on that row before its read takes a shared one on the data. Two
- * transactions that read one key and then both write it would otherwise each hold the shared lock
- * and wait for the other's to become exclusive; Ignite 3.1 was seen to leave such a pair waiting
- * past the transaction timeout. Exclusive first, the second simply meets the first's lock, and
- * Ignite makes the younger give way at once (a conflict, which the engine retries).
+ * <p>A transaction must hold a key's exclusive lock before it reads it. Two transactions that read
+ * one key (a shared lock each) and then both write it would each wait for the other's lock to
+ * become exclusive; Ignite 3.1 was seen to leave such a pair waiting past the transaction timeout.
+ * Exclusive first, the second simply meets the first's lock, and Ignite makes the younger give way
+ * at once (a conflict, which the engine retries). A read takes the lock and the value in one call:
+ * {@code getAndUpsert} writes a placeholder over the row and answers the row as it was. No other
+ * transaction or reader sees the placeholder (it is never committed): the commit writes the key's
+ * new value over it, or its old value back when the batch does not write the key, and a rollback
+ * drops it. A key read once is answered from this transaction's memory after that: it is locked,
+ * so it cannot change, and the table holds the placeholder. (Earlier versions wrote a row in
+ * {@value IgniteSchema#LOCKS} first, a call more per read; the table stays for their rows.)
  */
 final class IgniteTransaction implements Transaction {
     /**
@@ -38,8 +45,8 @@ final class IgniteTransaction implements Transaction {
     static final long TIMEOUT_MILLIS = 10_000;
     /** A snapshot reads without locks and may read a whole table (a backup): it may live longer. */
     static final long SNAPSHOT_TIMEOUT_MILLIS = 30_000;
-    /** A lock row carries nothing: its write is the point. */
-    private static final byte[] LOCK_VALUE = new byte[0];
+    /** What a key read alone holds until the commit (see the class comment); never committed. */
+    private static final byte[] PLACEHOLDER = new byte[0];
 
     private final IgniteStore store;
     private final CountDownLatch ended;
@@ -49,8 +56,10 @@ final class IgniteTransaction implements Transaction {
     private int[] lateStripes = new int[0];
 
     private int lateCount;
-    /** Keys whose lock row this transaction has written. */
-    private final Set<BatchWrites.ByteKey> locked = new HashSet<>();
+    /** What each key read held when read (null: absent); locked, so still its committed value. */
+    private final Map<BatchWrites.ByteKey, byte @Nullable []> read = new HashMap<>();
+    /** Keys holding this transaction's placeholder, which commit must overwrite. */
+    private final Set<BatchWrites.ByteKey> placeheld = new HashSet<>();
 
     private org.apache.ignite.tx.@Nullable Transaction tx;
     private boolean committed;
@@ -99,26 +108,19 @@ final class IgniteTransaction implements Transaction {
         }
     }
 
-    /** Writes the lock rows of the keys not yet locked by this transaction (see the class comment). */
-    private void lockRows(org.apache.ignite.tx.Transaction t, byte[]... keys) {
-        List<Tuple> rows = new ArrayList<>(keys.length);
-        for (byte[] key : keys) {
-            if (locked.add(new BatchWrites.ByteKey(key))) {
-                rows.add(Rows.row(key, LOCK_VALUE));
-            }
-        }
-        if (!rows.isEmpty()) {
-            TxBatches.upsertAll(store.locks(), t, rows);
-        }
-    }
-
     @Override
     public byte @Nullable [] get(byte[] key) {
         lockLate(key);
+        BatchWrites.ByteKey k = new BatchWrites.ByteKey(key);
+        if (read.containsKey(k)) {
+            return read.get(k);
+        }
         try {
             org.apache.ignite.tx.Transaction t = tx();
-            lockRows(t, key);
-            return Rows.value(store.data().get(t, Rows.key(key)));
+            byte[] value = Rows.value(store.data().getAndUpsert(t, Rows.row(key, PLACEHOLDER)));
+            read.put(k, value);
+            placeheld.add(k);
+            return value;
         } catch (RuntimeException e) {
             throw abort(e);
         }
@@ -129,48 +131,41 @@ final class IgniteTransaction implements Transaction {
         if (keys.length == 0) {
             return new byte[0][];
         }
+        List<byte[]> unread = new ArrayList<>(keys.length);
         for (byte[] key : keys) {
             lockLate(key);
+            if (!read.containsKey(new BatchWrites.ByteKey(key))) {
+                unread.add(key);
+            }
         }
-        try {
-            org.apache.ignite.tx.Transaction t = tx();
-            lockRows(t, keys);
-            return Rows.values(TxBatches.getAll(store.data(), t, Rows.keys(keys)));
-        } catch (RuntimeException e) {
-            throw abort(e);
+        // One call per key: a multi-partition call inside a transaction is not safe on the 3.1 client
+        // (TxBatches), and getAndUpsert locks and reads a key in one call.
+        for (byte[] key : unread) {
+            get(key);
         }
+        byte[][] out = new byte[keys.length][];
+        for (int i = 0; i < keys.length; i++) {
+            out[i] = read.get(new BatchWrites.ByteKey(keys[i]));
+        }
+        return out;
     }
 
     @Override
     public void commit(WriteBatch batch) {
         org.apache.ignite.tx.Transaction t = tx();
         BatchWrites writes = BatchWrites.of(batch);
+        for (BatchWrites.ByteKey k : placeheld) {
+            writes.keepUnlessWritten(k.bytes(), read.get(k));
+        }
         try {
-            writes.write(store.data(), store.deltas(), t);
-            releaseLockRowsOfDeleted(t, writes.deletes());
+            writes.write(store.data(), t);
             t.commit();
         } catch (RuntimeException e) {
             throw abort(e);
         } finally {
             committed = true;
         }
-        store.folds().fold(writes.deltas());
-    }
-
-    /**
-     * Deletes the lock rows of deleted items, with the delete, so that lock rows do not outlive
-     * their items; a later transaction on the key writes its row again.
-     */
-    private void releaseLockRowsOfDeleted(org.apache.ignite.tx.Transaction t, List<Tuple> deletedKeys) {
-        List<Tuple> rows = new ArrayList<>();
-        for (Tuple key : deletedKeys) {
-            if (locked.contains(new BatchWrites.ByteKey(key.bytesValue(Rows.K)))) {
-                rows.add(key);
-            }
-        }
-        if (!rows.isEmpty()) {
-            TxBatches.deleteAll(store.locks(), t, rows);
-        }
+        store.folds().add(writes.deltas());
     }
 
     /** Rolls back after a failed call; an Ignite transaction error becomes a retryable conflict. */

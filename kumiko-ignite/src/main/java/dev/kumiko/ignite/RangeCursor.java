@@ -2,30 +2,42 @@ package dev.kumiko.ignite;
 
 import dev.kumiko.storage.Cursor;
 import java.util.Objects;
+import org.apache.ignite.client.IgniteClient;
 import org.apache.ignite.lang.IgniteException;
 import org.apache.ignite.sql.IgniteSql;
 import org.apache.ignite.sql.ResultSet;
 import org.apache.ignite.sql.SqlRow;
 import org.apache.ignite.sql.Statement;
 import org.apache.ignite.tx.Transaction;
+import org.apache.ignite.tx.TransactionOptions;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A range scan as one SQL query over the sorted index on K, fetched a page at a time. Ignite
- * compares VARBINARY as unsigned bytes, the store's key order. Outside a transaction the query runs
- * in an implicit read-only one (committed data); in a snapshot's, at its time.
+ * compares VARBINARY as unsigned bytes, the store's key order. In a snapshot's transaction it reads
+ * at the snapshot's time.
+ *
+ * <p>Outside a snapshot, a range inside one colocation group (a Query of one partition key) is read
+ * in a read-write transaction of its own ({@link #openInGroup}), with the group in the WHERE clause:
+ * its plan then maps to the group's one partition, and it reads the latest committed rows at once.
+ * Any other range runs in an implicit read-only transaction, which first waits for the cluster's
+ * safe time to pass its read time: up to the cluster's {@code idleSafeTimeSyncIntervalMillis}
+ * (250 ms by default) when the partitions see no writes (docs/distributed.md).
  */
 final class RangeCursor implements Cursor {
     /** Rows per network round trip: a Query page (1 MB) of small items in a few trips. */
     static final int PAGE_ROWS = 256;
 
     private final ResultSet<SqlRow> rows;
+    /** The read-write transaction this cursor began and ends, or null. */
+    private final @Nullable Transaction owned;
     // Null before the first next() and after the last.
     private byte @Nullable [] key;
     private byte @Nullable [] value;
 
-    private RangeCursor(ResultSet<SqlRow> rows) {
+    private RangeCursor(ResultSet<SqlRow> rows, @Nullable Transaction owned) {
         this.rows = rows;
+        this.owned = owned;
     }
 
     static RangeCursor open(
@@ -37,7 +49,29 @@ final class RangeCursor implements Cursor {
                 .pageSize(PAGE_ROWS)
                 .build();
         Object[] args = end == null ? new Object[] {start} : new Object[] {start, end};
-        return new RangeCursor(sql.execute(tx, statement, args));
+        return new RangeCursor(sql.execute(tx, statement, args), null);
+    }
+
+    /**
+     * A range of one colocation group read in a read-write transaction this cursor owns (shared
+     * locks on what it reads, released when it closes). A read that meets a writer's lock and is
+     * the younger aborts: the caller runs it again ({@link TransientReads}).
+     */
+    static RangeCursor openInGroup(IgniteClient client, byte[] group, byte[] start, byte[] end, boolean reverse) {
+        Statement statement = client.sql()
+                .statementBuilder()
+                .query("SELECT K, V FROM " + IgniteSchema.DATA + " WHERE G = ? AND K >= ? AND K < ? ORDER BY K "
+                        + (reverse ? "DESC" : "ASC"))
+                .pageSize(PAGE_ROWS)
+                .build();
+        Transaction tx =
+                client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
+        try {
+            return new RangeCursor(client.sql().execute(tx, statement, group, start, end), tx);
+        } catch (RuntimeException e) {
+            CounterFolds.rollbackQuietly(tx);
+            throw e;
+        }
     }
 
     /**
@@ -86,6 +120,11 @@ final class RangeCursor implements Cursor {
             rows.close();
         } catch (IgniteException alreadyGone) {
             // Nothing to release; the node drops a cursor it no longer has.
+        } finally {
+            if (owned != null) {
+                // It wrote nothing: ending it only releases its locks, which a rollback does too.
+                CounterFolds.rollbackQuietly(owned);
+            }
         }
     }
 }
