@@ -10,17 +10,28 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The class path of an Ignite server node: Apache Ignite's own artifacts from Maven Central
- * (org.apache.ignite:ignite-runner and its dependencies), resolved once by Maven into a directory
- * and reused. Kumiko ships none of it: a node is plain Apache Ignite.
+ * (org.apache.ignite:ignite-runner and its dependencies). In the distribution they come unpacked
+ * from kumiko-ignite-node-VERSION.tar.gz into lib/ignite-node, which bin/kumiko names in the
+ * system property {@value #BUNDLED_PROPERTY}; in a clone (or without that archive) they are
+ * resolved once by Maven into a directory and reused. Either way a node is plain Apache Ignite.
  */
 final class NodeClasspath {
     static final String IGNITE_VERSION = "3.1.0";
     static final long RESOLVE_WAIT_MINUTES = 20;
+    /** The directory of the node's jars that came with the distribution. */
+    static final String BUNDLED_PROPERTY = "kumiko.ignite.nodeLib";
 
     private NodeClasspath() {}
 
-    /** libDir/*.jar, resolving into libDir with mvn first when it holds no jars. */
+    /**
+     * The bundled jars when the distribution has them, else libDir/*.jar, resolving into libDir
+     * with mvn first when it holds no jars.
+     */
     static String resolve(Path libDir) {
+        String bundled = System.getProperty(BUNDLED_PROPERTY);
+        if (bundled != null && hasJars(Path.of(bundled))) {
+            return Path.of(bundled).toAbsolutePath() + "/*";
+        }
         if (!hasJars(libDir)) {
             runMaven(libDir);
         }
@@ -59,7 +70,10 @@ final class NodeClasspath {
                         + " (or pass --node-classpath)");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run mvn (is Maven installed? or pass --node-classpath)", e);
+            throw new UncheckedIOException(
+                    "cannot run mvn to fetch Apache Ignite's node jars: unpack kumiko-ignite-node-VERSION.tar.gz"
+                            + " (released beside the distribution) over it, install Maven, or pass --node-classpath",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
