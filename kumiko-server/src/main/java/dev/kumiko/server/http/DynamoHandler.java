@@ -29,6 +29,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.util.AttributeKey;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -60,6 +61,9 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         this.inFlight = inFlight;
     }
 
+    /** Set on a connection whose last answer closes it: later requests on it are not served. */
+    private static final AttributeKey<Boolean> CLOSING = AttributeKey.valueOf("kumiko.closing");
+
     /** Every admitted request gives its body's bytes back once answered, however its answer went. */
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
@@ -79,7 +83,17 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             transportError(ctx, req.decoderResult().cause());
             return;
         }
+        if (Boolean.TRUE.equals(ctx.channel().attr(CLOSING).get())) {
+            return; // a request pipelined behind one answered "connection: close" (see below)
+        }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (!keepAlive) {
+            // The connection closes once this answer is written. Over a remote store, requests are
+            // served off the event loop, so one pipelined behind this could be served and answered
+            // before the close: read nothing more, and drop what was read already.
+            ctx.channel().attr(CLOSING).set(Boolean.TRUE);
+            ctx.channel().config().setAutoRead(false);
+        }
         ChannelFuture written;
         if (req instanceof RefusedRequest) {
             written = ctx.writeAndFlush(refuse(ctx, req, keepAlive));
@@ -355,9 +369,12 @@ final class DynamoHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             ctx.close();
             return;
         }
-        if (!ctx.channel().isActive()) {
-            return;
+        if (!ctx.channel().isActive()
+                || Boolean.TRUE.equals(ctx.channel().attr(CLOSING).get())) {
+            return; // closed, or closing after an answer already written (see serve)
         }
+        ctx.channel().attr(CLOSING).set(Boolean.TRUE);
+        ctx.channel().config().setAutoRead(false);
         if (BoundedDecompressor.isOutputExhausted(cause)) {
             ctx.writeAndFlush(LimitedAggregator.tooLarge(config.limits().requestBytesMax()))
                     .addListener(ChannelFutureListener.CLOSE);
