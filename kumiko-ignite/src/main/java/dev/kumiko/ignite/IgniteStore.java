@@ -96,9 +96,9 @@ public final class IgniteStore implements Store {
 
     /**
      * The client's answers complete the caller's call on the client's network thread itself: by
-     * default they hop to ForkJoinPool's common pool first, one more thread wake-up per call, which
-     * on a loaded machine cost more CPU than the call's own work. Nothing here runs work in a
-     * call's continuation: every call is waited for by the thread that made it.
+     * default they hop to ForkJoinPool's common pool first, one more thread wake-up per call (its
+     * threads took a tenth of a Kumiko server's CPU samples under a PutItem load). Nothing here
+     * runs work in a call's continuation: every call is waited for by the thread that made it.
      */
     private static IgniteClient.Builder builder(List<String> endpoints) {
         return IgniteClient.builder()
