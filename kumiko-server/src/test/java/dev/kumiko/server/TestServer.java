@@ -41,7 +41,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *
  * <p>A test that asks for the memory store runs on the store named by the system property
  * {@value #STORE_PROPERTY} when it is set ({@code memory}, {@code rocksdb}, or {@code remote}: the
- * memory store posing as one reached over the network), so the whole suite can run on any store:
+ * memory store posing as one reached over the network; {@code ignite}: a running cluster, see
+ * {@link IgniteForTests}), so the whole suite can run on any store:
  * {@code mvn test -pl kumiko-server -am -Dkumiko.test.store=rocksdb} (CI runs it on memory and on
  * RocksDB). A test that asks for RocksDB needs its files (restarts, crashes) and keeps it; one that
  * asks for the remote store tests what the server does over one.
@@ -50,7 +51,12 @@ public final class TestServer implements AutoCloseable {
     public enum StoreKind {
         MEMORY,
         ROCKSDB,
-        REMOTE
+        REMOTE,
+        /**
+         * A running Ignite cluster's store, emptied for each server ({@link IgniteForTests}); tests
+         * that run on every kind leave it out, since it needs a cluster the suite is pointed at.
+         */
+        IGNITE
     }
 
     public static final String STORE_PROPERTY = "kumiko.test.store";
@@ -168,8 +174,10 @@ public final class TestServer implements AutoCloseable {
             case "memory" -> StoreKind.MEMORY;
             case "rocksdb" -> StoreKind.ROCKSDB;
             case "remote" -> StoreKind.REMOTE;
+            case "ignite" -> StoreKind.IGNITE;
             default ->
-                throw new IllegalArgumentException(STORE_PROPERTY + " must be memory, rocksdb or remote: " + name);
+                throw new IllegalArgumentException(
+                        STORE_PROPERTY + " must be memory, rocksdb, remote or ignite: " + name);
         };
     }
 
@@ -185,6 +193,7 @@ public final class TestServer implements AutoCloseable {
                     case MEMORY -> new MemoryStore();
                     case REMOTE -> new RemoteStore(new MemoryStore());
                     case ROCKSDB -> RocksStore.open(dataDir, RocksStoreOptions.defaults());
+                    case IGNITE -> IgniteForTests.freshStore();
                 };
         engine = Engine.open(wrap.apply(store), clock, settings);
         try {

@@ -35,7 +35,7 @@ public class GsiLifecycleTest {
     private static final Duration BACKFILL_WAIT_MAX = Duration.ofSeconds(60);
 
     @ParameterizedTest
-    @EnumSource(TestServer.StoreKind.class)
+    @EnumSource(value = TestServer.StoreKind.class, names = "IGNITE", mode = EnumSource.Mode.EXCLUDE)
     void createdIndexIsBackfilledThenMaintainedAndSurvivesRestart(TestServer.StoreKind kind) throws Exception {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();

@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.Tag;
 class TableDescriptionTest {
 
     @ParameterizedTest
-    @EnumSource(TestServer.StoreKind.class)
+    @EnumSource(value = TestServer.StoreKind.class, names = "IGNITE", mode = EnumSource.Mode.EXCLUDE)
     void describesEveryFieldOfARichTable(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
@@ -112,7 +112,7 @@ class TableDescriptionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestServer.StoreKind.class)
+    @EnumSource(value = TestServer.StoreKind.class, names = "IGNITE", mode = EnumSource.Mode.EXCLUDE)
     void onDemandTableHasBillingModeSummary(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();

@@ -69,7 +69,7 @@ class TransactIndexTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TestServer.StoreKind.class)
+    @EnumSource(value = TestServer.StoreKind.class, names = "IGNITE", mode = EnumSource.Mode.EXCLUDE)
     void indexEntriesCommitWithTheItemsAndSurviveARestart(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
