@@ -9,7 +9,7 @@
 # Kumiko server on the cluster under the load harness (bench/harness, 32 connections), and prints
 # both with Kumiko's ratio to its raw equivalent:
 #
-#   get -> raw get   put, update -> raw rwtx   query -> raw range50   batch -> raw tx25
+#   get -> raw get   put, update -> raw rwtx   query, query_gsi -> raw range50   batch -> raw tx25
 #
 # Everything runs on this machine: run it while nothing else does. The cluster and server are
 # stopped at the end; the cluster's files stay in DIR/cluster.
@@ -60,7 +60,7 @@ for _ in $(seq 1 120); do
 done
 java_pid="$(pgrep -f -- "--port $server_port" | head -1)"
 python3 "$repo_root/bench/harness/harness.py" run --target "kumiko-ignite=http://127.0.0.1:$server_port" \
-  --pid "kumiko-ignite=$java_pid" --items "$items" --workloads put,get,query,update,batch,mixed \
+  --pid "kumiko-ignite=$java_pid" --items "$items" --workloads put,get,query,query_gsi,update,batch,mixed \
   --duration "$duration" --warmup "$warmup" --out "$out/harness" >"$out/harness.log" 2>&1
 
 python3 - "$out" <<'EOF'
@@ -76,7 +76,7 @@ for line in (out / "harness.log").read_text().splitlines():
     if m:
         ops = float(m.group(2)) * (1000 if m.group(3) else 1)
         kumiko[m.group(1)] = (ops, float(m.group(4)), float(m.group(5)), float(m.group(6)), int(m.group(7)))
-pairs = {"get": "get", "put": "rwtx", "update": "rwtx", "query": "range50", "batch": "tx25", "mixed": None}
+pairs = {"get": "get", "put": "rwtx", "update": "rwtx", "query": "range50", "query_gsi": "range50", "batch": "tx25", "mixed": None}
 print("| workload | Kumiko ops/s (p50, p99 ms) | Kumiko CPU ms/op | errors | raw equivalent | raw ops/s (p50 ms) | Kumiko / raw |")
 print("|---|---:|---:|---:|---|---:|---:|")
 for w, r in pairs.items():

@@ -107,6 +107,18 @@ final class BatchWrites {
         return false;
     }
 
+    /** Whether the batch puts or deletes one of keys. */
+    boolean overwritesAny(java.util.Set<ByteKey> keys) {
+        for (List<Tuple> rows : List.of(puts, deletes)) {
+            for (Tuple row : rows) {
+                if (keys.contains(new ByteKey(row.bytesValue(Rows.K)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The batch's counter additions, summed by counter key. */
     Map<ByteKey, Long> deltas() {
         return deltas;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +64,8 @@ final class CounterFolds {
     private final ConcurrentHashMap<BatchWrites.ByteKey, Long> pending = new ConcurrentHashMap<>();
 
     private final ReentrantLock foldLock = new ReentrantLock();
+    /** The counters of the fold in progress (taken from pending, not committed yet); else empty. */
+    private volatile Set<BatchWrites.ByteKey> folding = Set.of();
 
     CounterFolds(IgniteClient client, RecordView<Tuple> data, RecordView<Tuple> deltas) {
         this.client = client;
@@ -81,9 +84,27 @@ final class CounterFolds {
         }
     }
 
-    /** Whether this process has additions to key that are not folded yet. */
+    /**
+     * Whether this process may have additions to key that a read of it would not see yet: pending
+     * ones, or a fold in progress (which has taken them out of the pending sums but not committed).
+     */
     boolean pendingFor(byte[] key) {
-        return !pending.isEmpty() && pending.containsKey(new BatchWrites.ByteKey(key));
+        Set<BatchWrites.ByteKey> inFold = folding;
+        if (pending.isEmpty() && inFold.isEmpty()) {
+            return false;
+        }
+        BatchWrites.ByteKey k = new BatchWrites.ByteKey(key);
+        return pending.containsKey(k) || inFold.contains(k);
+    }
+
+    /**
+     * Folds what is pending first when batch overwrites (puts or deletes) a counter with additions
+     * pending, so that additions made before the batch do not land on top of its value.
+     */
+    void foldBeforeOverwrite(BatchWrites batch) {
+        if (!pending.isEmpty() && batch.overwritesAny(pending.keySet())) {
+            drain();
+        }
     }
 
     /**
@@ -94,14 +115,18 @@ final class CounterFolds {
     boolean flush() {
         foldLock.lock();
         try {
+            // Named as folding before they leave pending, so a reader always sees them in one of the two.
+            Set<BatchWrites.ByteKey> keys = Set.copyOf(pending.keySet());
+            folding = keys;
             Map<BatchWrites.ByteKey, Long> taken = new LinkedHashMap<>();
-            for (BatchWrites.ByteKey k : pending.keySet()) {
+            for (BatchWrites.ByteKey k : keys) {
                 Long sum = pending.remove(k);
                 if (sum != null && sum != 0) {
                     taken.put(k, sum);
                 }
             }
             if (taken.isEmpty()) {
+                folding = Set.of();
                 return true;
             }
             boolean folded = false;
@@ -111,6 +136,7 @@ final class CounterFolds {
                 if (!folded) {
                     taken.forEach((k, v) -> pending.merge(k, v, Long::sum));
                 }
+                folding = Set.of();
             }
             return folded;
         } finally {

@@ -40,8 +40,13 @@ final class IgniteSnapshot implements Snapshot {
     @Override
     public Cursor scan(byte[] startInclusive, byte[] endExclusive, boolean reverse) {
         IgniteStore.checkRange(startInclusive, endExclusive);
-        return TransientReads.read(
-                () -> RangeCursor.open(store.client().sql(), tx, startInclusive, endExclusive, reverse));
+        return TransientReads.read(() -> RangeCursor.open(
+                store.client().sql(),
+                tx,
+                Colocation.groupOfRange(startInclusive, endExclusive),
+                startInclusive,
+                endExclusive,
+                reverse));
     }
 
     @Override

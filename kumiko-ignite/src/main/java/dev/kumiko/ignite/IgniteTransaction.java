@@ -154,6 +154,7 @@ final class IgniteTransaction implements Transaction {
     public void commit(WriteBatch batch) {
         org.apache.ignite.tx.Transaction t = tx();
         BatchWrites writes = BatchWrites.of(batch);
+        store.folds().foldBeforeOverwrite(writes);
         for (BatchWrites.ByteKey k : placeheld) {
             writes.keepUnlessWritten(k.bytes(), read.get(k));
         }

@@ -14,15 +14,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A range scan as one SQL query over the sorted index on K, fetched a page at a time. Ignite
- * compares VARBINARY as unsigned bytes, the store's key order. In a snapshot's transaction it reads
- * at the snapshot's time.
- *
- * <p>Outside a snapshot, a range inside one colocation group (a Query of one partition key) is read
- * in a read-write transaction of its own ({@link #openInGroup}), with the group in the WHERE clause:
- * its plan then maps to the group's one partition, and it reads the latest committed rows at once.
- * Any other range runs in an implicit read-only transaction, which first waits for the cluster's
- * safe time to pass its read time: up to the cluster's {@code idleSafeTimeSyncIntervalMillis}
- * (250 ms by default) when the partitions see no writes (docs/distributed.md).
+ * compares VARBINARY as unsigned bytes, the store's key order. When the range lies in one
+ * colocation group, the group is named in the WHERE clause too, so that the plan maps to that
+ * group's one partition. It reads in the transaction given (a snapshot's, at its time), in a
+ * read-write transaction of its own ({@link #openReadWrite}), or in an implicit read-only one,
+ * which first waits for the cluster's safe time to pass its read time: up to the cluster's
+ * {@code idleSafeTimeSyncIntervalMillis} (250 ms by default) when the partitions see no writes.
  */
 final class RangeCursor implements Cursor {
     /** Rows per network round trip: a Query page (1 MB) of small items in a few trips. */
@@ -41,37 +38,54 @@ final class RangeCursor implements Cursor {
     }
 
     static RangeCursor open(
-            IgniteSql sql, @Nullable Transaction tx, byte[] start, byte @Nullable [] end, boolean reverse) {
-        String order = reverse ? "DESC" : "ASC";
-        String upper = end == null ? "" : " AND K < ?";
-        Statement statement = sql.statementBuilder()
-                .query("SELECT K, V FROM " + IgniteSchema.DATA + " WHERE K >= ?" + upper + " ORDER BY K " + order)
-                .pageSize(PAGE_ROWS)
-                .build();
-        Object[] args = end == null ? new Object[] {start} : new Object[] {start, end};
-        return new RangeCursor(sql.execute(tx, statement, args), null);
+            IgniteSql sql,
+            @Nullable Transaction tx,
+            byte @Nullable [] group,
+            byte[] start,
+            byte @Nullable [] end,
+            boolean reverse) {
+        return new RangeCursor(
+                sql.execute(tx, statement(sql, group != null, end != null, reverse), args(group, start, end)), null);
     }
 
     /**
-     * A range of one colocation group read in a read-write transaction this cursor owns (shared
-     * locks on what it reads, released when it closes). A read that meets a writer's lock and is
-     * the younger aborts: the caller runs it again ({@link TransientReads}).
+     * The range read in a read-write transaction this cursor owns: the latest committed rows, with no
+     * wait for the safe time, and shared locks on what it reads until it closes. A read that meets a
+     * writer's lock and is the younger aborts (a conflict, {@link Conflicts#isConflict}).
      */
-    static RangeCursor openInGroup(IgniteClient client, byte[] group, byte[] start, byte[] end, boolean reverse) {
-        Statement statement = client.sql()
-                .statementBuilder()
-                .query("SELECT K, V FROM " + IgniteSchema.DATA + " WHERE G = ? AND K >= ? AND K < ? ORDER BY K "
-                        + (reverse ? "DESC" : "ASC"))
-                .pageSize(PAGE_ROWS)
-                .build();
+    static RangeCursor openReadWrite(
+            IgniteClient client, byte @Nullable [] group, byte[] start, byte @Nullable [] end, boolean reverse) {
         Transaction tx =
                 client.transactions().begin(new TransactionOptions().timeoutMillis(IgniteTransaction.TIMEOUT_MILLIS));
         try {
-            return new RangeCursor(client.sql().execute(tx, statement, group, start, end), tx);
+            IgniteSql sql = client.sql();
+            return new RangeCursor(
+                    sql.execute(tx, statement(sql, group != null, end != null, reverse), args(group, start, end)), tx);
         } catch (RuntimeException e) {
             CounterFolds.rollbackQuietly(tx);
             throw e;
         }
+    }
+
+    private static Statement statement(IgniteSql sql, boolean inGroup, boolean bounded, boolean reverse) {
+        String where = (inGroup ? "G = ? AND " : "") + "K >= ?" + (bounded ? " AND K < ?" : "");
+        return sql.statementBuilder()
+                .query("SELECT K, V FROM " + IgniteSchema.DATA + " WHERE " + where + " ORDER BY K "
+                        + (reverse ? "DESC" : "ASC"))
+                .pageSize(PAGE_ROWS)
+                .build();
+    }
+
+    private static Object[] args(byte @Nullable [] group, byte[] start, byte @Nullable [] end) {
+        java.util.List<Object> out = new java.util.ArrayList<>(3);
+        if (group != null) {
+            out.add(group);
+        }
+        out.add(start);
+        if (end != null) {
+            out.add(end);
+        }
+        return out.toArray();
     }
 
     /**
@@ -82,7 +96,7 @@ final class RangeCursor implements Cursor {
     static void plan(IgniteSql sql) {
         byte[] key = {0};
         for (boolean reverse : new boolean[] {false, true}) {
-            try (RangeCursor empty = open(sql, null, key, key, reverse)) {
+            try (RangeCursor empty = open(sql, null, null, key, key, reverse)) {
                 empty.next();
             }
         }
