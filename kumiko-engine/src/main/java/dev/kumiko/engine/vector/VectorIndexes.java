@@ -69,6 +69,22 @@ public final class VectorIndexes {
         return ExactSearcher.FACTORY;
     }
 
+    /**
+     * Query and Scan on a vector index: refused (Developer Guide, "Vector indexes do not support
+     * Query or Scan operations"; the wording is UNVERIFIED). One map lookup when an index is named.
+     */
+    public static void refuseRead(Store store, int tableId, @Nullable String indexName) {
+        if (indexName == null || !store.local()) {
+            return;
+        }
+        VectorIndexes shared = store.shared(VectorIndexes.class, () -> new VectorIndexes(store));
+        if (shared.find(tableId, indexName) != null) {
+            throw DynamoException.validation(
+                    "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index "
+                            + indexName);
+        }
+    }
+
     /** Whether this store can hold vector indexes. */
     public boolean supported() {
         return store != null;

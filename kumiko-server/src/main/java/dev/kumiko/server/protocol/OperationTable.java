@@ -48,6 +48,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, BackupOperations.NAMES, BackupOperations::operation),
             new Concern(Operation.Api.STREAMS, StreamsOperations.NAMES, StreamsOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    VectorOperationsRegistration.NAMES,
+                    VectorOperationsRegistration::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */
