@@ -8,8 +8,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -18,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * One vector index in memory: its searcher, the item each id stands for (its storage key) and the
  * item's SearchSchema attributes (what an inline filter is evaluated on). It is derived data: built
  * from the table's items when the index is created or the store opened, then kept current by the
- * write path. Writes take the write lock, searches the read lock.
+ * write path through a queue ({@link #offer}), which the applier thread and every search drain.
+ * Changes to the searcher take the write lock, searches the read lock.
  */
 final class LiveVectorIndex {
     /** How long a search waits for an index that is being loaded at open before answering. */
@@ -51,15 +54,53 @@ final class LiveVectorIndex {
         this.definition = d;
     }
 
-    /** The write path's change to one item (newItem null: deleted). */
-    void apply(byte[] storageKey, @Nullable Map<String, AttributeValue> newItem) {
+    /** A change the write path handed over, not yet in the searcher. */
+    private record Pending(byte[] storageKey, @Nullable Map<String, AttributeValue> item) {}
+
+    /**
+     * Changes waiting beyond this many make the writer apply them itself: the write path slows to
+     * the index's pace instead of the queue growing without bound.
+     */
+    static final int PENDING_MAX = 50_000;
+
+    private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger pendingCount = new AtomicInteger();
+
+    /**
+     * The write path's change to one item (newItem null: deleted), queued: the graph work happens
+     * on the applier thread (or the next search), not in the writer's transaction. Called inside
+     * the writer's store transaction, so one item's changes queue in commit order. True when the
+     * caller should wake the applier.
+     */
+    boolean offer(byte[] storageKey, @Nullable Map<String, AttributeValue> newItem) {
+        pending.add(new Pending(storageKey, newItem));
+        if (pendingCount.incrementAndGet() > PENDING_MAX) {
+            drain();
+            return false;
+        }
+        return true;
+    }
+
+    boolean hasPending() {
+        return pendingCount.get() > 0;
+    }
+
+    /** Applies every queued change: searches call it first, so a search sees every write that returned. */
+    void drain() {
+        if (pendingCount.get() == 0) {
+            return;
+        }
         lock.writeLock().lock();
         try {
-            ByteBuffer key = ByteBuffer.wrap(storageKey);
-            if (touchedDuringLoad != null) {
-                touchedDuringLoad.add(key);
+            Pending p;
+            while ((p = pending.poll()) != null) {
+                pendingCount.decrementAndGet();
+                ByteBuffer key = ByteBuffer.wrap(p.storageKey());
+                if (touchedDuringLoad != null) {
+                    touchedDuringLoad.add(key);
+                }
+                applyLocked(key, p.storageKey(), p.item());
             }
-            applyLocked(key, storageKey, newItem);
         } finally {
             lock.writeLock().unlock();
         }
@@ -153,6 +194,7 @@ final class LiveVectorIndex {
 
     /** The k nearest items whose SearchSchema attributes pass filter, nearest first. */
     List<Found> search(float[] query, int k, Predicate<Map<String, AttributeValue>> filter) {
+        drain();
         lock.readLock().lock();
         try {
             List<VectorSearcher.Hit> hits = searcher.search(query, k, id -> {

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * changes reach the index in commit order.
  */
 public final class VectorIndexes {
-    /** The searcher a Kumiko built without an approximate one uses; see {@link #searcherFactory}. */
+    /** The system property that picks the searcher: "hnsw" (the default) or "exact"; see {@link #searcherFactory}. */
     public static final String SEARCHER_PROPERTY = "kumiko.vector.searcher";
 
     private final @Nullable Store store;
@@ -37,9 +37,22 @@ public final class VectorIndexes {
     /** tableId -> its indexes by name; each inner map is replaced, never changed in place. */
     private final ConcurrentHashMap<Integer, Map<String, LiveVectorIndex>> tables = new ConcurrentHashMap<>();
 
+    private final VectorApplier applier = new VectorApplier(this::drainAll);
+
     private VectorIndexes(@Nullable Store store) {
         this.store = store;
         this.factory = searcherFactory();
+    }
+
+    /** Applies every index's queued changes. */
+    private void drainAll() {
+        for (Map<String, LiveVectorIndex> live : tables.values()) {
+            for (LiveVectorIndex x : live.values()) {
+                if (x.hasPending()) {
+                    x.drain();
+                }
+            }
+        }
     }
 
     /** The vector indexes of the store: the one shared instance over a local store. */
@@ -53,20 +66,24 @@ public final class VectorIndexes {
     }
 
     /**
-     * The approximate searcher on the class path (a {@link VectorSearcher.Factory} service), unless
-     * the system property {@value #SEARCHER_PROPERTY} names another ("exact" for the scan).
+     * Kumiko's HNSW graph, unless the system property {@value #SEARCHER_PROPERTY} names another:
+     * "exact" for the scan, or the name of a {@link VectorSearcher.Factory} service on the class
+     * path (how the benchmark plugs Lucene's graph in).
      */
     static VectorSearcher.Factory searcherFactory() {
         String wanted = System.getProperty(SEARCHER_PROPERTY);
-        if ("exact".equals(wanted)) {
+        if (wanted == null || HnswSearcher.FACTORY.name().equals(wanted)) {
+            return HnswSearcher.FACTORY;
+        }
+        if (ExactSearcher.FACTORY.name().equals(wanted)) {
             return ExactSearcher.FACTORY;
         }
         for (VectorSearcher.Factory f : ServiceLoader.load(VectorSearcher.Factory.class)) {
-            if (wanted == null || wanted.equals(f.name())) {
+            if (wanted.equals(f.name())) {
                 return f;
             }
         }
-        return ExactSearcher.FACTORY;
+        throw new IllegalStateException("no vector searcher named " + wanted + " (-D" + SEARCHER_PROPERTY + ")");
     }
 
     /**
@@ -231,8 +248,12 @@ public final class VectorIndexes {
         if (live == null) {
             return;
         }
+        boolean wake = false;
         for (LiveVectorIndex x : live.values()) {
-            x.apply(storageKey, newItem);
+            wake |= x.offer(storageKey, newItem);
+        }
+        if (wake) {
+            applier.wake();
         }
     }
 
