@@ -20,7 +20,7 @@ public final class HnswSearcher implements VectorSearcher {
     /** Links per node per upper layer; layer 0 has twice as many. */
     static final int M = 16;
     /** Beam width while building: higher builds a better graph, slower. */
-    static final int EF_CONSTRUCTION = 100;
+    static final int EF_CONSTRUCTION = 64;
     /** Beam width while searching, at least k. */
     static final int EF_SEARCH = 96;
     /** Tombstones below this many never trigger a rebuild. */

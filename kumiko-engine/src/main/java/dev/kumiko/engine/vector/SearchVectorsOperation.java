@@ -185,7 +185,8 @@ final class SearchVectorsOperation {
 
     /**
      * The item as the index holds it: every attribute for ALL; otherwise the table's keys, the
-     * vector, the SearchSchema attributes and, for INCLUDE, the listed ones.
+     * SearchSchema attributes and, for INCLUDE, the listed ones. The vector itself is not a key:
+     * KEYS_ONLY leaves it out (the Developer Guide: KEYS_ONLY "stores the least data").
      */
     static Map<String, AttributeValue> indexProjection(
             TableDescriptor d, VectorIndexDefinition def, Map<String, AttributeValue> item) {
@@ -198,7 +199,6 @@ final class SearchVectorsOperation {
         if (range != null) {
             copy(item, range, out);
         }
-        copy(item, def.vectorAttribute(), out);
         def.searchSchema().forEach(e -> copy(item, e.attributeName(), out));
         List<String> include = def.projection().nonKeyAttributes();
         if (include != null) {

@@ -30,32 +30,47 @@ public enum VectorDistance {
         return higherIsCloser() ? -score : score;
     }
 
+    // Four independent sums: the JIT does not reorder a float reduction, so one sum would wait on
+    // each addition; four let the CPU overlap them (about 2-3x on 128+ dimensions).
     static float dot(float[] a, float[] b) {
-        float sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            sum += a[i] * b[i];
+        float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int i = 0;
+        for (int end = a.length - 3; i < end; i += 4) {
+            s0 += a[i] * b[i];
+            s1 += a[i + 1] * b[i + 1];
+            s2 += a[i + 2] * b[i + 2];
+            s3 += a[i + 3] * b[i + 3];
         }
-        return sum;
+        for (; i < a.length; i++) {
+            s0 += a[i] * b[i];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     static float squaredDistance(float[] a, float[] b) {
-        float sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            float d = a[i] - b[i];
-            sum += d * d;
+        float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int i = 0;
+        for (int end = a.length - 3; i < end; i += 4) {
+            float d0 = a[i] - b[i];
+            float d1 = a[i + 1] - b[i + 1];
+            float d2 = a[i + 2] - b[i + 2];
+            float d3 = a[i + 3] - b[i + 3];
+            s0 += d0 * d0;
+            s1 += d1 * d1;
+            s2 += d2 * d2;
+            s3 += d3 * d3;
         }
-        return sum;
+        for (; i < a.length; i++) {
+            float d = a[i] - b[i];
+            s0 += d * d;
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     private static float cosineDistance(float[] a, float[] b) {
-        float dot = 0;
-        float na = 0;
-        float nb = 0;
-        for (int i = 0; i < a.length; i++) {
-            dot += a[i] * b[i];
-            na += a[i] * a[i];
-            nb += b[i] * b[i];
-        }
+        float dot = dot(a, b);
+        float na = dot(a, a);
+        float nb = dot(b, b);
         if (na == 0 || nb == 0) {
             return 1; // a zero vector has no direction: as far from everything as an orthogonal one
         }
