@@ -274,7 +274,8 @@ public final class HnswSearcher implements VectorSearcher {
      * The beam search of one layer (algorithm 2): up to ef nearest nodes, as a largest-first heap.
      * With onlyLive, tombstones and nodes accept refuses are walked through but not kept.
      */
-    private NodeHeap searchLayer(float[] q, float qInv, int start, int ef, int layer, IntPredicate accept, boolean onlyLive) {
+    private NodeHeap searchLayer(
+            float[] q, float qInv, int start, int ef, int layer, IntPredicate accept, boolean onlyLive) {
         BitSet visited = new BitSet(nodes);
         NodeHeap candidates = new NodeHeap(ef * 2, false);
         NodeHeap results = new NodeHeap(ef + 1, true);

@@ -3,6 +3,7 @@ package dev.kumiko.engine.vector;
 import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
+import dev.kumiko.codec.EncodedItem;
 import dev.kumiko.codec.ItemCodec;
 import dev.kumiko.engine.capacity.CapacityUnits;
 import dev.kumiko.engine.check.TableNames;
@@ -65,13 +66,14 @@ final class SearchVectorsOperation {
         VectorIndexDefinition def = index.definition();
         if (!def.status().equals(VectorIndexDefinition.ACTIVE)) {
             // API Reference: "The index must be in the ACTIVE state." Wording UNVERIFIED.
-            throw DynamoException.validation("The vector index " + indexName + " is not ACTIVE; its status is "
-                    + def.status());
+            throw DynamoException.validation(
+                    "The vector index " + indexName + " is not ACTIVE; its status is " + def.status());
         }
         float[] query = searchVector(Objects.requireNonNull(r.searchVector()), def);
         checkFilterNames(expressions, def);
         index.awaitLoaded();
-        List<LiveVectorIndex.Found> found = index.search(query, topK, expressions.hasFilter() ? expressions::testFilter : x -> true);
+        List<LiveVectorIndex.Found> found =
+                index.search(query, topK, expressions.hasFilter() ? expressions::testFilter : x -> true);
         return answer(r, d, def, expressions, found);
     }
 
@@ -80,8 +82,11 @@ final class SearchVectorsOperation {
         if (r.indexName() == null) {
             violations.add("Value null at 'indexName' failed to satisfy constraint: Member must not be null");
         } else if (r.indexName().length() < 3 || r.indexName().length() > 255) {
-            violations.add("Value '" + r.indexName() + "' at 'indexName' failed to satisfy constraint: Member must have "
-                    + (r.indexName().length() < 3 ? "length greater than or equal to 3" : "length less than or equal to 255"));
+            violations.add(
+                    "Value '" + r.indexName() + "' at 'indexName' failed to satisfy constraint: Member must have "
+                            + (r.indexName().length() < 3
+                                    ? "length greater than or equal to 3"
+                                    : "length less than or equal to 255"));
         }
         if (r.searchVector() == null) {
             violations.add("Value null at 'searchVector' failed to satisfy constraint: Member must not be null");
@@ -99,8 +104,8 @@ final class SearchVectorsOperation {
             violations.add("Value null at 'tableName' failed to satisfy constraint: Member must not be null");
         }
         if (!violations.isEmpty()) {
-            throw DynamoException.validation(violations.size() + " validation error" + (violations.size() == 1 ? "" : "s")
-                    + " detected: " + String.join("; ", violations));
+            throw DynamoException.validation(violations.size() + " validation error"
+                    + (violations.size() == 1 ? "" : "s") + " detected: " + String.join("; ", violations));
         }
     }
 
@@ -120,7 +125,8 @@ final class SearchVectorsOperation {
         float[] q = VectorValues.floats(values);
         if (q == null) {
             // Wording UNVERIFIED: a number beyond f32's range cannot be searched for.
-            throw DynamoException.validation("SearchVector elements must be within the range of a 32-bit floating point number");
+            throw DynamoException.validation(
+                    "SearchVector elements must be within the range of a 32-bit floating point number");
         }
         return q;
     }
@@ -162,7 +168,12 @@ final class SearchVectorsOperation {
             if (stored[i] == null) {
                 continue; // deleted since the index saw it
             }
-            Map<String, AttributeValue> entry = indexProjection(d, def, ItemCodec.decode(stored[i]));
+            // Only ALL needs every attribute decoded; the other projections read a few by name from
+            // the stored bytes (a vector of 768 numbers is never decoded to be dropped).
+            Map<String, AttributeValue> whole = def.projection().projectionType() == ProjectionType.ALL
+                    ? ItemCodec.decode(stored[i])
+                    : EncodedItem.of(stored[i]);
+            Map<String, AttributeValue> entry = indexProjection(d, def, whole);
             long entryBytes = ItemSize.of(entry);
             Map<String, AttributeValue> item = expressions.project(entry);
             responseBytes += entryBytes;

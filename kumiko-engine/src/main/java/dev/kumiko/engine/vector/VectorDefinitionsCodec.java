@@ -34,7 +34,10 @@ final class VectorDefinitionsCodec {
     }
 
     static byte[] key(int tableId) {
-        return ByteBuffer.allocate(PREFIX.length + 4).put(PREFIX).putInt(tableId).array();
+        return ByteBuffer.allocate(PREFIX.length + 4)
+                .put(PREFIX)
+                .putInt(tableId)
+                .array();
     }
 
     static byte[] prefixEnd() {

@@ -91,12 +91,13 @@ public final class VectorIndexRules {
             String at = member + "." + (i + 1) + ".member.";
             String name = in.indexName();
             if (name == null) {
-                violations.add("Value null at '" + at + "indexName' failed to satisfy constraint: Member must not be null");
+                violations.add(
+                        "Value null at '" + at + "indexName' failed to satisfy constraint: Member must not be null");
             } else {
                 if (name.length() < 3 || name.length() > 255) {
                     violations.add("Value '" + name + "' at '" + at + "indexName' failed to satisfy constraint: "
-                            + "Member must have length " + (name.length() < 3 ? "greater than or equal to 3"
-                            : "less than or equal to 255"));
+                            + "Member must have length "
+                            + (name.length() < 3 ? "greater than or equal to 3" : "less than or equal to 255"));
                 }
                 if (!NAME.matcher(name).matches()) {
                     violations.add("Value '" + name + "' at '" + at + "indexName' failed to satisfy constraint: "
@@ -108,10 +109,12 @@ public final class VectorIndexRules {
                         + "Member must not be null");
             }
             if (in.dimensions() == null) {
-                violations.add("Value null at '" + at + "dimensions' failed to satisfy constraint: Member must not be null");
+                violations.add(
+                        "Value null at '" + at + "dimensions' failed to satisfy constraint: Member must not be null");
             } else if (in.dimensions() < 1) {
-                violations.add("Value '" + in.dimensions() + "' at '" + at + "dimensions' failed to satisfy constraint: "
-                        + "Member must have value greater than or equal to 1");
+                violations.add(
+                        "Value '" + in.dimensions() + "' at '" + at + "dimensions' failed to satisfy constraint: "
+                                + "Member must have value greater than or equal to 1");
             }
             if (in.distanceFunction() == null || distance(in.distanceFunction()) == null) {
                 violations.add("Value " + (in.distanceFunction() == null ? "null" : "'" + in.distanceFunction() + "'")
@@ -121,7 +124,8 @@ public final class VectorIndexRules {
                                 : "Member must satisfy enum value set: [COSINE, DOT_PRODUCT, EUCLIDEAN]"));
             }
             if (in.projection() == null) {
-                violations.add("Value null at '" + at + "projection' failed to satisfy constraint: Member must not be null");
+                violations.add(
+                        "Value null at '" + at + "projection' failed to satisfy constraint: Member must not be null");
             }
             if (in.searchSchema() != null && in.searchSchema().isEmpty()) {
                 violations.add("Value '[]' at '" + at + "searchSchema' failed to satisfy constraint: "
@@ -129,8 +133,8 @@ public final class VectorIndexRules {
             }
         }
         if (!violations.isEmpty()) {
-            throw DynamoException.validation(violations.size() + " validation error" + (violations.size() == 1 ? "" : "s")
-                    + " detected: " + String.join("; ", violations));
+            throw DynamoException.validation(violations.size() + " validation error"
+                    + (violations.size() == 1 ? "" : "s") + " detected: " + String.join("; ", violations));
         }
     }
 
@@ -155,7 +159,8 @@ public final class VectorIndexRules {
         if (type == null) {
             throw DynamoException.invalidParameter("Unknown ProjectionType: null");
         }
-        if (type == ProjectionType.INCLUDE && (p.nonKeyAttributes() == null || p.nonKeyAttributes().isEmpty())) {
+        if (type == ProjectionType.INCLUDE
+                && (p.nonKeyAttributes() == null || p.nonKeyAttributes().isEmpty())) {
             throw DynamoException.invalidParameter("ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
         }
         if (type != ProjectionType.INCLUDE && p.nonKeyAttributes() != null) {
@@ -171,7 +176,8 @@ public final class VectorIndexRules {
                 java.util.Objects.requireNonNull(in.indexName(), "checked"),
                 java.util.Objects.requireNonNull(in.vectorAttributeName(), "checked"),
                 (int) dims,
-                java.util.Objects.requireNonNull(distance(java.util.Objects.requireNonNull(in.distanceFunction())), "checked"),
+                java.util.Objects.requireNonNull(
+                        distance(java.util.Objects.requireNonNull(in.distanceFunction())), "checked"),
                 schema,
                 new Projection(type, p.nonKeyAttributes() == null ? null : List.copyOf(p.nonKeyAttributes())),
                 VectorIndexDefinition.ACTIVE,
@@ -180,16 +186,17 @@ public final class VectorIndexRules {
 
     private static SearchSchemaElement schemaElement(VectorRequests.IndexInput in, VectorRequests.SchemaInput s) {
         if (s.attributeName() == null || s.attributeName().isEmpty()) {
-            throw DynamoException.invalidParameter("SearchSchema of vector index " + in.indexName()
-                    + " has an element without an AttributeName");
+            throw DynamoException.invalidParameter(
+                    "SearchSchema of vector index " + in.indexName() + " has an element without an AttributeName");
         }
         SearchSchemaElement.Type type;
         try {
             type = SearchSchemaElement.Type.valueOf(String.valueOf(s.type()));
         } catch (IllegalArgumentException e) {
-            throw DynamoException.validation("1 validation error detected: Value " + (s.type() == null ? "null" : "'" + s.type() + "'")
-                    + " at 'searchSchemaElementType' failed to satisfy constraint: Member must satisfy enum value set: "
-                    + "[HASH, INLINE_FILTER]");
+            throw DynamoException.validation(
+                    "1 validation error detected: Value " + (s.type() == null ? "null" : "'" + s.type() + "'")
+                            + " at 'searchSchemaElementType' failed to satisfy constraint: Member must satisfy enum value set: "
+                            + "[HASH, INLINE_FILTER]");
         }
         return new SearchSchemaElement(s.attributeName(), type);
     }
@@ -200,8 +207,8 @@ public final class VectorIndexRules {
         Set<String> seen = new HashSet<>();
         for (SearchSchemaElement e : d.searchSchema()) {
             if (!seen.add(e.attributeName())) {
-                throw DynamoException.invalidParameter(
-                        "Duplicate attribute in SearchSchema of vector index " + d.indexName() + ": " + e.attributeName());
+                throw DynamoException.invalidParameter("Duplicate attribute in SearchSchema of vector index "
+                        + d.indexName() + ": " + e.attributeName());
             }
             if (e.attributeName().equals(d.vectorAttribute())) {
                 throw DynamoException.invalidParameter("The SearchSchema of vector index " + d.indexName()

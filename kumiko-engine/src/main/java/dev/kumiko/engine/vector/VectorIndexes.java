@@ -178,7 +178,8 @@ public final class VectorIndexes {
         return out;
     }
 
-    @Nullable LiveVectorIndex find(int tableId, String indexName) {
+    @Nullable
+    LiveVectorIndex find(int tableId, String indexName) {
         Map<String, LiveVectorIndex> live = tables.get(tableId);
         return live == null ? null : live.get(indexName);
     }
@@ -236,7 +237,10 @@ public final class VectorIndexes {
         }
         List<VectorIndexDefinition> defs = definitions(tableId);
         byte[] key = VectorDefinitionsCodec.key(tableId);
-        s.apply(defs.isEmpty() ? new WriteBatch().delete(key) : new WriteBatch().put(key, VectorDefinitionsCodec.encode(defs)));
+        s.apply(
+                defs.isEmpty()
+                        ? new WriteBatch().delete(key)
+                        : new WriteBatch().put(key, VectorDefinitionsCodec.encode(defs)));
     }
 
     /**

@@ -1,10 +1,9 @@
 package dev.kumiko.engine.vector;
 
+import dev.kumiko.catalog.Catalog;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
-import dev.kumiko.catalog.Table;
 import dev.kumiko.catalog.TableDescriptor;
-import dev.kumiko.catalog.Catalog;
 import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.control.ControlPlane;
 import dev.kumiko.engine.control.CreateTableRequest;

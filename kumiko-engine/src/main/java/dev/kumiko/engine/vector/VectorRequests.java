@@ -21,10 +21,12 @@ public final class VectorRequests {
             @Nullable ProjectionInput projection) {}
 
     /** A SearchSchemaElement as sent. */
-    public record SchemaInput(@Nullable String attributeName, @Nullable String type) {}
+    public record SchemaInput(
+            @Nullable String attributeName, @Nullable String type) {}
 
     /** One VectorIndexUpdates element: Create or Delete (the index name). */
-    public record IndexUpdate(@Nullable IndexInput create, @Nullable String deleteIndexName, boolean hasDelete) {}
+    public record IndexUpdate(
+            @Nullable IndexInput create, @Nullable String deleteIndexName, boolean hasDelete) {}
 
     public record SearchVectors(
             @Nullable String tableName,

@@ -24,7 +24,8 @@ class HnswSearcherTest {
         return v;
     }
 
-    static double recall(VectorSearcher approximate, VectorSearcher exact, Random r, java.util.function.IntPredicate accept) {
+    static double recall(
+            VectorSearcher approximate, VectorSearcher exact, Random r, java.util.function.IntPredicate accept) {
         int found = 0;
         int wanted = 0;
         for (int q = 0; q < QUERIES; q++) {
@@ -68,7 +69,8 @@ class HnswSearcherTest {
         assertThat(recall(hnsw, exact, r, id -> id % 50 == 1)).isGreaterThanOrEqualTo(0.95);
         List<VectorSearcher.Hit> hits = hnsw.search(vector(r), K, id -> true);
         for (int i = 1; i < hits.size(); i++) {
-            assertThat(distance.rank(hits.get(i).score())).isGreaterThanOrEqualTo(distance.rank(hits.get(i - 1).score()));
+            assertThat(distance.rank(hits.get(i).score()))
+                    .isGreaterThanOrEqualTo(distance.rank(hits.get(i - 1).score()));
         }
     }
 

@@ -71,7 +71,8 @@ final class ControlPlaneOperations {
                 dynamodb(
                         name,
                         VectorRequestReader::updateTable,
-                        (e, r, c) -> withVectors(e, e.vectors().updateTable(c.engine(), r.table(), r.vectorIndexUpdates())),
+                        (e, r, c) ->
+                                withVectors(e, e.vectors().updateTable(c.engine(), r.table(), r.vectorIndexUpdates())),
                         (g, t, c) -> VectorOperationsRegistration.table(g, "TableDescription", t),
                         (r, f) -> ResourceChecks.table("UpdateTable", r.table().tableName(), f));
             case "DeleteTable" ->

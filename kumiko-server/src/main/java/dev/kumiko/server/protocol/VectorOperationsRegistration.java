@@ -66,7 +66,8 @@ final class VectorOperationsRegistration {
                 g.writeEndArray();
             }
             g.writeObjectFieldStart("Projection");
-            g.writeStringField("ProjectionType", def.projection().projectionType().name());
+            g.writeStringField(
+                    "ProjectionType", def.projection().projectionType().name());
             if (def.projection().nonKeyAttributes() != null) {
                 JsonOut.stringArray(g, "NonKeyAttributes", def.projection().nonKeyAttributes());
             }

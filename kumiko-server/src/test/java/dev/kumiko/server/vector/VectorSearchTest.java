@@ -69,7 +69,8 @@ class VectorSearchTest {
                 .vectorAttribute(a -> a.attributeName("emb"))
                 .dimensions((long) DIMENSIONS)
                 .distanceFunction(f)
-                .searchSchema(s -> s.attributeName("category").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER))
+                .searchSchema(
+                        s -> s.attributeName("category").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER))
                 .projection(p -> p.projectionType(projection))
                 .build();
     }
@@ -134,7 +135,9 @@ class VectorSearchTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TestServer.StoreKind.class, names = {"MEMORY", "ROCKSDB"})
+    @EnumSource(
+            value = TestServer.StoreKind.class,
+            names = {"MEMORY", "ROCKSDB"})
     void searchesWithEachDistanceFunctionAFilterAndAProjection(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
@@ -146,19 +149,26 @@ class VectorSearchTest {
                     index("byDot", VectorDistanceFunction.DOT_PRODUCT, ProjectionType.ALL));
             putItems(c, "docs");
             float[] q = vector(5000);
-            for (String[] pair : new String[][] {{"byCosine", "COSINE"}, {"byEuclid", "EUCLIDEAN"}, {"byDot", "DOT_PRODUCT"}}) {
+            for (String[] pair :
+                    new String[][] {{"byCosine", "COSINE"}, {"byEuclid", "EUCLIDEAN"}, {"byDot", "DOT_PRODUCT"}}) {
                 VectorDistanceFunction f = VectorDistanceFunction.fromValue(pair[1]);
-                SearchVectorsResponse r =
-                        c.searchVectors(b -> b.tableName("docs").indexName(pair[0]).searchVector(query(q)).topK(5));
+                SearchVectorsResponse r = c.searchVectors(b -> b.tableName("docs")
+                        .indexName(pair[0])
+                        .searchVector(query(q))
+                        .topK(5));
                 assertThat(ids(r)).as(pair[1]).isEqualTo(expected(q, f, 5, i -> true));
                 for (SearchResultItem x : r.searchResults()) {
                     int i = Integer.parseInt(x.item().get("id").s().substring(1));
-                    assertThat(x.score()).as(pair[1] + " score").isCloseTo(score(q, vector(i), f), org.assertj.core.data.Offset.offset(1e-4));
+                    assertThat(x.score())
+                            .as(pair[1] + " score")
+                            .isCloseTo(score(q, vector(i), f), org.assertj.core.data.Offset.offset(1e-4));
                 }
             }
             // KEYS_ONLY: the key and the SearchSchema attributes; neither the vector nor the payload.
-            SearchVectorsResponse keysOnly =
-                    c.searchVectors(b -> b.tableName("docs").indexName("byEuclid").searchVector(query(q)).topK(1));
+            SearchVectorsResponse keysOnly = c.searchVectors(b -> b.tableName("docs")
+                    .indexName("byEuclid")
+                    .searchVector(query(q))
+                    .topK(1));
             assertThat(keysOnly.searchResults().get(0).item()).containsOnlyKeys("id", "category");
 
             SearchVectorsResponse filtered = c.searchVectors(b -> b.tableName("docs")
@@ -174,8 +184,10 @@ class VectorSearchTest {
             assertThat(filtered.searchResults().get(0).item()).containsOnlyKeys("id", "payload");
             assertThat(filtered.consumedCapacity().vectorSearchRequestBytes()).isEqualTo(4.0 * DIMENSIONS);
 
-            TableDescription described = c.describeTable(b -> b.tableName("docs")).table();
-            assertThat(described.vectorIndexes()).extracting(VectorIndexDescription::indexName)
+            TableDescription described =
+                    c.describeTable(b -> b.tableName("docs")).table();
+            assertThat(described.vectorIndexes())
+                    .extracting(VectorIndexDescription::indexName)
                     .containsExactly("byCosine", "byDot", "byEuclid");
             VectorIndexDescription cos = described.vectorIndexes().get(0);
             assertThat(cos.indexStatusAsString()).isEqualTo("ACTIVE");
@@ -188,7 +200,9 @@ class VectorSearchTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = TestServer.StoreKind.class, names = {"MEMORY", "ROCKSDB"})
+    @EnumSource(
+            value = TestServer.StoreKind.class,
+            names = {"MEMORY", "ROCKSDB"})
     void everyWritePathReachesTheIndex(TestServer.StoreKind kind) {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
@@ -210,22 +224,26 @@ class VectorSearchTest {
                     .updateExpression("SET emb = :v")
                     .expressionAttributeValues(Map.of(":v", AttributeValue.fromL(List.of(AttributeValue.fromN("1"))))));
             assertThat(ids(search(c, "byCosine", q, 5))).doesNotContain("i8");
-            c.batchWriteItem(b -> b.requestItems(Map.of("docs", List.of(
-                    software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
+            c.batchWriteItem(b -> b.requestItems(Map.of(
+                    "docs",
+                    List.of(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
                             .putRequest(p -> p.item(Map.of("id", AttributeValue.fromS("batch"), "emb", list(q))))
                             .build()))));
-            c.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName("docs")
-                    .item(Map.of("id", AttributeValue.fromS("txn"), "emb", list(q))))));
+            c.transactWriteItems(b -> b.transactItems(t ->
+                    t.put(p -> p.tableName("docs").item(Map.of("id", AttributeValue.fromS("txn"), "emb", list(q))))));
             assertThat(ids(search(c, "byCosine", q, 2))).containsExactlyInAnyOrder("batch", "txn");
         }
     }
 
     static SearchVectorsResponse search(DynamoDbClient c, String index, float[] q, int k) {
-        return c.searchVectors(b -> b.tableName("docs").indexName(index).searchVector(query(q)).topK(k));
+        return c.searchVectors(
+                b -> b.tableName("docs").indexName(index).searchVector(query(q)).topK(k));
     }
 
     @ParameterizedTest
-    @EnumSource(value = TestServer.StoreKind.class, names = {"MEMORY", "ROCKSDB"})
+    @EnumSource(
+            value = TestServer.StoreKind.class,
+            names = {"MEMORY", "ROCKSDB"})
     void anIndexAddedToATableWithItemsIsBackfilledAndCanBeDeleted(TestServer.StoreKind kind) throws Exception {
         try (TestServer server = TestServer.start(kind)) {
             DynamoDbClient c = server.client();
@@ -238,10 +256,13 @@ class VectorSearchTest {
                                     .distanceFunction(VectorDistanceFunction.EUCLIDEAN)
                                     .projection(p -> p.projectionType(ProjectionType.ALL)))))
                     .tableDescription();
-            assertThat(updated.vectorIndexes()).extracting(VectorIndexDescription::indexName).containsExactly("late");
+            assertThat(updated.vectorIndexes())
+                    .extracting(VectorIndexDescription::indexName)
+                    .containsExactly("late");
             awaitActive(c, "late");
             float[] q = vector(9000);
-            assertThat(ids(search(c, "late", q, 5))).isEqualTo(expected(q, VectorDistanceFunction.EUCLIDEAN, 5, i -> true));
+            assertThat(ids(search(c, "late", q, 5)))
+                    .isEqualTo(expected(q, VectorDistanceFunction.EUCLIDEAN, 5, i -> true));
             if (kind == TestServer.StoreKind.ROCKSDB) {
                 server.restart();
                 c = server.client();
@@ -250,16 +271,17 @@ class VectorSearchTest {
             }
             DynamoDbClient client = c;
             client.updateTable(b -> b.tableName("docs").vectorIndexUpdates(u -> u.delete(d -> d.indexName("late"))));
-            assertThat(client.describeTable(b -> b.tableName("docs")).table().vectorIndexes()).isEmpty();
-            assertValidation(
-                    () -> search(client, "late", q, 5), "The table does not have the specified index: late");
+            assertThat(client.describeTable(b -> b.tableName("docs")).table().vectorIndexes())
+                    .isEmpty();
+            assertValidation(() -> search(client, "late", q, 5), "The table does not have the specified index: late");
         }
     }
 
     static void awaitActive(DynamoDbClient c, String index) throws InterruptedException {
         long deadline = System.nanoTime() + BACKFILL_WAIT_MAX.toNanos();
         while (System.nanoTime() < deadline) {
-            for (VectorIndexDescription x : c.describeTable(b -> b.tableName("docs")).table().vectorIndexes()) {
+            for (VectorIndexDescription x :
+                    c.describeTable(b -> b.tableName("docs")).table().vectorIndexes()) {
                 if (x.indexName().equals(index) && "ACTIVE".equals(x.indexStatusAsString())) {
                     assertThat(x.backfilling()).isNull();
                     return;
@@ -284,40 +306,58 @@ class VectorSearchTest {
                             + "on-demand capacity mode (BillingMode PAY_PER_REQUEST)");
             assertThat(c.listTables().tableNames()).doesNotContain("prov");
             assertValidation(
-                    () -> createTable(c, "bad", VectorIndex.builder()
-                            .indexName("v1x")
-                            .vectorAttribute(a -> a.attributeName("emb"))
-                            .dimensions(4097L)
-                            .distanceFunction(VectorDistanceFunction.COSINE)
-                            .projection(p -> p.projectionType(ProjectionType.ALL))
-                            .build()),
+                    () -> createTable(
+                            c,
+                            "bad",
+                            VectorIndex.builder()
+                                    .indexName("v1x")
+                                    .vectorAttribute(a -> a.attributeName("emb"))
+                                    .dimensions(4097L)
+                                    .distanceFunction(VectorDistanceFunction.COSINE)
+                                    .projection(p -> p.projectionType(ProjectionType.ALL))
+                                    .build()),
                     "One or more parameter values were invalid: Dimensions for vector index v1x must be between 1 "
                             + "and 4096, but was 4097");
             createTable(c, "docs", index("byCosine", VectorDistanceFunction.COSINE, ProjectionType.ALL));
             putItems(c, "docs");
             assertValidation(
-                    () -> c.searchVectors(b -> b.tableName("docs").indexName("byCosine").searchVector(query(vector(1))).topK(0)),
+                    () -> c.searchVectors(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .searchVector(query(vector(1)))
+                            .topK(0)),
                     "1 validation error detected: Value '0' at 'topK' failed to satisfy constraint: "
                             + "Member must have value greater than or equal to 1");
             assertValidation(
-                    () -> c.searchVectors(b -> b.tableName("docs").indexName("byCosine")
-                            .searchVector(AttributeValue.fromN("1"), AttributeValue.fromN("2")).topK(3)),
+                    () -> c.searchVectors(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .searchVector(AttributeValue.fromN("1"), AttributeValue.fromN("2"))
+                            .topK(3)),
                     "SearchVector has 2 dimensions, but vector index byCosine has 8");
             assertValidation(
-                    () -> c.searchVectors(b -> b.tableName("docs").indexName("byCosine")
-                            .searchVector(AttributeValue.fromS("x")).topK(3)),
+                    () -> c.searchVectors(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .searchVector(AttributeValue.fromS("x"))
+                            .topK(3)),
                     "SearchVector must contain only numbers (N)");
             assertError(
-                    () -> c.searchVectors(b -> b.tableName("nope").indexName("byCosine").searchVector(query(vector(1))).topK(3)),
+                    () -> c.searchVectors(b -> b.tableName("nope")
+                            .indexName("byCosine")
+                            .searchVector(query(vector(1)))
+                            .topK(3)),
                     "ResourceNotFoundException",
                     "Requested resource not found");
             assertValidation(
-                    () -> c.searchVectors(b -> b.tableName("docs").indexName("byCosine").searchVector(query(vector(1)))
-                            .topK(3).searchConditionExpression("payload = :p")
+                    () -> c.searchVectors(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .searchVector(query(vector(1)))
+                            .topK(3)
+                            .searchConditionExpression("payload = :p")
                             .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("x")))),
                     "Invalid SearchConditionExpression: Attribute payload is not in the SearchSchema of vector index byCosine");
             assertValidation(
-                    () -> c.query(b -> b.tableName("docs").indexName("byCosine").keyConditionExpression("id = :i")
+                    () -> c.query(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .keyConditionExpression("id = :i")
                             .expressionAttributeValues(Map.of(":i", AttributeValue.fromS("i1")))),
                     "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index byCosine");
             assertValidation(

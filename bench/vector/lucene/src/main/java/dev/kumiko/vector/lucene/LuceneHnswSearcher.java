@@ -127,7 +127,8 @@ public final class LuceneHnswSearcher implements VectorSearcher {
             }
         };
         try {
-            RandomVectorScorer scorer = DefaultFlatVectorScorer.INSTANCE.getRandomVectorScorer(similarity, values, query);
+            RandomVectorScorer scorer =
+                    DefaultFlatVectorScorer.INSTANCE.getRandomVectorScorer(similarity, values, query);
             KnnCollector c = HnswGraphSearcher.search(
                     scorer, Math.max(k, EF_SEARCH), builder.getGraph(), acceptOrds, Integer.MAX_VALUE);
             ScoreDoc[] docs = c.topDocs().scoreDocs;

@@ -36,7 +36,9 @@ class SearcherComparisonTest {
         }
         int[][] truth = new int[queries][];
         for (int q = 0; q < queries; q++) {
-            truth[q] = exact.search(qs[q], K, id -> true).stream().mapToInt(VectorSearcher.Hit::id).toArray();
+            truth[q] = exact.search(qs[q], K, id -> true).stream()
+                    .mapToInt(VectorSearcher.Hit::id)
+                    .toArray();
         }
         Result exactResult = measure(ExactSearcher.FACTORY, data, qs, truth, distance);
         Result kumiko = measure(HnswSearcher.FACTORY, data, qs, truth, distance);
@@ -45,7 +47,14 @@ class SearcherComparisonTest {
             System.out.printf(
                     "searcher=%s count=%d dimensions=%d distance=%s build_s=%.2f inserts_per_s=%.0f recall_at_10=%.4f "
                             + "query_p50_ms=%.3f query_p99_ms=%.3f%n",
-                    r.name, count, dimensions, distance, r.buildSeconds, count / r.buildSeconds, r.recall, r.p50Millis,
+                    r.name,
+                    count,
+                    dimensions,
+                    distance,
+                    r.buildSeconds,
+                    count / r.buildSeconds,
+                    r.recall,
+                    r.p50Millis,
                     r.p99Millis);
         }
         assertThat(kumiko.recall).isGreaterThanOrEqualTo(0.95);
