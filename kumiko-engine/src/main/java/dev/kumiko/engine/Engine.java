@@ -63,6 +63,7 @@ public final class Engine implements AutoCloseable {
     private final Clock clock;
     private final ItemWriter writer;
     private final VectorIndexes vectors;
+    private final VectorOperations vectorOperations;
     private final String owner;
     private volatile @Nullable TransactionOperations transactions;
     private volatile @Nullable PqOperations partiql;
@@ -98,6 +99,7 @@ public final class Engine implements AutoCloseable {
         this.backfill = new IndexBackfill(catalog, store, owner, clock);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
+        this.vectorOperations = new VectorOperations(catalog, store, vectors, controlPlane);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
         this.streamBacklog = new StreamBacklog(catalog, changeLog);
         this.items = new ItemOperations(catalog, store, writer, throughput);
@@ -156,7 +158,7 @@ public final class Engine implements AutoCloseable {
 
     /** Vector indexes and SearchVectors (docs/vector-search.md). */
     public VectorOperations vectors() {
-        return new VectorOperations(catalog, store, vectors, controlPlane);
+        return vectorOperations;
     }
 
     public ControlPlane control() {

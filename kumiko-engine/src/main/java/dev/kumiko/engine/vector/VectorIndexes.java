@@ -37,11 +37,33 @@ public final class VectorIndexes {
     /** tableId -> its indexes by name; each inner map is replaced, never changed in place. */
     private final ConcurrentHashMap<Integer, Map<String, LiveVectorIndex>> tables = new ConcurrentHashMap<>();
 
-    private final VectorApplier applier = new VectorApplier(this::drainAll);
+    private final VectorApplier applier = new VectorApplier(new DrainAll());
 
     private VectorIndexes(@Nullable Store store) {
         this.store = store;
         this.factory = searcherFactory();
+    }
+
+    /** A class, not this::drainAll: an engine's open spins no lambda (see Clock.SYSTEM). */
+    private final class DrainAll implements Runnable {
+        @Override
+        public void run() {
+            drainAll();
+        }
+    }
+
+    /** Makes the shared instance; a class, not a lambda, for the same reason. */
+    private static final class Create implements java.util.function.Supplier<VectorIndexes> {
+        private final Store store;
+
+        Create(Store store) {
+            this.store = store;
+        }
+
+        @Override
+        public VectorIndexes get() {
+            return new VectorIndexes(store);
+        }
     }
 
     /** Applies every index's queued changes. */
@@ -60,7 +82,7 @@ public final class VectorIndexes {
         if (!store.local()) {
             return new VectorIndexes(null);
         }
-        VectorIndexes shared = store.shared(VectorIndexes.class, () -> new VectorIndexes(store));
+        VectorIndexes shared = store.shared(VectorIndexes.class, new Create(store));
         shared.loadOnce(tableExists);
         return shared;
     }
@@ -94,7 +116,7 @@ public final class VectorIndexes {
         if (indexName == null || !store.local()) {
             return;
         }
-        VectorIndexes shared = store.shared(VectorIndexes.class, () -> new VectorIndexes(store));
+        VectorIndexes shared = store.shared(VectorIndexes.class, new Create(store));
         if (shared.find(tableId, indexName) != null) {
             throw DynamoException.validation(
                     "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index "

@@ -34,10 +34,10 @@ public final class VectorOperations {
         this.control = control;
     }
 
-    /** CreateTable with VectorIndexes (null or empty: a plain CreateTable). */
+    /** CreateTable with VectorIndexes (absent or empty: a plain CreateTable). */
     public TableDescription createTable(
             RequestContext ctx, CreateTableRequest r, @Nullable List<VectorRequests.IndexInput> vectorIndexes) {
-        if (vectorIndexes == null) {
+        if (vectorIndexes == null || vectorIndexes.isEmpty()) {
             return control.createTable(ctx, r);
         }
         indexes.requireSupported();
