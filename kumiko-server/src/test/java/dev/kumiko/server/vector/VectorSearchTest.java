@@ -360,6 +360,11 @@ class VectorSearchTest {
                             .keyConditionExpression("id = :i")
                             .expressionAttributeValues(Map.of(":i", AttributeValue.fromS("i1")))),
                     "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index byCosine");
+            // PartiQL plans a SELECT on an index it does not know as a Scan of it: refused the same way.
+            assertValidation(
+                    () -> c.executeStatement(b -> b.statement("SELECT * FROM \"docs\".\"byCosine\"")),
+                    "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index "
+                            + "byCosine");
             assertValidation(
                     () -> c.scan(b -> b.tableName("docs").indexName("byCosine")),
                     "Vector indexes do not support Query or Scan operations; use SearchVectors to read from index byCosine");
