@@ -124,6 +124,25 @@ public final class VectorIndexes {
         }
     }
 
+    /**
+     * A restored table takes its source table's vector indexes as they are now (Kumiko does not
+     * keep them with a backup, so a backup of a table deleted since restores none), unless the
+     * restore makes it a provisioned table, which cannot have them.
+     */
+    public static void copyToRestoredTable(
+            Store store, int sourceTableId, int targetTableId, dev.kumiko.model.BillingMode targetBilling) {
+        if (!store.local() || targetBilling != dev.kumiko.model.BillingMode.PAY_PER_REQUEST) {
+            return;
+        }
+        VectorIndexes shared = store.shared(VectorIndexes.class, new Create(store));
+        List<VectorIndexDefinition> defs = shared.definitions(sourceTableId);
+        if (!defs.isEmpty()) {
+            List<VectorIndexDefinition> active = new ArrayList<>(defs.size());
+            defs.forEach(d -> active.add(d.active()));
+            shared.createWithTable(targetTableId, active);
+        }
+    }
+
     /** Whether this store can hold vector indexes. */
     public boolean supported() {
         return store != null;

@@ -277,6 +277,36 @@ class VectorSearchTest {
         }
     }
 
+    @Test
+    void aRestoredTableHasItsSourcesVectorIndexes() throws Exception {
+        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
+            DynamoDbClient c = server.client();
+            createTable(c, "docs", index("byCosine", VectorDistanceFunction.COSINE, ProjectionType.ALL));
+            putItems(c, "docs");
+            String backupArn = c.createBackup(b -> b.tableName("docs").backupName("nightly"))
+                    .backupDetails()
+                    .backupArn();
+            c.restoreTableFromBackup(b -> b.backupArn(backupArn).targetTableName("copy"));
+            long deadline = System.nanoTime() + BACKFILL_WAIT_MAX.toNanos();
+            while (!"ACTIVE"
+                    .equals(c.describeTable(b -> b.tableName("copy")).table().tableStatusAsString())) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the restore did not finish");
+                }
+                Thread.sleep(20);
+            }
+            assertThat(c.describeTable(b -> b.tableName("copy")).table().vectorIndexes())
+                    .extracting(VectorIndexDescription::indexName)
+                    .containsExactly("byCosine");
+            float[] q = vector(4242);
+            SearchVectorsResponse r = c.searchVectors(b -> b.tableName("copy")
+                    .indexName("byCosine")
+                    .searchVector(query(q))
+                    .topK(5));
+            assertThat(ids(r)).isEqualTo(expected(q, VectorDistanceFunction.COSINE, 5, i -> true));
+        }
+    }
+
     static void awaitActive(DynamoDbClient c, String index) throws InterruptedException {
         long deadline = System.nanoTime() + BACKFILL_WAIT_MAX.toNanos();
         while (System.nanoTime() < deadline) {
