@@ -307,6 +307,94 @@ class VectorSearchTest {
         }
     }
 
+    @Test
+    void aHashSearchSchemaElementKeepsOnlyItemsThatHaveIt() {
+        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
+            DynamoDbClient c = server.client();
+            createTable(
+                    c,
+                    "docs",
+                    VectorIndex.builder()
+                            .indexName("byTenant")
+                            .vectorAttribute(a -> a.attributeName("emb"))
+                            .dimensions((long) DIMENSIONS)
+                            .distanceFunction(VectorDistanceFunction.EUCLIDEAN)
+                            .searchSchema(s ->
+                                    s.attributeName("category").searchSchemaElementType(SearchSchemaElementType.HASH))
+                            .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                            .build());
+            putItems(c, "docs");
+            c.putItem(
+                    b -> b.tableName("docs").item(Map.of("id", AttributeValue.fromS("loose"), "emb", list(vector(3)))));
+            assertThat(c.describeTable(b -> b.tableName("docs"))
+                            .table()
+                            .vectorIndexes()
+                            .get(0)
+                            .itemCount())
+                    .isEqualTo(ITEMS);
+            SearchVectorsResponse r = c.searchVectors(b -> b.tableName("docs")
+                    .indexName("byTenant")
+                    .searchVector(query(vector(3)))
+                    .topK(3)
+                    .searchConditionExpression("category = :c")
+                    .expressionAttributeValues(Map.of(":c", AttributeValue.fromS("red"))));
+            assertThat(ids(r)).isEqualTo(expected(vector(3), VectorDistanceFunction.EUCLIDEAN, 3, i -> i % 3 == 0));
+        }
+    }
+
+    @Test
+    void updateTableErrors() {
+        try (TestServer server = TestServer.start(TestServer.StoreKind.MEMORY)) {
+            DynamoDbClient c = server.client();
+            createTable(c, "docs", index("byCosine", VectorDistanceFunction.COSINE, ProjectionType.ALL));
+            assertError(
+                    () -> c.updateTable(
+                            b -> b.tableName("docs").vectorIndexUpdates(u -> u.delete(d -> d.indexName("nope")))),
+                    "ResourceNotFoundException",
+                    "Requested resource not found: Index nope for table docs");
+            assertError(
+                    () -> c.updateTable(b -> b.tableName("docs")
+                            .vectorIndexUpdates(
+                                    u -> u.delete(d -> d.indexName("byCosine")),
+                                    u -> u.create(x -> x.indexName("another")
+                                            .vectorAttribute(a -> a.attributeName("emb"))
+                                            .dimensions((long) DIMENSIONS)
+                                            .distanceFunction(VectorDistanceFunction.COSINE)
+                                            .projection(p -> p.projectionType(ProjectionType.ALL))))),
+                    "LimitExceededException",
+                    "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+            assertValidation(
+                    () -> c.updateTable(b -> b.tableName("docs")
+                            .deletionProtectionEnabled(true)
+                            .vectorIndexUpdates(u -> u.delete(d -> d.indexName("byCosine")))),
+                    "VectorIndexUpdates must be the only operation in the request");
+            assertValidation(
+                    () -> c.updateTable(b -> b.tableName("docs")
+                            .vectorIndexUpdates(u -> u.create(x -> x.indexName("byCosine")
+                                    .vectorAttribute(a -> a.attributeName("emb"))
+                                    .dimensions((long) DIMENSIONS)
+                                    .distanceFunction(VectorDistanceFunction.COSINE)
+                                    .projection(p -> p.projectionType(ProjectionType.ALL))))),
+                    "One or more parameter values were invalid: Duplicate index name: byCosine");
+            assertValidation(
+                    () -> c.updateTable(b -> b.tableName("docs")
+                            .vectorIndexUpdates(u -> u.create(x -> x.indexName("other")
+                                    .vectorAttribute(a -> a.attributeName("emb"))
+                                    .dimensions(16L)
+                                    .distanceFunction(VectorDistanceFunction.COSINE)
+                                    .projection(p -> p.projectionType(ProjectionType.ALL))))),
+                    "One or more parameter values were invalid: Vector indexes on attribute emb must all use the same "
+                            + "number of dimensions: 8 and 16");
+            assertValidation(
+                    () -> c.searchVectors(b -> b.tableName("docs")
+                            .indexName("byCosine")
+                            .searchVector(query(vector(1)))
+                            .topK(101)),
+                    "1 validation error detected: Value '101' at 'topK' failed to satisfy constraint: "
+                            + "Member must have value less than or equal to 100");
+        }
+    }
+
     static void awaitActive(DynamoDbClient c, String index) throws InterruptedException {
         long deadline = System.nanoTime() + BACKFILL_WAIT_MAX.toNanos();
         while (System.nanoTime() < deadline) {
