@@ -25,6 +25,8 @@ import dev.kumiko.engine.ttl.TimeToLiveClock;
 import dev.kumiko.engine.ttl.TimeToLiveOperations;
 import dev.kumiko.engine.ttl.TimeToLiveSweeper;
 import dev.kumiko.engine.txn.TransactionOperations;
+import dev.kumiko.engine.vector.VectorIndexes;
+import dev.kumiko.engine.vector.VectorOperations;
 import dev.kumiko.keys.KeySpace;
 import dev.kumiko.partiql.PqOperations;
 import dev.kumiko.storage.Cursor;
@@ -60,6 +62,8 @@ public final class Engine implements AutoCloseable {
     private final Object lazily = new Object();
     private final Clock clock;
     private final ItemWriter writer;
+    private final VectorIndexes vectors;
+    private final VectorOperations vectorOperations;
     private final String owner;
     private volatile @Nullable TransactionOperations transactions;
     private volatile @Nullable PqOperations partiql;
@@ -89,11 +93,13 @@ public final class Engine implements AutoCloseable {
                 + System.identityHashCode(this);
         this.trimmer =
                 new ChangeLogTrimmer(catalog, changeLog, clock, new Lease(store, "changelog-trim", owner, clock));
-        this.writer = new ItemWriter(settings, changeLog, new Dropped());
+        this.vectors = VectorIndexes.of(store, new TableExists());
+        this.writer = new ItemWriter(settings, changeLog, new Dropped(), vectors);
         this.throughput = new ThroughputLimiter(clock, settings.throttling());
         this.backfill = new IndexBackfill(catalog, store, owner, clock);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
+        this.vectorOperations = new VectorOperations(catalog, store, vectors, controlPlane);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
         this.streamBacklog = new StreamBacklog(catalog, changeLog);
         this.items = new ItemOperations(catalog, store, writer, throughput);
@@ -148,6 +154,11 @@ public final class Engine implements AutoCloseable {
     /** Whether the store answers from this process (its calls may run on an event loop). */
     public boolean storeIsLocal() {
         return store.local();
+    }
+
+    /** Vector indexes and SearchVectors (docs/vector-search.md). */
+    public VectorOperations vectors() {
+        return vectorOperations;
     }
 
     public ControlPlane control() {
@@ -331,6 +342,19 @@ public final class Engine implements AutoCloseable {
     }
 
     /** Whether a table id was dropped (catalog::dropped), which the writer asks before each commit. */
+    /** Whether a table of that id is in the catalog (vector index records of dropped tables are removed at open). */
+    private final class TableExists implements java.util.function.IntPredicate {
+        @Override
+        public boolean test(int tableId) {
+            for (Table t : catalog.tables()) {
+                if (t.descriptor().id() == tableId) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     private final class Dropped implements java.util.function.IntPredicate {
         @Override
         public boolean test(int tableId) {

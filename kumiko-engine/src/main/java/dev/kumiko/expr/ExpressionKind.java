@@ -2,13 +2,15 @@ package dev.kumiko.expr;
 
 import dev.kumiko.error.DynamoException;
 
-/** The five expression parameters; each names itself in DynamoDB's "Invalid X: ..." messages. */
+/** The expression parameters; each names itself in DynamoDB's "Invalid X: ..." messages. */
 public enum ExpressionKind {
     CONDITION("ConditionExpression"),
     FILTER("FilterExpression"),
     KEY_CONDITION("KeyConditionExpression"),
     PROJECTION("ProjectionExpression"),
-    UPDATE("UpdateExpression");
+    UPDATE("UpdateExpression"),
+    /** SearchVectors' inline filter over a vector index's SearchSchema: the condition grammar. */
+    SEARCH_CONDITION("SearchConditionExpression");
 
     private final String parameterName;
 
@@ -28,6 +30,6 @@ public enum ExpressionKind {
 
     /** Condition, filter and key condition share one grammar. */
     public boolean usesConditionGrammar() {
-        return this == CONDITION || this == FILTER || this == KEY_CONDITION;
+        return this == CONDITION || this == FILTER || this == KEY_CONDITION || this == SEARCH_CONDITION;
     }
 }

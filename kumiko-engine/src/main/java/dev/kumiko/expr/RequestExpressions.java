@@ -41,7 +41,7 @@ public final class RequestExpressions {
         Set<String> usedNames = new LinkedHashSet<>();
         Set<String> usedValues = new LinkedHashSet<>();
         this.keyCondition = conditionOf(b.keyCondition, ExpressionKind.KEY_CONDITION, usedNames, usedValues);
-        this.filter = conditionOf(b.filter, ExpressionKind.FILTER, usedNames, usedValues);
+        this.filter = conditionOf(b.filter, b.filterKind, usedNames, usedValues);
         this.projection = projectionOf(b.projection, usedNames, usedValues);
         this.update = updateOf(b.update, b.keyAttributeNames, usedNames, usedValues);
         this.condition = conditionOf(b.condition, ExpressionKind.CONDITION, usedNames, usedValues);
@@ -228,6 +228,7 @@ public final class RequestExpressions {
     public static final class Builder {
         private @Nullable String condition;
         private @Nullable String filter;
+        private ExpressionKind filterKind = ExpressionKind.FILTER;
         private @Nullable String keyCondition;
         private @Nullable String projection;
         private @Nullable String update;
@@ -242,6 +243,13 @@ public final class RequestExpressions {
 
         public Builder filterExpression(@Nullable String text) {
             this.filter = text;
+            return this;
+        }
+
+        /** SearchVectors' filter: evaluated as a FilterExpression, named SearchConditionExpression in errors. */
+        public Builder searchConditionExpression(@Nullable String text) {
+            this.filter = text;
+            this.filterKind = ExpressionKind.SEARCH_CONDITION;
             return this;
         }
 

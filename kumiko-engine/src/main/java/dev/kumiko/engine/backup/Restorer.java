@@ -89,6 +89,9 @@ final class Restorer {
             backups.remove(job);
             throw BackupErrors.tableAlreadyExists(targetName);
         }
+        // Before the first item is written, so the restore's writes fill them (docs/vector-search.md).
+        dev.kumiko.engine.vector.VectorIndexes.copyToRestoredTable(
+                store, source.id(), target.id(), target.billingMode());
         jobs.submit("restoring table " + targetName, () -> run(job));
         return new TableDescription(target, "CREATING", 0, 0, ctx.tableArn(targetName), ctx.region(), Map.of());
     }

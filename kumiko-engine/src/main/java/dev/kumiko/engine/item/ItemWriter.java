@@ -35,6 +35,8 @@ public final class ItemWriter {
     private final EngineSettings settings;
     private final ChangeLog changeLog;
     private final java.util.function.IntPredicate dropped;
+    // Told of every committed change, inside the writer's store transaction (so in commit order per item).
+    private final dev.kumiko.engine.vector.@Nullable VectorIndexes vectors;
 
     public ItemWriter(EngineSettings settings, ChangeLog changeLog) {
         this(settings, changeLog, tableId -> false);
@@ -46,9 +48,19 @@ public final class ItemWriter {
      * missing table, even before this engine's catalog mirror has caught up.
      */
     public ItemWriter(EngineSettings settings, ChangeLog changeLog, java.util.function.IntPredicate dropped) {
+        this(settings, changeLog, dropped, null);
+    }
+
+    /** As above; vectors (when not null) hears of every committed change, for the vector indexes. */
+    public ItemWriter(
+            EngineSettings settings,
+            ChangeLog changeLog,
+            java.util.function.IntPredicate dropped,
+            dev.kumiko.engine.vector.@Nullable VectorIndexes vectors) {
         this.settings = settings;
         this.changeLog = changeLog;
         this.dropped = dropped;
+        this.vectors = vectors;
     }
 
     /**
@@ -148,10 +160,22 @@ public final class ItemWriter {
             }
             txn.commit(batch);
             applied = true;
+            tellVectorIndexes(changes);
         } finally {
             finishRecords(planned, applied);
         }
         return outcomes;
+    }
+
+    private void tellVectorIndexes(List<Change> changes) {
+        if (vectors == null) {
+            return;
+        }
+        for (Change c : changes) {
+            if (c.oldItem() != null || c.newItem() != null) {
+                vectors.changed(c.table().descriptor().id(), c.storageKey(), c.newItem());
+            }
+        }
     }
 
     /**

@@ -43,6 +43,7 @@ public final class ReadOperations {
         }
         Table table = table(r.tableName());
         TableDescriptor d = table.descriptor();
+        dev.kumiko.engine.vector.VectorIndexes.refuseRead(store, d.id(), r.indexName());
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         target.checkProjected(shape.projectionNames());
@@ -71,6 +72,7 @@ public final class ReadOperations {
         ReadShape shape = ReadShape.of(r, null, false, "ScanFilter");
         Table table = table(r.tableName());
         TableDescriptor d = table.descriptor();
+        dev.kumiko.engine.vector.VectorIndexes.refuseRead(store, d.id(), r.indexName());
         ReadTarget target = ReadTarget.resolve(d, r.indexName(), consistent(r));
         target.checkSelect(r.select());
         target.checkProjected(shape.projectionNames());

@@ -24,6 +24,18 @@ public final class ResourceChecks {
                 action, tableNameOrArn == null ? ResourceArns.ANY : f.arns().table(tableNameOrArn), Map.of()));
     }
 
+    /**
+     * SearchVectors: on the vector index (Developer Guide: the resource is
+     * {@code table/NAME/index/INDEX}); on the table when no index is named.
+     */
+    public static List<AuthorizationCheck> tableIndex(
+            String action, @Nullable String tableNameOrArn, @Nullable String indexName, AuthFacts f) {
+        if (tableNameOrArn == null || indexName == null) {
+            return table(action, tableNameOrArn, f);
+        }
+        return List.of(new AuthorizationCheck(action, f.arns().index(tableNameOrArn, indexName), Map.of()));
+    }
+
     /** An operation addressed by an ARN the request carries (tagging, stream ARNs). */
     public static List<AuthorizationCheck> arn(String action, @Nullable String arn, AuthFacts f) {
         return List.of(new AuthorizationCheck(

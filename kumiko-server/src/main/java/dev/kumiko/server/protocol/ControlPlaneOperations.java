@@ -3,6 +3,7 @@ package dev.kumiko.server.protocol;
 import static dev.kumiko.server.protocol.DataPlaneOperations.dynamodb;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.ListTablesResult;
 import dev.kumiko.engine.control.TableDescription;
@@ -55,29 +56,30 @@ final class ControlPlaneOperations {
             case "CreateTable" ->
                 dynamodb(
                         name,
-                        ControlPlaneRequests::createTable,
-                        (e, r, c) -> e.control().createTable(c.engine(), r),
-                        (g, t, c) -> table(g, "TableDescription", t),
-                        (r, f) -> ResourceChecks.table("CreateTable", r.tableName(), f));
+                        VectorRequestReader::createTable,
+                        (e, r, c) -> withVectors(e, e.vectors().createTable(c.engine(), r.table(), r.vectorIndexes())),
+                        (g, t, c) -> VectorOperationsRegistration.table(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table("CreateTable", r.table().tableName(), f));
             case "DescribeTable" ->
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> e.control().describeTable(c.engine(), r),
-                        (g, t, c) -> table(g, "Table", t),
+                        (e, r, c) -> withVectors(e, e.control().describeTable(c.engine(), r)),
+                        (g, t, c) -> VectorOperationsRegistration.table(g, "Table", t),
                         (r, f) -> ResourceChecks.table("DescribeTable", r, f));
             case "UpdateTable" ->
                 dynamodb(
                         name,
-                        ControlPlaneRequests::updateTable,
-                        (e, r, c) -> e.control().updateTable(c.engine(), r),
-                        (g, t, c) -> table(g, "TableDescription", t),
-                        (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f));
+                        VectorRequestReader::updateTable,
+                        (e, r, c) ->
+                                withVectors(e, e.vectors().updateTable(c.engine(), r.table(), r.vectorIndexUpdates())),
+                        (g, t, c) -> VectorOperationsRegistration.table(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table("UpdateTable", r.table().tableName(), f));
             case "DeleteTable" ->
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> e.control().deleteTable(c.engine(), r),
+                        (e, r, c) -> e.vectors().deleteTable(c.engine(), r),
                         (g, t, c) -> table(g, "TableDescription", t),
                         (r, f) -> ResourceChecks.table("DeleteTable", r, f));
             case "ListTables" ->
@@ -149,6 +151,11 @@ final class ControlPlaneOperations {
     }
 
     private ControlPlaneOperations() {}
+
+    /** A table's description with its vector indexes. */
+    private static VectorOperationsRegistration.Described withVectors(Engine e, TableDescription t) {
+        return new VectorOperationsRegistration.Described(t, e.vectors().describe(t.descriptor()));
+    }
 
     private static Operation.Decoder<@Nullable String> tableName() {
         return DataPlaneOperations.member("TableName");

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations}
  * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
  * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
- * imports) and {@link AdminOperations} (Kumiko's own endpoints).
+ * imports), {@link VectorOperationsRegistration} (SearchVectors) and {@link AdminOperations}
+ * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
  * <ol>
@@ -48,6 +49,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, BackupOperations.NAMES, BackupOperations::operation),
             new Concern(Operation.Api.STREAMS, StreamsOperations.NAMES, StreamsOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    VectorOperationsRegistration.NAMES,
+                    VectorOperationsRegistration::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

@@ -68,6 +68,7 @@ public final class Operations {
             "RestoreTableFromBackup",
             "RestoreTableToPointInTime",
             "Scan",
+            "SearchVectors",
             "TagResource",
             "TransactGetItems",
             "TransactWriteItems",

@@ -20,6 +20,17 @@ final class TableDescriptionWriter {
     private TableDescriptionWriter() {}
 
     static void write(JsonGenerator g, TableDescription t) throws IOException {
+        write(g, t, out -> {});
+    }
+
+    /** Members written by a part of the protocol other than this one (the vector indexes). */
+    @FunctionalInterface
+    interface Extra {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /** As {@link #write(JsonGenerator, TableDescription)}, with extra's members before the object closes. */
+    static void write(JsonGenerator g, TableDescription t, Extra extra) throws IOException {
         if ("DELETING".equals(t.tableStatus())) {
             deleting(g, t);
             return;
@@ -74,6 +85,7 @@ final class TableDescriptionWriter {
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
         restoreSummary(g, d);
+        extra.write(g);
         g.writeEndObject();
     }
 

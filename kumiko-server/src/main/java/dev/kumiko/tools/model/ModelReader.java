@@ -412,6 +412,10 @@ public final class ModelReader {
     private Request request(Map<String, Object> m, String where, Map<String, Entity> entities) {
         only(m, where + " request", REQUEST_FIELDS);
         String op = string(m, "operation", where, true);
+        if ("SearchVectors".equals(op)) {
+            throw new ModelError(where + ": SearchVectors patterns are not modelled yet (the server serves "
+                    + "SearchVectors; the model cannot price it)");
+        }
         if (!OPERATIONS.contains(op) && !Set.of("ConditionCheck").contains(op)) {
             throw new ModelError(where + ": unknown operation \"" + op + "\" (one of "
                     + String.join(", ", new java.util.TreeSet<>(OPERATIONS)) + ")");

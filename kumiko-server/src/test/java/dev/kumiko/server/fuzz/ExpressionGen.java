@@ -21,7 +21,7 @@ final class ExpressionGen {
 
     static String of(SplittableRandom r, ExpressionKind kind) {
         return switch (kind) {
-            case CONDITION, FILTER -> condition(r, 0);
+            case CONDITION, FILTER, SEARCH_CONDITION -> condition(r, 0);
             case KEY_CONDITION -> keyCondition(r);
             case PROJECTION -> projection(r);
             case UPDATE -> update(r);

@@ -240,6 +240,7 @@ class ParserFuzzTest {
         switch (kind) {
             case CONDITION -> b.conditionExpression(text);
             case FILTER -> b.filterExpression(text);
+            case SEARCH_CONDITION -> b.searchConditionExpression(text);
             case KEY_CONDITION -> b.keyConditionExpression(text);
             case PROJECTION -> b.projectionExpression(text);
             case UPDATE -> b.updateExpression(text);
@@ -247,7 +248,7 @@ class ParserFuzzTest {
         RequestExpressions e = b.build();
         switch (kind) {
             case CONDITION -> e.testCondition(ITEM);
-            case FILTER -> e.testFilter(ITEM);
+            case FILTER, SEARCH_CONDITION -> e.testFilter(ITEM);
             case KEY_CONDITION -> e.keyCondition(List.of("PK"), List.of("SK"));
             case PROJECTION -> e.project(ITEM);
             case UPDATE -> e.applyUpdate(ITEM);

@@ -44,7 +44,7 @@ class OperationTableTest {
                 built++;
             }
         }
-        assertThat(built).isEqualTo(47);
+        assertThat(built).isEqualTo(48);
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTable")).isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
