@@ -52,7 +52,8 @@ class PackageLayersTest {
                     "engine.txn",
                     "engine.read",
                     "engine.item",
-                    "engine.control"),
+                    "engine.control",
+                    "engine.replication"),
             List.of("engine.throughput", "engine.capacity", "engine.index", "engine.streams", "engine.changelog"),
             List.of("engine.check", "engine.failure"),
             List.of("engine.background"),
@@ -62,7 +63,7 @@ class PackageLayersTest {
     /** kumiko-server's layers, top first (docs/architecture.md, "Package layers of the server"). */
     static final List<List<String>> SERVER_LAYERS = List.of(
             List.of("tools.*", "server.cli"),
-            List.of("server.console", "server.metrics", "server.http"),
+            List.of("server.console", "server.metrics", "server.http", "server.replication"),
             List.of("server.protocol"),
             List.of("server.exchange", "server.policy"),
             List.of("server.auth"),
