@@ -63,16 +63,19 @@ final class ControlPlaneOperations {
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> e.control().describeTable(c.engine(), r),
-                        (g, t, c) -> table(g, "Table", t),
+                        (e, r, c) -> described(e, e.control().describeTable(c.engine(), r)),
+                        (g, t, c) -> answer(g, "Table", t),
                         (r, f) -> ResourceChecks.table("DescribeTable", r, f));
             case "UpdateTable" ->
                 dynamodb(
                         name,
-                        ControlPlaneRequests::updateTable,
-                        (e, r, c) -> e.control().updateTable(c.engine(), r),
-                        (g, t, c) -> table(g, "TableDescription", t),
-                        (r, f) -> ResourceChecks.table("UpdateTable", r.tableName(), f));
+                        ReplicaUpdates::decode,
+                        (e, r, c) -> r.global()
+                                ? ReplicaUpdates.run(e, r, c.engine())
+                                : described(e, e.control().updateTable(c.engine(), r.request())),
+                        (g, t, c) -> answer(g, "TableDescription", t),
+                        (r, f) ->
+                                ResourceChecks.table("UpdateTable", r.request().tableName(), f));
             case "DeleteTable" ->
                 dynamodb(
                         name,
@@ -162,6 +165,19 @@ final class ControlPlaneOperations {
                         ? null
                         : new TimeToLiveRequests.Specification(
                                 Fields.string(spec, "AttributeName"), Fields.bool(spec, "Enabled")));
+    }
+
+    /** A table's description with its replica set, if it is a global table. */
+    private static TableAnswer described(dev.kumiko.engine.Engine e, TableDescription t) {
+        return new TableAnswer(
+                t,
+                e.globalTables().replicas(t.descriptor().tableName()),
+                e.globalTables().region());
+    }
+
+    private static void answer(JsonGenerator g, String field, TableAnswer t) throws IOException {
+        g.writeFieldName(field);
+        TableDescriptionWriter.write(g, t.description(), t.replicas(), t.localRegion());
     }
 
     private static void table(JsonGenerator g, String field, TableDescription t) throws IOException {

@@ -48,6 +48,7 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, BackupOperations.NAMES, BackupOperations::operation),
             new Concern(Operation.Api.STREAMS, StreamsOperations.NAMES, StreamsOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
+            new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

@@ -14,12 +14,23 @@ import dev.kumiko.model.TableClass;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** Writes a TableDescription object exactly as DynamoDB's DescribeTable shapes it. */
 final class TableDescriptionWriter {
     private TableDescriptionWriter() {}
 
     static void write(JsonGenerator g, TableDescription t) throws IOException {
+        write(g, t, null, "");
+    }
+
+    /** With a global table's replicas (ReplicaDescriptions), as the region localRegion sees them. */
+    static void write(
+            JsonGenerator g,
+            TableDescription t,
+            dev.kumiko.engine.replication.@Nullable ReplicaSet replicas,
+            String localRegion)
+            throws IOException {
         if ("DELETING".equals(t.tableStatus())) {
             deleting(g, t);
             return;
@@ -73,6 +84,9 @@ final class TableDescriptionWriter {
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
+        if (replicas != null) {
+            ReplicaDescriptions.write(g, replicas, localRegion);
+        }
         restoreSummary(g, d);
         g.writeEndObject();
     }
