@@ -33,6 +33,8 @@ public final class GlobalTables implements AutoCloseable {
     public static final String VERSION = "2019.11.21";
     /** How long the shipper rests when a step found nothing to ship. */
     private static final long IDLE_MILLIS = 50;
+    /** How long the shipper rests after a step failed (a peer refused a call): the log says why once a second. */
+    private static final long ERROR_REST_MILLIS = 1_000;
 
     private final Catalog catalog;
     private final Store store;
@@ -225,6 +227,7 @@ public final class GlobalTables implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            shipper.release();
         }
     }
 
@@ -238,15 +241,25 @@ public final class GlobalTables implements AutoCloseable {
                     return;
                 }
                 System.getLogger(GlobalTables.class.getName())
-                        .log(System.Logger.Level.WARNING, "replication step failed; it runs again", e);
-            }
-            if (!busy) {
-                try {
-                    Thread.sleep(IDLE_MILLIS);
-                } catch (InterruptedException e) {
+                        .log(System.Logger.Level.WARNING, "replication step failed; it runs again in a second", e);
+                busy = false;
+                if (!rest(ERROR_REST_MILLIS)) {
                     return;
                 }
             }
+            if (!busy && !rest(IDLE_MILLIS)) {
+                return;
+            }
+        }
+    }
+
+    /** Sleeps; false when interrupted (the engine closes). */
+    private static boolean rest(long millis) {
+        try {
+            Thread.sleep(millis);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
         }
     }
 

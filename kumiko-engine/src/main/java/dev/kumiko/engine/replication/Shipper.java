@@ -50,6 +50,11 @@ final class Shipper {
         this.lease = lease;
     }
 
+    /** Gives the lease up (at close), so that the next engine ships without waiting for it to expire. */
+    void release() {
+        lease.release();
+    }
+
     Map<String, Long> latencyMillis() {
         return Map.copyOf(latencyMillis);
     }

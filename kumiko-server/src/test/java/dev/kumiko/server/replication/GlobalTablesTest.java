@@ -74,6 +74,11 @@ class GlobalTablesTest {
                 "west's write in the east",
                 () -> Regions.valueOf(e, "orders", "from-west").equals("2"));
 
+        // The lag of the east's shipments to the west, as CloudWatch names it.
+        assertThat(new dev.kumiko.server.metrics.ServerMetrics(east.engine()).scrape())
+                .containsPattern("(?m)^dynamodb_ReplicationLatency_milliseconds\\{ReceivingRegion=\"eu-west-1\","
+                        + "TableName=\"orders\",?\\} [0-9.E]+$");
+
         e.deleteItem(b -> b.tableName("orders").key(Map.of("pk", Regions.s("k3"))));
         Regions.await(
                 "east's delete in the west",
