@@ -72,7 +72,8 @@ final class ControlPlaneOperations {
                         ReplicaUpdates::decode,
                         (e, r, c) -> r.global()
                                 ? ReplicaUpdates.run(e, r, c.engine())
-                                : described(e, e.control().updateTable(c.engine(), r.request())),
+                                : described(
+                                        e, e.control().updateTable(c.engine(), ReplicaUpdates.plain(e, r.request()))),
                         (g, t, c) -> answer(g, "TableDescription", t),
                         (r, f) ->
                                 ResourceChecks.table("UpdateTable", r.request().tableName(), f));
@@ -80,7 +81,7 @@ final class ControlPlaneOperations {
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> e.control().deleteTable(c.engine(), r),
+                        (e, r, c) -> e.control().deleteTable(c.engine(), ReplicaUpdates.deletable(e, r)),
                         (g, t, c) -> table(g, "TableDescription", t),
                         (r, f) -> ResourceChecks.table("DeleteTable", r, f));
             case "ListTables" ->

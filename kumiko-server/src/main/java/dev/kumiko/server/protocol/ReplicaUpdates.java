@@ -110,6 +110,40 @@ final class ReplicaUpdates {
         return new TableAnswer(t, after.replicas().size() < 2 ? null : after, global.region());
     }
 
+    /**
+     * An UpdateTable without replica updates, refused when it would take a global table's stream or
+     * its images away: replication reads them (DynamoDB keeps the stream of a replica on as well).
+     */
+    static UpdateTableRequest plain(Engine e, UpdateTableRequest r) {
+        dev.kumiko.engine.control.CreateTableRequest.StreamInput stream = r.streamSpecification();
+        if (stream != null && r.tableName() != null && e.globalTables().replicas(r.tableName()) != null) {
+            boolean keeps = Boolean.TRUE.equals(stream.streamEnabled())
+                    && stream.streamViewType() == dev.kumiko.model.StreamViewType.NEW_AND_OLD_IMAGES;
+            if (!keeps) {
+                throw DynamoException.validation("Table " + r.tableName() + " has replicas: its stream stays enabled "
+                        + "with StreamViewType NEW_AND_OLD_IMAGES while it does");
+            }
+        }
+        return r;
+    }
+
+    /**
+     * DeleteTable's table, refused while it has replicas: Kumiko drops a replica through UpdateTable's
+     * ReplicaUpdates Delete, sent to a region that keeps the table, so that every region hears of it.
+     */
+    static @Nullable String deletable(Engine e, @Nullable String tableNameOrArn) {
+        if (tableNameOrArn != null) {
+            int slash = tableNameOrArn.indexOf(":table/");
+            String name = slash < 0 ? tableNameOrArn : tableNameOrArn.substring(slash + ":table/".length());
+            if (e.globalTables().replicas(name) != null) {
+                throw DynamoException.validation(
+                        "Table " + name + " has replicas: delete them with UpdateTable "
+                                + "ReplicaUpdates Delete first (Kumiko does not delete a global table's replica by DeleteTable)");
+            }
+        }
+        return tableNameOrArn;
+    }
+
     private static boolean otherUpdates(UpdateTableRequest r) {
         return r.billingMode() != null
                 || r.provisionedThroughput() != null

@@ -128,6 +128,14 @@ class GlobalTablesTest {
         Regions.createStreamedTable(e, "gone");
         Regions.addReplica(e, "gone", WEST);
         Regions.await("the replica", () -> replicaStatus(e, "gone", WEST) == ReplicaStatus.ACTIVE);
+        assertValidation(
+                () -> w.deleteTable(b -> b.tableName("gone")),
+                "Table gone has replicas: delete them with UpdateTable ReplicaUpdates Delete first (Kumiko does not "
+                        + "delete a global table's replica by DeleteTable)");
+        assertValidation(
+                () -> e.updateTable(b -> b.tableName("gone").streamSpecification(s -> s.streamEnabled(false))),
+                "Table gone has replicas: its stream stays enabled with StreamViewType NEW_AND_OLD_IMAGES while it "
+                        + "does");
         Regions.deleteReplica(e, "gone", WEST);
         assertThat(e.describeTable(b -> b.tableName("gone")).table().replicas()).isEmpty();
         Regions.await("the west's table gone", () -> !Regions.tableNames(w).contains("gone"));
