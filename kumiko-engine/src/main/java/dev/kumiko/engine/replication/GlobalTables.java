@@ -117,6 +117,7 @@ public final class GlobalTables implements AutoCloseable {
                 ? before
                 : new ReplicaSet(tableName, List.of(new ReplicaSet.Replica(region, ReplicaStatus.ACTIVE)));
         if (set.holds(newRegion)) {
+            // DynamoDB's wording as users report it (typo included); the API Reference quotes none.
             throw DynamoException.validation("Failed to create a the new replica of table with name: '" + tableName
                     + "' because one or more replicas already existed as tables.");
         }
