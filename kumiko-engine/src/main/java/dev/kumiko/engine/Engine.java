@@ -335,7 +335,8 @@ public final class Engine implements AutoCloseable {
     private final class KeepFrom implements java.util.function.ToLongFunction<Table> {
         @Override
         public long applyAsLong(Table t) {
-            return t.descriptor().recovery().pitrEnabled() ? backups().keepFrom(t) : Long.MAX_VALUE;
+            long recovery = t.descriptor().recovery().pitrEnabled() ? backups().keepFrom(t) : Long.MAX_VALUE;
+            return Math.min(recovery, globalTables.keepFrom(t)); // what a peer region has not acknowledged yet
         }
     }
 

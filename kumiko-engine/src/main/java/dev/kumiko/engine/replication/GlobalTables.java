@@ -100,6 +100,35 @@ public final class GlobalTables implements AutoCloseable {
         return new TreeMap<>(shipper.latencyMillis());
     }
 
+    /**
+     * The creation time of the oldest change-log record of t some peer has not acknowledged yet
+     * (Long.MAX_VALUE: none), which the change-log trimmer keeps past the stream's 24 hours, so a peer
+     * that was away longer still gets every change.
+     */
+    public long keepFrom(Table t) {
+        if (region.isEmpty()) {
+            return Long.MAX_VALUE;
+        }
+        ReplicaSet set = registry.get(t.descriptor().tableName());
+        if (set == null) {
+            return Long.MAX_VALUE;
+        }
+        long oldest = Long.MAX_VALUE;
+        for (String peer : set.peersOf(region)) {
+            oldest = Math.min(
+                    oldest,
+                    ReplicationKeys.decodeLong(
+                            store.get(ReplicationKeys.shipped(t.descriptor().id(), peer)), 1));
+        }
+        if (oldest == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        List<dev.kumiko.engine.changelog.ChangeRecord> first = log.read(
+                        t.descriptor().id(), oldest, Long.MAX_VALUE, 1, Long.MAX_VALUE)
+                .records();
+        return first.isEmpty() ? Long.MAX_VALUE : first.get(0).createdMillis();
+    }
+
     // ---- UpdateTable ReplicaUpdates, in the region that receives the request ----
 
     /** Create: the peer makes the table, the shipper copies the items, then both directions stay in sync. */
@@ -129,8 +158,10 @@ public final class GlobalTables implements AutoCloseable {
         call(newRegion, () -> link.createReplica(tableName, after));
         // Changes from here on are shipped; the backfill copies what was there before.
         long next = log.latest(d);
-        WriteBatch positions =
-                new WriteBatch().put(ReplicationKeys.shipped(d.id(), newRegion), ReplicationKeys.encodeLong(next));
+        WriteBatch positions = new WriteBatch()
+                .put(ReplicationKeys.shipped(d.id(), newRegion), ReplicationKeys.encodeLong(next))
+                // The backfill's marker: this region, and no other, copies the items to the new replica.
+                .put(ReplicationKeys.backfill(d.id(), newRegion), ReplicationKeys.BACKFILL_NOT_STARTED);
         if (before == null) {
             positions.put(ReplicationKeys.stamped(d.id()), ReplicationKeys.encodeLong(next));
         }

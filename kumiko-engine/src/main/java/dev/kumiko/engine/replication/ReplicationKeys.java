@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * 0x0E 0x03 tableId                -> every local change-log record below this number is stamped
  * 0x0E 0x04 tableId region         -> the next change-log record to ship to region
  * 0x0E 0x05 tableId region         -> the backfill of region's new replica resumes after this item key
+ *                                     (0x00: not started; only the region that created the replica has one)
  * </pre>
  *
  * The stamp key holds the item's storage key (which starts with its table's id), so a table's stamps
@@ -25,6 +26,9 @@ final class ReplicationKeys {
     private static final byte STAMPED = 0x03;
     private static final byte SHIPPED = 0x04;
     private static final byte BACKFILL = 0x05;
+
+    /** The backfill position before the first page: one byte, which no item key is. */
+    static final byte[] BACKFILL_NOT_STARTED = {0};
 
     private ReplicationKeys() {}
 

@@ -77,7 +77,11 @@ final class Shipper {
                     continue; // a region this server was not told about: its replica waits
                 }
                 try {
-                    shipped |= replica.status() == ReplicaStatus.CREATING
+                    // Only the region that created the replica copies the items (it holds the backfill's
+                    // position); every region ships its changes to it from the start.
+                    boolean backfills = replica.status() == ReplicaStatus.CREATING
+                            && store.get(ReplicationKeys.backfill(t.descriptor().id(), peer)) != null;
+                    shipped |= backfills
                             ? backfillPage(t, set, peer, link, region, peers)
                             : changesPage(t.descriptor(), peer, link, region);
                 } catch (PeerLink.Unreachable e) {
@@ -130,7 +134,9 @@ final class Shipper {
         TableDescriptor d = t.descriptor();
         byte[] positionKey = ReplicationKeys.backfill(d.id(), peer);
         byte[] after = store.get(positionKey);
-        byte[] start = after == null ? KeySpace.prefix(KeySpace.ITEMS, d.id()) : successor(after);
+        byte[] start = after == null || after.length == 1
+                ? KeySpace.prefix(KeySpace.ITEMS, d.id()) // the marker: not started
+                : successor(after);
         List<ReplicatedChange> changes = new ArrayList<>();
         byte[] last = null;
         try (Cursor c = store.scan(start, KeySpace.prefix(KeySpace.ITEMS, d.id() + 1), false)) {

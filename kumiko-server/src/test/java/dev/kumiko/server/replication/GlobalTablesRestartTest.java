@@ -32,6 +32,29 @@ class GlobalTablesRestartTest {
     }
 
     @Test
+    void theChangeLogIsKeptPastItsDayForAPeerThatIsAway() {
+        dev.kumiko.server.ManualClock clock = new dev.kumiko.server.ManualClock(1_800_000_000_000L);
+        east = TestServer.start(TestServer.StoreKind.MEMORY, dev.kumiko.engine.base.EngineSettings.DEFAULTS, clock);
+        west = TestServer.start(TestServer.StoreKind.MEMORY);
+        Regions.link(east, west);
+        DynamoDbClient e = east.client();
+        Regions.createStreamedTable(e, "patient");
+        Regions.addReplica(e, "patient", WEST);
+        Regions.await("the replica", () -> GlobalTablesTest.replicaStatus(e, "patient", WEST) == ReplicaStatus.ACTIVE);
+        east.engine()
+                .globalTables()
+                .configure(EAST, HttpPeerLink.all(Map.of(WEST, URI.create("http://127.0.0.1:9")), null, east.engine()));
+        Regions.put(e, "patient", "late", "1");
+        // Two days pass: the stream's 24 hours are over, but the west has not had the write yet.
+        clock.advanceSeconds(2 * 86_400);
+        east.engine().admin().trimStreams();
+        Regions.link(east, west);
+        Regions.await(
+                "the write kept for the west",
+                () -> Regions.valueOf(west.client(), "patient", "late").equals("1"));
+    }
+
+    @Test
     void writesMadeWhileThePeerWasUnreachableArriveAfterARestart() {
         east = TestServer.start(TestServer.StoreKind.ROCKSDB);
         west = TestServer.start(TestServer.StoreKind.ROCKSDB);
