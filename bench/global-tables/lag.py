@@ -9,7 +9,7 @@ record read in the other region, one machine's clock), how many writes arrived, 
 client reached, and the server's own ReplicationLatency gauge.
 
 Needs boto3 and the server jar:
-    mvn -B -q -pl kumiko-server -am package -DskipTests -Pquick     # builds kumiko-server/target/kumiko.jar
+    mvn -B -q -pl kumiko-server -am package -DskipTests     # builds kumiko-server/target/kumiko.jar
     bench/global-tables/lag.py --rate 1000 --seconds 20
 """
 import argparse
@@ -74,7 +74,7 @@ def main():
     ap.add_argument("--store", choices=["memory", "rocksdb"], default="memory")
     args = ap.parse_args()
     if not os.path.exists(args.jar):
-        sys.exit(f"{args.jar} is missing: build it with mvn -B -q -pl kumiko-server -am package -DskipTests -Pquick")
+        sys.exit(f"{args.jar} is missing: build it with mvn -B -q -pl kumiko-server -am package -DskipTests")
 
     workdir = tempfile.mkdtemp(prefix="kumiko-gt-lag-")
     east_port, west_port = free_port(), free_port()
