@@ -44,23 +44,24 @@ final class ChangeApplier {
         }
         // Stamping the local records first keeps the unstamped tail, which each change looks at, short.
         stamps.catchUp(t.descriptor(), region);
+        Stamps.Tail tail = stamps.tail(t.descriptor());
         int written = 0;
         for (ReplicatedChange c : changes) {
-            if (applyOne(t, c, region)) {
+            if (applyOne(t, c, region, tail)) {
                 written++;
             }
         }
         return written;
     }
 
-    private boolean applyOne(Table t, ReplicatedChange c, String region) {
+    private boolean applyOne(Table t, ReplicatedChange c, String region, Stamps.Tail tail) {
         byte[] itemKey = Stamps.itemKey(t.descriptor(), c.keys());
         byte[] stampKey = ReplicationKeys.stamp(itemKey);
         return Retried.run(() -> {
             try (Transaction txn = store.begin(new byte[][] {itemKey, stampKey}, TransactionMode.WAIT)) {
                 byte[] old = txn.get(itemKey);
                 Stamp current =
-                        newer(Stamps.read(txn, itemKey), stamps.newestUnstamped(t.descriptor(), itemKey, region));
+                        newer(Stamps.read(txn, itemKey), stamps.newestUnstamped(t.descriptor(), tail, itemKey, region));
                 if (current != null && !c.stamp().isNewerThan(current)) {
                     return false;
                 }

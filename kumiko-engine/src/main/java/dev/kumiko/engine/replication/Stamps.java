@@ -75,25 +75,48 @@ final class Stamps {
         return new Stamp(Math.max(0, r.createdMillis()), region, r.sequence());
     }
 
+    /**
+     * The local records past the stamped position as one shipment's applier has read them: each
+     * record is decoded once per shipment, not once per change. A read starts where the previous
+     * one left records final (the change log's visible bound before it), so a local record that
+     * took its number earlier but committed later is read too.
+     */
+    static final class Tail {
+        private long from;
+        private final Map<java.nio.ByteBuffer, Stamp> newest = new java.util.HashMap<>();
+
+        private Tail(long from) {
+            this.from = from;
+        }
+    }
+
+    Tail tail(TableDescriptor d) {
+        return new Tail(stampedBelow(d.id()));
+    }
+
     /** The newest stamp of a local record of this item past the stamped position, or null. */
     @Nullable
-    Stamp newestUnstamped(TableDescriptor d, byte[] itemKey, String region) {
-        long from = stampedBelow(d.id());
-        Stamp newest = null;
+    Stamp newestUnstamped(TableDescriptor d, Tail tail, byte[] itemKey, String region) {
+        long finalBelow = log.visibleBound(d);
+        long from = tail.from;
         while (true) {
             // Up to the log's end, not the visible bound: a record above an unfinished one is committed too.
             ChangeLog.Page page = log.read(d.id(), from, Long.MAX_VALUE, PAGE_RECORDS, Long.MAX_VALUE);
             for (ChangeRecord r : page.records()) {
-                if (r.origin() != ChangeOrigin.REPLICATION && java.util.Arrays.equals(itemKey(d, r.keys()), itemKey)) {
-                    Stamp s = stampOf(r, region);
-                    newest = newest == null || s.isNewerThan(newest) ? s : newest;
+                if (r.origin() != ChangeOrigin.REPLICATION) {
+                    tail.newest.merge(
+                            java.nio.ByteBuffer.wrap(itemKey(d, r.keys())),
+                            stampOf(r, region),
+                            (a, b) -> a.isNewerThan(b) ? a : b);
                 }
                 from = r.sequence() + 1;
             }
             if (page.exhausted()) {
-                return newest;
+                break;
             }
         }
+        tail.from = Math.max(tail.from, finalBelow);
+        return tail.newest.get(java.nio.ByteBuffer.wrap(itemKey));
     }
 
     static @Nullable Stamp read(Transaction txn, byte[] itemKey) {
