@@ -285,16 +285,19 @@ public final class ServeCommand implements Callable<Integer> {
             config = config.withSigV4(
                     new SigV4Verifier(keys, Clock.SYSTEM), new PolicyAuthorizer(engine, keys.values()));
         }
-        // Calls to peers are signed with the credentials file's first key (docs/global-tables.md).
-        engine.globalTables()
-                .configure(
-                        region,
-                        dev.kumiko.server.replication.HttpPeerLink.all(
-                                peerEndpoints,
-                                keys == null || keys.isEmpty()
-                                        ? null
-                                        : keys.values().iterator().next(),
-                                engine));
+        // Calls to peers are signed with the credentials file's first key (docs/global-tables.md). A
+        // region whose name cannot be a global table's (checked above when peers are given) has none.
+        if (dev.kumiko.server.replication.Peers.validRegion(region)) {
+            engine.globalTables()
+                    .configure(
+                            region,
+                            dev.kumiko.server.replication.HttpPeerLink.all(
+                                    peerEndpoints,
+                                    keys == null || keys.isEmpty()
+                                            ? null
+                                            : keys.values().iterator().next(),
+                                    engine));
+        }
         Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
         KumikoServer server = new KumikoServer(config);
         try {

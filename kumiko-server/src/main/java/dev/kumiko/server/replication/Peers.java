@@ -27,6 +27,10 @@ public final class Peers {
         if (values.size() > PEERS_MAX) {
             throw new Invalid("--peer is given at most " + PEERS_MAX + " times");
         }
+        if (!values.isEmpty() && !validRegion(localRegion)) {
+            throw new Invalid("--region " + localRegion + " cannot have peers: a region name is 1 to "
+                    + Stamp.REGION_BYTES_MAX + " letters, digits and '-'");
+        }
         Map<String, URI> out = new LinkedHashMap<>();
         for (String v : values) {
             int eq = v.indexOf('=');
@@ -50,7 +54,8 @@ public final class Peers {
         return out;
     }
 
-    static boolean validRegion(String region) {
+    /** Whether a region name can take part in global tables (and be a --peer's name). */
+    public static boolean validRegion(String region) {
         if (region.isEmpty() || region.length() > Stamp.REGION_BYTES_MAX) {
             return false;
         }

@@ -33,6 +33,9 @@ class PeersTest {
                 "eu-west-1=ftp://x:1",
                 "--peer eu-west-1=ftp://x:1: the URL must be http://HOST:PORT or https://HOST:PORT");
         assertRefused("eu-west-1=http://x y", "--peer eu-west-1=http://x y: 'http://x y' is not a URL");
+        assertThatThrownBy(() -> Peers.parse(List.of("eu-west-1=http://a:1"), "my_region"))
+                .hasMessage("--region my_region cannot have peers: a region name is 1 to 64 letters, digits and '-'");
+        assertThat(Peers.validRegion("my_region")).isFalse();
         assertThatThrownBy(() -> Peers.parse(List.of("eu-west-1=http://a:1", "eu-west-1=http://b:1"), "us-east-1"))
                 .hasMessage("--peer eu-west-1 is given twice");
     }
