@@ -53,7 +53,8 @@ class PackageLayersTest {
                     "engine.read",
                     "engine.item",
                     "engine.control",
-                    "engine.vector"),
+                    "engine.vector",
+                    "engine.replication"),
             List.of("engine.throughput", "engine.capacity", "engine.index", "engine.streams", "engine.changelog"),
             List.of("engine.check", "engine.failure"),
             List.of("engine.background"),
@@ -63,7 +64,7 @@ class PackageLayersTest {
     /** kumiko-server's layers, top first (docs/architecture.md, "Package layers of the server"). */
     static final List<List<String>> SERVER_LAYERS = List.of(
             List.of("tools.*", "server.cli"),
-            List.of("server.console", "server.metrics", "server.http"),
+            List.of("server.console", "server.metrics", "server.http", "server.replication"),
             List.of("server.protocol"),
             List.of("server.exchange", "server.policy"),
             List.of("server.auth"),

@@ -55,6 +55,7 @@ public final class Engine implements AutoCloseable {
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
     private final StreamBacklog streamBacklog;
+    private final dev.kumiko.engine.replication.GlobalTables globalTables;
     // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
     // that an engine a test opens and never asks for them does not load their classes: 7-10 % of a
     // cold Engine.inMemory() (docs/performance-notes.md, target 4). Explicit checks rather than a
@@ -115,6 +116,8 @@ public final class Engine implements AutoCloseable {
                 new Lease(store, "ttl-sweep", owner, clock));
         this.admin = new AdminHooks(catalog, trimmer, sweeper, ttlClock);
         this.catalogWatch = new CatalogWatch(catalog, backfill);
+        this.globalTables = new dev.kumiko.engine.replication.GlobalTables(
+                store, catalog, changeLog, writer, controlPlane, clock, owner);
         trimmer.keepFrom(new KeepFrom());
         if (backupsAtOpen()) {
             backups();
@@ -213,6 +216,11 @@ public final class Engine implements AutoCloseable {
     }
 
     /** How far stream consumers lag (metrics). */
+    /** Global tables: replicas in peer regions (idle until configured with a region and peers). */
+    public dev.kumiko.engine.replication.GlobalTables globalTables() {
+        return globalTables;
+    }
+
     public StreamBacklog streamBacklog() {
         return streamBacklog;
     }
@@ -294,6 +302,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         catalogWatch.close();
+        globalTables.close();
         sweeper.close();
         trimmer.close();
         backfill.close();
@@ -337,7 +346,8 @@ public final class Engine implements AutoCloseable {
     private final class KeepFrom implements java.util.function.ToLongFunction<Table> {
         @Override
         public long applyAsLong(Table t) {
-            return t.descriptor().recovery().pitrEnabled() ? backups().keepFrom(t) : Long.MAX_VALUE;
+            long recovery = t.descriptor().recovery().pitrEnabled() ? backups().keepFrom(t) : Long.MAX_VALUE;
+            return Math.min(recovery, globalTables.keepFrom(t)); // what a peer region has not acknowledged yet
         }
     }
 

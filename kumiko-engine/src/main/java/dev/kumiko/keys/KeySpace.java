@@ -15,6 +15,7 @@ package dev.kumiko.keys;
  * 0x08 leases:    0x08 task(UTF-8)                             -> background task lease
  * 0x09 backups:   0x09 kind ...                                -> backups, PITR base copies, restore jobs
  * 0x0B exchange:  0x0B kind id(UTF-8)                          -> export or import job record
+ * 0x0E replication: 0x0E kind ...                            -> global tables' replica sets, stamps, positions
  * </pre>
  */
 public final class KeySpace {
@@ -30,6 +31,8 @@ public final class KeySpace {
     public static final byte BACKUPS = 0x09;
 
     public static final byte EXCHANGE_JOBS = 0x0B;
+    /** Global tables (engine.replication, ReplicationKeys). */
+    public static final byte REPLICATION = 0x0E;
 
     private KeySpace() {}
 

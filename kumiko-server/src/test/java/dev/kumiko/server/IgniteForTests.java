@@ -1,5 +1,6 @@
 package dev.kumiko.server;
 
+import dev.kumiko.storage.ForwardingStore;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreProvider;
 import java.net.MalformedURLException;
@@ -12,8 +13,9 @@ import java.util.ServiceLoader;
 
 /**
  * The Ignite store for the server suite ({@code -Dkumiko.test.store=ignite}): every test server
- * connects to one running cluster, named by {@value #ENDPOINTS_PROPERTY}, and starts on an emptied
- * store, as on a new one. The store comes from kumiko-ignite's client jar ({@value #JAR_PROPERTY}),
+ * connects to one running cluster, named by {@value #ENDPOINTS_PROPERTY}. A server opened while no
+ * other is open starts on an emptied store, as on a new one; one opened beside another (a test
+ * that starts a second server) shares the first one's data, as two servers on one cluster do. The store comes from kumiko-ignite's client jar ({@value #JAR_PROPERTY}),
  * loaded the way {@code kumiko serve --store ignite} finds it: a {@link StoreProvider} by
  * {@link ServiceLoader}, so the server's test class path stays free of Ignite's client.
  *
@@ -32,11 +34,35 @@ final class IgniteForTests {
 
     private IgniteForTests() {}
 
-    /** A store on the suite's cluster with every key of the tests before deleted. */
-    static Store freshStore() {
+    /** Stores of this class open now; guarded by the class. */
+    private static int openStores;
+
+    /** A store on the suite's cluster, with every key of earlier tests deleted when no other is open. */
+    static synchronized Store freshStore() {
         Store store = provider().open(Map.of("endpoints", required(ENDPOINTS_PROPERTY)));
-        store.deleteRange(ALL_KEYS_START, ALL_KEYS_END);
-        return store;
+        if (openStores == 0) {
+            store.deleteRange(ALL_KEYS_START, ALL_KEYS_END);
+        }
+        openStores++;
+        return new ForwardingStore(store) {
+            private boolean closed;
+
+            @Override
+            public void close() {
+                try {
+                    super.close();
+                } finally {
+                    if (!closed) {
+                        closed = true;
+                        released();
+                    }
+                }
+            }
+        };
+    }
+
+    private static synchronized void released() {
+        openStores--;
     }
 
     private static StoreProvider provider() {

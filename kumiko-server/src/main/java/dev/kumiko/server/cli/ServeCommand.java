@@ -74,6 +74,13 @@ public final class ServeCommand implements Callable<Integer> {
     String region = "us-east-1";
 
     @Option(
+            names = "--peer",
+            paramLabel = "REGION=URL",
+            description = "A peer region of this one for global tables, at the URL of its Kumiko server; repeat for "
+                    + "each peer (docs/global-tables.md).")
+    java.util.List<String> peers = new java.util.ArrayList<>();
+
+    @Option(
             names = "--durability",
             description = "process: an acknowledged write survives a crash of the server process (kill -9); "
                     + "fsync: also a machine crash (the write-ahead log is fsynced before the answer, "
@@ -207,6 +214,13 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("--in-flight-mb must be in [1, " + heapMib + "] (the JVM's maximum heap)");
             return 2;
         }
+        java.util.Map<String, java.net.URI> peerEndpoints;
+        try {
+            peerEndpoints = dev.kumiko.server.replication.Peers.parse(peers, region);
+        } catch (dev.kumiko.server.replication.Peers.Invalid e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
         if (ttlSweepIntervalMillis < 0) {
             System.err.println("--ttl-sweep-interval-millis must not be negative");
             return 2;
@@ -270,6 +284,19 @@ public final class ServeCommand implements Callable<Integer> {
             // The policy authorizer reads key schemas from the engine, so it is made once the engine is open.
             config = config.withSigV4(
                     new SigV4Verifier(keys, Clock.SYSTEM), new PolicyAuthorizer(engine, keys.values()));
+        }
+        // Calls to peers are signed with the credentials file's first key (docs/global-tables.md). A
+        // region whose name cannot be a global table's (checked above when peers are given) has none.
+        if (dev.kumiko.server.replication.Peers.validRegion(region)) {
+            engine.globalTables()
+                    .configure(
+                            region,
+                            dev.kumiko.server.replication.HttpPeerLink.all(
+                                    peerEndpoints,
+                                    keys == null || keys.isEmpty()
+                                            ? null
+                                            : keys.values().iterator().next(),
+                                    engine));
         }
         Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
         KumikoServer server = new KumikoServer(config);

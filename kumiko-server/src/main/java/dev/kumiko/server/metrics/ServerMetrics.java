@@ -28,11 +28,13 @@ public final class ServerMetrics implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final MeterCache meters = new MeterCache(registry);
     private final StreamAges streamAges;
+    private final ReplicationLatencies replicationLatencies;
     /** Set at the first scrape; closed with the server (it listens to the GC's notifications). */
     private @Nullable JvmGcMetrics gc;
 
     public ServerMetrics(Engine engine) {
         this.streamAges = new StreamAges(engine, registry);
+        this.replicationLatencies = new ReplicationLatencies(engine, registry);
     }
 
     OperationMeters meters(String tableName, String operation) {
@@ -47,6 +49,7 @@ public final class ServerMetrics implements AutoCloseable {
     public String scrape() {
         bindJvm();
         streamAges.refresh();
+        replicationLatencies.refresh();
         return registry.scrape();
     }
 

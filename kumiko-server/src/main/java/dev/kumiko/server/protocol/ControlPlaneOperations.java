@@ -8,6 +8,7 @@ import dev.kumiko.engine.control.CreateTableRequest.TagInput;
 import dev.kumiko.engine.control.ListTablesResult;
 import dev.kumiko.engine.control.TableDescription;
 import dev.kumiko.engine.ttl.TimeToLiveRequests;
+import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.policy.ResourceChecks;
 import java.io.IOException;
 import java.util.List;
@@ -64,22 +65,31 @@ final class ControlPlaneOperations {
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> withVectors(e, e.control().describeTable(c.engine(), r)),
-                        (g, t, c) -> VectorOperationsRegistration.table(g, "Table", t),
+                        (e, r, c) -> described(e, e.control().describeTable(c.engine(), r)),
+                        (g, t, c) -> answer(g, "Table", t),
                         (r, f) -> ResourceChecks.table("DescribeTable", r, f));
             case "UpdateTable" ->
                 dynamodb(
                         name,
-                        VectorRequestReader::updateTable,
-                        (e, r, c) ->
-                                withVectors(e, e.vectors().updateTable(c.engine(), r.table(), r.vectorIndexUpdates())),
-                        (g, t, c) -> VectorOperationsRegistration.table(g, "TableDescription", t),
-                        (r, f) -> ResourceChecks.table("UpdateTable", r.table().tableName(), f));
+                        ControlPlaneOperations::updateTableCall,
+                        (e, r, c) -> r.replicas().global()
+                                ? ReplicaUpdates.run(e, replicasAlone(r), c.engine())
+                                : described(
+                                        e,
+                                        e.vectors()
+                                                .updateTable(
+                                                        c.engine(),
+                                                        ReplicaUpdates.plain(
+                                                                e, r.vectors().table()),
+                                                        r.vectors().vectorIndexUpdates())),
+                        (g, t, c) -> answer(g, "TableDescription", t),
+                        (r, f) -> ResourceChecks.table(
+                                "UpdateTable", r.vectors().table().tableName(), f));
             case "DeleteTable" ->
                 dynamodb(
                         name,
                         tableName(),
-                        (e, r, c) -> e.vectors().deleteTable(c.engine(), r),
+                        (e, r, c) -> e.vectors().deleteTable(c.engine(), ReplicaUpdates.deletable(e, r)),
                         (g, t, c) -> table(g, "TableDescription", t),
                         (r, f) -> ResourceChecks.table("DeleteTable", r, f));
             case "ListTables" ->
@@ -169,6 +179,41 @@ final class ControlPlaneOperations {
                         ? null
                         : new TimeToLiveRequests.Specification(
                                 Fields.string(spec, "AttributeName"), Fields.bool(spec, "Enabled")));
+    }
+
+    /** A table's description with its replica set, if it is a global table, and its vector indexes. */
+    private static TableAnswer described(dev.kumiko.engine.Engine e, TableDescription t) {
+        return new TableAnswer(
+                t,
+                e.globalTables().replicas(t.descriptor().tableName()),
+                e.globalTables().region(),
+                e.vectors().describe(t.descriptor()));
+    }
+
+    private static void answer(JsonGenerator g, String field, TableAnswer t) throws IOException {
+        g.writeFieldName(field);
+        TableDescriptionWriter.write(
+                g,
+                t.description(),
+                t.replicas(),
+                t.localRegion(),
+                out -> VectorOperationsRegistration.vectorIndexes(out, t.description(), t.vectorIndexes()));
+    }
+
+    /** UpdateTable's members as the two parts that run them read them: replicas, and the rest with vector updates. */
+    private record UpdateTableCall(ReplicaUpdates.Call replicas, VectorRequestReader.UpdateTable vectors) {}
+
+    private static UpdateTableCall updateTableCall(Map<String, Object> body) {
+        return new UpdateTableCall(ReplicaUpdates.decode(body), VectorRequestReader.updateTable(body));
+    }
+
+    /** A request with global-table members runs them alone: vector index updates go in one of their own. */
+    private static ReplicaUpdates.Call replicasAlone(UpdateTableCall r) {
+        if (r.vectors().vectorIndexUpdates() != null) {
+            throw DynamoException.validation("Kumiko runs ReplicaUpdates alone: send the other changes of this "
+                    + "UpdateTable in a request of their own");
+        }
+        return r.replicas();
     }
 
     private static void table(JsonGenerator g, String field, TableDescription t) throws IOException {

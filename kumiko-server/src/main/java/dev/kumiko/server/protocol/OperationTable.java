@@ -53,6 +53,7 @@ public final class OperationTable {
                     Operation.Api.DYNAMODB,
                     VectorOperationsRegistration.NAMES,
                     VectorOperationsRegistration::operation),
+            new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

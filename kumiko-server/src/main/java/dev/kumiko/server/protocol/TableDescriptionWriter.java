@@ -14,13 +14,14 @@ import dev.kumiko.model.TableClass;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** Writes a TableDescription object exactly as DynamoDB's DescribeTable shapes it. */
 final class TableDescriptionWriter {
     private TableDescriptionWriter() {}
 
     static void write(JsonGenerator g, TableDescription t) throws IOException {
-        write(g, t, out -> {});
+        write(g, t, null, "", out -> {});
     }
 
     /** Members written by a part of the protocol other than this one (the vector indexes). */
@@ -29,8 +30,17 @@ final class TableDescriptionWriter {
         void write(JsonGenerator g) throws IOException;
     }
 
-    /** As {@link #write(JsonGenerator, TableDescription)}, with extra's members before the object closes. */
-    static void write(JsonGenerator g, TableDescription t, Extra extra) throws IOException {
+    /**
+     * With a global table's replicas (ReplicaDescriptions, null for other tables) as the region
+     * localRegion sees them, and extra's members before the object closes.
+     */
+    static void write(
+            JsonGenerator g,
+            TableDescription t,
+            dev.kumiko.engine.replication.@Nullable ReplicaSet replicas,
+            String localRegion,
+            Extra extra)
+            throws IOException {
         if ("DELETING".equals(t.tableStatus())) {
             deleting(g, t);
             return;
@@ -84,6 +94,9 @@ final class TableDescriptionWriter {
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
+        if (replicas != null) {
+            ReplicaDescriptions.write(g, replicas, localRegion);
+        }
         restoreSummary(g, d);
         extra.write(g);
         g.writeEndObject();

@@ -38,10 +38,13 @@ final class VectorOperationsRegistration {
 
     static void table(JsonGenerator g, String field, Described d) throws IOException {
         g.writeFieldName(field);
-        TableDescriptionWriter.write(g, d.table(), out -> vectorIndexes(out, d));
+        TableDescriptionWriter.write(g, d.table(), null, "", out -> vectorIndexes(out, d.table(), d.vectorIndexes()));
     }
 
-    private static void vectorIndexes(JsonGenerator g, Described d) throws IOException {
+    /** The table's VectorIndexes member, written into its description (none when it has none). */
+    static void vectorIndexes(JsonGenerator g, TableDescription table, List<VectorIndexes.Described> indexes)
+            throws IOException {
+        Described d = new Described(table, indexes);
         if (d.vectorIndexes().isEmpty() || "DELETING".equals(d.table().tableStatus())) {
             return;
         }

@@ -78,6 +78,11 @@ final class CliProcess implements AutoCloseable {
         throw new IllegalStateException("kumiko did not start listening: " + stderr());
     }
 
+    /** Kills the process as kill -9 does (SIGKILL: no shutdown hook runs) and waits for it to be gone. */
+    void destroyForcibly() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -35,7 +35,8 @@ class ServeArgsTest {
     private static final Map<String, String> OPTIONS = options();
 
     /** serve's options that only picocli reads. */
-    private static final Set<String> PICOCLI_ONLY = Set.of("--help", "-h", "--version", "-V", "--request-log");
+    private static final Set<String> PICOCLI_ONLY =
+            Set.of("--help", "-h", "--version", "-V", "--request-log", "--peer"); // --peer repeats
 
     private static Map<String, String> options() {
         Map<String, String> m = new LinkedHashMap<>();

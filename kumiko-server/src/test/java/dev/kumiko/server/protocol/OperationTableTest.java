@@ -25,7 +25,12 @@ class OperationTableTest {
     void theDynamoDbOperationsServedAreNamesOfTheApi() {
         assertThat(OperationTable.standard().names(Operation.Api.DYNAMODB))
                 .isNotEmpty()
-                .allSatisfy(name -> assertThat(Operations.DYNAMODB_OPERATIONS).contains(name));
+                .allSatisfy(name -> assertThat(Operations.DYNAMODB_OPERATIONS.contains(name)
+                                || ReplicationOperations.NAMES.contains(name))
+                        .as(name + " is DynamoDB's, or one of Kumiko's calls between regions")
+                        .isTrue());
+        assertThat(ReplicationOperations.NAMES)
+                .allSatisfy(name -> assertThat(name).startsWith("Kumiko"));
         assertThat(OperationTable.standard().names(Operation.Api.STREAMS))
                 .containsExactlyInAnyOrder("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
     }
@@ -44,7 +49,7 @@ class OperationTableTest {
                 built++;
             }
         }
-        assertThat(built).isEqualTo(48);
+        assertThat(built).isEqualTo(48 + ReplicationOperations.NAMES.size());
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTable")).isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
