@@ -124,11 +124,6 @@ final class BatchWrites {
         return deltas;
     }
 
-    /** Keys (data-table key tuples) the batch deletes. */
-    List<Tuple> deletes() {
-        return deletes;
-    }
-
     boolean isEmpty() {
         return puts.isEmpty() && deletes.isEmpty() && deltas.isEmpty();
     }

@@ -291,10 +291,6 @@ public final class IgniteStore implements Store {
         return data;
     }
 
-    RecordView<Tuple> locks() {
-        return locks;
-    }
-
     Claims claims() {
         return claims;
     }

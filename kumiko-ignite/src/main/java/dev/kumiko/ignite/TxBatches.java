@@ -63,11 +63,6 @@ final class TxBatches {
         return forEachGroup(tx, keys, view::deleteAll);
     }
 
-    /** Inserts rows; returns the rows whose key was there already (not inserted). */
-    static List<Tuple> insertAll(RecordView<Tuple> view, Transaction tx, List<Tuple> rows) {
-        return forEachGroup(tx, rows, view::insertAll);
-    }
-
     /** Runs call per group of rows, one after another; concatenates what each answers. */
     private static List<Tuple> forEachGroup(
             Transaction tx, List<Tuple> rows, BiFunction<Transaction, List<Tuple>, List<Tuple>> call) {
