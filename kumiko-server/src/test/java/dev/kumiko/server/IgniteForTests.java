@@ -3,6 +3,7 @@ package dev.kumiko.server;
 import dev.kumiko.storage.ForwardingStore;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.StoreProvider;
+import dev.kumiko.storage.memory.MemoryStore;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -13,9 +14,10 @@ import java.util.ServiceLoader;
 
 /**
  * The Ignite store for the server suite ({@code -Dkumiko.test.store=ignite}): every test server
- * connects to one running cluster, named by {@value #ENDPOINTS_PROPERTY}. A server opened while no
- * other is open starts on an emptied store, as on a new one; one opened beside another (a test
- * that starts a second server) shares the first one's data, as two servers on one cluster do. The store comes from kumiko-ignite's client jar ({@value #JAR_PROPERTY}),
+ * connects to one running cluster, named by {@value #ENDPOINTS_PROPERTY}, and starts on an emptied
+ * store, as on a new one. One cluster holds one store's data, so a server opened while another is
+ * open (a test that starts a second server of its own, to have a store to itself) gets the memory
+ * store instead: on the cluster it would either empty the first server's tables or see them. The store comes from kumiko-ignite's client jar ({@value #JAR_PROPERTY}),
  * loaded the way {@code kumiko serve --store ignite} finds it: a {@link StoreProvider} by
  * {@link ServiceLoader}, so the server's test class path stays free of Ignite's client.
  *
@@ -37,12 +39,16 @@ final class IgniteForTests {
     /** Stores of this class open now; guarded by the class. */
     private static int openStores;
 
-    /** A store on the suite's cluster, with every key of earlier tests deleted when no other is open. */
+    /**
+     * A store on the suite's cluster with every key of earlier tests deleted; the memory store when
+     * a store of the cluster is open already (see the class comment).
+     */
     static synchronized Store freshStore() {
-        Store store = provider().open(Map.of("endpoints", required(ENDPOINTS_PROPERTY)));
-        if (openStores == 0) {
-            store.deleteRange(ALL_KEYS_START, ALL_KEYS_END);
+        if (openStores > 0) {
+            return new MemoryStore();
         }
+        Store store = provider().open(Map.of("endpoints", required(ENDPOINTS_PROPERTY)));
+        store.deleteRange(ALL_KEYS_START, ALL_KEYS_END);
         openStores++;
         return new ForwardingStore(store) {
             private boolean closed;
