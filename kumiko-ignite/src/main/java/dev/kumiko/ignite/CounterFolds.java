@@ -1,5 +1,6 @@
 package dev.kumiko.ignite;
 
+import dev.kumiko.keys.KeySpace;
 import dev.kumiko.storage.Counters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,18 +21,20 @@ import org.apache.ignite.tx.Transaction;
 import org.apache.ignite.tx.TransactionOptions;
 
 /**
- * Counter additions kept in this process and folded into their counters in the background. The
- * engine's counters are statistics only (a table's and its indexes' item counts and sizes, an LSI
+ * Counter additions kept in this process and folded into their counters in the background. Most
+ * of the engine's counters are statistics (a table's and its indexes' item counts and sizes, an LSI
  * item collection's size), which DynamoDB itself refreshes about every six hours: they need not
  * commit with the write they count. Keeping them out of the write's transaction takes a call and
  * a partition (the counters' own) off every write's commit, and a table's writes no longer meet on
- * its counter rows at all.
+ * its counter rows at all. Any other counter (the catalog's version, which tells other servers to
+ * reload their catalog) is folded before its writer answers ({@link #addAndFoldOthers}), so a
+ * table created through one server is usable through another at once.
  *
  * <p>Writers {@link #add} their sums after their commit; {@link #flush} folds everything pending in
  * one transaction (read the counters, write them back, commit), run every
  * {@value #FLUSH_INTERVAL_MILLIS} ms by the store and before this process reads a counter, so a
  * server reads its own writes' statistics. What the cost is: the additions of a server killed with
- * -9 in its last interval are lost, and the counters stay off by them (docs/distributed.md,
+ * -9 before they are folded are lost, and the counters stay off by them (docs/distributed.md,
  * "Counters"). A fold that fails (a partition failing over) keeps its sums pending for the next.
  *
  * <p>Rows of {@value IgniteSchema#DELTAS}, where earlier versions queued each write's additions
@@ -81,6 +84,21 @@ final class CounterFolds {
         sums.forEach((k, v) -> pending.merge(k, v, Long::sum));
         if (pending.size() > PENDING_KEYS_MAX) {
             flush();
+        }
+    }
+
+    /**
+     * {@link #add}, then, when sums hold a counter that is not a statistic (a key outside the
+     * statistics' key space: the catalog's version), folds before returning.
+     */
+    void addAndFoldOthers(Map<BatchWrites.ByteKey, Long> sums) {
+        add(sums);
+        for (BatchWrites.ByteKey k : sums.keySet()) {
+            byte[] key = k.bytes();
+            if (key.length == 0 || key[0] != KeySpace.STATS) {
+                drain();
+                return;
+            }
         }
     }
 

@@ -187,7 +187,7 @@ public final class IgniteStore implements Store {
         } finally {
             stripes.unlockAll(held);
         }
-        folds.add(writes.deltas());
+        folds.addAndFoldOthers(writes.deltas());
     }
 
     private void applyWithRetry(BatchWrites writes) {

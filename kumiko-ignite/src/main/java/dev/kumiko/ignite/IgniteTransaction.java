@@ -166,7 +166,7 @@ final class IgniteTransaction implements Transaction {
         } finally {
             committed = true;
         }
-        store.folds().add(writes.deltas());
+        store.folds().addAndFoldOthers(writes.deltas());
     }
 
     /** Rolls back after a failed call; an Ignite transaction error becomes a retryable conflict. */
