@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.ignite.lang.ErrorGroups;
+import org.apache.ignite.lang.IgniteException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A read the cluster failed transiently runs again, a bounded number of times; any other failure
+ * A read the cluster failed transiently runs again, bounded in attempts and time; any other failure
  * reaches the caller at once. The failures are the shape the Ignite client gives a call past its
  * operation timeout (a TimeoutException under a CompletionException).
  */
@@ -18,25 +20,40 @@ class IgniteTransientReadsTest {
     void aReadThatTimedOutRunsAgainAndItsAnswerIsReturned() {
         AtomicInteger calls = new AtomicInteger();
         String got = TransientReads.read(() -> {
-            if (calls.incrementAndGet() < TransientReads.ATTEMPTS_MAX) {
+            if (calls.incrementAndGet() < 3) {
                 throw timedOut();
             }
             return "row";
         });
         assertThat(got).isEqualTo("row");
-        assertThat(calls).hasValue(TransientReads.ATTEMPTS_MAX);
+        assertThat(calls).hasValue(3);
     }
 
     @Test
-    void aReadThatKeepsTimingOutFailsAfterTheLastAttempt() {
+    void aPlacementInProgressIsRetriedLikeATimeout() {
         AtomicInteger calls = new AtomicInteger();
-        CompletionException last = timedOut();
-        assertThatThrownBy(() -> TransientReads.read(() -> {
-                    calls.incrementAndGet();
-                    throw last;
-                }))
-                .isSameAs(last);
-        assertThat(calls).hasValue(TransientReads.ATTEMPTS_MAX);
+        String got = TransientReads.read(() -> {
+            if (calls.incrementAndGet() < 2) {
+                throw new IgniteException(
+                        ErrorGroups.PlacementDriver.PRIMARY_REPLICA_AWAIT_TIMEOUT_ERR, "no primary replica yet");
+            }
+            return "row";
+        });
+        assertThat(got).isEqualTo("row");
+        assertThat(calls).hasValue(2);
+    }
+
+    @Test
+    void fastFailuresAreRetriedUntilTheDeadlineAndSlowOnesThreeTimes() {
+        assertThat(TransientReads.retries(1, 0)).isTrue();
+        assertThat(TransientReads.retries(30, TransientReads.DEADLINE_MILLIS - 1))
+                .isTrue();
+        assertThat(TransientReads.retries(30, TransientReads.DEADLINE_MILLIS)).isFalse();
+        assertThat(TransientReads.retries(TransientReads.ATTEMPTS_MAX, 0)).isFalse();
+        // two calls that each waited out a 5 s operation timeout get a third
+        assertThat(TransientReads.retries(2, 10_000)).isTrue();
+        assertThat(TransientReads.retries(3, 10_000)).isFalse();
+        assertThat(TransientReads.retries(2, 15_000)).isFalse();
     }
 
     @Test
