@@ -21,6 +21,7 @@ SERVER_START_TIMEOUT_SECONDS=90
 CLIENT_SECONDS=420
 NODE_KILL_LOAD_SECONDS=20
 SERVER_KILL_LOAD_SECONDS=12
+FIRST_ACK_SECONDS_MAX=60 # as in ignite_cluster_client.py
 AWAIT_WRITES_SECONDS=120
 PIDS=()
 
@@ -164,11 +165,17 @@ timeout "$CLIENT_SECONDS" "$PY" "$CLIENT" load "$ep_b" "$acked_b" "$SERVER_KILL_
   >"$SMOKE_TMP/client-b.log" 2>&1 &
 load_b=$!
 # Killed once its load is under way (its first write acknowledged, then 2 s more), not after a
-# fixed wait: on a busy machine the client's start alone can take seconds.
-for _ in $(seq "$((SERVER_KILL_LOAD_SECONDS * 10))"); do
+# fixed wait: on a busy machine the client's start alone can take seconds. The load waits up to
+# FIRST_ACK_SECONDS_MAX (ignite_cluster_client.py) for its first write; so does this loop, and if
+# none came, server A's threads go to its log before the kill, to show where the write waited.
+for _ in $(seq "$((FIRST_ACK_SECONDS_MAX * 10))"); do
   [[ -e $acked_a.first ]] && break
   sleep 0.1
 done
+if [[ ! -e $acked_a.first ]]; then
+  echo "server A acknowledged no write in ${FIRST_ACK_SECONDS_MAX}s; its threads:" >>"$log_a"
+  jcmd "$pid_a" Thread.print >>"$log_a" 2>&1 || true
+fi
 sleep 2
 kill -KILL "$pid_a" 2>/dev/null && pass "kill -9 Kumiko server A (pid $pid_a) under load"
 wait "$load_a" || true
