@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations}
  * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
  * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
- * imports), {@link VectorOperationsRegistration} (SearchVectors) and {@link AdminOperations}
+ * imports), {@link VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations}
+ * (between the regions of a global table), {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -54,6 +55,10 @@ public final class OperationTable {
                     VectorOperationsRegistration.NAMES,
                     VectorOperationsRegistration::operation),
             new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    ReplicaAutoScalingOperations.NAMES,
+                    ReplicaAutoScalingOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

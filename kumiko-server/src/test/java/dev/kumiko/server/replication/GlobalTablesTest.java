@@ -4,6 +4,7 @@ import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static dev.kumiko.server.replication.Regions.EAST;
 import static dev.kumiko.server.replication.Regions.WEST;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kumiko.server.TestServer;
 import java.util.ArrayList;
@@ -15,10 +16,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CreateReplicationGroupMemberAction;
+import software.amazon.awssdk.services.dynamodb.model.ReplicaAutoScalingDescription;
 import software.amazon.awssdk.services.dynamodb.model.ReplicaDescription;
 import software.amazon.awssdk.services.dynamodb.model.ReplicaStatus;
 import software.amazon.awssdk.services.dynamodb.model.ReplicationGroupUpdate;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableAutoScalingDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.UpdateReplicationGroupMemberAction;
 
@@ -86,6 +89,37 @@ class GlobalTablesTest {
         // A replicated write appears in the receiving region's stream too.
         assertThat(w.describeTable(b -> b.tableName("orders")).table().latestStreamArn())
                 .isNotNull();
+    }
+
+    @Test
+    void replicaAutoScalingIsDescribedAsForATableWithoutPoliciesAndCannotBeTurnedOn() {
+        Regions.createStreamedTable(e, "scaled");
+        TableAutoScalingDescription alone =
+                e.describeTableReplicaAutoScaling(b -> b.tableName("scaled")).tableAutoScalingDescription();
+        assertThat(alone.tableName()).isEqualTo("scaled");
+        assertThat(alone.tableStatusAsString()).isEqualTo("ACTIVE");
+        assertThat(alone.replicas()).isEmpty();
+
+        Regions.addReplica(e, "scaled", WEST);
+        Regions.await("the replica", () -> replicaStatus(e, "scaled", WEST) == ReplicaStatus.ACTIVE);
+        TableAutoScalingDescription global =
+                e.updateTableReplicaAutoScaling(b -> b.tableName("scaled")).tableAutoScalingDescription();
+        assertThat(global.replicas())
+                .extracting(ReplicaAutoScalingDescription::regionName)
+                .containsExactlyInAnyOrder(EAST, WEST);
+        assertThat(global.replicas())
+                .allSatisfy(r -> assertThat(r.replicaProvisionedWriteCapacityAutoScalingSettings())
+                        .isNull());
+
+        assertValidation(
+                () -> e.updateTableReplicaAutoScaling(b -> b.tableName("scaled")
+                        .provisionedWriteCapacityAutoScalingUpdate(
+                                u -> u.minimumUnits(1L).maximumUnits(10L))),
+                "ProvisionedWriteCapacityAutoScalingUpdate: Kumiko does not support auto scaling;"
+                        + " set provisioned capacity with UpdateTable");
+        assertThatThrownBy(() -> e.describeTableReplicaAutoScaling(b -> b.tableName("no-such-table")))
+                .isInstanceOf(ResourceNotFoundException.class)
+                .hasMessageContaining("Requested resource not found: Table: no-such-table not found");
     }
 
     @Test
