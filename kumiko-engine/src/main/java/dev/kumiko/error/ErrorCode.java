@@ -47,6 +47,10 @@ public enum ErrorCode {
     TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException"),
     TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException"),
     TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException"),
+    GLOBAL_TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#GlobalTableAlreadyExistsException"),
+    GLOBAL_TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#GlobalTableNotFoundException"),
+    REPLICA_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#ReplicaAlreadyExistsException"),
+    REPLICA_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ReplicaNotFoundException"),
     CONTINUOUS_BACKUPS_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException"),
     POINT_IN_TIME_RECOVERY_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
     INVALID_RESTORE_TIME("com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException");

@@ -41,9 +41,11 @@ public final class GlobalTables implements AutoCloseable {
     private final ChangeLog log;
     private final ControlPlane control;
     private final Registry registry;
+    private final Clock clock;
     private final Stamps stamps;
     private final ChangeApplier applier;
     private final Shipper shipper;
+    private final LegacyGlobalTables legacy;
     private volatile String region = "";
     private volatile Map<String, PeerLink> peers = Map.of();
     private @Nullable Thread thread; // under this
@@ -65,6 +67,8 @@ public final class GlobalTables implements AutoCloseable {
         this.applier = new ChangeApplier(catalog, store, writer, stamps);
         this.shipper = new Shipper(
                 catalog, store, log, stamps, registry, clock, new Lease(store, "replication-ship", owner, clock));
+        this.legacy = new LegacyGlobalTables(catalog, store, log, registry);
+        this.clock = clock;
     }
 
     /** Names this region and its peers, and starts shipping (once; a later call changes the peers). */
@@ -142,6 +146,7 @@ public final class GlobalTables implements AutoCloseable {
                     + " must have DynamoDB Streams enabled with StreamViewType NEW_AND_OLD_IMAGES to add a replica");
         }
         ReplicaSet before = registry.get(tableName);
+        refuseLegacy(before);
         ReplicaSet set = before != null
                 ? before
                 : new ReplicaSet(tableName, List.of(new ReplicaSet.Replica(region, ReplicaStatus.ACTIVE)));
@@ -175,6 +180,7 @@ public final class GlobalTables implements AutoCloseable {
     public ReplicaSet deleteReplica(String tableName, String oldRegion) {
         Table t = existing(tableName);
         ReplicaSet set = registry.get(tableName);
+        refuseLegacy(set);
         if (set == null || !set.holds(oldRegion)) {
             // Kumiko's wording: the documented error type for a replica that is not there.
             throw DynamoException.validation("Replica specified in the Replica Update or Replica Delete action of the"
@@ -196,7 +202,58 @@ public final class GlobalTables implements AutoCloseable {
         return after;
     }
 
+    // ---- the legacy version (2017.11.29), in the region that receives the request ----
+
+    /** CreateGlobalTable: links the tables named name in regions, each existing and empty. */
+    public ReplicaSet createGlobalTable(String name, List<String> regions) {
+        checkConfigured();
+        return legacy.create(name, regions, region, clock.nowMillis(), this::checkPeer);
+    }
+
+    /** UpdateGlobalTable: adds the regions of creates, removes those of deletes. */
+    public ReplicaSet updateGlobalTable(String name, List<String> creates, List<String> deletes) {
+        checkConfigured();
+        return legacy.update(name, creates, deletes, region, this::checkPeer);
+    }
+
+    /** DescribeGlobalTable: the legacy set named name, or GlobalTableNotFoundException. */
+    public ReplicaSet describeGlobalTable(String name) {
+        return legacy.describe(name);
+    }
+
+    /** ListGlobalTables: legacy sets after exclusiveStart, of regionName when it is not null. */
+    public ReplicaSetPage listGlobalTables(@Nullable String exclusiveStart, int limit, @Nullable String regionName) {
+        return legacy.list(exclusiveStart, limit, regionName);
+    }
+
+    /** A legacy table's keys and indexes, which every region's table of it must share. */
+    public static String keySignature(TableDescriptor d) {
+        return LegacyGlobalTables.keySignature(d);
+    }
+
+    private void checkConfigured() {
+        if (region.isEmpty()) {
+            throw DynamoException.validation("Global tables need the server started with --region and --peer");
+        }
+    }
+
+    /** The current version's replica updates do not apply to a legacy table, as in DynamoDB. */
+    private static void refuseLegacy(@Nullable ReplicaSet set) {
+        if (set != null && set.legacy()) {
+            // Kumiko's wording; DynamoDB answers UpdateTable ReplicaUpdates on a legacy table with a
+            // ValidationException.
+            throw DynamoException.validation("Table " + set.tableName() + " is a global table of version "
+                    + ReplicaSet.LEGACY + ": add and remove its replicas with UpdateGlobalTable");
+        }
+    }
+
     // ---- what a peer asks of this region ----
+
+    /** A peer links this region's table into a legacy global table (CreateGlobalTable, UpdateGlobalTable). */
+    public void joinGlobalTable(ReplicaSet set, String keySignature) {
+        checkConfigured();
+        legacy.join(set, keySignature, region);
+    }
 
     /** A peer adds this region's replica: the table is made here as request describes it. */
     public void acceptReplica(CreateTableRequest request, ReplicaSet set) {

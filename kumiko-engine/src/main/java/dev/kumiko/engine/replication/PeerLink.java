@@ -15,6 +15,12 @@ public interface PeerLink {
     /** The peer drops its replica of tableName (its table and its replica set). */
     void deleteReplica(String tableName);
 
+    /**
+     * The peer links its table of set's name into the legacy global table set, after checking that
+     * it is empty, streams both images, and has this region's keys and indexes.
+     */
+    void joinGlobalTable(ReplicaSet set);
+
     /** The peer keeps set as tableName's replica set (a status changed, a replica came or went). */
     void publish(ReplicaSet set);
 

@@ -36,10 +36,18 @@ final class Registry {
         return out;
     }
 
-    /** Keeps set; a set of one region (or none) is no global table any more and is removed. */
+    /**
+     * Keeps set; a current set of one region (or none) is no global table any more and is removed,
+     * as is a legacy set of none.
+     */
     void put(ReplicaSet set) {
         byte[] key = ReplicationKeys.set(set.tableName());
-        store.apply(set.replicas().size() < 2 ? new WriteBatch().delete(key) : new WriteBatch().put(key, set.encode()));
+        store.apply(gone(set) ? new WriteBatch().delete(key) : new WriteBatch().put(key, set.encode()));
+    }
+
+    /** Whether set no longer makes a global table. */
+    static boolean gone(ReplicaSet set) {
+        return set.replicas().size() < (set.legacy() ? 1 : 2);
     }
 
     void delete(String tableName) {
@@ -60,10 +68,7 @@ final class Registry {
                     return new ReplicaSet(tableName, List.of()); // removed meanwhile: nothing to change
                 }
                 ReplicaSet changed = change.apply(ReplicaSet.decode(tableName, bytes));
-                txn.commit(
-                        changed.replicas().size() < 2
-                                ? new WriteBatch().delete(key)
-                                : new WriteBatch().put(key, changed.encode()));
+                txn.commit(gone(changed) ? new WriteBatch().delete(key) : new WriteBatch().put(key, changed.encode()));
                 return changed;
             }
         });

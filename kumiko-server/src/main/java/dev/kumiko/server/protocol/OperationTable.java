@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
  * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
  * imports), {@link VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations}
- * (between the regions of a global table), {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
+ * (between the regions of a global table), {@link LegacyGlobalTableOperations} (global tables of version
+ * 2017.11.29), {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -55,6 +56,8 @@ public final class OperationTable {
                     VectorOperationsRegistration.NAMES,
                     VectorOperationsRegistration::operation),
             new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB, LegacyGlobalTableOperations.NAMES, LegacyGlobalTableOperations::operation),
             new Concern(
                     Operation.Api.DYNAMODB,
                     ReplicaAutoScalingOperations.NAMES,

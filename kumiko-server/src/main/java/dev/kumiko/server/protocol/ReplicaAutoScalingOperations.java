@@ -73,7 +73,8 @@ final class ReplicaAutoScalingOperations {
 
     private static Described described(Engine e, RequestContext ctx, @Nullable String tableName) {
         TableDescription t = e.control().describeTable(ctx, tableName);
-        return new Described(t, e.globalTables().replicas(t.descriptor().tableName()));
+        ReplicaSet set = e.globalTables().replicas(t.descriptor().tableName());
+        return new Described(t, set == null || set.legacy() ? null : set); // version 2019.11.21 only
     }
 
     /** The table is looked up first: an unknown table is ResourceNotFound whatever the update asks. */

@@ -139,10 +139,11 @@ final class ReplicaUpdates {
         if (tableNameOrArn != null) {
             int slash = tableNameOrArn.indexOf(":table/");
             String name = slash < 0 ? tableNameOrArn : tableNameOrArn.substring(slash + ":table/".length());
-            if (e.globalTables().replicas(name) != null) {
-                throw DynamoException.validation(
-                        "Table " + name + " has replicas: delete them with UpdateTable "
-                                + "ReplicaUpdates Delete first (Kumiko does not delete a global table's replica by DeleteTable)");
+            dev.kumiko.engine.replication.ReplicaSet set = e.globalTables().replicas(name);
+            if (set != null) {
+                throw DynamoException.validation("Table " + name + " has replicas: delete them with "
+                        + (set.legacy() ? "UpdateGlobalTable" : "UpdateTable ReplicaUpdates")
+                        + " Delete first (Kumiko does not delete a global table's replica by DeleteTable)");
             }
         }
         return tableNameOrArn;

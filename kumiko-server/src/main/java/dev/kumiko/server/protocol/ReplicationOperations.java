@@ -22,12 +22,18 @@ import java.util.Map;
  * <li>{@code KumikoCreateReplica} (dynamodb:CreateTableReplica): make this region's replica;</li>
  * <li>{@code KumikoDeleteReplica} (dynamodb:DeleteTableReplica): drop it;</li>
  * <li>{@code KumikoPublishReplicas} (dynamodb:UpdateTable): keep a changed replica set;</li>
- * <li>{@code KumikoReplicateChanges} (dynamodb:PutItem): apply a peer's changes, last writer wins.</li>
+ * <li>{@code KumikoReplicateChanges} (dynamodb:PutItem): apply a peer's changes, last writer wins;</li>
+ * <li>{@code KumikoJoinGlobalTable} (dynamodb:CreateGlobalTable): link this region's table into a
+ * legacy global table.</li>
  * </ul>
  */
 final class ReplicationOperations {
-    static final List<String> NAMES =
-            List.of("KumikoCreateReplica", "KumikoDeleteReplica", "KumikoPublishReplicas", "KumikoReplicateChanges");
+    static final List<String> NAMES = List.of(
+            "KumikoCreateReplica",
+            "KumikoDeleteReplica",
+            "KumikoPublishReplicas",
+            "KumikoReplicateChanges",
+            "KumikoJoinGlobalTable");
 
     private ReplicationOperations() {}
 
@@ -77,6 +83,17 @@ final class ReplicationOperations {
                         (e, r, c) -> e.globalTables().applyChanges(r.tableName(), r.value()),
                         (g, written, c) -> g.writeNumberField("Written", written),
                         (r, f) -> ResourceChecks.table("PutItem", r.tableName(), f));
+            case "KumikoJoinGlobalTable" ->
+                dynamodb(
+                        name,
+                        ReplicationOperations::join,
+                        (e, r, c) -> {
+                            e.globalTables()
+                                    .joinGlobalTable(r.value().set(), r.value().keySignature());
+                            return Operation.Nothing.NOTHING;
+                        },
+                        Operation.Encoder.empty(),
+                        (r, f) -> ResourceChecks.table("CreateGlobalTable", r.tableName(), f));
             default -> throw new IllegalArgumentException("not a replication operation: " + name);
         };
     }
@@ -89,6 +106,16 @@ final class ReplicationOperations {
             throw DynamoException.validation("CreateTable is required");
         }
         return new Named<>(tableName(b), new CreateReplica(createTable, ReplicationWire.replicaSet(b)));
+    }
+
+    record Join(ReplicaSet set, String keySignature) {}
+
+    private static Named<Join> join(Map<String, Object> b) {
+        String signature = Fields.string(b, "KeySignature");
+        if (signature == null || signature.isEmpty()) {
+            throw DynamoException.validation("KeySignature is required");
+        }
+        return new Named<>(tableName(b), new Join(ReplicationWire.replicaSet(b), signature));
     }
 
     private static String tableName(Map<String, Object> b) {

@@ -57,6 +57,18 @@ public final class ReplicationWire {
         });
     }
 
+    /**
+     * KumikoJoinGlobalTable's body: the legacy set and the key schema the joining region's table
+     * must have, as {@link dev.kumiko.engine.replication.GlobalTables#keySignature} writes it.
+     */
+    public static byte[] joinGlobalTable(ReplicaSet set, String keySignature) {
+        return json(g -> {
+            g.writeStringField("TableName", set.tableName());
+            g.writeStringField("KeySignature", keySignature);
+            replicas(g, set);
+        });
+    }
+
     /** KumikoCreateReplica's body: the new replica's CreateTable request (a JSON tree) and the set. */
     public static byte[] createReplica(ReplicaSet set, Map<String, Object> createTable) {
         return json(g -> {
@@ -118,7 +130,16 @@ public final class ReplicationWire {
             }
             replicas.add(new ReplicaSet.Replica(region, status(status)));
         }
-        return new ReplicaSet(tableName, replicas);
+        String version = Fields.string(b, "GlobalTableVersion");
+        Long created = Fields.longValue(b, "CreationMillis");
+        if (version == null) {
+            return new ReplicaSet(tableName, replicas);
+        }
+        boolean known = version.equals(ReplicaSet.CURRENT) || version.equals(ReplicaSet.LEGACY);
+        if (!known || created == null || created < 0) {
+            throw DynamoException.validation("Unknown GlobalTableVersion " + version + " or no CreationMillis");
+        }
+        return new ReplicaSet(tableName, replicas, version, created);
     }
 
     private static ReplicaStatus status(String s) {
@@ -130,6 +151,8 @@ public final class ReplicationWire {
     }
 
     private static void replicas(JsonGenerator g, ReplicaSet set) throws IOException {
+        g.writeStringField("GlobalTableVersion", set.version());
+        g.writeNumberField("CreationMillis", set.createdMillis());
         g.writeArrayFieldStart("Replicas");
         for (ReplicaSet.Replica r : set.replicas()) {
             g.writeStartObject();

@@ -94,7 +94,7 @@ final class TableDescriptionWriter {
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", d.deletionProtectionEnabled());
-        if (replicas != null) {
+        if (replicas != null && !replicas.legacy()) { // a legacy table shows neither (DescribeGlobalTable does)
             ReplicaDescriptions.write(g, replicas, localRegion);
         }
         restoreSummary(g, d);

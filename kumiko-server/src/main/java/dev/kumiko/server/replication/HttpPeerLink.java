@@ -3,6 +3,7 @@ package dev.kumiko.server.replication;
 import dev.kumiko.catalog.TableDescriptor;
 import dev.kumiko.engine.Engine;
 import dev.kumiko.engine.base.RequestContext;
+import dev.kumiko.engine.replication.GlobalTables;
 import dev.kumiko.engine.replication.PeerLink;
 import dev.kumiko.engine.replication.ReplicaSet;
 import dev.kumiko.engine.replication.ReplicatedChange;
@@ -70,6 +71,14 @@ public final class HttpPeerLink implements PeerLink {
                 .describeTable(new RequestContext(engine.globalTables().region()), tableName)
                 .descriptor();
         call("KumikoCreateReplica", ReplicationWire.createReplica(set, CreateTableShape.of(d)));
+    }
+
+    @Override
+    public void joinGlobalTable(ReplicaSet set) {
+        TableDescriptor d = engine.control()
+                .describeTable(new RequestContext(engine.globalTables().region()), set.tableName())
+                .descriptor();
+        call("KumikoJoinGlobalTable", ReplicationWire.joinGlobalTable(set, GlobalTables.keySignature(d)));
     }
 
     @Override
