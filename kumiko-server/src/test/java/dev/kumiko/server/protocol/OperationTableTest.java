@@ -49,8 +49,8 @@ class OperationTableTest {
                 built++;
             }
         }
-        assertThat(built).isEqualTo(48 + ReplicationOperations.NAMES.size());
-        assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTable")).isNull();
+        assertThat(built).isEqualTo(54 + ReplicationOperations.NAMES.size());
+        assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings")).isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
 
