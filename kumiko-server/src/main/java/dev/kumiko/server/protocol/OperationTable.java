@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * are grouped by concern, one file each: {@link DataPlaneOperations} (items, reads, batches,
  * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations}
  * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
- * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
+ * recovery), {@link ContributorInsightsRegistration} (Contributor Insights), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
  * imports), {@link VectorOperationsRegistration} (SearchVectors) and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
@@ -47,6 +47,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, PartiqlOperations.NAMES, PartiqlOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ControlPlaneOperations.NAMES, ControlPlaneOperations::operation),
             new Concern(Operation.Api.DYNAMODB, BackupOperations.NAMES, BackupOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    ContributorInsightsRegistration.NAMES,
+                    ContributorInsightsRegistration::operation),
             new Concern(Operation.Api.STREAMS, StreamsOperations.NAMES, StreamsOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
             new Concern(
