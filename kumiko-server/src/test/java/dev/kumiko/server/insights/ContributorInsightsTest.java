@@ -232,6 +232,32 @@ class ContributorInsightsTest {
     }
 
     @Test
+    void theSettingIsKeptAcrossARestart() {
+        try (TestServer disk = TestServer.start(TestServer.StoreKind.ROCKSDB, EngineSettings.DEFAULTS, clock)) {
+            createMusic(disk.client(), "Kept");
+            enable(disk.client(), "Kept", "ByGenre");
+            disk.client()
+                    .updateContributorInsights(b -> b.tableName("Kept")
+                            .contributorInsightsAction(ContributorInsightsAction.ENABLE)
+                            .contributorInsightsMode(ContributorInsightsMode.THROTTLED_KEYS));
+            List<String> rules = disk.client()
+                    .describeContributorInsights(b -> b.tableName("Kept"))
+                    .contributorInsightsRuleList();
+            disk.restart();
+            DescribeContributorInsightsResponse table =
+                    disk.client().describeContributorInsights(b -> b.tableName("Kept"));
+            assertThat(table.contributorInsightsStatus()).isEqualTo(ContributorInsightsStatus.ENABLED);
+            assertThat(table.contributorInsightsMode()).isEqualTo(ContributorInsightsMode.THROTTLED_KEYS);
+            assertThat(table.contributorInsightsRuleList()).isEqualTo(rules);
+            assertThat(disk.client()
+                            .describeContributorInsights(
+                                    b -> b.tableName("Kept").indexName("ByGenre"))
+                            .contributorInsightsStatus())
+                    .isEqualTo(ContributorInsightsStatus.ENABLED);
+        }
+    }
+
+    @Test
     void aTableArnNamesTheTable() {
         createHashOnly("ByArn");
         String arn = c.describeTable(b -> b.tableName("ByArn")).table().tableArn();
