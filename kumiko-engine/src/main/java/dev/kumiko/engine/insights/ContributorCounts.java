@@ -24,8 +24,14 @@ import org.jspecify.annotations.Nullable;
 public final class ContributorCounts {
     /** Keys each rule keeps: ten times the ten a Contributor Insights graph shows by default. */
     public static final int KEYS_TRACKED = 100;
-    /** Tables and indexes counted at once; beyond it a newly enabled one is not counted until another lets go. */
-    public static final int RESOURCES_MAX = 4_096;
+    /**
+     * Tables and indexes counted at once; beyond it a newly enabled one is not counted until another
+     * lets go. DynamoDB allows far fewer (CloudWatch's quota of Contributor Insights rules per account,
+     * four per table or index, fails an UpdateContributorInsights past it). With keys of 100 bytes
+     * the counters take about 15 MB at this bound; with keys at DynamoDB's maximum (2 KB partition,
+     * 1 KB sort) about 130 MB.
+     */
+    public static final int RESOURCES_MAX = 128;
 
     /** A table ({@link ContributorInsightsSettings#TABLE}) or one of its GSIs, by the table's id. */
     record Resource(int tableId, String name) {}
