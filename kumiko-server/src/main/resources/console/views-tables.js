@@ -1,5 +1,7 @@
 'use strict';
-// Tables: every table's keys, indexes, TTL, stream, item count and size.
+// Tables: every table's keys, indexes, TTL, stream, item count and size; on a table's overview,
+// the keys Contributor Insights counted for it and its GSIs (when turned on with
+// UpdateContributorInsights), from /console/api/contributor-insights.
 (function () {
   function keys(schema, table) {
     return schema.map(k => K.html`<code>${k.AttributeName}</code> <span class="muted">(${k.KeyType === 'HASH' ? 'partition' : 'sort'} key, ${K.attributeType(table, k.AttributeName)})</span> `);
@@ -56,6 +58,26 @@
         <td>${x.ItemCount}</td><td>${K.bytes(x.IndexSizeBytes)}</td>
         <td><a href="${K.link(t.TableName, 'query', { index: x.IndexName })}">query</a></td></tr>`)}</tbody></table>`
         : K.html`<p class="muted">None.</p>`}
-      <p class="muted">Item count and size are current (DynamoDB updates them about every six hours).</p>`);
+      <p class="muted">Item count and size are current (DynamoDB updates them about every six hours).</p>
+      <h2>Contributor Insights</h2><div id="contributor-insights"><p class="muted">Loading…</p></div>`);
+    const data = await K.getJson('/console/api/contributor-insights?table=' + encodeURIComponent(t.TableName));
+    const place = node.querySelector('#contributor-insights');
+    if (!K.current(g) || !place) return;
+    K.render(place, insights(data.resources));
   };
+
+  const RULES = { PKC: 'Most accessed (partition key)', SKC: 'Most accessed (partition and sort key)',
+    PKT: 'Most throttled (partition key)', SKT: 'Most throttled (partition and sort key)' };
+
+  function insights(resources) {
+    if (!resources.length) {
+      return K.html`<p class="muted">Off for this table and its indexes. Turn it on with UpdateContributorInsights.</p>`;
+    }
+    return K.html`${resources.map(r => K.html`<div class="card" data-insights="${r.index || ''}">
+      <b>${r.index ? 'Index ' + r.index : 'Table'}</b> <span class="muted">${r.mode}</span>
+      ${Object.keys(r.rules).map(rule => K.html`<h3>${RULES[rule] || rule}</h3>
+        ${r.rules[rule].length ? K.html`<table data-rule="${rule}"><thead><tr><th>Partition key</th>${rule[0] === 'S' ? K.html`<th>Sort key</th>` : ''}<th>Requests</th></tr></thead>
+        <tbody>${r.rules[rule].map(k => K.html`<tr><td class="mono">${K.show(k.partitionKey)}</td>${rule[0] === 'S' ? K.html`<td class="mono">${K.show(k.sortKey)}</td>` : ''}<td>${k.count}</td></tr>`)}</tbody></table>`
+        : K.html`<p class="muted">No requests counted yet.</p>`}`)}</div>`)}`;
+  }
 })();

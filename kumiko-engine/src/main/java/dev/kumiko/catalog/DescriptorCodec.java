@@ -24,10 +24,11 @@ import org.jspecify.annotations.Nullable;
  * Stores table descriptors in the catalog key space; a version byte leads for later changes.
  * Version 2 added the streams' epochs, version 3 Time to Live, version 4 the throughput's change
  * history, point-in-time recovery and the restore summary (after the descriptor's last field, so
- * that versions 1-3 decode unchanged).
+ * that versions 1-3 decode unchanged), version 5 the Contributor Insights settings (after those, so
+ * that versions 1-4 decode unchanged; a store written since cannot be read by a build from before).
  */
 public final class DescriptorCodec {
-    private static final int FORMAT_VERSION = 4;
+    private static final int FORMAT_VERSION = 5;
 
     private DescriptorCodec() {}
 
@@ -74,6 +75,7 @@ public final class DescriptorCodec {
                 writeHistory(out, x.throughput());
             }
             writeRecovery(out, t.recovery());
+            writeInsights(out, t.contributorInsights());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -137,7 +139,8 @@ public final class DescriptorCodec {
                     deletionProtection,
                     Map.copyOf(tags),
                     ttl,
-                    version < 4 ? RecoverySettings.NONE : readRecovery(in));
+                    version < 4 ? RecoverySettings.NONE : readRecovery(in),
+                    version < 5 ? ContributorInsightsSettings.NONE : readInsights(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -165,6 +168,40 @@ public final class DescriptorCodec {
                 : new RecoverySettings.RestoreSummary(
                         readNullable(in), readNullable(in), in.readLong(), in.readBoolean());
         return new RecoverySettings(pitr, days, enabledMillis, restore);
+    }
+
+    private static void writeInsights(DataOutputStream out, ContributorInsightsSettings s) throws IOException {
+        out.writeInt(s.resources().size());
+        for (Map.Entry<String, ContributorInsightsSettings.Resource> e :
+                s.resources().entrySet()) {
+            ContributorInsightsSettings.Resource r = e.getValue();
+            out.writeUTF(e.getKey());
+            out.writeInt(r.ownerId());
+            out.writeBoolean(r.enabled());
+            out.writeUTF(r.mode().name());
+            out.writeLong(r.lastUpdateMillis());
+            out.writeLong(r.rulesCreatedMillis());
+        }
+    }
+
+    private static ContributorInsightsSettings readInsights(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n == 0) {
+            return ContributorInsightsSettings.NONE;
+        }
+        Map<String, ContributorInsightsSettings.Resource> resources = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            String name = in.readUTF();
+            resources.put(
+                    name,
+                    new ContributorInsightsSettings.Resource(
+                            in.readInt(),
+                            in.readBoolean(),
+                            ContributorInsightsSettings.Mode.valueOf(in.readUTF()),
+                            in.readLong(),
+                            in.readLong()));
+        }
+        return new ContributorInsightsSettings(resources);
     }
 
     private static void writeKeySchema(DataOutputStream out, List<KeySchemaElement> keySchema) throws IOException {

@@ -28,7 +28,8 @@ public record TableDescriptor(
         boolean deletionProtectionEnabled,
         Map<String, String> tags,
         TimeToLiveSettings timeToLive,
-        RecoverySettings recovery) {
+        RecoverySettings recovery,
+        ContributorInsightsSettings contributorInsights) {
 
     public String hashKeyName() {
         return keySchema.get(0).attributeName();
@@ -79,7 +80,8 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 newTags,
                 timeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 
     /** The descriptor after GSIs were added or removed, with the key attributes they define. */
@@ -102,7 +104,8 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 tags,
                 timeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 
     public TableDescriptor withTimeToLive(TimeToLiveSettings newTimeToLive) {
@@ -124,7 +127,8 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 tags,
                 newTimeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 
     public TableDescriptor withStream(StreamSettings newStream) {
@@ -146,7 +150,8 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 tags,
                 timeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 
     public TableDescriptor withSettings(
@@ -176,7 +181,8 @@ public record TableDescriptor(
                 newDeletionProtection,
                 tags,
                 timeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 
     /** The descriptor with another recovery setting (point-in-time recovery, restore summary). */
@@ -199,10 +205,35 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 tags,
                 timeToLive,
-                newRecovery);
+                newRecovery,
+                contributorInsights);
     }
 
-    /** A copy of this table under a new name and ids (a restore's target): no stream, TTL or tags. */
+    /** The descriptor with other Contributor Insights settings. */
+    public TableDescriptor withContributorInsights(ContributorInsightsSettings newInsights) {
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
+                recovery,
+                newInsights);
+    }
+
+    /** A copy of this table under a new name and ids (a restore's target): no stream, TTL, tags or Contributor Insights. */
     public TableDescriptor restoredAs(
             int newId,
             String newName,
@@ -232,7 +263,8 @@ public record TableDescriptor(
                 false,
                 Map.of(),
                 TimeToLiveSettings.DISABLED,
-                newRecovery);
+                newRecovery,
+                ContributorInsightsSettings.NONE);
     }
 
     /** This descriptor as DescribeTable reports it at nowMillis (throughput decrease counts of today). */
@@ -258,6 +290,7 @@ public record TableDescriptor(
                 deletionProtectionEnabled,
                 tags,
                 timeToLive,
-                recovery);
+                recovery,
+                contributorInsights);
     }
 }

@@ -14,6 +14,8 @@ import dev.kumiko.engine.changelog.ChangeLogTrimmer;
 import dev.kumiko.engine.control.ControlPlane;
 import dev.kumiko.engine.exchange.Exchange;
 import dev.kumiko.engine.index.IndexBackfill;
+import dev.kumiko.engine.insights.ContributorCounts;
+import dev.kumiko.engine.insights.ContributorInsightsOperations;
 import dev.kumiko.engine.item.ItemOperations;
 import dev.kumiko.engine.item.ItemWriter;
 import dev.kumiko.engine.read.ReadOperations;
@@ -52,6 +54,7 @@ public final class Engine implements AutoCloseable {
     private final StreamOperations streams;
     private final AdminHooks admin;
     private final TimeToLiveOperations timeToLive;
+    private final ContributorInsightsOperations contributorInsights;
     private final TimeToLiveSweeper sweeper;
     private final CatalogWatch catalogWatch;
     private final StreamBacklog streamBacklog;
@@ -96,7 +99,9 @@ public final class Engine implements AutoCloseable {
                 new ChangeLogTrimmer(catalog, changeLog, clock, new Lease(store, "changelog-trim", owner, clock));
         this.vectors = VectorIndexes.of(store, new TableExists());
         this.writer = new ItemWriter(settings, changeLog, new Dropped(), vectors);
-        this.throughput = new ThroughputLimiter(clock, settings.throttling());
+        ContributorCounts contributorCounts = new ContributorCounts();
+        this.throughput = new ThroughputLimiter(clock, settings.throttling(), contributorCounts);
+        this.contributorInsights = new ContributorInsightsOperations(catalog, contributorCounts, clock);
         this.backfill = new IndexBackfill(catalog, store, owner, clock);
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
@@ -228,6 +233,11 @@ public final class Engine implements AutoCloseable {
     /** UpdateTimeToLive and DescribeTimeToLive. */
     public TimeToLiveOperations timeToLive() {
         return timeToLive;
+    }
+
+    /** UpdateContributorInsights, DescribeContributorInsights, ListContributorInsights and the counted keys. */
+    public ContributorInsightsOperations contributorInsights() {
+        return contributorInsights;
     }
 
     /** Hooks outside the DynamoDB API for tests: run background work now, move TTL's clock. */

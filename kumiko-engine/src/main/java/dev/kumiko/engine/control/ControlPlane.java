@@ -2,6 +2,7 @@ package dev.kumiko.engine.control;
 
 import dev.kumiko.catalog.AttributeDefinition;
 import dev.kumiko.catalog.Catalog;
+import dev.kumiko.catalog.ContributorInsightsSettings;
 import dev.kumiko.catalog.IndexDescriptor;
 import dev.kumiko.catalog.KeySchemaElement;
 import dev.kumiko.catalog.Projection;
@@ -107,7 +108,8 @@ public final class ControlPlane {
                 Boolean.TRUE.equals(r.deletionProtectionEnabled()),
                 tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED,
-                RecoverySettings.NONE);
+                RecoverySettings.NONE,
+                ContributorInsightsSettings.NONE);
     }
 
     private static Throughput throughput(ThroughputInput t) {

@@ -143,7 +143,7 @@ final class BatchGetOperation {
                 Map<String, AttributeValue> key = t.request().keys().get(i);
                 AttributeValue partitionKey = t.table().hashKeyOf(key);
                 try {
-                    limiter.admitRead(t.live(), null, partitionKey);
+                    limiter.admitRead(t.live(), null, partitionKey, key);
                 } catch (ThroughputExceeded e) {
                     throttles.add(e);
                     left.add(key);

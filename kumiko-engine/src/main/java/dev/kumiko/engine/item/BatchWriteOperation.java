@@ -186,7 +186,7 @@ final class BatchWriteOperation {
             AttributeValue partitionKey = d.hashKeyOf(w.partitionKey());
             WriteOutcome outcome;
             try {
-                limiter.admitWrite(w.table(), partitionKey);
+                limiter.admitWrite(w.table(), partitionKey, w.partitionKey());
                 outcome = commitOne(w);
             } catch (ThroughputExceeded e) {
                 committed.throttles().add(e);

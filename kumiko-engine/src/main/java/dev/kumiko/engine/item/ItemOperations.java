@@ -98,7 +98,7 @@ public final class ItemOperations {
         KeyCheck.key(d, r.key());
         KeyPathCheck.check(d, expr);
         AttributeValue partitionKey = d.hashKeyOf(r.key());
-        limiter.admitRead(table, null, partitionKey);
+        limiter.admitRead(table, null, partitionKey, r.key());
         Map<String, AttributeValue> item = access.read(ItemAccess.storageKey(d, r.key()));
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(item == null ? 0 : ItemSize.of(item), consistent);

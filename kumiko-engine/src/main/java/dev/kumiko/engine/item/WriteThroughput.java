@@ -25,7 +25,7 @@ final class WriteThroughput {
     }
 
     void admit(Table t, Map<String, AttributeValue> keyed) {
-        limiter.admitWrite(t, t.descriptor().hashKeyOf(keyed));
+        limiter.admitWrite(t, t.descriptor().hashKeyOf(keyed), keyed);
     }
 
     void admitIndexWrites(

@@ -89,7 +89,7 @@ public final class ReadOperations {
     /** Reads the page if throughput admits it and charges what it consumed. */
     private ReadResult throttled(
             Table table, ReadTarget target, @Nullable AttributeValue partitionKey, PageReader.Request page) {
-        limiter.admitRead(table, target.index(), partitionKey);
+        limiter.admitRead(table, target.index(), partitionKey, null);
         PageReader.Page read = PageReader.read(store, page);
         limiter.chargeRead(table, target.index(), partitionKey, read.units());
         limiter.observer()

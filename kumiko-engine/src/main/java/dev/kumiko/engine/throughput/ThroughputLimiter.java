@@ -7,6 +7,8 @@ import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.capacity.CapacityTally;
 import dev.kumiko.engine.capacity.ConsumedCapacity;
 import dev.kumiko.engine.capacity.UsageObserver;
+import dev.kumiko.engine.insights.ContributorCounts;
+import dev.kumiko.error.ThroughputExceeded;
 import dev.kumiko.keys.ItemKey;
 import dev.kumiko.model.AttributeValue;
 import dev.kumiko.model.BillingMode;
@@ -29,6 +31,10 @@ import org.jspecify.annotations.Nullable;
  * provisioned rate with DynamoDB's 300 seconds of burst; every table, in either capacity mode, has
  * the per-partition-key limits of 3,000 RCU and 1,000 WCU a second. Nothing is refused or charged
  * for a table that is not enforced.
+ *
+ * <p>Since every read and write is admitted here, this is also where the keys of tables with
+ * Contributor Insights on are counted, admitted or throttled ({@link ContributorCounts}); for other
+ * tables that costs one field read of the descriptor.
  */
 public final class ThroughputLimiter {
     /** The per-table switch: {@code on} or {@code off}; any other value follows the server. */
@@ -46,9 +52,12 @@ public final class ThroughputLimiter {
     /** Sees every charge, enforced or not: the one place that knows each request's units and key. */
     private volatile UsageObserver observer = UsageObserver.NONE;
 
-    public ThroughputLimiter(Clock clock, boolean enforcedByDefault) {
+    private final ContributorCounts contributors;
+
+    public ThroughputLimiter(Clock clock, boolean enforcedByDefault, ContributorCounts contributors) {
         this.clock = clock;
         this.enforcedByDefault = enforcedByDefault;
+        this.contributors = contributors;
     }
 
     public boolean enforced(TableDescriptor d) {
@@ -65,15 +74,23 @@ public final class ThroughputLimiter {
     /**
      * Before a write of the item whose partition key is {@code partitionKey}: refuses it when the
      * table's write bucket or the key's is empty. GSIs are checked once the new item is known, by
-     * {@link #admitIndexWrites}.
+     * {@link #admitIndexWrites}. {@code key} is the item or its key, when known (its sort key is
+     * counted by Contributor Insights).
      */
-    public void admitWrite(Table t, @Nullable AttributeValue partitionKey) {
-        admit(t, null, partitionKey, false);
+    public void admitWrite(Table t, @Nullable AttributeValue partitionKey, @Nullable Map<String, AttributeValue> key) {
+        admit(t, null, partitionKey, key, false);
     }
 
-    /** Before a read of the table, one of its indexes (null: the table), and one key (null: many). */
-    public void admitRead(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey) {
-        admit(t, index, partitionKey, true);
+    /**
+     * Before a read of the table, one of its indexes (null: the table), and one key (null: many);
+     * {@code key} is the item's key for a read of one item, else null.
+     */
+    public void admitRead(
+            Table t,
+            @Nullable IndexDescriptor index,
+            @Nullable AttributeValue partitionKey,
+            @Nullable Map<String, AttributeValue> key) {
+        admit(t, index, partitionKey, key, true);
     }
 
     /**
@@ -95,7 +112,19 @@ public final class ThroughputLimiter {
             }
         }
         if (!empty.isEmpty()) {
+            if (d.contributorInsights().enabledAny() && newItem != null) {
+                countIndexThrottles(d, empty, newItem);
+            }
             throw ThrottleErrors.indexes(d.tableName(), empty, false);
+        }
+    }
+
+    /** A write refused for these GSIs is a throttled key of each, the new item's index key. */
+    private void countIndexThrottles(TableDescriptor d, List<String> indexNames, Map<String, AttributeValue> item) {
+        for (IndexDescriptor x : d.globalSecondaryIndexes()) {
+            if (indexNames.contains(x.indexName())) {
+                contributors.count(d, x, true, item.get(x.hashKeyName()), item);
+            }
         }
     }
 
@@ -121,8 +150,32 @@ public final class ThroughputLimiter {
         }
     }
 
-    private void admit(Table t, @Nullable IndexDescriptor index, @Nullable AttributeValue partitionKey, boolean read) {
+    private void admit(
+            Table t,
+            @Nullable IndexDescriptor index,
+            @Nullable AttributeValue partitionKey,
+            @Nullable Map<String, AttributeValue> key,
+            boolean read) {
         TableDescriptor d = t.descriptor();
+        if (!d.contributorInsights().enabledAny()) {
+            check(t, d, index, partitionKey, read);
+            return;
+        }
+        try {
+            check(t, d, index, partitionKey, read);
+        } catch (ThroughputExceeded e) {
+            contributors.count(d, index, true, partitionKey, key);
+            throw e;
+        }
+        contributors.count(d, index, false, partitionKey, key);
+    }
+
+    private void check(
+            Table t,
+            TableDescriptor d,
+            @Nullable IndexDescriptor index,
+            @Nullable AttributeValue partitionKey,
+            boolean read) {
         if (!enforced(d)) {
             return;
         }

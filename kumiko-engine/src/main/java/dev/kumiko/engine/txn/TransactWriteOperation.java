@@ -85,7 +85,7 @@ public final class TransactWriteOperation {
             ClientTokens.@Nullable Token token) {
         for (TransactAction a : actions) {
             if (a.key() != null) {
-                limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()));
+                limiter.admitWrite(a.table(), a.key().get(a.table().descriptor().hashKeyName()), a.key());
             }
         }
         Ran ran = runAdmitted(actions, metricsMode, token);

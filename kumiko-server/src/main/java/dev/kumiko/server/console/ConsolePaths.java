@@ -12,11 +12,14 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The GET paths served beside the DynamoDB API: {@code /metrics} (Prometheus), and the console
- * at {@code /console/} with its read-only JSON at {@code /console/api/}. Everything else the
+ * at {@code /console/} with its read-only JSON at {@code /console/api/} (the model, hot keys, and
+ * the keys Contributor Insights counted, which no DynamoDB operation answers). Everything else the
  * console shows it asks the DynamoDB API for, from the browser, like any client.
  */
 public final class ConsolePaths implements Function<FullHttpRequest, FullHttpResponse> {
@@ -25,6 +28,8 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
     private static final String API = "/console/api/";
     /** Keys listed by the hot-key view. */
     static final int HOT_KEYS_SHOWN = 50;
+    /** Keys per Contributor Insights rule on the table view: a CloudWatch graph's default top ten. */
+    static final int KEYS_PER_RULE_SHOWN = 10;
 
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -75,15 +80,15 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
         if (access == Access.OFF) {
             return PlainResponses.message(HttpResponseStatus.NOT_FOUND, "Kumiko's console is off (--console=off)");
         }
-        return console(path);
+        return console(path, req);
     }
 
-    private FullHttpResponse console(String path) {
+    private FullHttpResponse console(String path, FullHttpRequest req) {
         if (path.equals(CONSOLE)) {
             return PlainResponses.redirect(CONSOLE + "/");
         }
         if (path.startsWith(API)) {
-            return api(path.substring(API.length()));
+            return api(path.substring(API.length()), req);
         }
         String name = path.substring(CONSOLE.length() + 1);
         StaticFiles.File f = files.get(name.isEmpty() ? "index.html" : name);
@@ -93,12 +98,23 @@ public final class ConsolePaths implements Function<FullHttpRequest, FullHttpRes
         return PlainResponses.of(HttpResponseStatus.OK, f.contentType(), f.body());
     }
 
-    private FullHttpResponse api(String name) {
+    private FullHttpResponse api(String name, FullHttpRequest req) {
         return switch (name) {
             case "model" -> PlainResponses.json(HttpResponseStatus.OK, model);
             case "hot-keys" -> PlainResponses.json(HttpResponseStatus.OK, hotKeysJson());
+            case "contributor-insights" ->
+                PlainResponses.json(
+                        HttpResponseStatus.OK,
+                        ContributorInsightsJson.of(
+                                metrics.contributorInsights(tableParameter(req), KEYS_PER_RULE_SHOWN)));
             default -> PlainResponses.message(HttpResponseStatus.NOT_FOUND, "No console endpoint " + name);
         };
+    }
+
+    /** The {@code table} query parameter, or null for every table. */
+    private static @Nullable String tableParameter(FullHttpRequest req) {
+        List<String> values = new QueryStringDecoder(req.uri()).parameters().get("table");
+        return values == null || values.isEmpty() ? null : values.get(0);
     }
 
     private byte[] hotKeysJson() {

@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The server's Prometheus registry: DynamoDB's CloudWatch metrics per table and operation
- * ({@link OperationMeters}), the age of unread stream records ({@link StreamAges}), and the JVM's
+ * ({@link OperationMeters}), the age of unread stream records ({@link StreamAges}), the keys
+ * Contributor Insights counted ({@link ContributorInsightsMetrics}), and the JVM's
  * and the process's own (memory, GC, threads, classes, CPU, open files, uptime) through
  * Micrometer's binders.
  *
@@ -29,10 +30,12 @@ public final class ServerMetrics implements AutoCloseable {
     private final MeterCache meters = new MeterCache(registry);
     private final StreamAges streamAges;
     private final ReplicationLatencies replicationLatencies;
+    private final Engine engine;
     /** Set at the first scrape; closed with the server (it listens to the GC's notifications). */
     private @Nullable JvmGcMetrics gc;
 
     public ServerMetrics(Engine engine) {
+        this.engine = engine;
         this.streamAges = new StreamAges(engine, registry);
         this.replicationLatencies = new ReplicationLatencies(engine, registry);
     }
@@ -45,12 +48,21 @@ public final class ServerMetrics implements AutoCloseable {
         streamAges.read(d, nextSequence);
     }
 
+    /**
+     * The tables and GSIs with Contributor Insights on (of {@code tableName} only, if given) and
+     * their rules' {@code limit} largest keys, for the console.
+     */
+    public java.util.List<dev.kumiko.engine.insights.ContributorInsightsRequests.TopKeys> contributorInsights(
+            @Nullable String tableName, int limit) {
+        return engine.contributorInsights().topKeys(tableName, limit);
+    }
+
     /** The Prometheus text exposition format (version 0.0.4). */
     public String scrape() {
         bindJvm();
         streamAges.refresh();
         replicationLatencies.refresh();
-        return registry.scrape();
+        return registry.scrape() + ContributorInsightsMetrics.scrape(engine);
     }
 
     private synchronized void bindJvm() {

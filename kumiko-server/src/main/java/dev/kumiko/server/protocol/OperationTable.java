@@ -13,10 +13,11 @@ import org.jspecify.annotations.Nullable;
  * are grouped by concern, one file each: {@link DataPlaneOperations} (items, reads, batches,
  * transactions), {@link PartiqlOperations} (PartiQL statements), {@link ControlPlaneOperations}
  * (tables, tags, TTL, limits, endpoints), {@link BackupOperations} (backups and point-in-time
- * recovery), {@link StreamsOperations} (DynamoDB Streams), {@link ExchangeOperations} (exports and
- * imports), {@link VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations}
- * (between the regions of a global table), {@link LegacyGlobalTableOperations} (global tables of version
- * 2017.11.29), {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
+ * recovery), {@link ContributorInsightsRegistration} (Contributor Insights), {@link StreamsOperations}
+ * (DynamoDB Streams), {@link ExchangeOperations} (exports and imports), {@link
+ * VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations} (between the regions
+ * of a global table), {@link LegacyGlobalTableOperations} (global tables of version 2017.11.29),
+ * {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -49,6 +50,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, PartiqlOperations.NAMES, PartiqlOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ControlPlaneOperations.NAMES, ControlPlaneOperations::operation),
             new Concern(Operation.Api.DYNAMODB, BackupOperations.NAMES, BackupOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    ContributorInsightsRegistration.NAMES,
+                    ContributorInsightsRegistration::operation),
             new Concern(Operation.Api.STREAMS, StreamsOperations.NAMES, StreamsOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ExchangeOperations.NAMES, ExchangeOperations::operation),
             new Concern(

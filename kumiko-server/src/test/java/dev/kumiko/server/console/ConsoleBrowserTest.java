@@ -313,4 +313,35 @@ class ConsoleBrowserTest {
                         "LastMessage",
                         "-UPLOAD#");
     }
+
+    @Test
+    @Order(9)
+    @SuppressWarnings("unchecked")
+    void aTablesOverviewShowsTheKeysContributorInsightsCounted() throws Exception {
+        open(tablePath("overview"));
+        browser.waitFor(
+                "document.querySelector('#contributor-insights p.muted:not(:empty)') "
+                        + "&& !document.querySelector('#contributor-insights').innerText.includes('Loading')",
+                WAIT);
+        assertThat(text("#contributor-insights")).contains("Off for this table");
+
+        server.client.updateContributorInsights(b -> b.tableName(TABLE)
+                .contributorInsightsAction(
+                        software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction.ENABLE));
+        for (int i = 0; i < 3; i++) {
+            server.client.getItem(b ->
+                    b.tableName(TABLE).key(Map.of("PK", s("CHATROOM#" + ChatSeed.ROOM), "SK", s("LASTMESSAGE"))));
+        }
+        open(""); // the same hash again would not redraw the view
+        open(tablePath("overview"));
+        browser.waitFor("document.querySelector('#contributor-insights table[data-rule=PKC] tbody tr')", WAIT);
+        assertThat(text("#contributor-insights table[data-rule=PKC] tbody tr"))
+                .contains("CHATROOM#" + ChatSeed.ROOM, "3");
+        assertThat(text("#contributor-insights table[data-rule=SKC] tbody tr")).contains("LASTMESSAGE", "3");
+        List<Object> rules = (List<Object>) browser.eval("Array.from(document.querySelectorAll("
+                + "'#contributor-insights table[data-rule]')).map(t => t.dataset.rule)");
+        assertThat(rules).containsExactly("PKC", "SKC");
+        assertThat(text("#contributor-insights")).contains("Most throttled (partition key)", "No requests counted yet");
+        shot("contributor-insights");
+    }
 }

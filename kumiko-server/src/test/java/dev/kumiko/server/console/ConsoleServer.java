@@ -20,12 +20,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** A server on the memory store wired as {@code kumiko serve} wires it: metrics, hot keys, console. */
 final class ConsoleServer implements AutoCloseable {
-    final Engine engine = Engine.inMemory();
+    final Engine engine;
     final Telemetry telemetry;
     final KumikoServer server;
     final DynamoDbClient client;
 
     ConsoleServer(ConsolePaths.Access access, byte[] model, RequestLog log) throws InterruptedException {
+        this(Engine.inMemory(), access, model, log);
+    }
+
+    /** Over this engine (say, one with throttling on and a clock the test moves); closed with the server. */
+    ConsoleServer(Engine engine, ConsolePaths.Access access, byte[] model, RequestLog log) throws InterruptedException {
+        this.engine = engine;
         ServerMetrics metrics = new ServerMetrics(engine);
         HotKeys hotKeys = new HotKeys();
         telemetry =

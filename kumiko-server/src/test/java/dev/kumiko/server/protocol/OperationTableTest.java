@@ -49,8 +49,10 @@ class OperationTableTest {
                 built++;
             }
         }
-        assertThat(built).isEqualTo(54 + ReplicationOperations.NAMES.size());
-        assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings")).isNull();
+        assertThat(built)
+                .isEqualTo(54 + ReplicationOperations.NAMES.size() + ContributorInsightsRegistration.NAMES.size());
+        assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings"))
+                .isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
 
