@@ -37,7 +37,8 @@ public final class ImportJobs {
         if (r.tableCreationViolations() != null) {
             throw r.tableCreationViolations();
         }
-        TableDescription table = service.engine.control().createTable(ctx, tableCreation(r));
+        // Vector indexes are made with the table, before the items: each imported item is indexed as it is put.
+        TableDescription table = service.engine.vectors().createTable(ctx, tableCreation(r), r.vectorIndexes());
         long now = service.engine.exchange().nowMillis();
         String id = JobIds.next(now);
         JobRecord job = record(r, table, id, now, ctx.region());

@@ -1,6 +1,7 @@
 package dev.kumiko.server.exchange;
 
 import dev.kumiko.engine.control.CreateTableRequest;
+import dev.kumiko.engine.vector.VectorRequests;
 import dev.kumiko.error.DynamoException;
 import java.util.List;
 import java.util.Map;
@@ -27,4 +28,5 @@ public record ImportRequest(
         @Nullable Map<String, Object> sourceJson,
         @Nullable Map<String, Object> formatOptionsJson,
         @Nullable Map<String, Object> tableCreationJson,
-        @Nullable ItemLineFormat lineFormat) {}
+        @Nullable ItemLineFormat lineFormat,
+        @Nullable List<VectorRequests.IndexInput> vectorIndexes) {}

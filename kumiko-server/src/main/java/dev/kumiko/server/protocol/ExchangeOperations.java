@@ -204,7 +204,8 @@ final class ExchangeOperations {
                 source,
                 options,
                 creation,
-                lineFormat(Fields.string(b, "InputFormat")));
+                lineFormat(Fields.string(b, "InputFormat")),
+                creation == null ? null : Fields.objects(creation, "VectorIndexes", VectorRequestReader::index));
     }
 
     /** TableCreationParameters' member violations, answered where CreateTable would answer them. */

@@ -45,7 +45,11 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TableCreationParameters;
+import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
+import software.amazon.awssdk.services.dynamodb.model.VectorIndex;
+import software.amazon.awssdk.services.dynamodb.model.VectorIndexDescription;
 
 /** Exports to a real S3-compatible server (s3rver) and to a directory, imports back, through the SDK v2. */
 @Tag("slow")
@@ -271,6 +275,47 @@ class ExportImportTest {
         assertThat(a.get("ns").ns()).containsExactlyInAnyOrder("1", "2.5");
         assertThat(a.get("l").l())
                 .containsExactly(AttributeValue.fromBool(true), AttributeValue.fromNul(true), s("sym"));
+    }
+
+    @Test
+    void anImportedTableGetsItsVectorIndexAndEveryImportedItemIsSearchable() throws Exception {
+        Path dir = tmp.resolve("vectors");
+        Files.createDirectories(dir);
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 20; i++) {
+            lines.append("{\"Item\":{\"pk\":{\"S\":\"v")
+                    .append(i)
+                    .append("\"},\"sk\":{\"N\":\"1\"},\"emb\":{\"L\":[{\"N\":\"")
+                    .append(i)
+                    .append("\"},{\"N\":\"1\"}]}}}\n");
+        }
+        Files.writeString(dir.resolve("part-1.json"), lines.toString());
+        TableCreationParameters creation = creation("withvectors").toBuilder()
+                .vectorIndexes(VectorIndex.builder()
+                        .indexName("byEmb")
+                        .vectorAttribute(a -> a.attributeName("emb"))
+                        .dimensions(2L)
+                        .distanceFunction(VectorDistanceFunction.EUCLIDEAN)
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                        .build())
+                .build();
+        ImportTableDescription d = awaitImport(ddb.importTable(r -> r.s3BucketSource(s -> s.s3Bucket("file:" + dir))
+                        .inputFormat(InputFormat.DYNAMODB_JSON)
+                        .tableCreationParameters(creation))
+                .importTableDescription()
+                .importArn());
+        assertThat(d.importStatus()).isEqualTo(ImportStatus.COMPLETED);
+        assertThat(d.importedItemCount()).isEqualTo(20L);
+        assertThat(ddb.describeTable(r -> r.tableName("withvectors")).table().vectorIndexes())
+                .extracting(VectorIndexDescription::indexName)
+                .containsExactly("byEmb");
+        SearchVectorsResponse nearest = ddb.searchVectors(r -> r.tableName("withvectors")
+                .indexName("byEmb")
+                .searchVector(AttributeValue.fromN("17.2"), AttributeValue.fromN("1"))
+                .topK(2));
+        assertThat(nearest.searchResults())
+                .extracting(x -> x.item().get("pk").s())
+                .containsExactly("v17", "v18");
     }
 
     @Test
