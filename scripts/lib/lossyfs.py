@@ -24,6 +24,8 @@ What is durable (the strict POSIX model, harsher than ext4 or XFS in practice):
   file whose first unsynced change is W seconds old becomes durable as a whole, and so does a
   name change W seconds old, checked every WRITEBACK_PERIOD_SECONDS. Without it nothing is
   ever written back: only fsync makes data durable.
+- --ignore-dir-fsync (an experiment, not a model of a good disk): a directory fsync makes no
+  name durable, so only names that existed at the mount survive a cut.
 
 Not modelled: a torn write (a cut keeps none of the unsynced bytes, never a part), reordering
 between fsynced files, fallocate (not offered: callers see ENOSYS), extended attributes.
@@ -77,10 +79,11 @@ class NameUndo:
 class LossyFs(Operations):
     use_ns = True
 
-    def __init__(self, backing, stash, writeback_seconds):
+    def __init__(self, backing, stash, writeback_seconds, ignore_dir_fsync=False):
         self.root = os.path.realpath(backing)
         self.stash_dir = os.path.realpath(stash)
         self.writeback_seconds = writeback_seconds
+        self.ignore_dir_fsync = ignore_dir_fsync
         self.mutex = threading.RLock()
         self.data = {}  # inode -> DataUndo
         self.names = []  # NameUndo, oldest first
@@ -350,6 +353,8 @@ class LossyFs(Operations):
 
     def fsyncdir(self, path, datasync, fh):
         self.stats["dir_fsyncs"] += 1
+        if self.ignore_dir_fsync:
+            return
         ino = os.lstat(self.real(path)).st_ino
         committed = []
         for undo in self.names:
@@ -445,6 +450,8 @@ def main():
     parser.add_argument("mount")
     parser.add_argument("--report")
     parser.add_argument("--writeback-seconds", type=float)
+    parser.add_argument("--ignore-dir-fsync", action="store_true",
+                        help="an experiment: directory fsyncs make nothing durable")
     args = parser.parse_args()
     for d in (args.backing, args.stash, args.mount):
         if not os.path.isdir(d):
@@ -453,7 +460,7 @@ def main():
         raise SystemExit("lossyfs: STASH must be on the same file system as BACKING (files move there)")
     if os.listdir(args.stash):
         raise SystemExit(f"lossyfs: STASH {args.stash} must be empty")
-    fs = LossyFs(args.backing, args.stash, args.writeback_seconds)
+    fs = LossyFs(args.backing, args.stash, args.writeback_seconds, args.ignore_dir_fsync)
     # hard_remove: an unlinked open file is unlinked, not renamed to .fuse_hidden* (which would
     # be a rename to undo); use_ino: the caller sees the backing inodes; big_writes: 128 KiB writes.
     FUSE(fs, args.mount, raw_fi=True, foreground=True, fsname="lossyfs", hard_remove=True,
