@@ -4,12 +4,15 @@
 # directory was not fsynced (docs/durability.md, "Power cuts").
 #
 # 1. Self-test of the layer: files in each durability state, a cut, exactly the durable state back.
-# 2. `--durability fsync`: ROUNDS cuts during a boto3 load (PutItem, UpdateItem ADD, BatchWriteItem,
-#    TransactWriteItems); each cut is kill -9 of the server, then the unmount that drops what was
-#    not durable, then a fresh mount and server. No acknowledged write may be lost.
+# 2. `--durability fsync`: FSYNC_ROUNDS cuts during a boto3 load (PutItem, UpdateItem ADD,
+#    BatchWriteItem, TransactWriteItems); each cut is kill -9 of the server, then the unmount that
+#    drops what was not durable, then a fresh mount and server. No acknowledged write may be lost.
+#    Then FSYNC_TORN_ROUNDS more where a cut keeps a random part of each file's unsynced tail, so
+#    the log may end mid-record.
 # 3. `--durability process` with the kernel's writeback modelled (unsynced data is written back
 #    WRITEBACK_SECONDS after it was first dirtied, as Linux does after about 30 s): only writes
 #    acknowledged in the last WRITEBACK_SECONDS (plus the layer's writeback period) may be lost.
+#    Its cuts keep a random part of the unsynced tails too.
 # 4. `--durability process` with no writeback at all: the loss is counted, not bounded.
 # In every run: the store opens, no transaction is half-applied, and what survives of each writer
 # is a prefix of its writes (a point in time).
@@ -27,6 +30,7 @@ SMOKE_SUMMARY_LABEL=smoke-powercut
 LIB="$SMOKE_REPO_ROOT/scripts/lib"
 TABLE=kumiko-smoke-powercut
 FSYNC_ROUNDS=3
+FSYNC_TORN_ROUNDS=2
 PROCESS_ROUNDS=3
 WRITEBACK_SECONDS=2
 # The layer writes back every 0.5 s; a write acknowledged just before a writeback may have been
@@ -45,15 +49,23 @@ UNMOUNT_WAIT_SECONDS=30
 
 LOSSYFS_PID=""
 MOUNT_POINT=""
+MOUNT_COUNT=0
 
-# mount_lossy DIR [--writeback-seconds W]: mounts DIR/backing at DIR/mnt through lossyfs.
+# mount_lossy DIR [LOSSYFS-ARGS...]: mounts DIR/backing at DIR/mnt through lossyfs. A --torn-seed S
+# becomes S plus the number of mounts so far, so that each cut tears differently.
 mount_lossy() {
-  local dir=$1
+  local dir=$1 arg
   shift
+  local -a args=()
+  for arg in "$@"; do
+    if [[ ${args[*]: -1} == --torn-seed ]]; then arg=$((arg + MOUNT_COUNT)); fi
+    args+=("$arg")
+  done
+  MOUNT_COUNT=$((MOUNT_COUNT + 1))
   mkdir -p "$dir/backing" "$dir/stash" "$dir/mnt"
   MOUNT_POINT="$dir/mnt"
-  "$PY" "$LIB/lossyfs.py" "$dir/backing" "$dir/stash" "$MOUNT_POINT" --report "$dir/cut.json" "$@" \
-    >>"$dir/lossyfs.log" 2>&1 &
+  "$PY" "$LIB/lossyfs.py" "$dir/backing" "$dir/stash" "$MOUNT_POINT" --report "$dir/cut.json" \
+    "${args[@]}" >>"$dir/lossyfs.log" 2>&1 &
   LOSSYFS_PID=$!
   local deadline=$((SECONDS + MOUNT_WAIT_SECONDS))
   while ((SECONDS < deadline)); do
@@ -202,9 +214,12 @@ main() {
   build_server || { smoke_summary; exit 1; }
   # shellcheck disable=SC2086 # the experiment's lossyfs options are words
   run_cuts fsync fsync "$FSYNC_ROUNDS" "$FSYNC_LOAD_SECONDS_MIN" fsync ${KUMIKO_POWERCUT_FSYNC_LOSSYFS_ARGS:-}
+  # A seed per run, printed, so that a failing torn cut can be replayed.
+  local seed=$RANDOM
+  run_cuts fsync-torn fsync "$FSYNC_TORN_ROUNDS" "$FSYNC_LOAD_SECONDS_MIN" fsync --torn-seed "$seed"
   [[ ${KUMIKO_POWERCUT_ONLY_FSYNC:-} == 1 ]] && { smoke_summary; return; }
   run_cuts process-writeback process "$PROCESS_ROUNDS" "$PROCESS_LOAD_SECONDS_MIN" \
-    "process:$LOSS_WINDOW_SECONDS" --writeback-seconds "$WRITEBACK_SECONDS"
+    "process:$LOSS_WINDOW_SECONDS" --writeback-seconds "$WRITEBACK_SECONDS" --torn-seed "$((seed + 1))"
   run_cuts process-no-writeback process 1 "$PROCESS_LOAD_SECONDS_MIN" "process:none"
   smoke_summary
 }

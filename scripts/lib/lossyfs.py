@@ -27,8 +27,13 @@ What is durable (the strict POSIX model, harsher than ext4 or XFS in practice):
 - --ignore-dir-fsync (an experiment, not a model of a good disk): a directory fsync makes no
   name durable, so only names that existed at the mount survive a cut.
 
-Not modelled: a torn write (a cut keeps none of the unsynced bytes, never a part), reordering
-between fsynced files, fallocate (not offered: callers see ENOSYS), extended attributes.
+- --torn-seed N: a cut keeps a random prefix (0 to all bytes, seeded by N) of what each file
+  had past its durable size, as a writeback cut short would: a log may end mid-record. Bytes
+  overwritten within the durable size still go back to their durable values.
+
+Not modelled: unsynced pages that reach the disk out of order (a hole before a kept tail),
+reordering between fsynced files, fallocate (not offered: callers see ENOSYS), extended
+attributes.
 The undo log's saved pre-images (bytes overwritten within a file's durable size) are bounded by
 SAVED_BYTES_MAX; a write past it fails with EIO and is counted in the report.
 """
@@ -36,6 +41,7 @@ import argparse
 import errno
 import json
 import os
+import random
 import shutil
 import stat
 import sys
@@ -79,11 +85,12 @@ class NameUndo:
 class LossyFs(Operations):
     use_ns = True
 
-    def __init__(self, backing, stash, writeback_seconds, ignore_dir_fsync=False):
+    def __init__(self, backing, stash, writeback_seconds, ignore_dir_fsync=False, torn_seed=None):
         self.root = os.path.realpath(backing)
         self.stash_dir = os.path.realpath(stash)
         self.writeback_seconds = writeback_seconds
         self.ignore_dir_fsync = ignore_dir_fsync
+        self.torn = None if torn_seed is None else random.Random(torn_seed)
         self.mutex = threading.RLock()
         self.data = {}  # inode -> DataUndo
         self.names = []  # NameUndo, oldest first
@@ -381,12 +388,16 @@ class LossyFs(Operations):
         """Undoes every change that is not durable. Runs after the unmount, alone."""
         self.stop.set()
         report = dict(self.stats)
-        report.update(files_rolled_back=0, bytes_dropped=0, names_undone=0)
+        report.update(files_rolled_back=0, bytes_dropped=0, names_undone=0, torn=[])
         paths = self.inode_paths()
         for ino, undo in self.data.items():
             path = paths.get(ino)
             if path is not None:
-                report["bytes_dropped"] += self.roll_back_data(path, undo)
+                kept = self.torn_tail(undo)
+                if kept:
+                    report["torn"].append(f"{os.path.basename(path)}: kept {kept} of "
+                                          f"{undo.size - undo.durable_size} unsynced bytes")
+                report["bytes_dropped"] += self.roll_back_data(path, undo, kept)
                 report["files_rolled_back"] += 1
         for undo in reversed(self.names):
             self.undo_name(undo)
@@ -408,13 +419,21 @@ class LossyFs(Operations):
                     paths.setdefault(os.lstat(path).st_ino, path)
         return paths
 
+    def torn_tail(self, undo):
+        """With --torn-seed, how many bytes past the durable size the cut keeps (else none)."""
+        if self.torn is None or undo.size <= undo.durable_size:
+            return 0
+        return self.torn.randint(0, undo.size - undo.durable_size)
+
     @staticmethod
-    def roll_back_data(path, undo):
+    def roll_back_data(path, undo, kept):
+        """Back to the durable bytes, then kept bytes of the unsynced tail; returns bytes dropped."""
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return 0
         with open(path, "r+b", buffering=0) as f:
-            dropped = max(0, os.fstat(f.fileno()).st_size - undo.durable_size)
-            os.ftruncate(f.fileno(), undo.durable_size)
+            size = undo.durable_size + kept
+            dropped = max(0, os.fstat(f.fileno()).st_size - size)
+            os.ftruncate(f.fileno(), size)
             for block, original in undo.saved.items():
                 os.pwrite(f.fileno(), original, block * BLOCK_BYTES)
                 dropped += len(original)
@@ -450,6 +469,8 @@ def main():
     parser.add_argument("mount")
     parser.add_argument("--report")
     parser.add_argument("--writeback-seconds", type=float)
+    parser.add_argument("--torn-seed", type=int,
+                        help="at a cut, keep a random prefix of each file's unsynced tail")
     parser.add_argument("--ignore-dir-fsync", action="store_true",
                         help="an experiment: directory fsyncs make nothing durable")
     args = parser.parse_args()
@@ -460,7 +481,7 @@ def main():
         raise SystemExit("lossyfs: STASH must be on the same file system as BACKING (files move there)")
     if os.listdir(args.stash):
         raise SystemExit(f"lossyfs: STASH {args.stash} must be empty")
-    fs = LossyFs(args.backing, args.stash, args.writeback_seconds, args.ignore_dir_fsync)
+    fs = LossyFs(args.backing, args.stash, args.writeback_seconds, args.ignore_dir_fsync, args.torn_seed)
     # hard_remove: an unlinked open file is unlinked, not renamed to .fuse_hidden* (which would
     # be a rename to undo); use_ino: the caller sees the backing inodes; big_writes: 128 KiB writes.
     FUSE(fs, args.mount, raw_fi=True, foreground=True, fsname="lossyfs", hard_remove=True,
