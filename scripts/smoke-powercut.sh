@@ -43,7 +43,9 @@ FSYNC_LOAD_SECONDS_MIN=2
 PROCESS_LOAD_SECONDS_MIN=6
 LOAD_SECONDS_SPREAD=3
 # The client stops by itself after this, should the kill not end it.
-LOAD_SECONDS_MAX=30
+LOAD_SECONDS_MAX=60
+LOAD_START_ACKS=20
+LOAD_START_WAIT_SECONDS=30
 MOUNT_WAIT_SECONDS=10
 UNMOUNT_WAIT_SECONDS=30
 
@@ -63,9 +65,10 @@ mount_lossy() {
   done
   MOUNT_COUNT=$((MOUNT_COUNT + 1))
   mkdir -p "$dir/backing" "$dir/stash" "$dir/mnt"
+  rm -f "$dir/power-off"
   MOUNT_POINT="$dir/mnt"
   "$PY" "$LIB/lossyfs.py" "$dir/backing" "$dir/stash" "$MOUNT_POINT" --report "$dir/cut.json" \
-    "${args[@]}" >>"$dir/lossyfs.log" 2>&1 &
+    --power-off-file "$dir/power-off" "${args[@]}" >>"$dir/lossyfs.log" 2>&1 &
   LOSSYFS_PID=$!
   local deadline=$((SECONDS + MOUNT_WAIT_SECONDS))
   while ((SECONDS < deadline)); do
@@ -144,9 +147,18 @@ one_round() {
   "$PY" "$LIB/powercut_client.py" load "$ENDPOINT" "$TABLE" "r$round" "$dir/acks-r$round.jsonl" \
     "$LOAD_SECONDS_MAX" >"$dir/load-r$round.out" 2>&1 &
   local load_pid=$!
+  # The load time counts from the first acknowledgements: a busy machine may take seconds to
+  # start the client.
+  local deadline=$((SECONDS + LOAD_START_WAIT_SECONDS))
+  while (($(wc -l <"$dir/acks-r$round.jsonl" 2>/dev/null || echo 0) < LOAD_START_ACKS)) &&
+    ((SECONDS < deadline)) && kill -0 "$load_pid" 2>/dev/null; do
+    sleep 0.1
+  done
   sleep "$load_seconds"
+  # The power goes off (lossyfs writes nothing back from now on), and the server dies with it.
   local cut_at
   cut_at=$(date +%s.%N)
+  touch "$dir/power-off"
   kill_server_hard
   wait "$load_pid"
   report_client_output "$dir/load-r$round.out" $? "load round $round"

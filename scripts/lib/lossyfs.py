@@ -23,7 +23,9 @@ What is durable (the strict POSIX model, harsher than ext4 or XFS in practice):
 - --writeback-seconds W models the kernel's background writeback (Linux's dirty_expire): a
   file whose first unsynced change is W seconds old becomes durable as a whole, and so does a
   name change W seconds old, checked every WRITEBACK_PERIOD_SECONDS. Without it nothing is
-  ever written back: only fsync makes data durable.
+  ever written back: only fsync makes data durable. --power-off-file PATH stops the writeback
+  once PATH exists: the moment of the cut, when the unmount comes later (after kill -9 of the
+  program under test, say).
 - --ignore-dir-fsync (an experiment, not a model of a good disk): a directory fsync makes no
   name durable, so only names that existed at the mount survive a cut.
 
@@ -85,11 +87,13 @@ class NameUndo:
 class LossyFs(Operations):
     use_ns = True
 
-    def __init__(self, backing, stash, writeback_seconds, ignore_dir_fsync=False, torn_seed=None):
+    def __init__(self, backing, stash, writeback_seconds, ignore_dir_fsync=False, torn_seed=None,
+                 power_off_file=None):
         self.root = os.path.realpath(backing)
         self.stash_dir = os.path.realpath(stash)
         self.writeback_seconds = writeback_seconds
         self.ignore_dir_fsync = ignore_dir_fsync
+        self.power_off_file = power_off_file
         self.torn = None if torn_seed is None else random.Random(torn_seed)
         self.mutex = threading.RLock()
         self.data = {}  # inode -> DataUndo
@@ -173,6 +177,8 @@ class LossyFs(Operations):
     def writeback_loop(self):
         while not self.stop.wait(WRITEBACK_PERIOD_SECONDS):
             with self.mutex:
+                if self.power_off_file and os.path.exists(self.power_off_file):
+                    return  # the power is off: the kernel writes nothing back any more
                 self.writeback(time.monotonic() - self.writeback_seconds)
 
     def writeback(self, older_than):
@@ -469,6 +475,8 @@ def main():
     parser.add_argument("mount")
     parser.add_argument("--report")
     parser.add_argument("--writeback-seconds", type=float)
+    parser.add_argument("--power-off-file",
+                        help="once this file exists, nothing more is written back (the cut's moment)")
     parser.add_argument("--torn-seed", type=int,
                         help="at a cut, keep a random prefix of each file's unsynced tail")
     parser.add_argument("--ignore-dir-fsync", action="store_true",
@@ -481,7 +489,8 @@ def main():
         raise SystemExit("lossyfs: STASH must be on the same file system as BACKING (files move there)")
     if os.listdir(args.stash):
         raise SystemExit(f"lossyfs: STASH {args.stash} must be empty")
-    fs = LossyFs(args.backing, args.stash, args.writeback_seconds, args.ignore_dir_fsync, args.torn_seed)
+    fs = LossyFs(args.backing, args.stash, args.writeback_seconds, args.ignore_dir_fsync, args.torn_seed,
+                 args.power_off_file)
     # hard_remove: an unlinked open file is unlinked, not renamed to .fuse_hidden* (which would
     # be a rename to undo); use_ino: the caller sees the backing inodes; big_writes: 128 KiB writes.
     FUSE(fs, args.mount, raw_fi=True, foreground=True, fsname="lossyfs", hard_remove=True,
