@@ -37,8 +37,9 @@ WRITEBACK_SECONDS=2
 # dirtied up to that much earlier, the client stamps its acknowledgement after the answer, and a
 # busy machine delays the writeback thread: 2 s of slack.
 LOSS_WINDOW_SECONDS=4
-# Load before the kill: long enough for writes to be in flight and, in process mode, for the
-# writeback to have made the earlier ones durable; short enough to keep the script to minutes.
+# Load before the kill, from the first LOAD_START_ACKS acknowledgements on: long enough for writes
+# to be in flight and, in process mode, for the writeback to have made the earlier ones durable;
+# short enough to keep the script to minutes.
 FSYNC_LOAD_SECONDS_MIN=2
 PROCESS_LOAD_SECONDS_MIN=6
 LOAD_SECONDS_SPREAD=3
@@ -170,12 +171,21 @@ one_round() {
   client verify "$ENDPOINT" "$TABLE" "$mode" "$dir/state.json" "$dir"/acks-r*.jsonl
 }
 
-# run_cuts NAME DURABILITY ROUNDS LOAD_SECONDS_MIN MODE [LOSSYFS-ARGS...]
+# run_cuts NAME DURABILITY ROUNDS LOAD_SECONDS_MIN MODE [LOSSYFS-ARGS...]: a run of cuts in
+# SMOKE_TMP/NAME; whatever happened, its server is stopped and its file system unmounted after.
 run_cuts() {
-  local name=$1 durability=$2 rounds=$3 load_min=$4 mode=$5
-  shift 5
-  local dir="$SMOKE_TMP/$name" round
-  echo "smoke-powercut: $name: --durability $durability, $rounds cuts, lossyfs $*"
+  local dir="$SMOKE_TMP/$1"
+  echo "smoke-powercut: $1: --durability $2, $3 cuts, lossyfs ${*:6}"
+  run_cuts_in "$dir" "$@"
+  stop_server
+  if [[ -n $LOSSYFS_PID ]]; then
+    cut_power "$dir" "$1: the last cut"
+  fi
+}
+
+run_cuts_in() {
+  local dir=$1 name=$2 durability=$3 rounds=$4 load_min=$5 mode=$6 round
+  shift 6
   mount_lossy "$dir" "$@" || return 1
   # The table is created with fsync, so what a cut may take in process mode is only the load: in
   # process mode even a clean stop leaves the last writes unsynced (RocksDB's close does not sync
@@ -192,8 +202,6 @@ run_cuts() {
     one_round "$dir" "$durability" "$round" "$((load_min + RANDOM % (LOAD_SECONDS_SPREAD + 1)))" \
       "$mode" "$@" || return 1
   done
-  stop_server
-  cut_power "$dir" "$name: the last cut"
 }
 
 powercut_cleanup() {
@@ -202,7 +210,12 @@ powercut_cleanup() {
   if [[ -n $MOUNT_POINT ]] && mountpoint -q "$MOUNT_POINT"; then
     umount "$MOUNT_POINT" 2>/dev/null || umount -l "$MOUNT_POINT" 2>/dev/null || true
   fi
-  [[ -n $LOSSYFS_PID ]] && kill "$LOSSYFS_PID" 2>/dev/null
+  if [[ -n $LOSSYFS_PID ]]; then
+    kill "$LOSSYFS_PID" 2>/dev/null
+    # It undoes the cut's changes in SMOKE_TMP, which smoke_cleanup then removes.
+    local deadline=$((SECONDS + UNMOUNT_WAIT_SECONDS))
+    while kill -0 "$LOSSYFS_PID" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.1; done
+  fi
   (exit "$status")
   smoke_cleanup
 }
