@@ -3,7 +3,8 @@
 # file system that forgets, at each cut, every byte not fsynced and every name change whose
 # directory was not fsynced (docs/durability.md, "Power cuts").
 #
-# 1. Self-test of the layer: files in each durability state, a cut, exactly the durable state back.
+# 1. Self-test of the layer: files in each durability state, a cut, exactly the durable state back
+#    (so that the checks below cannot pass because nothing was lost).
 # 2. `--durability fsync`: FSYNC_ROUNDS cuts during a boto3 load (PutItem, UpdateItem ADD,
 #    BatchWriteItem, TransactWriteItems); each cut is kill -9 of the server, then the unmount that
 #    drops what was not durable, then a fresh mount and server. No acknowledged write may be lost.

@@ -72,6 +72,7 @@ def selftest_write(mnt):
     write_file(p("overwritten"), b"o" * SELFTEST_BYTES, sync=True)
     write_file(p("unlinked"), b"u" * SELFTEST_BYTES, sync=True)
     write_file(p("renamed"), b"r" * SELFTEST_BYTES, sync=True)
+    write_file(p("truncated"), b"t" * SELFTEST_BYTES, sync=True)
     write_file(p("unsynced"), b"", sync=False)
     os.mkdir(p("dir"))
     sync_dir(mnt)
@@ -83,23 +84,25 @@ def selftest_write(mnt):
     with open(p("overwritten"), "r+b") as f:
         f.seek(4000)
         f.write(b"O" * 5000)
+    os.truncate(p("truncated"), 3000)
     write_file(p("synced-no-dir-sync"), b"d" * SELFTEST_BYTES, sync=True)
     write_file(p("dir/synced-dir-synced"), b"e" * SELFTEST_BYTES, sync=True)
     sync_dir(p("dir"))
     os.unlink(p("unlinked"))
     os.rename(p("renamed"), p("renamed-to"))
     seen = sorted(os.listdir(mnt))
-    want = sorted(["synced", "appended", "overwritten", "renamed-to", "unsynced", "dir",
+    want = sorted(["synced", "appended", "overwritten", "renamed-to", "truncated", "unsynced", "dir",
                    "synced-no-dir-sync"])
     assert seen == want, f"before the cut the mount lists {seen}, want {want}"
     assert os.path.getsize(p("appended")) == 2 * SELFTEST_BYTES
-    return "8 files in known states"
+    return "9 files in known states"
 
 
 def selftest_check(mnt):
     p = lambda name: os.path.join(mnt, name)  # noqa: E731
     seen = sorted(os.listdir(mnt))
-    want = sorted(["synced", "appended", "overwritten", "unlinked", "renamed", "unsynced", "dir"])
+    want = sorted(["synced", "appended", "overwritten", "unlinked", "renamed", "truncated", "unsynced",
+                   "dir"])
     assert seen == want, f"after the cut the mount lists {seen}, want {want}"
     expect = {
         "synced": b"s" * SELFTEST_BYTES,  # fsynced, name durable
@@ -107,6 +110,7 @@ def selftest_check(mnt):
         "overwritten": b"o" * SELFTEST_BYTES,  # the unsynced overwrite is undone
         "unlinked": b"u" * SELFTEST_BYTES,  # the unlink was not durable
         "renamed": b"r" * SELFTEST_BYTES,  # nor the rename
+        "truncated": b"t" * SELFTEST_BYTES,  # nor the truncation
         "unsynced": b"",  # its name was durable, its data never synced
         "dir/synced-dir-synced": b"e" * SELFTEST_BYTES,  # file and directory fsynced
     }
