@@ -41,13 +41,14 @@ LOSS_WINDOW_SECONDS=4
 # Load before the kill, from the first LOAD_START_ACKS acknowledgements on: long enough for writes
 # to be in flight and, in process mode, for the writeback to have made the earlier ones durable;
 # short enough to keep the script to minutes.
-FSYNC_LOAD_SECONDS_MIN=2
+FSYNC_LOAD_SECONDS_MIN=3
 PROCESS_LOAD_SECONDS_MIN=6
 LOAD_SECONDS_SPREAD=3
 # The client stops by itself after this, should the kill not end it.
 LOAD_SECONDS_MAX=60
 LOAD_START_ACKS=20
 LOAD_START_WAIT_SECONDS=30
+FLUSH_WAIT_SECONDS=10
 MOUNT_WAIT_SECONDS=10
 UNMOUNT_WAIT_SECONDS=30
 
@@ -141,11 +142,33 @@ start_on_mount() {
   start_and_wait "$1" "$port" "$SMOKE_TMP/server.log" --data-dir "$MOUNT_POINT" --durability "$2"
 }
 
+# table_files DIR: the names of the store's table files, one a line.
+table_files() {
+  find "$1/backing" -maxdepth 1 -name '*.sst' -printf '%f\n' | sort
+}
+
+# await_new_table_file DIR BEFORE SECONDS: true as soon as a table file not in BEFORE (a list from
+# table_files) appears, that is when a flush or compaction has begun writing one.
+await_new_table_file() {
+  local dir=$1 before=$2 deadline=$((SECONDS + $3))
+  while ((SECONDS < deadline)); do
+    if [[ -n $(comm -13 <(printf '%s\n' "$before") <(table_files "$dir")) ]]; then
+      return 0
+    fi
+    sleep 0.05
+  done
+  return 1
+}
+
 # one_round DIR DURABILITY ROUND LOAD_SECONDS MODE [LOSSYFS-ARGS...]: load, kill -9, cut, remount,
-# restart, verify. The server of the next round is the one started here.
+# restart, verify. The server of the next round is the one started here. An even round under
+# fsync is cut as soon as a new table file appears (mid-flush or mid-compaction: the load pauses
+# early on, which starts the server's idle compaction), if one does within FLUSH_WAIT_SECONDS.
 one_round() {
   local dir=$1 durability=$2 round=$3 load_seconds=$4 mode=$5
   shift 5
+  local tables_before
+  tables_before=$(table_files "$dir")
   "$PY" "$LIB/powercut_client.py" load "$ENDPOINT" "$TABLE" "r$round" "$dir/acks-r$round.jsonl" \
     "$LOAD_SECONDS_MAX" >"$dir/load-r$round.out" 2>&1 &
   local load_pid=$!
@@ -156,7 +179,16 @@ one_round() {
     ((SECONDS < deadline)) && kill -0 "$load_pid" 2>/dev/null; do
     sleep 0.1
   done
-  sleep "$load_seconds"
+  local when="after ${load_seconds}s of load"
+  if [[ $durability == fsync ]] && ((round % 2 == 0)); then
+    if await_new_table_file "$dir" "$tables_before" "$FLUSH_WAIT_SECONDS"; then
+      when="as a table file was being written"
+    else
+      when="after ${FLUSH_WAIT_SECONDS}s of load (no new table file appeared)"
+    fi
+  else
+    sleep "$load_seconds"
+  fi
   # The power goes off (lossyfs writes nothing back from now on), and the server dies with it.
   local cut_at
   cut_at=$(date +%s.%N)
@@ -164,7 +196,7 @@ one_round() {
   kill_server_hard
   wait "$load_pid"
   report_client_output "$dir/load-r$round.out" $? "load round $round"
-  cut_power "$dir" "$durability round $round: cut after ${load_seconds}s of load" || return 1
+  cut_power "$dir" "$durability round $round: cut $when" || return 1
   echo "  the cut dropped $(bytes_dropped "$dir") bytes"
   mount_lossy "$dir" "$@" || return 1
   start_on_mount "$durability round $round: the store opens after the cut" "$durability" || return 1

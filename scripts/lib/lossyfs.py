@@ -394,7 +394,7 @@ class LossyFs(Operations):
         """Undoes every change that is not durable. Runs after the unmount, alone."""
         self.stop.set()
         report = dict(self.stats)
-        report.update(files_rolled_back=0, bytes_dropped=0, names_undone=0, torn=[])
+        report.update(files_rolled_back=0, bytes_dropped=0, names_undone=[], torn=[])
         paths = self.inode_paths()
         for ino, undo in self.data.items():
             path = paths.get(ino)
@@ -407,7 +407,7 @@ class LossyFs(Operations):
                 report["files_rolled_back"] += 1
         for undo in reversed(self.names):
             self.undo_name(undo)
-            report["names_undone"] += 1
+            report["names_undone"].append(f"{undo.kind} {undo.name}")
         for leftover in os.listdir(self.stash_dir):
             self.drop_stashed(os.path.join(self.stash_dir, leftover))
         self.data.clear()

@@ -27,6 +27,12 @@ import threading
 import time
 
 WRITER_THREADS = 6
+# The writers pause together once, from PAUSE_FROM_SECONDS after the first acknowledgement (a busy
+# machine may take seconds to start the client) for PAUSE_SECONDS: the
+# server's idle compaction (after a second without writes, checked each second) then flushes the
+# memtable and compacts, so a kill soon after may cut into a flush or a compaction.
+PAUSE_FROM_SECONDS = 1.0
+PAUSE_SECONDS = 2.5
 BATCH_ITEMS = 25
 TABLE_WAIT_SECONDS = 20
 failures = 0
@@ -185,10 +191,15 @@ def one_write(ddb, table, prefix, seq):
         TransactItems=[{"Put": {"TableName": table, "Item": item(k)}} for k in keys])
 
 
-def writer(endpoint, table, prefix, deadline, out, out_lock, outcome):
+def writer(endpoint, table, prefix, first_ack, deadline, out, out_lock, outcome):
+    """first_ack: a list that holds the monotonic time of the load's first acknowledgement."""
     ddb = client(endpoint)
     seq = 0
+    paused = False
     while time.monotonic() < deadline:
+        if not paused and first_ack and time.monotonic() >= first_ack[0] + PAUSE_FROM_SECONDS:
+            time.sleep(max(0.0, first_ack[0] + PAUSE_FROM_SECONDS + PAUSE_SECONDS - time.monotonic()))
+            paused = True
         record, send = one_write(ddb, table, prefix, seq)
         record.update(thread=prefix, seq=seq)
         try:
@@ -197,6 +208,10 @@ def writer(endpoint, table, prefix, deadline, out, out_lock, outcome):
                 done = {r["PutRequest"]["Item"]["pk"]["S"] for r in unprocessed.get(table, [])}
                 record["unprocessed"] = sorted(done)
             record.update(acked=True, acked_at=time.time())
+            if not first_ack:
+                with out_lock:
+                    if not first_ack:
+                        first_ack.append(time.monotonic())
         except Exception as e:  # noqa: BLE001 - the kill ends every thread this way
             record.update(acked=False, error=f"{type(e).__name__}: {e}"[:200])
         with out_lock:
@@ -211,11 +226,12 @@ def writer(endpoint, table, prefix, deadline, out, out_lock, outcome):
 
 def load(endpoint, table, round_name, out_path, seconds):
     deadline = time.monotonic() + seconds
+    first_ack = []
     out_lock = threading.Lock()
     outcome = {}
     with open(out_path, "a") as out:
-        threads = [threading.Thread(target=writer, args=(endpoint, table, f"{round_name}#t{t}", deadline,
-                                                         out, out_lock, outcome))
+        threads = [threading.Thread(target=writer, args=(endpoint, table, f"{round_name}#t{t}", first_ack,
+                                                         deadline, out, out_lock, outcome))
                    for t in range(WRITER_THREADS)]
         for t in threads:
             t.start()
