@@ -8,8 +8,9 @@
 # 2. `--durability fsync`: FSYNC_ROUNDS cuts during a boto3 load (PutItem, UpdateItem ADD,
 #    BatchWriteItem, TransactWriteItems); each cut is kill -9 of the server, then the unmount that
 #    drops what was not durable, then a fresh mount and server. No acknowledged write may be lost.
-#    Then FSYNC_TORN_ROUNDS more where a cut keeps a random part of each file's unsynced tail, so
-#    the log may end mid-record.
+#    The load pauses once early on, so that the server flushes and compacts under it, and every
+#    other round is cut as soon as a new table file appears. Then FSYNC_TORN_ROUNDS more where a
+#    cut keeps a random part of each file's unsynced tail, so the log may end mid-record.
 # 3. `--durability process` with the kernel's writeback modelled (unsynced data is written back
 #    WRITEBACK_SECONDS after it was first dirtied, as Linux does after about 30 s): only writes
 #    acknowledged in the last WRITEBACK_SECONDS (plus the layer's writeback period) may be lost.
@@ -162,8 +163,9 @@ await_new_table_file() {
 
 # one_round DIR DURABILITY ROUND LOAD_SECONDS MODE [LOSSYFS-ARGS...]: load, kill -9, cut, remount,
 # restart, verify. The server of the next round is the one started here. An even round under
-# fsync is cut as soon as a new table file appears (mid-flush or mid-compaction: the load pauses
-# early on, which starts the server's idle compaction), if one does within FLUSH_WAIT_SECONDS.
+# fsync is cut as soon as a new table file appears (a flush or compaction under way: the load
+# pauses early on, which starts the server's idle compaction), if one does within
+# FLUSH_WAIT_SECONDS.
 one_round() {
   local dir=$1 durability=$2 round=$3 load_seconds=$4 mode=$5
   shift 5
@@ -182,7 +184,7 @@ one_round() {
   local when="after ${load_seconds}s of load"
   if [[ $durability == fsync ]] && ((round % 2 == 0)); then
     if await_new_table_file "$dir" "$tables_before" "$FLUSH_WAIT_SECONDS"; then
-      when="as a table file was being written"
+      when="as soon as a new table file appeared"
     else
       when="after ${FLUSH_WAIT_SECONDS}s of load (no new table file appeared)"
     fi
