@@ -54,6 +54,7 @@ public final class OperationTable {
                     VectorOperationsRegistration.NAMES,
                     VectorOperationsRegistration::operation),
             new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
+            new Concern(Operation.Api.DYNAMODB, ResourcePolicyOperations.NAMES, ResourcePolicyOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */
