@@ -49,7 +49,7 @@ class OperationTableTest {
                 built++;
             }
         }
-        assertThat(built).isEqualTo(48 + ReplicationOperations.NAMES.size());
+        assertThat(built).isEqualTo(48 + ReplicationOperations.NAMES.size() + ResourcePolicyOperations.NAMES.size());
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTable")).isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
