@@ -8,6 +8,8 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.keys.ByteSink;
 import dev.kumiko.keys.KeySpace;
+import dev.kumiko.storage.ReadModifyWrite;
+import dev.kumiko.storage.ReadModifyWrite.Claimed;
 import dev.kumiko.storage.Store;
 import dev.kumiko.storage.Transaction;
 import dev.kumiko.storage.WriteBatch;
@@ -76,6 +78,12 @@ public final class ResourcePolicies {
         documentCheck.check(document, r.streamLabel() != null);
         Table t = existing(r, arn);
         byte[] key = key(t.descriptor().id(), r.streamLabel());
+        return ReadModifyWrite.SYSTEM.run(
+                Claimed.RETRY, last -> stillInUse(arn), () -> putOnce(key, arn, document, expectedRevisionId));
+    }
+
+    /** One attempt of {@link #put}: compares the revision committed at key and replaces the policy. */
+    private String putOnce(byte[] key, String arn, String document, @Nullable String expectedRevisionId) {
         try (Transaction txn = store.begin(key)) {
             Stored current = Stored.decode(txn.get(key));
             if (!matches(current, expectedRevisionId)) {
@@ -88,6 +96,17 @@ public final class ResourcePolicies {
             txn.commit(new WriteBatch().put(key, next.encode()));
             return next.revisionId();
         }
+    }
+
+    /**
+     * The give-up answer when other changes of one policy kept conflicting (only a store that
+     * validates optimistically has such races): DynamoDB's answer to a resource being changed.
+     */
+    @SuppressWarnings("TypeParameterUnusedInFormals") // it only throws; T lets it serve as any GiveUp
+    private static <T> T stillInUse(String arn) {
+        // UNVERIFIED wording, as Catalog.modify's.
+        throw new DynamoException(
+                ErrorCode.RESOURCE_IN_USE, "Attempt to change a resource which is still in use: " + arn);
     }
 
     /** The policy of a table CreateTable just made (its ResourcePolicy member, already judged). */
@@ -125,6 +144,8 @@ public final class ResourcePolicies {
      * Removes the policy; returns the removed policy's revision id, or null when there was none (the
      * call is idempotent unless an ExpectedRevisionId is given, API Reference).
      */
+    // NullAway 0.14 cannot carry the null of deleteOnce through run's type variable T.
+    @SuppressWarnings("NullAway")
     public @Nullable String delete(@Nullable String resourceArn, @Nullable String expectedRevisionId) {
         Constraints c = new Constraints();
         if (c.notNull("resourceArn", resourceArn)) {
@@ -136,6 +157,12 @@ public final class ResourcePolicies {
         ResourcePolicyArns.Resource r = ResourcePolicyArns.parse(arn, "DeleteResourcePolicy");
         Table t = existing(r, arn);
         byte[] key = key(t.descriptor().id(), r.streamLabel());
+        return ReadModifyWrite.SYSTEM.run(
+                Claimed.RETRY, last -> stillInUse(arn), () -> deleteOnce(key, arn, expectedRevisionId));
+    }
+
+    /** One attempt of {@link #delete}. */
+    private @Nullable String deleteOnce(byte[] key, String arn, @Nullable String expectedRevisionId) {
         try (Transaction txn = store.begin(key)) {
             Stored current = Stored.decode(txn.get(key));
             if (expectedRevisionId != null

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.base.Clock;
 import dev.kumiko.engine.base.EngineSettings;
+import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.auth.AccessKey;
 import dev.kumiko.server.json.JsonTree;
@@ -21,6 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * With --auth=sigv4, a table's resource-based policy is evaluated together with the signing key's
@@ -155,6 +159,48 @@ class ResourcePolicyAuthorizationTest {
             root.deleteResourcePolicy(b -> b.resourceArn(SHARED_AS_HANDED_OUT));
             assertThat(dave.scan(b -> b.tableName("Shared")).count()).isPositive();
             dave.putResourcePolicy(b -> b.resourceArn(SHARED_AS_HANDED_OUT).policy(policy));
+        }
+    }
+
+    @Test
+    void aStreamsPolicyGovernsItsStream() {
+        String streamArn = dave.createTable(b -> b.tableName("Streamed")
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
+                        .keySchema(k -> k.attributeName("PK").keyType(KeyType.HASH))
+                        .attributeDefinitions(a -> a.attributeName("PK").attributeType(ScalarAttributeType.S))
+                        .streamSpecification(x -> x.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)))
+                .tableDescription()
+                .latestStreamArn();
+        String checked = "arn:aws:dynamodb:" + REGION + ":" + ACCOUNT + ":table/Streamed/stream/"
+                + streamArn.substring(streamArn.indexOf("/stream/") + "/stream/".length());
+        dave.putResourcePolicy(b -> b.resourceArn(streamArn)
+                .policy("{\"Version\":\"2012-10-17\",\"Statement\":{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":"
+                        + "\"arn:aws:iam::" + ACCOUNT + ":user/bob\"},\"Action\":\"dynamodb:DescribeStream\","
+                        + "\"Resource\":\"arn:aws:dynamodb:" + REGION + ":" + ACCOUNT
+                        + ":table/Streamed/stream/*\"}}"));
+        try (DynamoDbStreamsClient bob =
+                StreamsClients.of(server, REGION, AwsBasicCredentials.create("AKIABOB", "AKIABOB-secret"))) {
+            assertThat(bob.describeStream(b -> b.streamArn(streamArn))
+                            .streamDescription()
+                            .streamArn())
+                    .isEqualTo(streamArn);
+            assertError(
+                    () -> bob.getShardIterator(b -> b.streamArn(streamArn)
+                            .shardId("shardId-00000000000000000001-00000001")
+                            .shardIteratorType(ShardIteratorType.TRIM_HORIZON)),
+                    "AccessDeniedException",
+                    "User: arn:aws:iam::" + ACCOUNT + ":user/bob is not authorized to perform: "
+                            + "dynamodb:GetShardIterator on resource: " + checked
+                            + " because no identity-based policy allows the dynamodb:GetShardIterator action");
+        }
+        // The table's own policy (it has none) is not the stream's: bob may not read the table.
+        try (DynamoDbClient bob = as("AKIABOB")) {
+            assertError(
+                    () -> bob.describeTable(b -> b.tableName("Streamed")),
+                    "AccessDeniedException",
+                    "User: arn:aws:iam::" + ACCOUNT + ":user/bob is not authorized to perform: dynamodb:DescribeTable "
+                            + "on resource: arn:aws:dynamodb:" + REGION + ":" + ACCOUNT + ":table/Streamed because no "
+                            + "identity-based policy allows the dynamodb:DescribeTable action");
         }
     }
 
