@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kumiko.server.TestServer;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.BackupStatus;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteResourcePolicyResponse;
@@ -17,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetResourcePolicyResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /** PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy and CreateTable's ResourcePolicy over HTTP. */
 class ResourcePolicyTest {
@@ -224,6 +228,47 @@ class ResourcePolicyTest {
                 () -> ddb.putResourcePolicy(b -> b.resourceArn(arn)),
                 "ValidationException",
                 "1 validation error detected: Value null at 'policy' failed to satisfy constraint: Member must not be null");
+    }
+
+    @Test
+    void aTableRestoredFromABackupHasNoPolicy() {
+        ddb.createTable(b -> table(b, "Backed"));
+        String arn = ARN_PREFIX + "Backed";
+        ddb.putResourcePolicy(b -> b.resourceArn(arn).policy(policy(arn, "dynamodb:GetItem")));
+        String backup = ddb.createBackup(b -> b.tableName("Backed").backupName("before-restore"))
+                .backupDetails()
+                .backupArn();
+        await(
+                "backup",
+                () -> ddb.describeBackup(b -> b.backupArn(backup))
+                                .backupDescription()
+                                .backupDetails()
+                                .backupStatus()
+                        == BackupStatus.AVAILABLE);
+        ddb.restoreTableFromBackup(b -> b.backupArn(backup).targetTableName("Restored"));
+        await(
+                "restore",
+                () -> ddb.describeTable(b -> b.tableName("Restored")).table().tableStatus() == TableStatus.ACTIVE);
+        String restored = ARN_PREFIX + "Restored";
+        assertError(
+                () -> ddb.getResourcePolicy(b -> b.resourceArn(restored)),
+                "PolicyNotFoundException",
+                "Resource-based policy not found for the provided ResourceArn: " + restored);
+        assertThat(ddb.getResourcePolicy(b -> b.resourceArn(arn)).policy()).contains("dynamodb:GetItem");
+    }
+
+    /** Polls until done, for at most 30 s: backups and restores finish in the background. */
+    private static void await(String what, BooleanSupplier done) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!done.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
     }
 
     @Test
