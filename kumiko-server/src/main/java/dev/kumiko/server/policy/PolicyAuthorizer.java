@@ -6,8 +6,10 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.error.ErrorCode;
 import dev.kumiko.server.auth.AccessKey;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -63,13 +65,16 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
         Caller caller = new Caller(key.principalArn(), key.accountId(), key.principalTags(), region);
         List<AuthorizationCheck> checks =
                 rule.checks(request, new AuthFacts(new ResourceArns(region, key.accountId()), schemas));
+        // A batch or transaction checks one table many times: its policy is read once per request.
+        Map<String, Optional<ResourcePolicies.Attached>> read = new HashMap<>(4);
         for (AuthorizationCheck c : checks) {
             PolicyEvaluator.Decision byIdentity =
                     identity == null ? PolicyEvaluator.Decision.ALLOW : PolicyEvaluator.evaluate(identity, caller, c);
             if (byIdentity == PolicyEvaluator.Decision.EXPLICIT_DENY) {
                 throw new DynamoException(ErrorCode.ACCESS_DENIED, message(key.principalArn(), c, byIdentity));
             }
-            PolicyEvaluator.Decision byResource = resourceDecision(caller, c);
+            PolicyEvaluator.Decision byResource = resourceDecision(
+                    caller, c, read.computeIfAbsent(c.resource(), r -> Optional.ofNullable(governing(r))));
             if (byResource == PolicyEvaluator.Decision.EXPLICIT_DENY) {
                 throw new DynamoException(ErrorCode.ACCESS_DENIED, resourceDenyMessage(key.principalArn(), c));
             }
@@ -84,11 +89,12 @@ public final class PolicyAuthorizer implements RequestAuthorizer {
      * indexes, of the stream's for a stream; IMPLICIT_DENY when there is none. The account's root may
      * always delete a policy (API Reference, DeleteResourcePolicy: so nobody is locked out).
      */
-    private PolicyEvaluator.Decision resourceDecision(Caller caller, AuthorizationCheck c) {
-        ResourcePolicies.Attached attached = governing(c.resource());
-        if (attached == null) {
+    private static PolicyEvaluator.Decision resourceDecision(
+            Caller caller, AuthorizationCheck c, Optional<ResourcePolicies.Attached> governing) {
+        if (governing.isEmpty()) {
             return PolicyEvaluator.Decision.IMPLICIT_DENY;
         }
+        ResourcePolicies.Attached attached = governing.get();
         if (c.action().equals("DeleteResourcePolicy") && isRoot(caller)) {
             return PolicyEvaluator.Decision.ALLOW;
         }
