@@ -360,6 +360,9 @@ public final class Catalog {
         store.deleteRange(
                 KeySpace.prefix(KeySpace.CHANGE_LOG, d.id()), KeySpace.prefixEnd(KeySpace.CHANGE_LOG, d.id()));
         store.deleteRange(KeySpace.prefix(KeySpace.STATS, d.id()), KeySpace.prefixEnd(KeySpace.STATS, d.id()));
+        store.deleteRange(
+                KeySpace.prefix(KeySpace.RESOURCE_POLICIES, d.id()),
+                KeySpace.prefixEnd(KeySpace.RESOURCE_POLICIES, d.id()));
         for (IndexDescriptor x : d.localSecondaryIndexes()) {
             store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
         }

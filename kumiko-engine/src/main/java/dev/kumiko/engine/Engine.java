@@ -68,6 +68,7 @@ public final class Engine implements AutoCloseable {
     private final ItemWriter writer;
     private final VectorIndexes vectors;
     private final VectorOperations vectorOperations;
+    private final dev.kumiko.engine.control.ResourcePolicies resourcePolicies;
     private final String owner;
     private volatile @Nullable TransactionOperations transactions;
     private volatile @Nullable PqOperations partiql;
@@ -106,6 +107,7 @@ public final class Engine implements AutoCloseable {
         StreamLifecycle streamLifecycle = new StreamLifecycle(catalog, changeLog, store);
         this.controlPlane = new ControlPlane(catalog, clock, backfill, throughput, streamLifecycle);
         this.vectorOperations = new VectorOperations(catalog, store, vectors, controlPlane);
+        this.resourcePolicies = new dev.kumiko.engine.control.ResourcePolicies(catalog, store, clock);
         this.streams = new StreamOperations(catalog, changeLog, streamLifecycle, clock);
         this.streamBacklog = new StreamBacklog(catalog, changeLog);
         this.items = new ItemOperations(catalog, store, writer, throughput);
@@ -171,6 +173,11 @@ public final class Engine implements AutoCloseable {
 
     public ControlPlane control() {
         return controlPlane;
+    }
+
+    /** Resource-based policies of tables and streams. */
+    public dev.kumiko.engine.control.ResourcePolicies resourcePolicies() {
+        return resourcePolicies;
     }
 
     public ItemOperations items() {

@@ -26,6 +26,7 @@ public enum ErrorCode {
     RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException"),
     RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException"),
     LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#LimitExceededException"),
+    POLICY_NOT_FOUND("com.amazonaws.dynamodb.v20120810#PolicyNotFoundException"),
     CONDITIONAL_CHECK_FAILED("com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException"),
     TRANSACTION_CANCELED("com.amazonaws.dynamodb.v20120810#TransactionCanceledException"),
     TRANSACTION_CONFLICT("com.amazonaws.dynamodb.v20120810#TransactionConflictException"),

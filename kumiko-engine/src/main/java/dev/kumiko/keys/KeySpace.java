@@ -15,6 +15,7 @@ package dev.kumiko.keys;
  * 0x08 leases:    0x08 task(UTF-8)                             -> background task lease
  * 0x09 backups:   0x09 kind ...                                -> backups, PITR base copies, restore jobs
  * 0x0B exchange:  0x0B kind id(UTF-8)                          -> export or import job record
+ * 0x0C policies:  0x0C tableId [streamLabel(UTF-8)]             -> resource-based policy and revision
  * 0x0E replication: 0x0E kind ...                            -> global tables' replica sets, stamps, positions
  * </pre>
  */
@@ -31,6 +32,8 @@ public final class KeySpace {
     public static final byte BACKUPS = 0x09;
 
     public static final byte EXCHANGE_JOBS = 0x0B;
+    /** Resource-based policies of tables and streams (engine.control.ResourcePolicies). */
+    public static final byte RESOURCE_POLICIES = 0x0C;
     /** Global tables (engine.replication, ReplicationKeys). */
     public static final byte REPLICATION = 0x0E;
 

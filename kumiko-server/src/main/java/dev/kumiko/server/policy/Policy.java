@@ -17,6 +17,22 @@ record Policy(boolean variables, List<Statement> statements) {
         statements = List.copyOf(statements);
     }
 
+    /**
+     * A resource-based policy statement's Principal: everyone ("*"), whole accounts (an account id
+     * or {@code arn:aws:iam::ACCOUNT:root}: any principal of that account), or principal ARNs, matched
+     * exactly. Null on an identity-based policy's statements, whose principal is the key itself.
+     */
+    record Principals(boolean anyone, java.util.Set<String> accounts, java.util.Set<String> arns) {
+        Principals {
+            accounts = java.util.Set.copyOf(accounts);
+            arns = java.util.Set.copyOf(arns);
+        }
+
+        boolean matches(Caller caller) {
+            return anyone || accounts.contains(caller.accountId()) || arns.contains(caller.principalArn());
+        }
+    }
+
     enum Effect {
         ALLOW,
         DENY
@@ -33,7 +49,8 @@ record Policy(boolean variables, List<Statement> statements) {
             List<Glob> actions,
             boolean notResource,
             List<String> resources,
-            List<ConditionClause> conditions) {
+            List<ConditionClause> conditions,
+            @Nullable Principals principals) {
         Statement {
             actions = List.copyOf(actions);
             resources = List.copyOf(resources);

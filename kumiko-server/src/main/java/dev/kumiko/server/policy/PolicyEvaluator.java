@@ -29,7 +29,8 @@ final class PolicyEvaluator {
     }
 
     static boolean applies(Policy.Statement s, boolean variables, Caller caller, AuthorizationCheck check) {
-        return actionMatches(s, check.qualifiedAction())
+        return (s.principals() == null || s.principals().matches(caller))
+                && actionMatches(s, check.qualifiedAction())
                 && resourceMatches(s, variables, caller, check.resource())
                 && ConditionEvaluator.allHold(s.conditions(), variables, caller, check);
     }

@@ -19,14 +19,29 @@ final class PolicyParser {
 
     private static final Set<String> STATEMENT_ELEMENTS =
             Set.of("Sid", "Effect", "Action", "NotAction", "Resource", "NotResource", "Condition");
+    private static final String PRINCIPAL = "Principal";
+    private static final String ROOT_SUFFIX = ":root";
+    private static final String IAM_ARN_PREFIX = "arn:aws:iam::";
+    private static final String STS_ARN_PREFIX = "arn:aws:sts::";
+
+    /** Whose policy a document is: a key's (no Principal) or a table's or stream's (Principal required). */
+    enum Kind {
+        IDENTITY,
+        RESOURCE
+    }
+
     private static final String FOR_ALL = "ForAllValues:";
     private static final String FOR_ANY = "ForAnyValue:";
     private static final String IF_EXISTS = "IfExists";
 
     private PolicyParser() {}
 
-    @SuppressWarnings("unchecked")
     static Policy parse(@Nullable Object document) {
+        return parse(document, Kind.IDENTITY);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Policy parse(@Nullable Object document, Kind kind) {
         if (!(document instanceof Map)) {
             throw new PolicyException("the policy must be a JSON object");
         }
@@ -44,7 +59,7 @@ final class PolicyParser {
         List<Object> raw = statements(doc.get("Statement"));
         List<Policy.Statement> statements = new ArrayList<>(raw.size());
         for (int i = 0; i < raw.size(); i++) {
-            statements.add(statement(raw.get(i), i));
+            statements.add(statement(raw.get(i), i, kind));
         }
         return new Policy(Policy.VERSION_CURRENT.equals(version), statements);
     }
@@ -66,18 +81,20 @@ final class PolicyParser {
     }
 
     @SuppressWarnings("unchecked")
-    private static Policy.Statement statement(Object raw, int index) {
+    private static Policy.Statement statement(Object raw, int index, Kind kind) {
         if (!(raw instanceof Map)) {
             throw new PolicyException("Statement[" + index + "] must be an object");
         }
         Map<String, Object> s = (Map<String, Object>) raw;
         String where = "Statement[" + index + "]";
         for (String element : s.keySet()) {
-            if (!STATEMENT_ELEMENTS.contains(element)) {
-                throw new PolicyException(
-                        where + ": element \"" + element + "\" is not allowed in an identity-based " + "policy");
+            boolean principal = kind == Kind.RESOURCE && element.equals(PRINCIPAL);
+            if (!STATEMENT_ELEMENTS.contains(element) && !principal) {
+                throw new PolicyException(where + ": element \"" + element + "\" is not allowed in "
+                        + (kind == Kind.RESOURCE ? "a resource-based" : "an identity-based") + " policy");
             }
         }
+        Policy.Principals principals = kind == Kind.RESOURCE ? principals(s.get(PRINCIPAL), where) : null;
         Object sid = s.get("Sid");
         if (sid != null && !(sid instanceof String)) {
             throw new PolicyException(where + ": Sid must be a string");
@@ -95,7 +112,56 @@ final class PolicyParser {
                 s.get(notResource ? "NotResource" : "Resource"),
                 where + "." + (notResource ? "NotResource" : "Resource"));
         List<ConditionClause> conditions = conditions(s.get("Condition"), where);
-        return new Policy.Statement((String) sid, effect, notAction, actions, notResource, resources, conditions);
+        return new Policy.Statement(
+                (String) sid, effect, notAction, actions, notResource, resources, conditions, principals);
+    }
+
+    /**
+     * A resource-based statement's Principal: "*", or {"AWS": one or more of "*", an account id,
+     * an account's root ARN, an IAM or STS principal ARN}. Service, federated and canonical-user
+     * principals name callers Kumiko never has, and a wildcard inside an ARN is not IAM's syntax:
+     * refused rather than kept as a statement that can never apply.
+     */
+    @SuppressWarnings("unchecked")
+    private static Policy.Principals principals(@Nullable Object raw, String where) {
+        if (raw == null) {
+            throw new PolicyException(where + ": a resource-based policy statement needs a Principal");
+        }
+        if ("*".equals(raw)) {
+            return new Policy.Principals(true, Set.of(), Set.of());
+        }
+        if (!(raw instanceof Map)) {
+            throw new PolicyException(where + ": Principal must be \"*\" or an object");
+        }
+        Map<String, Object> byType = (Map<String, Object>) raw;
+        boolean anyone = false;
+        Set<String> accounts = new java.util.HashSet<>();
+        Set<String> arns = new java.util.HashSet<>();
+        for (Map.Entry<String, Object> e : byType.entrySet()) {
+            if (!e.getKey().equals("AWS")) {
+                throw new PolicyException(where + ": Policy contains invalid principal type \"" + e.getKey()
+                        + "\" (Kumiko evaluates AWS principals only)");
+            }
+            for (String p : strings(e.getValue(), where + ".Principal.AWS")) {
+                if (p.equals("*")) {
+                    anyone = true;
+                } else if (p.matches("[0-9]{12}")) {
+                    accounts.add(p);
+                } else if (p.startsWith(IAM_ARN_PREFIX) && p.endsWith(ROOT_SUFFIX)) {
+                    accounts.add(p.substring(IAM_ARN_PREFIX.length(), p.length() - ROOT_SUFFIX.length()));
+                } else if ((p.startsWith(IAM_ARN_PREFIX) || p.startsWith(STS_ARN_PREFIX))
+                        && p.indexOf('*') < 0
+                        && p.indexOf('?') < 0) {
+                    arns.add(p);
+                } else {
+                    throw new PolicyException(where + ": Policy contains an invalid principal: " + p);
+                }
+            }
+        }
+        if (byType.isEmpty()) {
+            throw new PolicyException(where + ": Principal must name at least one principal");
+        }
+        return new Policy.Principals(anyone, accounts, arns);
     }
 
     private static Policy.Effect effect(@Nullable Object raw, String where) {

@@ -57,10 +57,19 @@ final class ControlPlaneOperations {
             case "CreateTable" ->
                 dynamodb(
                         name,
-                        VectorRequestReader::createTable,
-                        (e, r, c) -> withVectors(e, e.vectors().createTable(c.engine(), r.table(), r.vectorIndexes())),
+                        ResourcePolicyOperations::creating,
+                        (e, r, c) -> ResourcePolicyOperations.create(
+                                e,
+                                r,
+                                () -> withVectors(
+                                        e,
+                                        e.vectors()
+                                                .createTable(
+                                                        c.engine(),
+                                                        r.table().table(),
+                                                        r.table().vectorIndexes()))),
                         (g, t, c) -> VectorOperationsRegistration.table(g, "TableDescription", t),
-                        (r, f) -> ResourceChecks.table("CreateTable", r.table().tableName(), f));
+                        ResourcePolicyOperations::createTableChecks);
             case "DescribeTable" ->
                 dynamodb(
                         name,

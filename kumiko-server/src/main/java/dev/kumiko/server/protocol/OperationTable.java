@@ -67,6 +67,7 @@ public final class OperationTable {
                     Operation.Api.DYNAMODB,
                     ReplicaAutoScalingOperations.NAMES,
                     ReplicaAutoScalingOperations::operation),
+            new Concern(Operation.Api.DYNAMODB, ResourcePolicyOperations.NAMES, ResourcePolicyOperations::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

@@ -50,7 +50,10 @@ class OperationTableTest {
             }
         }
         assertThat(built)
-                .isEqualTo(54 + ReplicationOperations.NAMES.size() + ContributorInsightsRegistration.NAMES.size());
+                .isEqualTo(54
+                        + ReplicationOperations.NAMES.size()
+                        + ContributorInsightsRegistration.NAMES.size()
+                        + ResourcePolicyOperations.NAMES.size());
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings"))
                 .isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
