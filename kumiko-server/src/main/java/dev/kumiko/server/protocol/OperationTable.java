@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * (DynamoDB Streams), {@link ExchangeOperations} (exports and imports), {@link
  * VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations} (between the regions
  * of a global table), {@link LegacyGlobalTableOperations} (global tables of version 2017.11.29),
- * {@link ReplicaAutoScalingOperations} and {@link AdminOperations}
+ * {@link ReplicaAutoScalingOperations}, {@link ResourcePolicyOperations} and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
