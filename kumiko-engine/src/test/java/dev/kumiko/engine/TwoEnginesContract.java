@@ -477,7 +477,16 @@ public abstract class TwoEnginesContract {
         assertThat(number(get(two, "tokened", "c"), "n")).isEqualTo(1);
     }
 
-    /** Both engines sweep at once; each expired item is deleted by exactly one of them. */
+    /**
+     * Both engines sweep at once; each expired item is deleted by exactly one of them. A sweep
+     * leaves an item that another writer races for to the next pass (TimeToLiveSweeper), and on a
+     * store that aborts one of two transactions meeting on a key both may be refused, so the
+     * engines sweep until a pass of both deletes nothing: the deletions counted must add up to the
+     * expired items exactly, which no item deleted twice or left behind allows.
+     */
+    /** Sweeps of both engines at most: the first deletes nearly all, a later one what was raced for. */
+    private static final int TTL_PASSES_MAX = 5;
+
     @Test
     @Timeout(180)
     void timeToLiveDeletesEachExpiredItemOnce() throws Exception {
@@ -493,9 +502,16 @@ public abstract class TwoEnginesContract {
         two.catalog().refresh();
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<Long> a = pool.submit(() -> one.admin().sweepTimeToLive());
-            Future<Long> b = pool.submit(() -> two.admin().sweepTimeToLive());
-            long deleted = a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS) + b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+            long deleted = 0;
+            for (int pass = 0; pass < TTL_PASSES_MAX; pass++) {
+                Future<Long> a = pool.submit(() -> one.admin().sweepTimeToLive());
+                Future<Long> b = pool.submit(() -> two.admin().sweepTimeToLive());
+                long inPass = a.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS) + b.get(WAIT_SECONDS_MAX, TimeUnit.SECONDS);
+                deleted += inPass;
+                if (inPass == 0) {
+                    break;
+                }
+            }
             assertThat(deleted).isEqualTo(items / 2);
         } finally {
             pool.shutdownNow();
