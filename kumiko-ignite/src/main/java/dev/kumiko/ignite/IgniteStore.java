@@ -232,17 +232,19 @@ public final class IgniteStore implements Store {
     public void deleteRange(byte[] startInclusive, byte[] endExclusive) {
         checkOpen();
         checkRange(startInclusive, endExclusive);
-        deleteRangeOf(data, IgniteSchema.DATA, startInclusive, endExclusive);
-        deleteRangeOf(locks, IgniteSchema.LOCKS, startInclusive, endExclusive);
+        deleteRangeOf(data, IgniteSchema.DATA, IgniteSchema.DATA_BY_KEY, startInclusive, endExclusive);
+        deleteRangeOf(locks, IgniteSchema.LOCKS, IgniteSchema.LOCKS_BY_KEY, startInclusive, endExclusive);
     }
 
-    private void deleteRangeOf(RecordView<Tuple> view, String table, byte[] startInclusive, byte[] endExclusive) {
+    private void deleteRangeOf(
+            RecordView<Tuple> view, String table, String byKey, byte[] startInclusive, byte[] endExclusive) {
         while (true) {
             List<Tuple> keys = new ArrayList<>(DELETE_ROWS_MAX);
             try (ResultSet<SqlRow> rows = client.sql()
                     .execute(
                             null,
-                            "SELECT G, K FROM " + table + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX,
+                            "SELECT " + IgniteSchema.forceIndex(byKey) + " G, K FROM " + table
+                                    + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX,
                             startInclusive,
                             endExclusive)) {
                 rows.forEachRemaining(r ->

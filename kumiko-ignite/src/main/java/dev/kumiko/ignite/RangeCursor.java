@@ -70,7 +70,8 @@ final class RangeCursor implements Cursor {
     private static Statement statement(IgniteSql sql, boolean inGroup, boolean bounded, boolean reverse) {
         String where = (inGroup ? "G = ? AND " : "") + "K >= ?" + (bounded ? " AND K < ?" : "");
         return sql.statementBuilder()
-                .query("SELECT K, V FROM " + IgniteSchema.DATA + " WHERE " + where + " ORDER BY K "
+                .query("SELECT " + IgniteSchema.forceIndex(IgniteSchema.DATA_BY_KEY) + " K, V FROM " + IgniteSchema.DATA
+                        + " WHERE " + where + " ORDER BY K "
                         + (reverse ? "DESC" : "ASC"))
                 .pageSize(PAGE_ROWS)
                 .build();
