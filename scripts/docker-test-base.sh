@@ -57,9 +57,13 @@ for command in $COMMANDS; do
   copy_in "$path"
   binaries+=("$path")
 done
-# The JRE's own native code and, for the RocksDB store, the C++ runtime its JNI library links to.
+# The JRE's own native code.
 while IFS= read -r -d '' library; do binaries+=("$library"); done < <(find "$root/opt/java" -name '*.so' -print0)
-for library in /usr/lib/x86_64-linux-gnu/libstdc++.so.6 /lib/x86_64-linux-gnu/libgcc_s.so.1; do
+# RocksDB's JNI library is inside the server jar, so ldd cannot be asked here: the libraries it
+# links to are named (libstdc++, libgcc_s and glibc's libpthread, libdl, librt, libm).
+for library in /usr/lib/x86_64-linux-gnu/libstdc++.so.6 /lib/x86_64-linux-gnu/libgcc_s.so.1 \
+  /lib/x86_64-linux-gnu/libpthread.so.0 /lib/x86_64-linux-gnu/libdl.so.2 /lib/x86_64-linux-gnu/librt.so.1 \
+  /lib/x86_64-linux-gnu/libm.so.6; do
   [[ -e $library ]] || { note "no $library on this machine"; exit 1; }
   copy_in "$library"
   binaries+=("$library")
