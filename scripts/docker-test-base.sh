@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds a JRE 17 base image from this machine's own JDK, for building Kumiko's image where no image
+# Builds a JRE base image from this machine's own JDK (17 or newer), for building Kumiko's image where no image
 # registry can be reached (the tests of kumiko-testcontainers, CI): a runtime made by jlink, bash and
 # the few commands bin/kumiko and the image's health check run, and the shared libraries all of them
 # need (found with ldd), imported with `docker import`. Nothing is downloaded. Users build on a
@@ -8,7 +8,7 @@
 #   bash scripts/docker-test-base.sh [TAG]      # default kumiko-test-jre:17; prints the tag
 #
 # An image of that tag that already exists is kept (delete it to rebuild). JAVA_HOME names the JDK
-# (default: the one `jlink` on PATH belongs to); it must be a JDK 17, as the jars are built for 17.
+# (default: the one `jlink` on PATH belongs to), 17 or newer.
 set -euo pipefail
 
 tag="${1:-kumiko-test-jre:17}"
@@ -31,9 +31,10 @@ jdk="${JAVA_HOME:-}"
 if [[ -z $jdk ]]; then
   jdk="$(dirname "$(dirname "$(readlink -f "$(command -v jlink)")")")"
 fi
-[[ -x $jdk/bin/jlink ]] || { note "no jlink in $jdk (set JAVA_HOME to a JDK 17)"; exit 1; }
-"$jdk/bin/java" -version 2>&1 | head -n 1 | grep -q '"17\.' ||
-  { note "$jdk is not a JDK 17"; exit 1; }
+[[ -x $jdk/bin/jlink ]] || { note "no jlink in $jdk (set JAVA_HOME to a JDK)"; exit 1; }
+# The jars are built for Java 17 (--release 17), so any JDK from 17 on serves.
+feature="$("$jdk/bin/java" -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p')"
+[[ -n $feature ]] && ((feature >= 17)) || { note "$jdk is not a JDK 17 or newer"; exit 1; }
 
 root="$(mktemp -d "${TMPDIR:-/tmp}/kumiko-base.XXXXXX")"
 trap 'rm -rf "$root"' EXIT
