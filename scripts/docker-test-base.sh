@@ -2,8 +2,8 @@
 # Builds a JRE base image from this machine's own JDK (17 or newer), for building Kumiko's image
 # where no image registry can be reached (kumiko-testcontainers' tests, CI): a runtime made by
 # jlink, bash and the few commands bin/kumiko and the image's health check run, and the shared
-# libraries all of them need (found with ldd), imported with `docker import`. Nothing is downloaded. Users build on a
-# public JRE image instead (docker/Dockerfile's default, docs/docker.md).
+# libraries all of them need (found with ldd), imported with `docker import`. Nothing is
+# downloaded. Users build on a public JRE image instead (docker/Dockerfile's default, docs/docker.md).
 #
 #   bash scripts/docker-test-base.sh [TAG]      # default kumiko-test-jre:17; prints the tag
 #
