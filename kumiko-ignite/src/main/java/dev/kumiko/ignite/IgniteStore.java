@@ -240,13 +240,8 @@ public final class IgniteStore implements Store {
             RecordView<Tuple> view, String table, String byKey, byte[] startInclusive, byte[] endExclusive) {
         while (true) {
             List<Tuple> keys = new ArrayList<>(DELETE_ROWS_MAX);
-            try (ResultSet<SqlRow> rows = client.sql()
-                    .execute(
-                            null,
-                            "SELECT " + IgniteSchema.forceIndex(byKey) + " G, K FROM " + table
-                                    + " WHERE K >= ? AND K < ? LIMIT " + DELETE_ROWS_MAX,
-                            startInclusive,
-                            endExclusive)) {
+            try (ResultSet<SqlRow> rows =
+                    client.sql().execute(null, deleteStepQuery(table, byKey), startInclusive, endExclusive)) {
                 rows.forEachRemaining(r ->
                         keys.add(Tuple.create(2).set(Rows.G, r.bytesValue(0)).set(Rows.K, r.bytesValue(1))));
             }
@@ -255,6 +250,12 @@ public final class IgniteStore implements Store {
             }
             view.deleteAll(null, keys);
         }
+    }
+
+    /** One step of a range's deletion: the keys of up to DELETE_ROWS_MAX rows in [?, ?). */
+    static String deleteStepQuery(String table, String byKey) {
+        return "SELECT " + IgniteSchema.forceIndex(byKey) + " G, K FROM " + table + " WHERE K >= ? AND K < ? LIMIT "
+                + DELETE_ROWS_MAX;
     }
 
     /** Nothing to do: a commit has returned only once a majority of replicas logged it. */

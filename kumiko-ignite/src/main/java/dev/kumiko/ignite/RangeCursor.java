@@ -68,13 +68,17 @@ final class RangeCursor implements Cursor {
     }
 
     private static Statement statement(IgniteSql sql, boolean inGroup, boolean bounded, boolean reverse) {
-        String where = (inGroup ? "G = ? AND " : "") + "K >= ?" + (bounded ? " AND K < ?" : "");
         return sql.statementBuilder()
-                .query("SELECT " + IgniteSchema.forceIndex(IgniteSchema.DATA_BY_KEY) + " K, V FROM " + IgniteSchema.DATA
-                        + " WHERE " + where + " ORDER BY K "
-                        + (reverse ? "DESC" : "ASC"))
+                .query(query(inGroup, bounded, reverse))
                 .pageSize(PAGE_ROWS)
                 .build();
+    }
+
+    /** The range's SQL: its parameters are G (when inGroup), then start, then end (when bounded). */
+    static String query(boolean inGroup, boolean bounded, boolean reverse) {
+        String where = (inGroup ? "G = ? AND " : "") + "K >= ?" + (bounded ? " AND K < ?" : "");
+        return "SELECT " + IgniteSchema.forceIndex(IgniteSchema.DATA_BY_KEY) + " K, V FROM " + IgniteSchema.DATA
+                + " WHERE " + where + " ORDER BY K " + (reverse ? "DESC" : "ASC");
     }
 
     private static Object[] args(byte @Nullable [] group, byte[] start, byte @Nullable [] end) {
