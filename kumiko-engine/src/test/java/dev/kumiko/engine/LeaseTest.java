@@ -3,6 +3,9 @@ package dev.kumiko.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.engine.background.Lease;
+import dev.kumiko.keys.KeySpace;
+import dev.kumiko.storage.Cursor;
+import dev.kumiko.storage.WriteBatch;
 import dev.kumiko.storage.memory.MemoryStore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -34,6 +37,36 @@ class LeaseTest {
             assertThat(first.progress(7)).isNull();
             second.release();
             assertThat(first.hold()).as("released: taken at once").isTrue();
+        }
+    }
+
+    @Test
+    void aRecordTooShortToHoldAnExpiryIsAFreeLease() {
+        AtomicLong now = new AtomicLong(1_000);
+        try (MemoryStore store = new MemoryStore()) {
+            Lease lease = new Lease(store, "task", "engine-1", now::get);
+            assertThat(lease.hold()).isTrue();
+            byte[] key = leaseKey(store);
+            for (byte[] broken : new byte[][] {new byte[0], new byte[] {1, 2, 3}}) {
+                store.apply(new WriteBatch().put(key, broken));
+                Lease other = new Lease(store, "task", "engine-2", now::get);
+                assertThat(other.hold())
+                        .as("%d bytes: no owner's", broken.length)
+                        .isTrue();
+                assertThat(lease.hold()).as("taken by engine-2").isFalse();
+                other.release();
+                assertThat(lease.hold()).isTrue();
+            }
+        }
+    }
+
+    /** The one key the lease wrote. */
+    private static byte[] leaseKey(MemoryStore store) {
+        try (Cursor c = store.scan(new byte[] {KeySpace.LEASES}, new byte[] {KeySpace.LEASES + 1}, false)) {
+            assertThat(c.next()).isTrue();
+            byte[] key = c.key();
+            assertThat(c.next()).isFalse();
+            return key;
         }
     }
 }

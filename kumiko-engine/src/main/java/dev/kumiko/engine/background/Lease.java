@@ -60,7 +60,7 @@ public final class Lease {
      */
     public boolean hold() {
         try (Transaction txn = store.begin(key)) {
-            byte[] current = txn.get(key);
+            byte[] current = readable(txn.get(key));
             long now = clock.nowMillis();
             if (current != null && !ownerOf(current).equals(owner) && expiryOf(current) > now) {
                 return false;
@@ -80,7 +80,7 @@ public final class Lease {
     /** Gives the lease up (at close), so another engine takes the task over without waiting. */
     public void release() {
         try (Transaction txn = store.begin(key)) {
-            byte[] current = txn.get(key);
+            byte[] current = readable(txn.get(key));
             if (current != null && ownerOf(current).equals(owner)) {
                 txn.commit(new WriteBatch().delete(key));
             }
@@ -111,6 +111,16 @@ public final class Lease {
     private byte[] encode(long expiresAtMillis) {
         byte[] o = owner.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(8 + o.length).putLong(expiresAtMillis).put(o).array();
+    }
+
+    /**
+     * The record, or null (a free lease) when it is too short to hold an expiry: such a record is
+     * no owner's, and read as a holder it would stop the task for good, since only a holder
+     * rewrites it. One was seen on a 3-node Ignite cluster: an empty value under a TTL lease key
+     * after the client's connection was reset, and both servers' sweeps failed on it every tick.
+     */
+    private static byte @Nullable [] readable(byte @Nullable [] record) {
+        return record != null && record.length >= Long.BYTES ? record : null;
     }
 
     private static long expiryOf(byte[] record) {
