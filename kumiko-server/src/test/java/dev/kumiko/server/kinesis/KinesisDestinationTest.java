@@ -4,6 +4,7 @@ import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.protocol.Fields;
 import java.net.URI;
@@ -25,8 +26,11 @@ import software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingConf
 import software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KinesisDataStreamDestination;
+import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingConfiguration;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Kinesis streaming destinations end to end: the AWS SDK drives Kumiko, Kumiko ships to a real
@@ -193,6 +197,34 @@ class KinesisDestinationTest {
         // DynamoDB's SizeBytes: keys and images, as a stream record of both images counts them.
         assertThat(Objects.requireNonNull(Fields.longValue(modify, "SizeBytes")))
                 .isEqualTo(2 + 1 + (2 + 1 + 1 + 3) * 2);
+    }
+
+    @Test
+    void aStreamOfAnotherViewStillShowsOnlyWhatItsViewAsks() throws Exception {
+        String table = unique("kinesis-view");
+        String stream = unique("view");
+        String arn = KinesaliteProcess.arn(stream);
+        kinesis.createStream(stream, 1);
+        ddb.createTable(b -> b.tableName(table)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .streamSpecification(x -> x.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
+        ddb.enableKinesisStreamingDestination(b -> b.tableName(table).streamArn(arn));
+        awaitStatus(ddb, table, arn, DestinationStatus.ACTIVE);
+        ddb.putItem(b -> b.tableName(table).item(Map.of("pk", s("k"), "v", s("1"))));
+        ddb.putItem(b -> b.tableName(table).item(Map.of("pk", s("k"), "v", s("2"))));
+
+        // Kinesis gets both images of the MODIFY; the NEW_IMAGE stream only the new one.
+        Map<String, Object> modify = dynamodb(awaitRecords(stream, 2).get(1));
+        assertThat(attribute(Fields.objectValue(modify.get("OldImage")), "v", "S"))
+                .isEqualTo("1");
+        try (DynamoDbStreamsClient streams = StreamsClients.of(server)) {
+            List<Record> records = StreamsClients.all(streams, StreamsClients.streamArn(server, table));
+            assertThat(records).hasSize(2);
+            assertThat(records.get(1).dynamodb().newImage()).containsEntry("v", s("2"));
+            assertThat(records.get(1).dynamodb().hasOldImage()).isFalse();
+        }
     }
 
     @Test
