@@ -4,9 +4,11 @@ import static dev.kumiko.server.ErrorAssertions.assertError;
 import static dev.kumiko.server.ErrorAssertions.assertValidation;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kumiko.server.ServerLimits;
 import dev.kumiko.server.StreamsClients;
 import dev.kumiko.server.TestServer;
 import dev.kumiko.server.protocol.Fields;
+import dev.kumiko.storage.memory.MemoryStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -383,7 +385,8 @@ class KinesisDestinationTest {
 
     @Test
     void withoutAKinesisEndpointEnablingIsRefused() {
-        try (TestServer plain = TestServer.start(TestServer.StoreKind.MEMORY)) {
+        // A store of its own: over a shared suite store (Ignite) a second server would empty the class's.
+        try (TestServer plain = TestServer.start(new MemoryStore(), ServerLimits.DEFAULTS)) {
             String table = unique("kinesis-unconfigured");
             createTable(plain.client(), table);
             String arn = KinesaliteProcess.arn("anything");
