@@ -54,7 +54,8 @@ class PackageLayersTest {
                     "engine.item",
                     "engine.control",
                     "engine.vector",
-                    "engine.replication"),
+                    "engine.replication",
+                    "engine.kinesis"),
             List.of(
                     "engine.throughput",
                     "engine.insights",
@@ -70,7 +71,7 @@ class PackageLayersTest {
     /** kumiko-server's layers, top first (docs/architecture.md, "Package layers of the server"). */
     static final List<List<String>> SERVER_LAYERS = List.of(
             List.of("tools.*", "server.cli"),
-            List.of("server.console", "server.metrics", "server.http", "server.replication"),
+            List.of("server.console", "server.metrics", "server.http", "server.replication", "server.kinesis"),
             List.of("server.protocol"),
             List.of("server.exchange", "server.policy"),
             List.of("server.auth"),

@@ -363,6 +363,7 @@ public final class Catalog {
         store.deleteRange(
                 KeySpace.prefix(KeySpace.RESOURCE_POLICIES, d.id()),
                 KeySpace.prefixEnd(KeySpace.RESOURCE_POLICIES, d.id()));
+        store.deleteRange(KeySpace.prefix(KeySpace.KINESIS, d.id()), KeySpace.prefixEnd(KeySpace.KINESIS, d.id()));
         for (IndexDescriptor x : d.localSecondaryIndexes()) {
             store.deleteRange(KeySpace.prefix(KeySpace.INDEX, x.id()), KeySpace.prefixEnd(KeySpace.INDEX, x.id()));
         }

@@ -25,10 +25,11 @@ import org.jspecify.annotations.Nullable;
  * Version 2 added the streams' epochs, version 3 Time to Live, version 4 the throughput's change
  * history, point-in-time recovery and the restore summary (after the descriptor's last field, so
  * that versions 1-3 decode unchanged), version 5 the Contributor Insights settings (after those, so
- * that versions 1-4 decode unchanged; a store written since cannot be read by a build from before).
+ * that versions 1-4 decode unchanged), version 6 the Kinesis streaming destinations (last, likewise;
+ * a store written by a version cannot be read by a build from before it).
  */
 public final class DescriptorCodec {
-    private static final int FORMAT_VERSION = 5;
+    private static final int FORMAT_VERSION = 6;
 
     private DescriptorCodec() {}
 
@@ -76,6 +77,7 @@ public final class DescriptorCodec {
             }
             writeRecovery(out, t.recovery());
             writeInsights(out, t.contributorInsights());
+            writeKinesis(out, t.kinesis());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -140,7 +142,8 @@ public final class DescriptorCodec {
                     Map.copyOf(tags),
                     ttl,
                     version < 4 ? RecoverySettings.NONE : readRecovery(in),
-                    version < 5 ? ContributorInsightsSettings.NONE : readInsights(in));
+                    version < 5 ? ContributorInsightsSettings.NONE : readInsights(in),
+                    version < 6 ? KinesisDestinations.NONE : readKinesis(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -202,6 +205,39 @@ public final class DescriptorCodec {
                             in.readLong()));
         }
         return new ContributorInsightsSettings(resources);
+    }
+
+    private static void writeKinesis(DataOutputStream out, KinesisDestinations k) throws IOException {
+        out.writeInt(k.destinations().size());
+        for (KinesisDestinations.Destination d : k.destinations()) {
+            out.writeUTF(d.streamArn());
+            out.writeUTF(d.status().name());
+            out.writeUTF(d.precision().name());
+            writeNullable(out, d.description());
+            out.writeLong(d.fromSequence());
+            out.writeLong(d.updatedMillis());
+        }
+    }
+
+    private static KinesisDestinations readKinesis(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > KinesisDestinations.DESTINATIONS_MAX) {
+            throw new IllegalStateException("a table with " + n + " Kinesis destinations");
+        }
+        if (n == 0) {
+            return KinesisDestinations.NONE;
+        }
+        List<KinesisDestinations.Destination> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(new KinesisDestinations.Destination(
+                    in.readUTF(),
+                    KinesisDestinations.Status.valueOf(in.readUTF()),
+                    KinesisDestinations.Precision.valueOf(in.readUTF()),
+                    readNullable(in),
+                    in.readLong(),
+                    in.readLong()));
+        }
+        return new KinesisDestinations(out);
     }
 
     private static void writeKeySchema(DataOutputStream out, List<KeySchemaElement> keySchema) throws IOException {

@@ -29,7 +29,8 @@ public record TableDescriptor(
         Map<String, String> tags,
         TimeToLiveSettings timeToLive,
         RecoverySettings recovery,
-        ContributorInsightsSettings contributorInsights) {
+        ContributorInsightsSettings contributorInsights,
+        KinesisDestinations kinesis) {
 
     public String hashKeyName() {
         return keySchema.get(0).attributeName();
@@ -81,7 +82,8 @@ public record TableDescriptor(
                 newTags,
                 timeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     /** The descriptor after GSIs were added or removed, with the key attributes they define. */
@@ -105,7 +107,8 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     public TableDescriptor withTimeToLive(TimeToLiveSettings newTimeToLive) {
@@ -128,7 +131,8 @@ public record TableDescriptor(
                 tags,
                 newTimeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     public TableDescriptor withStream(StreamSettings newStream) {
@@ -151,7 +155,8 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     public TableDescriptor withSettings(
@@ -182,7 +187,8 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     /** The descriptor with another recovery setting (point-in-time recovery, restore summary). */
@@ -206,7 +212,8 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 newRecovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 
     /** The descriptor with other Contributor Insights settings. */
@@ -230,10 +237,36 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 recovery,
-                newInsights);
+                newInsights,
+                kinesis);
     }
 
-    /** A copy of this table under a new name and ids (a restore's target): no stream, TTL, tags or Contributor Insights. */
+    /** The descriptor with other Kinesis streaming destinations. */
+    public TableDescriptor withKinesis(KinesisDestinations newKinesis) {
+        return new TableDescriptor(
+                id,
+                tableName,
+                tableId,
+                creationEpochMillis,
+                keySchema,
+                attributeDefinitions,
+                billingMode,
+                throughput,
+                billingModeChangeEpochMillis,
+                localSecondaryIndexes,
+                globalSecondaryIndexes,
+                stream,
+                sse,
+                tableClass,
+                deletionProtectionEnabled,
+                tags,
+                timeToLive,
+                recovery,
+                contributorInsights,
+                newKinesis);
+    }
+
+    /** A copy of this table under a new name and ids (a restore's target): no stream, TTL, tags, Contributor Insights or Kinesis destinations. */
     public TableDescriptor restoredAs(
             int newId,
             String newName,
@@ -264,7 +297,8 @@ public record TableDescriptor(
                 Map.of(),
                 TimeToLiveSettings.DISABLED,
                 newRecovery,
-                ContributorInsightsSettings.NONE);
+                ContributorInsightsSettings.NONE,
+                KinesisDestinations.NONE);
     }
 
     /** This descriptor as DescribeTable reports it at nowMillis (throughput decrease counts of today). */
@@ -291,6 +325,7 @@ public record TableDescriptor(
                 tags,
                 timeToLive,
                 recovery,
-                contributorInsights);
+                contributorInsights,
+                kinesis);
     }
 }

@@ -59,6 +59,7 @@ public final class Engine implements AutoCloseable {
     private final CatalogWatch catalogWatch;
     private final StreamBacklog streamBacklog;
     private final dev.kumiko.engine.replication.GlobalTables globalTables;
+    private final dev.kumiko.engine.kinesis.KinesisStreaming kinesis;
     // What transactions(), partiql() and exchange() build at their first call (under `lazily`), so
     // that an engine a test opens and never asks for them does not load their classes: 7-10 % of a
     // cold Engine.inMemory() (docs/performance-notes.md, target 4). Explicit checks rather than a
@@ -125,6 +126,7 @@ public final class Engine implements AutoCloseable {
         this.catalogWatch = new CatalogWatch(catalog, backfill);
         this.globalTables = new dev.kumiko.engine.replication.GlobalTables(
                 store, catalog, changeLog, writer, controlPlane, clock, owner);
+        this.kinesis = new dev.kumiko.engine.kinesis.KinesisStreaming(store, catalog, changeLog, clock, owner);
         trimmer.keepFrom(new KeepFrom());
         if (backupsAtOpen()) {
             backups();
@@ -228,6 +230,11 @@ public final class Engine implements AutoCloseable {
     }
 
     /** How far stream consumers lag (metrics). */
+    /** Kinesis streaming destinations (shipping once the server configured a Kinesis endpoint). */
+    public dev.kumiko.engine.kinesis.KinesisStreaming kinesis() {
+        return kinesis;
+    }
+
     /** Global tables: replicas in peer regions (idle until configured with a region and peers). */
     public dev.kumiko.engine.replication.GlobalTables globalTables() {
         return globalTables;
@@ -320,6 +327,7 @@ public final class Engine implements AutoCloseable {
     public void close() {
         catalogWatch.close();
         globalTables.close();
+        kinesis.close();
         sweeper.close();
         trimmer.close();
         backfill.close();

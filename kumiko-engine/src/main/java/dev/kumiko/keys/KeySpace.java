@@ -17,6 +17,7 @@ package dev.kumiko.keys;
  * 0x0B exchange:  0x0B kind id(UTF-8)                          -> export or import job record
  * 0x0C policies:  0x0C tableId [streamLabel(UTF-8)]             -> resource-based policy and revision
  * 0x0E replication: 0x0E kind ...                            -> global tables' replica sets, stamps, positions
+ * 0x0F kinesis:   0x0F tableId streamArn(UTF-8)                -> the next change-log record to ship there
  * </pre>
  */
 public final class KeySpace {
@@ -36,6 +37,8 @@ public final class KeySpace {
     public static final byte RESOURCE_POLICIES = 0x0C;
     /** Global tables (engine.replication, ReplicationKeys). */
     public static final byte REPLICATION = 0x0E;
+    /** Kinesis streaming destinations' shipping positions (engine.kinesis). */
+    public static final byte KINESIS = 0x0F;
 
     private KeySpace() {}
 

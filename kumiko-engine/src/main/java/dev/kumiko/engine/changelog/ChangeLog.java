@@ -92,10 +92,11 @@ public final class ChangeLog {
 
     /**
      * Whether the changes of a table with this descriptor are recorded: while its stream is enabled,
-     * and while point-in-time recovery is on (which replays the log), whether or not a stream is.
+     * while point-in-time recovery is on (which replays the log), whether or not a stream is, and
+     * while a Kinesis streaming destination is enabling, active or updating (it ships the log).
      */
     public static boolean records(TableDescriptor d) {
-        return d.stream().enabled() || d.recovery().pitrEnabled();
+        return d.stream().enabled() || d.recovery().pitrEnabled() || d.kinesis().recording();
     }
 
     /**
@@ -137,9 +138,12 @@ public final class ChangeLog {
                 : newItem == null ? ChangeRecord.EventName.REMOVE : ChangeRecord.EventName.MODIFY;
         byte[] keys =
                 ItemCodec.encode(keysOf(d, newItem != null ? newItem : Objects.requireNonNull(oldItem, "one of two")));
-        boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled();
+        // A Kinesis destination gets both images whatever the stream's view (ChangeRecordCodec keeps
+        // a stream's reader to what its view shows).
+        boolean kinesis = d.kinesis().recording();
+        boolean keepNew = view.keepsNew() || d.recovery().pitrEnabled() || kinesis;
         byte[] newBytes = keepNew && newItem != null ? newItemBytes : null;
-        byte[] oldBytes = view.keepsOld() && oldItem != null ? ItemCodec.encodedForm(oldItem) : null;
+        byte[] oldBytes = (view.keepsOld() || kinesis) && oldItem != null ? ItemCodec.encodedForm(oldItem) : null;
         assert newBytes == null || newBytes.length > 0;
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
         batch.put(
@@ -282,6 +286,32 @@ public final class ChangeLog {
                     return new Page(out, false);
                 }
                 ChangeRecord r = ChangeRecordCodec.decode(ChangeLogKeys.sequenceOf(c.key()), c.value());
+                out.add(r);
+                bytes += r.sizeBytes();
+            }
+        }
+        return new Page(out, true);
+    }
+
+    /**
+     * Like {@link #read}, but each record with every image it was stored with, whatever the stream's
+     * view type (its view type is then NEW_AND_OLD_IMAGES): what a Kinesis destination ships.
+     */
+    public Page readAllImages(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
+        List<ChangeRecord> out = new ArrayList<>(Math.min(recordsMax, 64));
+        if (fromSequence >= toSequence) {
+            return new Page(out, true);
+        }
+        long bytes = 0;
+        try (Cursor c = store.scan(
+                ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
+                ChangeLogKeys.record(tableId, toSequence),
+                false)) {
+            while (c.next()) {
+                if (out.size() == recordsMax || bytes >= bytesMax) {
+                    return new Page(out, false);
+                }
+                ChangeRecord r = ChangeRecordCodec.decodeAllImages(ChangeLogKeys.sequenceOf(c.key()), c.value());
                 out.add(r);
                 bytes += r.sizeBytes();
             }

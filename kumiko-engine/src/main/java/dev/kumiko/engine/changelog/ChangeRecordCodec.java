@@ -57,9 +57,36 @@ final class ChangeRecordCodec {
         Map<String, AttributeValue> keys = Objects.requireNonNull(item(in, bytes), "every record has its keys");
         Map<String, AttributeValue> newImage = item(in, bytes);
         Map<String, AttributeValue> oldImage = item(in, bytes);
-        // Point-in-time recovery keeps the new image under any view type; a stream shows what its view asks.
+        // Point-in-time recovery keeps the new image, and a Kinesis destination both, under any view
+        // type; a stream shows what its view asks.
         return new ChangeRecord(
-                sequence, event, created, viewType, origin, keys, viewType.keepsNew() ? newImage : null, oldImage);
+                sequence,
+                event,
+                created,
+                viewType,
+                origin,
+                keys,
+                viewType.keepsNew() ? newImage : null,
+                viewType.keepsOld() ? oldImage : null);
+    }
+
+    /** The record with every image stored, as a NEW_AND_OLD_IMAGES record (a Kinesis destination's view). */
+    @SuppressWarnings("EnumOrdinal") // see encode
+    static ChangeRecord decodeAllImages(long sequence, byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        int version = in.get();
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown change record format version " + version);
+        }
+        ChangeRecord.EventName event = ChangeRecord.EventName.values()[in.get()];
+        in.get(); // the stream's view type: a Kinesis destination shows what was kept
+        ChangeOrigin origin = ChangeOrigin.values()[in.get()];
+        long created = in.getLong();
+        Map<String, AttributeValue> keys = Objects.requireNonNull(item(in, bytes), "every record has its keys");
+        Map<String, AttributeValue> newImage = item(in, bytes);
+        Map<String, AttributeValue> oldImage = item(in, bytes);
+        return new ChangeRecord(
+                sequence, event, created, ChangeRecord.ViewType.NEW_AND_OLD_IMAGES, origin, keys, newImage, oldImage);
     }
 
     /** The record as point-in-time recovery replays it: keys, and the new image left encoded. */

@@ -109,7 +109,8 @@ public final class ControlPlane {
                 tags(Map.of(), r.tags()),
                 TimeToLiveSettings.DISABLED,
                 RecoverySettings.NONE,
-                ContributorInsightsSettings.NONE);
+                ContributorInsightsSettings.NONE,
+                dev.kumiko.catalog.KinesisDestinations.NONE);
     }
 
     private static Throughput throughput(ThroughputInput t) {

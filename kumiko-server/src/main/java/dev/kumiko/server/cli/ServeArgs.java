@@ -30,8 +30,8 @@ final class ServeArgs {
 
     private static final int INT_DIGITS_MAX = 9;
     /**
-     * A plain command line names each option at most once: "serve", 24 options with a value and 7
-     * flags are 56 arguments. More are left to picocli (it refuses the repeats).
+     * A plain command line names each option at most once: "serve", 28 options with a value and 7
+     * flags are 64 arguments. More are left to picocli (it refuses the repeats).
      */
     private static final int ARGS_MAX = 64;
 
@@ -102,6 +102,7 @@ final class ServeArgs {
                     "--store",
                     "--ignite-endpoints",
                     "--region",
+                    "--kinesis-endpoint",
                     "--durability",
                     "--ttl-sweep-interval-millis",
                     "--point-cache-mb",
@@ -151,6 +152,7 @@ final class ServeArgs {
             case "--store" -> s.storeName = value;
             case "--ignite-endpoints" -> s.igniteEndpoints = value;
             case "--region" -> s.region = value;
+            case "--kinesis-endpoint" -> s.kinesisEndpoint = value;
             case "--durability" -> s.durability = value;
             case "--ttl-sweep-interval-millis" -> s.ttlSweepIntervalMillis = longValue(value);
             case "--point-cache-mb" -> s.pointCacheMib = longValue(value);

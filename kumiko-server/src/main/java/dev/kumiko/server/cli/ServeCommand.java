@@ -81,6 +81,14 @@ public final class ServeCommand implements Callable<Integer> {
     java.util.List<String> peers = new java.util.ArrayList<>();
 
     @Option(
+            names = "--kinesis-endpoint",
+            paramLabel = "URL",
+            description = "A Kinesis-compatible service (e.g. kinesalite) that Kinesis streaming destinations "
+                    + "ship tables' changes to; without it EnableKinesisStreamingDestination is refused "
+                    + "(docs/kinesis.md).")
+    String kinesisEndpoint;
+
+    @Option(
             names = "--durability",
             description = "process: an acknowledged write survives a crash of the server process (kill -9); "
                     + "fsync: also a machine crash (the write-ahead log is fsynced before the answer, "
@@ -221,6 +229,15 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println(e.getMessage());
             return 2;
         }
+        java.net.URI kinesisUri = null;
+        if (kinesisEndpoint != null) {
+            try {
+                kinesisUri = dev.kumiko.server.kinesis.HttpKinesisLink.parseEndpoint(kinesisEndpoint);
+            } catch (IllegalArgumentException e) {
+                System.err.println(e.getMessage());
+                return 2;
+            }
+        }
         if (ttlSweepIntervalMillis < 0) {
             System.err.println("--ttl-sweep-interval-millis must not be negative");
             return 2;
@@ -297,6 +314,16 @@ public final class ServeCommand implements Callable<Integer> {
                                             ? null
                                             : keys.values().iterator().next(),
                                     engine));
+        }
+        if (kinesisUri != null) {
+            // Signed like the calls to peers: the credentials file's first key, or a placeholder.
+            engine.kinesis()
+                    .configure(new dev.kumiko.server.kinesis.HttpKinesisLink(
+                            kinesisUri,
+                            region,
+                            keys == null || keys.isEmpty()
+                                    ? null
+                                    : keys.values().iterator().next()));
         }
         Telemetry telemetry = consoleOptions.telemetry(engine, host, keys != null);
         KumikoServer server = new KumikoServer(config);

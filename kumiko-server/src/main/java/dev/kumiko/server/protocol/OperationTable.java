@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * (DynamoDB Streams), {@link ExchangeOperations} (exports and imports), {@link
  * VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations} (between the regions
  * of a global table), {@link LegacyGlobalTableOperations} (global tables of version 2017.11.29),
- * {@link ReplicaAutoScalingOperations}, {@link ResourcePolicyOperations} and {@link AdminOperations}
+ * {@link ReplicaAutoScalingOperations}, {@link ResourcePolicyOperations}, {@link
+ * KinesisDestinationRegistration} (Kinesis streaming destinations) and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -68,6 +69,10 @@ public final class OperationTable {
                     ReplicaAutoScalingOperations.NAMES,
                     ReplicaAutoScalingOperations::operation),
             new Concern(Operation.Api.DYNAMODB, ResourcePolicyOperations.NAMES, ResourcePolicyOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    KinesisDestinationRegistration.NAMES,
+                    KinesisDestinationRegistration::operation),
             new Concern(Operation.Api.ADMIN, AdminOperations.NAMES, AdminOperations::operation)));
 
     /** Each API's slots by name. */

@@ -47,6 +47,7 @@ class ServeArgsTest {
         m.put("--store", "memory");
         m.put("--ignite-endpoints", "127.0.0.1:10800,127.0.0.1:10801");
         m.put("--region", "eu-west-1");
+        m.put("--kinesis-endpoint", "http://127.0.0.1:4567");
         m.put("--durability", "fsync");
         m.put("--throttling", null);
         m.put("--ttl-sweep-interval-millis", "0");

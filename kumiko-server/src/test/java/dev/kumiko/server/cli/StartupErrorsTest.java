@@ -100,6 +100,16 @@ class StartupErrorsTest {
     }
 
     @Test
+    void aKinesisEndpointThatIsNotAnHttpUrlIsAUsageError() throws Exception {
+        try (CliProcess cli = CliProcess.start(
+                logs(), "serve", "--port", "0", "--in-memory", "--kinesis-endpoint", "ftp://127.0.0.1:4567")) {
+            assertThat(cli.awaitExit()).isEqualTo(2);
+            assertThat(oneLine(cli.stderr()))
+                    .isEqualTo("--kinesis-endpoint ftp://127.0.0.1:4567 is not an http:// or https:// URL");
+        }
+    }
+
+    @Test
     void lockedDataDirNamesTheProcessHoldingIt() throws Exception {
         Path data = dir.resolve("data");
         try (CliProcess holder = CliProcess.start(

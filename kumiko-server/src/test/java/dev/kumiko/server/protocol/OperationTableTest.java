@@ -53,7 +53,8 @@ class OperationTableTest {
                 .isEqualTo(54
                         + ReplicationOperations.NAMES.size()
                         + ContributorInsightsRegistration.NAMES.size()
-                        + ResourcePolicyOperations.NAMES.size());
+                        + ResourcePolicyOperations.NAMES.size()
+                        + KinesisDestinationRegistration.NAMES.size());
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings"))
                 .isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
