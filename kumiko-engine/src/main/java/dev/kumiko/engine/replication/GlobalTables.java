@@ -46,6 +46,7 @@ public final class GlobalTables implements AutoCloseable {
     private final ChangeApplier applier;
     private final Shipper shipper;
     private final LegacyGlobalTables legacy;
+    private final LegacySettings settings;
     private volatile String region = "";
     private volatile Map<String, PeerLink> peers = Map.of();
     private @Nullable Thread thread; // under this
@@ -68,6 +69,7 @@ public final class GlobalTables implements AutoCloseable {
         this.shipper = new Shipper(
                 catalog, store, log, stamps, registry, clock, new Lease(store, "replication-ship", owner, clock));
         this.legacy = new LegacyGlobalTables(catalog, store, log, registry);
+        this.settings = new LegacySettings(catalog, control);
         this.clock = clock;
     }
 
@@ -224,6 +226,30 @@ public final class GlobalTables implements AutoCloseable {
     /** ListGlobalTables: legacy sets after exclusiveStart, of regionName when it is not null. */
     public ReplicaSetPage listGlobalTables(@Nullable String exclusiveStart, int limit, @Nullable String regionName) {
         return legacy.list(exclusiveStart, limit, regionName);
+    }
+
+    /** DescribeGlobalTableSettings: each region's table's settings, asked of that region. */
+    public List<ReplicaSettings> describeGlobalTableSettings(String name) {
+        ReplicaSet set = legacy.describe(name);
+        checkConfigured();
+        return settings.describe(set, region, this::checkPeer);
+    }
+
+    /** UpdateGlobalTableSettings: changes each region's table, this region's first. */
+    public List<ReplicaSettings> updateGlobalTableSettings(String name, GlobalSettingsUpdate update) {
+        ReplicaSet set = legacy.describe(name);
+        checkConfigured();
+        return settings.update(set, update, region, this::checkPeer);
+    }
+
+    /** What a peer asks of this region's table of a legacy global table: change it, and describe it. */
+    public ReplicaSettings replicaSettings(String tableName, @Nullable SettingsChange change) {
+        checkConfigured();
+        ReplicaSet set = registry.get(tableName);
+        if (set == null || !set.legacy() || !set.holds(region)) {
+            throw new DynamoException(ErrorCode.GLOBAL_TABLE_NOT_FOUND, "Global table not found");
+        }
+        return settings.apply(tableName, change, region);
     }
 
     /** A legacy table's keys and indexes, which every region's table of it must share. */

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * recovery), {@link ContributorInsightsRegistration} (Contributor Insights), {@link StreamsOperations}
  * (DynamoDB Streams), {@link ExchangeOperations} (exports and imports), {@link
  * VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations} (between the regions
- * of a global table), {@link LegacyGlobalTableOperations} (global tables of version 2017.11.29),
+ * of a global table), {@link LegacyGlobalTableOperations} and {@link GlobalTableSettingsOperations}
+ * (global tables of version 2017.11.29),
  * {@link ReplicaAutoScalingOperations}, {@link ResourcePolicyOperations} and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
@@ -63,6 +64,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
             new Concern(
                     Operation.Api.DYNAMODB, LegacyGlobalTableOperations.NAMES, LegacyGlobalTableOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    GlobalTableSettingsOperations.NAMES,
+                    GlobalTableSettingsOperations::operation),
             new Concern(
                     Operation.Api.DYNAMODB,
                     ReplicaAutoScalingOperations.NAMES,
