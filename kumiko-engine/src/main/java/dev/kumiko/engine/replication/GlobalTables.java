@@ -252,6 +252,23 @@ public final class GlobalTables implements AutoCloseable {
         return settings.apply(tableName, change, region);
     }
 
+    /**
+     * The {@code aws:rep:*} attributes of a client's write at nowMillis to t, when t is this region's
+     * replica of a legacy global table (version 2017.11.29); none otherwise, and none for a table of
+     * the current version (which keeps its replication metadata out of items, as DynamoDB's does).
+     */
+    public Map<String, dev.kumiko.model.AttributeValue> systemAttributes(Table t, long nowMillis) {
+        String local = region;
+        if (local.isEmpty()) {
+            return Map.of(); // no region: no global tables, and no store read per write
+        }
+        ReplicaSet set = registry.get(t.descriptor().tableName());
+        if (set == null || !set.legacy() || !set.holds(local)) {
+            return Map.of();
+        }
+        return LegacyAttributes.of(local, Math.max(0, nowMillis));
+    }
+
     /** A legacy table's keys and indexes, which every region's table of it must share. */
     public static String keySignature(TableDescriptor d) {
         return LegacyGlobalTables.keySignature(d);
