@@ -125,7 +125,7 @@ public final class Engine implements AutoCloseable {
         this.catalogWatch = new CatalogWatch(catalog, backfill);
         this.globalTables = new dev.kumiko.engine.replication.GlobalTables(
                 store, catalog, changeLog, writer, controlPlane, clock, owner);
-        writer.systemAttributes(globalTables::systemAttributes);
+        writer.systemAttributes(globalTables); // legacy global tables' aws:rep:* attributes
         trimmer.keepFrom(new KeepFrom());
         if (backupsAtOpen()) {
             backups();

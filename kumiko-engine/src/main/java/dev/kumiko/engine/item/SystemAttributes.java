@@ -10,11 +10,20 @@ import java.util.Map;
  * stored with the item, count toward its size, and are visible to reads; the write's change record
  * carries the same time the attributes name ({@link ItemWriter}).
  */
-@FunctionalInterface
 public interface SystemAttributes {
     /** None: the writer then reads no clock and asks nothing per write. */
-    SystemAttributes NONE = (t, nowMillis) -> Map.of();
+    SystemAttributes NONE = new None();
 
     /** The attributes to set on a client's new item of t written at nowMillis; empty for none. */
     Map<String, AttributeValue> of(Table t, long nowMillis);
+
+    /** A class, not a lambda: an engine opens without spinning a hidden class (OpenLinksNoLambdaTest). */
+    final class None implements SystemAttributes {
+        private None() {}
+
+        @Override
+        public Map<String, AttributeValue> of(Table t, long nowMillis) {
+            return Map.of();
+        }
+    }
 }

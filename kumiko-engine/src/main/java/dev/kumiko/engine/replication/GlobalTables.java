@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * {@code --region} and {@code --peer} options). An engine never configured has no peers, and every
  * replica update is refused.
  */
-public final class GlobalTables implements AutoCloseable {
+public final class GlobalTables implements AutoCloseable, dev.kumiko.engine.item.SystemAttributes {
     /** The version DescribeTable names for a table with replicas. */
     public static final String VERSION = "2019.11.21";
     /** How long the shipper rests when a step found nothing to ship. */
@@ -257,7 +257,8 @@ public final class GlobalTables implements AutoCloseable {
      * replica of a legacy global table (version 2017.11.29); none otherwise, and none for a table of
      * the current version (which keeps its replication metadata out of items, as DynamoDB's does).
      */
-    public Map<String, dev.kumiko.model.AttributeValue> systemAttributes(Table t, long nowMillis) {
+    @Override
+    public Map<String, dev.kumiko.model.AttributeValue> of(Table t, long nowMillis) {
         String local = region;
         if (local.isEmpty()) {
             return Map.of(); // no region: no global tables, and no store read per write
