@@ -127,6 +127,7 @@ public final class Engine implements AutoCloseable {
         this.globalTables = new dev.kumiko.engine.replication.GlobalTables(
                 store, catalog, changeLog, writer, controlPlane, clock, owner);
         this.kinesis = new dev.kumiko.engine.kinesis.KinesisStreaming(store, catalog, changeLog, clock, owner);
+        writer.systemAttributes(globalTables); // legacy global tables' aws:rep:* attributes
         trimmer.keepFrom(new KeepFrom());
         if (backupsAtOpen()) {
             backups();

@@ -52,6 +52,7 @@ public enum ErrorCode {
     GLOBAL_TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#GlobalTableNotFoundException"),
     REPLICA_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#ReplicaAlreadyExistsException"),
     REPLICA_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ReplicaNotFoundException"),
+    INDEX_NOT_FOUND("com.amazonaws.dynamodb.v20120810#IndexNotFoundException"),
     CONTINUOUS_BACKUPS_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException"),
     POINT_IN_TIME_RECOVERY_UNAVAILABLE("com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException"),
     INVALID_RESTORE_TIME("com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException");

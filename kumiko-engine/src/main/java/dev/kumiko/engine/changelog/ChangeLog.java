@@ -126,6 +126,24 @@ public final class ChangeLog {
             ChangeOrigin origin,
             @Nullable Commit commit,
             WriteBatch batch) {
+        return append(d, oldItem, newItem, newItemBytes, origin, commit, batch, clock.nowMillis());
+    }
+
+    /** The time records are stamped with now: the clock the log stamps its records by. */
+    public long nowMillis() {
+        return clock.nowMillis();
+    }
+
+    /** As above, the record made at createdMillis (the time the item's system attributes name). */
+    public long append(
+            TableDescriptor d,
+            @Nullable Map<String, AttributeValue> oldItem,
+            @Nullable Map<String, AttributeValue> newItem,
+            byte @Nullable [] newItemBytes,
+            ChangeOrigin origin,
+            @Nullable Commit commit,
+            WriteBatch batch,
+            long createdMillis) {
         if (!records(d) || (oldItem == null && newItem == null)) {
             return 0;
         }
@@ -148,7 +166,7 @@ public final class ChangeLog {
         long sequence = commit == null ? sequence(d).allocate() : allocate(d, commit, batch);
         batch.put(
                 ChangeLogKeys.record(d.id(), sequence),
-                ChangeRecordCodec.encode(event, clock.nowMillis(), view, origin, keys, newBytes, oldBytes));
+                ChangeRecordCodec.encode(event, createdMillis, view, origin, keys, newBytes, oldBytes));
         return sequence;
     }
 

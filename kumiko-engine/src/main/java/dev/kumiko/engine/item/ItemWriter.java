@@ -37,6 +37,8 @@ public final class ItemWriter {
     private final java.util.function.IntPredicate dropped;
     // Told of every committed change, inside the writer's store transaction (so in commit order per item).
     private final dev.kumiko.engine.vector.@Nullable VectorIndexes vectors;
+    // Set once the engine's global tables exist (they are built after the writer).
+    private volatile SystemAttributes systemAttributes = SystemAttributes.NONE;
 
     public ItemWriter(EngineSettings settings, ChangeLog changeLog) {
         this(settings, changeLog, tableId -> false);
@@ -61,6 +63,11 @@ public final class ItemWriter {
         this.changeLog = changeLog;
         this.dropped = dropped;
         this.vectors = vectors;
+    }
+
+    /** From now on, a client's new items get what attributes says (global tables of version 2017.11.29). */
+    public void systemAttributes(SystemAttributes attributes) {
+        this.systemAttributes = attributes;
     }
 
     /**
@@ -203,10 +210,16 @@ public final class ItemWriter {
     }
 
     /** Adds the item's put or delete, its index entries and its change record to the batch. */
-    private Planned plan(Change c, WriteBatch batch, ChangeOrigin origin, ChangeLog.@Nullable Commit numbering) {
-        if (c.oldItem() == null && c.newItem() == null) {
-            return new Planned(c, 0, List.of(), null, 0, 0, null);
+    private Planned plan(Change asked, WriteBatch batch, ChangeOrigin origin, ChangeLog.@Nullable Commit numbering) {
+        if (asked.oldItem() == null && asked.newItem() == null) {
+            return new Planned(asked, 0, List.of(), null, 0, 0, null);
         }
+        // A client's write to a table with system attributes: the item gets them, and its change
+        // record the time they name, so that the record's stamp and the item agree.
+        SystemAttributes extra = systemAttributes;
+        boolean timed = origin == ChangeOrigin.CLIENT && asked.newItem() != null && extra != SystemAttributes.NONE;
+        long nowMillis = timed ? changeLog.nowMillis() : 0;
+        Change c = timed ? withAttributes(asked, extra.of(asked.table(), nowMillis)) : asked;
         TableDescriptor d = c.table().descriptor();
         long oldItemBytes = c.oldItem() == null ? 0 : ItemSize.of(c.oldItem());
         byte[] encoded = null;
@@ -228,8 +241,26 @@ public final class ItemWriter {
                                         : Objects.requireNonNull(c.oldItem(), "one of two, checked above")));
         long collectionDelta = c.newItemBytes() - oldItemBytes + lsiBytesDelta(indexChanges);
         countIn(batch, c, oldItemBytes, indexChanges, collection, collectionDelta);
-        long sequence = changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch);
+        long sequence = !timed
+                ? changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch)
+                : changeLog.append(d, c.oldItem(), c.newItem(), encoded, origin, numbering, batch, nowMillis);
         return new Planned(c, oldItemBytes, indexChanges, collection, collectionDelta, sequence, encoded);
+    }
+
+    /** c with attributes set on its new item, sized again; the item must stay within DynamoDB's limit. */
+    private static Change withAttributes(Change c, Map<String, AttributeValue> attributes) {
+        Map<String, AttributeValue> item = c.newItem();
+        if (attributes.isEmpty() || item == null) {
+            return c;
+        }
+        Map<String, AttributeValue> out = new LinkedHashMap<>(item);
+        out.putAll(attributes);
+        long bytes = ItemSize.of(out);
+        if (bytes > ItemSize.ITEM_SIZE_BYTES_MAX) {
+            // The system attributes count toward the item's size, as DynamoDB's do.
+            throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+        }
+        return new Change(c.table(), c.storageKey(), c.oldItem(), out, bytes);
     }
 
     /**

@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * {@code --region} and {@code --peer} options). An engine never configured has no peers, and every
  * replica update is refused.
  */
-public final class GlobalTables implements AutoCloseable {
+public final class GlobalTables implements AutoCloseable, dev.kumiko.engine.item.SystemAttributes {
     /** The version DescribeTable names for a table with replicas. */
     public static final String VERSION = "2019.11.21";
     /** How long the shipper rests when a step found nothing to ship. */
@@ -46,6 +46,7 @@ public final class GlobalTables implements AutoCloseable {
     private final ChangeApplier applier;
     private final Shipper shipper;
     private final LegacyGlobalTables legacy;
+    private final LegacySettings settings;
     private volatile String region = "";
     private volatile Map<String, PeerLink> peers = Map.of();
     private @Nullable Thread thread; // under this
@@ -68,6 +69,7 @@ public final class GlobalTables implements AutoCloseable {
         this.shipper = new Shipper(
                 catalog, store, log, stamps, registry, clock, new Lease(store, "replication-ship", owner, clock));
         this.legacy = new LegacyGlobalTables(catalog, store, log, registry);
+        this.settings = new LegacySettings(catalog, control);
         this.clock = clock;
     }
 
@@ -224,6 +226,48 @@ public final class GlobalTables implements AutoCloseable {
     /** ListGlobalTables: legacy sets after exclusiveStart, of regionName when it is not null. */
     public ReplicaSetPage listGlobalTables(@Nullable String exclusiveStart, int limit, @Nullable String regionName) {
         return legacy.list(exclusiveStart, limit, regionName);
+    }
+
+    /** DescribeGlobalTableSettings: each region's table's settings, asked of that region. */
+    public List<ReplicaSettings> describeGlobalTableSettings(String name) {
+        ReplicaSet set = legacy.describe(name);
+        checkConfigured();
+        return settings.describe(set, region, this::checkPeer);
+    }
+
+    /** UpdateGlobalTableSettings: changes each region's table, this region's first. */
+    public List<ReplicaSettings> updateGlobalTableSettings(String name, GlobalSettingsUpdate update) {
+        ReplicaSet set = legacy.describe(name);
+        checkConfigured();
+        return settings.update(set, update, region, this::checkPeer);
+    }
+
+    /** What a peer asks of this region's table of a legacy global table: change it, and describe it. */
+    public ReplicaSettings replicaSettings(String tableName, @Nullable SettingsChange change) {
+        checkConfigured();
+        ReplicaSet set = registry.get(tableName);
+        if (set == null || !set.legacy() || !set.holds(region)) {
+            throw new DynamoException(ErrorCode.GLOBAL_TABLE_NOT_FOUND, "Global table not found");
+        }
+        return settings.apply(tableName, change, region);
+    }
+
+    /**
+     * The {@code aws:rep:*} attributes of a client's write at nowMillis to t, when t is this region's
+     * replica of a legacy global table (version 2017.11.29); none otherwise, and none for a table of
+     * the current version (which keeps its replication metadata out of items, as DynamoDB's does).
+     */
+    @Override
+    public Map<String, dev.kumiko.model.AttributeValue> of(Table t, long nowMillis) {
+        String local = region;
+        if (local.isEmpty()) {
+            return Map.of(); // no region: no global tables, and no store read per write
+        }
+        ReplicaSet set = registry.get(t.descriptor().tableName());
+        if (set == null || !set.legacy() || !set.holds(local)) {
+            return Map.of();
+        }
+        return LegacyAttributes.of(local, Math.max(0, nowMillis));
     }
 
     /** A legacy table's keys and indexes, which every region's table of it must share. */

@@ -29,8 +29,8 @@ import org.jspecify.annotations.Nullable;
  * beforehand, each must be empty, with the same keys and indexes and a stream with both images
  * (CreateGlobalTable in the API Reference), and removing a region leaves its table in place.
  *
- * <p>Not built: the {@code aws:rep:*} attributes this version writes into each item, and the
- * settings operations (DescribeGlobalTableSettings, UpdateGlobalTableSettings).
+ * <p>The {@code aws:rep:*} attributes this version keeps in each item are {@link LegacyAttributes};
+ * the settings operations are {@link LegacySettings}.
  */
 final class LegacyGlobalTables {
     /** ListGlobalTables' Limit, when the request gives none, and its bound (API Reference: 1-100). */

@@ -24,6 +24,12 @@ public interface PeerLink {
     /** The peer keeps set as tableName's replica set (a status changed, a replica came or went). */
     void publish(ReplicaSet set);
 
+    /**
+     * The peer applies change to its table of a legacy global table (when change is not null) and
+     * answers the table's settings (UpdateGlobalTableSettings, DescribeGlobalTableSettings).
+     */
+    ReplicaSettings settings(String tableName, @Nullable SettingsChange change);
+
     /** The peer applies changes of tableName, in order, each with last writer wins. */
     void apply(String tableName, List<ReplicatedChange> changes);
 

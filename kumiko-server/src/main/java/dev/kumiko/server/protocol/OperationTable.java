@@ -16,9 +16,10 @@ import org.jspecify.annotations.Nullable;
  * recovery), {@link ContributorInsightsRegistration} (Contributor Insights), {@link StreamsOperations}
  * (DynamoDB Streams), {@link ExchangeOperations} (exports and imports), {@link
  * VectorOperationsRegistration} (SearchVectors), {@link ReplicationOperations} (between the regions
- * of a global table), {@link LegacyGlobalTableOperations} (global tables of version 2017.11.29),
- * {@link ReplicaAutoScalingOperations}, {@link ResourcePolicyOperations}, {@link
- * KinesisDestinationRegistration} (Kinesis streaming destinations) and {@link AdminOperations}
+ * of a global table), {@link LegacyGlobalTableOperations} and {@link GlobalTableSettingsOperations}
+ * (global tables of version 2017.11.29), {@link ReplicaAutoScalingOperations}, {@link
+ * ResourcePolicyOperations}, {@link KinesisDestinationRegistration} (Kinesis streaming destinations)
+ * and {@link AdminOperations}
  * (Kumiko's own endpoints).
  *
  * <h2>Adding an operation</h2>
@@ -64,6 +65,10 @@ public final class OperationTable {
             new Concern(Operation.Api.DYNAMODB, ReplicationOperations.NAMES, ReplicationOperations::operation),
             new Concern(
                     Operation.Api.DYNAMODB, LegacyGlobalTableOperations.NAMES, LegacyGlobalTableOperations::operation),
+            new Concern(
+                    Operation.Api.DYNAMODB,
+                    GlobalTableSettingsOperations.NAMES,
+                    GlobalTableSettingsOperations::operation),
             new Concern(
                     Operation.Api.DYNAMODB,
                     ReplicaAutoScalingOperations.NAMES,

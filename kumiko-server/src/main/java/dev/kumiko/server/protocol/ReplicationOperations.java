@@ -8,6 +8,7 @@ import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.policy.ResourceChecks;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Kumiko's internal calls between the regions of a global table, on each server's DynamoDB endpoint
@@ -24,7 +25,10 @@ import java.util.Map;
  * <li>{@code KumikoPublishReplicas} (dynamodb:UpdateTable): keep a changed replica set;</li>
  * <li>{@code KumikoReplicateChanges} (dynamodb:PutItem): apply a peer's changes, last writer wins;</li>
  * <li>{@code KumikoJoinGlobalTable} (dynamodb:CreateGlobalTable): link this region's table into a
- * legacy global table.</li>
+ * legacy global table;</li>
+ * <li>{@code KumikoReplicaSettings} (dynamodb:UpdateGlobalTableSettings with a change,
+ * dynamodb:DescribeGlobalTableSettings without): change this region's table of a legacy global
+ * table and answer its settings.</li>
  * </ul>
  */
 final class ReplicationOperations {
@@ -33,7 +37,8 @@ final class ReplicationOperations {
             "KumikoDeleteReplica",
             "KumikoPublishReplicas",
             "KumikoReplicateChanges",
-            "KumikoJoinGlobalTable");
+            "KumikoJoinGlobalTable",
+            "KumikoReplicaSettings");
 
     private ReplicationOperations() {}
 
@@ -94,6 +99,20 @@ final class ReplicationOperations {
                         },
                         Operation.Encoder.empty(),
                         (r, f) -> ResourceChecks.table("CreateGlobalTable", r.tableName(), f));
+            case "KumikoReplicaSettings" ->
+                dynamodb(
+                        name,
+                        b -> new Named<>(tableName(b), Optional.ofNullable(ReplicaSettingsJson.change(b))),
+                        (e, r, c) -> e.globalTables()
+                                .replicaSettings(r.tableName(), r.value().orElse(null)),
+                        (g, s, c) -> {
+                            g.writeFieldName("ReplicaSettings");
+                            ReplicaSettingsJson.write(g, s);
+                        },
+                        (r, f) -> ResourceChecks.table(
+                                r.value().isPresent() ? "UpdateGlobalTableSettings" : "DescribeGlobalTableSettings",
+                                r.tableName(),
+                                f));
             default -> throw new IllegalArgumentException("not a replication operation: " + name);
         };
     }

@@ -6,10 +6,13 @@ import dev.kumiko.engine.base.RequestContext;
 import dev.kumiko.engine.replication.GlobalTables;
 import dev.kumiko.engine.replication.PeerLink;
 import dev.kumiko.engine.replication.ReplicaSet;
+import dev.kumiko.engine.replication.ReplicaSettings;
 import dev.kumiko.engine.replication.ReplicatedChange;
+import dev.kumiko.engine.replication.SettingsChange;
 import dev.kumiko.error.DynamoException;
 import dev.kumiko.server.auth.AccessKey;
 import dev.kumiko.server.auth.SigV4Signing;
+import dev.kumiko.server.protocol.ReplicaSettingsJson;
 import dev.kumiko.server.protocol.ReplicationWire;
 import java.io.IOException;
 import java.net.URI;
@@ -92,11 +95,17 @@ public final class HttpPeerLink implements PeerLink {
     }
 
     @Override
+    public ReplicaSettings settings(String tableName, @Nullable SettingsChange change) {
+        return ReplicaSettingsJson.read(call("KumikoReplicaSettings", ReplicaSettingsJson.request(tableName, change)));
+    }
+
+    @Override
     public void apply(String tableName, List<ReplicatedChange> changes) {
         call("KumikoReplicateChanges", ReplicationWire.replicateChanges(tableName, changes));
     }
 
-    private void call(String operation, byte[] body) {
+    /** POSTs body as operation; answers the peer's 200 body. */
+    private String call(String operation, byte[] body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
                 .timeout(TIMEOUT)
                 .header("Content-Type", "application/x-amz-json-1.0")
@@ -126,6 +135,7 @@ public final class HttpPeerLink implements PeerLink {
         if (status != 200) {
             throw DynamoException.validation("Region " + region + " refused " + operation + ": " + response.body());
         }
+        return response.body();
     }
 
     /** SigV4 over host, x-amz-date and x-amz-target, for the peer's region and service dynamodb. */

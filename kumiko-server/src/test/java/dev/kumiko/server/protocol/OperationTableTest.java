@@ -51,12 +51,14 @@ class OperationTableTest {
         }
         assertThat(built)
                 .isEqualTo(54
+                        + GlobalTableSettingsOperations.NAMES.size()
                         + ReplicationOperations.NAMES.size()
                         + ContributorInsightsRegistration.NAMES.size()
                         + ResourcePolicyOperations.NAMES.size()
                         + KinesisDestinationRegistration.NAMES.size());
         assertThat(table.find(Operation.Api.DYNAMODB, "DescribeGlobalTableSettings"))
-                .isNull();
+                .isNotNull();
+        assertThat(table.find(Operation.Api.DYNAMODB, "KumikoNoSuchOperation")).isNull();
         assertThat(table.find(Operation.Api.STREAMS, "PutItem")).isNull();
     }
 

@@ -7,11 +7,15 @@ import static dev.kumiko.server.replication.Regions.WEST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kumiko.server.TestServer;
+import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GlobalTable;
 import software.amazon.awssdk.services.dynamodb.model.GlobalTableDescription;
 import software.amazon.awssdk.services.dynamodb.model.GlobalTableStatus;
@@ -97,7 +101,8 @@ class GlobalTablesLegacyTest {
                 .containsExactly(EAST);
         Regions.await(
                 "the west forgetting the global table",
-                () -> w.listGlobalTables().globalTables().isEmpty());
+                () -> w.listGlobalTables().globalTables().stream()
+                        .noneMatch(g -> g.globalTableName().equals("legacy")));
         assertThat(Regions.valueOf(w, "legacy", "from-east"))
                 .as("the west keeps its table")
                 .isEqualTo("1");
@@ -166,6 +171,90 @@ class GlobalTablesLegacyTest {
                 () -> e.listGlobalTables(b -> b.limit(0)),
                 "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint:"
                         + " Member must have value greater than or equal to 1");
+    }
+
+    @Test
+    void itemsOfALegacyTableCarryTheirWritesRegionAndTimeInEveryRegion() {
+        Regions.createStreamedTable(e, "stamped");
+        Regions.createStreamedTable(w, "stamped");
+        e.createGlobalTable(b -> b.globalTableName("stamped").replicationGroup(region(EAST), region(WEST)));
+        long beforeMillis = System.currentTimeMillis();
+        Regions.put(e, "stamped", "k", "east");
+        long afterMillis = System.currentTimeMillis();
+
+        Map<String, AttributeValue> inEast = Regions.get(e, "stamped", "k");
+        assertThat(inEast.get("aws:rep:updateregion").s()).isEqualTo(EAST);
+        assertThat(inEast.get("aws:rep:deleting").bool()).isFalse();
+        BigDecimal seconds = new BigDecimal(inEast.get("aws:rep:updatetime").n());
+        assertThat(seconds.movePointRight(3).longValue()).isBetween(beforeMillis, afterMillis);
+        Regions.await(
+                "east's write in the west",
+                () -> Regions.valueOf(w, "stamped", "k").equals("east"));
+        assertThat(Regions.get(w, "stamped", "k"))
+                .as("a replicated write carries its origin's attributes")
+                .isEqualTo(inEast);
+
+        Regions.put(w, "stamped", "k", "west");
+        Regions.await(
+                "west's later write in the east",
+                () -> Regions.valueOf(e, "stamped", "k").equals("west"));
+        Map<String, AttributeValue> later = Regions.get(e, "stamped", "k");
+        assertThat(later.get("aws:rep:updateregion").s()).isEqualTo(WEST);
+        assertThat(new BigDecimal(later.get("aws:rep:updatetime").n())).isGreaterThanOrEqualTo(seconds);
+        assertThat(e.scan(b -> b.tableName("stamped")
+                                .projectionExpression("#r")
+                                .expressionAttributeNames(Map.of("#r", "aws:rep:updateregion")))
+                        .items())
+                .as("the attributes are an item's like any other: projections name them")
+                .containsExactly(Map.of("aws:rep:updateregion", Regions.s(WEST)));
+    }
+
+    @Test
+    void concurrentWritesConvergeOnTheLatestUpdateTime() {
+        Regions.createStreamedTable(e, "raced");
+        Regions.createStreamedTable(w, "raced");
+        e.createGlobalTable(b -> b.globalTableName("raced").replicationGroup(region(EAST), region(WEST)));
+        List<String> keys = List.of("a", "b", "c");
+        Map<String, BigDecimal> newestSeen = new HashMap<>();
+        for (int round = 0; round < 20; round++) {
+            for (String k : keys) {
+                DynamoDbClient c = (round + k.hashCode()) % 2 == 0 ? e : w;
+                Regions.put(c, "raced", k, "r" + round);
+                BigDecimal t = new BigDecimal(
+                        Regions.get(c, "raced", k).get("aws:rep:updatetime").n());
+                newestSeen.merge(k, t, BigDecimal::max);
+            }
+        }
+        for (String k : keys) {
+            Regions.await(
+                    "both regions agreeing on " + k,
+                    () -> Regions.get(e, "raced", k).equals(Regions.get(w, "raced", k)));
+            BigDecimal won = new BigDecimal(
+                    Regions.get(e, "raced", k).get("aws:rep:updatetime").n());
+            assertThat(won).as("the item left in both regions of " + k).isEqualByComparingTo(newestSeen.get(k));
+        }
+    }
+
+    @Test
+    void theAttributesCountTowardTheItemSizeAndOnlyLegacyTablesGetThem() {
+        Regions.createStreamedTable(e, "sized");
+        Regions.createStreamedTable(w, "sized");
+        e.createGlobalTable(b -> b.globalTableName("sized").replicationGroup(region(EAST), region(WEST)));
+        Regions.createStreamedTable(e, "current");
+        Regions.addReplica(e, "current", WEST);
+        // 10 bytes under 400 KB: pk (2) + "big" (3) + v (1) + the value.
+        String value = "x".repeat(400 * 1024 - 10 - 6);
+        e.putItem(b -> b.tableName("current").item(Map.of("pk", Regions.s("big"), "v", Regions.s(value))));
+        assertValidation(
+                () -> e.putItem(b -> b.tableName("sized").item(Map.of("pk", Regions.s("big"), "v", Regions.s(value)))),
+                "Item size has exceeded the maximum allowed size");
+
+        Regions.put(e, "current", "k", "1");
+        Regions.await(
+                "the current version's write in the west",
+                () -> Regions.valueOf(w, "current", "k").equals("1"));
+        assertThat(Regions.get(w, "current", "k")).containsOnlyKeys("pk", "v");
+        assertThat(Regions.get(e, "current", "k")).containsOnlyKeys("pk", "v");
     }
 
     private static Replica region(String name) {
