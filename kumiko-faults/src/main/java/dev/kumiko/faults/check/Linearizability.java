@@ -26,8 +26,9 @@ import org.jspecify.annotations.Nullable;
  * visited, or {@code configurationsMax} configurations remembered, the answer is UNKNOWN.
  */
 public final class Linearizability<S, O> {
-    public static final long STEPS_MAX_DEFAULT = 20_000_000;
-    public static final int CONFIGURATIONS_MAX_DEFAULT = 2_000_000;
+    public static final long STEPS_MAX_DEFAULT = 5_000_000;
+    /** Each remembered configuration holds a bit set of the object's operations: ~100 bytes or more. */
+    public static final int CONFIGURATIONS_MAX_DEFAULT = 1_000_000;
 
     private final Model<S, O> model;
     private final long stepsMax;
@@ -48,8 +49,17 @@ public final class Linearizability<S, O> {
 
     /** Whether ops, started from state initial, have a linearization the model accepts. */
     public Verdict check(S initial, List<TimedOp<O>> ops) {
+        return search(initial, ops, stepsMax).verdict();
+    }
+
+    /** A verdict and the steps its search took. */
+    record Searched(Verdict verdict, long steps) {}
+
+    /** As {@link #check}, within at most stepsLimit steps (a caller's budget over many objects). */
+    Searched search(S initial, List<TimedOp<O>> ops, long stepsLimit) {
         Search<S, O> search = new Search<>(model, initial, ops);
-        return search.run(stepsMax, configurationsMax);
+        Verdict verdict = search.run(Math.min(stepsMax, stepsLimit), configurationsMax);
+        return new Searched(verdict, search.steps);
     }
 
     /** A call or return entry of the linked list. */
@@ -90,6 +100,7 @@ public final class Linearizability<S, O> {
         private int blockedOp = -1;
 
         private int deepest = -1;
+        long steps;
 
         Search(Model<S, O> model, S initial, List<TimedOp<O>> ops) {
             this.model = model;
@@ -125,7 +136,6 @@ public final class Linearizability<S, O> {
         }
 
         Verdict run(long stepsMax, int configurationsMax) {
-            long steps = 0;
             Entry entry = head.next;
             while (entry != null) {
                 if (++steps > stepsMax) {

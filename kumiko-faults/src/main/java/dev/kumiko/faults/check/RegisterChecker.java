@@ -19,14 +19,24 @@ import org.jspecify.annotations.Nullable;
  * nothing); a write or cas of unknown outcome may have happened.
  */
 public final class RegisterChecker {
+    /** All keys' searches together: about a minute of one core at worst. */
+    public static final long TOTAL_STEPS_MAX_DEFAULT = 200_000_000;
+
     private final Linearizability<RegisterState, RegisterOp> search;
+    private final long totalStepsMax;
+
+    /** Per key at most stepsMax steps and configurationsMax configurations, all keys totalStepsMax steps. */
+    public RegisterChecker(long stepsMax, int configurationsMax, long totalStepsMax) {
+        search = new Linearizability<>(RegisterState.MODEL, stepsMax, configurationsMax);
+        this.totalStepsMax = totalStepsMax;
+    }
 
     public RegisterChecker(long stepsMax, int configurationsMax) {
-        search = new Linearizability<>(RegisterState.MODEL, stepsMax, configurationsMax);
+        this(stepsMax, configurationsMax, Long.MAX_VALUE);
     }
 
     public RegisterChecker() {
-        search = new Linearizability<>(RegisterState.MODEL);
+        this(Linearizability.STEPS_MAX_DEFAULT, Linearizability.CONFIGURATIONS_MAX_DEFAULT, TOTAL_STEPS_MAX_DEFAULT);
     }
 
     public Verdict check(List<Operation> operations) {
@@ -38,8 +48,18 @@ public final class RegisterChecker {
             }
         }
         Verdict verdict = Verdict.valid(0);
+        long stepsLeft = totalStepsMax;
         for (Map.Entry<String, List<TimedOp<RegisterOp>>> e : byKey.entrySet()) {
-            Verdict one = search.check(RegisterState.ABSENT, e.getValue());
+            if (stepsLeft <= 0) {
+                verdict = verdict.and(new Verdict(
+                        Verdict.Result.UNKNOWN,
+                        e.getValue().size(),
+                        "key " + e.getKey() + ": not searched, all keys' " + totalStepsMax + " steps spent"));
+                continue;
+            }
+            Linearizability.Searched searched = search.search(RegisterState.ABSENT, e.getValue(), stepsLeft);
+            stepsLeft -= searched.steps();
+            Verdict one = searched.verdict();
             if (!one.valid()) {
                 one = new Verdict(one.result(), one.operationsChecked(), "key " + e.getKey() + ": " + one.detail());
             }

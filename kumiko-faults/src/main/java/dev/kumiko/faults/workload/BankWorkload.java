@@ -59,7 +59,7 @@ public final class BankWorkload implements Workload {
     }
 
     @Override
-    public boolean step(int process, DynamoDbClient client, Random random, Recorder recorder) {
+    public EventType step(int process, DynamoDbClient client, Random random, Recorder recorder) {
         if (random.nextInt(10) < 3) {
             return Calls.record(recorder, process, "read", HISTORY_KEY, null, () -> read(client));
         }

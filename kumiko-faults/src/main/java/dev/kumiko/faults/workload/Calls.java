@@ -25,10 +25,10 @@ final class Calls {
 
     /**
      * Records the invocation, makes the call, records its completion: ok with what it returned, or
-     * fail / info by what its error says. Returns whether the outcome is unknown (the process that
-     * made it must not be used again: its operation may still be in flight).
+     * fail / info by what its error says. Returns the outcome; after an unknown one the process that
+     * made it must not be used again (its operation may still be in flight).
      */
-    static boolean record(
+    static EventType record(
             Recorder recorder,
             int process,
             String f,
@@ -43,14 +43,14 @@ final class Calls {
             EventType outcome = Outcomes.of(e);
             recorder.noteError(f + ": " + Outcomes.name(e));
             recorder.record(process, outcome, f, key, null);
-            return outcome == EventType.INFO;
+            return outcome;
         }
         recorder.record(process, EventType.OK, f, key, result);
-        return false;
+        return EventType.OK;
     }
 
     /**
-     * Records the call again, as a new process each time, until its outcome is known or the deadline
+     * Records the call again, as a new process each time, until it succeeds or the deadline
      * passes (a final read after the faults healed); returns the next process number to use.
      */
     static int recordUntilKnown(
@@ -63,7 +63,7 @@ final class Calls {
             long deadlineNanos)
             throws InterruptedException {
         int p = process;
-        while (record(recorder, p++, f, key, argument, call) && System.nanoTime() < deadlineNanos) {
+        while (record(recorder, p++, f, key, argument, call) != EventType.OK && System.nanoTime() < deadlineNanos) {
             Thread.sleep(RETRY_PAUSE_MILLIS);
         }
         return p;

@@ -1,5 +1,6 @@
 package dev.kumiko.faults.workload;
 
+import dev.kumiko.faults.history.EventType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ public final class ListAppendWorkload implements Workload {
     }
 
     @Override
-    public boolean step(int process, DynamoDbClient client, Random random, Recorder recorder) {
+    public EventType step(int process, DynamoDbClient client, Random random, Recorder recorder) {
         String key = keys.next(random);
         if (random.nextInt(5) < 2) {
             return Calls.record(recorder, process, "read", key, null, () -> read(client, key));

@@ -1,5 +1,6 @@
 package dev.kumiko.faults.workload;
 
+import dev.kumiko.faults.history.EventType;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -32,7 +33,7 @@ public final class RegisterWorkload implements Workload {
     }
 
     @Override
-    public boolean step(int process, DynamoDbClient client, Random random, Recorder recorder) {
+    public EventType step(int process, DynamoDbClient client, Random random, Recorder recorder) {
         String key = keys.next(random);
         int choice = random.nextInt(4);
         if (choice <= 1) {

@@ -1,5 +1,6 @@
 package dev.kumiko.faults.workload;
 
+import dev.kumiko.faults.history.EventType;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class WorkloadRun {
     /** Final reads' processes start here, far above the workers' (thread + k * threads). */
     private static final int FINAL_PROCESS = 1_500_000_000;
+
+    private static final long ERROR_PAUSE_MILLIS = 100;
     /** A bound on one run, whatever its options say. */
     public static final long SECONDS_MAX = 24 * 3600;
 
@@ -93,9 +96,21 @@ public final class WorkloadRun {
         int process = thread;
         while (System.nanoTime() < deadline && !recorder.full()) {
             DynamoDbClient client = clients.get(random.nextInt(clients.size()));
-            if (workload.step(process, client, random, recorder)) {
+            EventType outcome = workload.step(process, client, random, recorder);
+            if (outcome == EventType.INFO) {
                 process += threads;
             }
+            if (outcome != EventType.OK) {
+                pause(); // a server down or paused: no need to fill the history with its refusals
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(ERROR_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

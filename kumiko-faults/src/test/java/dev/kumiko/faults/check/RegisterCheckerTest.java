@@ -177,6 +177,24 @@ class RegisterCheckerTest {
     }
 
     @Test
+    void allKeysShareOneBudgetOfSteps() {
+        HistoryBuilder h = new HistoryBuilder();
+        for (String key : new String[] {"a", "b", "c"}) {
+            for (int p = 0; p < 20; p++) {
+                h.invoke(p, "write", key, (long) p);
+            }
+            for (int p = 0; p < 20; p++) {
+                h.ok(p, null);
+            }
+            h.done(100, "read", key, null, 999L);
+        }
+        Verdict v = new RegisterChecker(50_000, 1_000_000, 100_000).check(h.operations());
+        assertThat(v.result()).isEqualTo(Verdict.Result.UNKNOWN);
+        assertThat(v.detail()).contains("key c: not searched");
+        assertThat(v.operationsChecked()).isEqualTo(63);
+    }
+
+    @Test
     void historiesOfARealRegisterUnderConcurrencyAreLinearizable() throws Exception {
         for (int seed = 0; seed < 20; seed++) {
             HistoryBuilder h = simulate(new Random(seed), 5, 60);

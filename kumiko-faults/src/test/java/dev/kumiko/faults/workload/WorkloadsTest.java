@@ -74,7 +74,7 @@ class WorkloadsTest {
         assertThat(v.result()).as(v.detail()).isEqualTo(Verdict.Result.VALID);
         assertThat(v.operationsChecked()).isEqualTo(ops.size());
         // Enough happened for the verdict to mean something, and nothing was lost to errors.
-        assertThat(ops.stream().filter(Operation::ok).count()).isGreaterThan(100);
+        assertThat(ops.stream().filter(Operation::ok).count()).isGreaterThan(20);
         assertThat(ops).noneMatch(op -> op.outcome() == EventType.INFO);
     }
 
