@@ -133,7 +133,12 @@ apply_fault() { # FAULT: injects it, holds it, heals it; logs both
       kill -KILL "$pid" 2>/dev/null
       sleep "$FAULT_HOLD_SECONDS"
       start_kumiko "$name"
-      if await_kumiko "$name"; then note "restarted server $name"; else note "server $name did not come back"; fi
+      if await_kumiko "$name"; then
+        note "restarted server $name"
+      else
+        note "server $name did not come back within ${SERVER_START_TIMEOUT_SECONDS}s; its threads are in its log"
+        jcmd "$(cat "$RUN_DIR/$name.pid")" Thread.print >>"$RUN_DIR/$name.log" 2>&1
+      fi
       ;;
     pause-server)
       pid=$(cat "$RUN_DIR/$name.pid")
@@ -180,7 +185,9 @@ heal_all() {
   if [[ $STORE == ignite ]]; then
     for pid in $(cat "$IGNITE_DIR"/node-*/pid); do kill -CONT "$pid" 2>/dev/null; done
   fi
-  for name in "${SERVERS[@]}"; do await_kumiko "$name" || note "server $name does not answer after healing"; done
+  for name in "${SERVERS[@]}"; do
+    await_kumiko "$name" || fail "server $name does not answer ${SERVER_START_TIMEOUT_SECONDS}s after healing"
+  done
 }
 
 faults_java() { java -Xmx512m -cp "$FAULTS_CP" dev.kumiko.faults.FaultsMain "$@"; }
@@ -220,6 +227,10 @@ run_workload() { # WORKLOAD
     *) fail "$workload history: the checker failed (status $status)" ;;
   esac
   ((faults_done > 0)) || fail "workload $workload: no fault was injected"
+  # A server that does not come back is no wrong answer, but it is a failure of availability.
+  if grep -q 'did not come back' "$RUN_DIR/nemesis-$workload.log"; then
+    fail "workload $workload: a server did not answer within ${SERVER_START_TIMEOUT_SECONDS}s of its restart"
+  fi
 }
 
 # --- build and start ---------------------------------------------------------------------------------

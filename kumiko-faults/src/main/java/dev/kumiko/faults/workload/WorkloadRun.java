@@ -116,11 +116,13 @@ public final class WorkloadRun {
 
     private static void finish(Workload workload, List<DynamoDbClient> clients, Recorder recorder, Options options)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.finalSeconds());
-        // Each server in turn reads everything: what one acknowledged, the other must show too.
+        long start = System.nanoTime();
+        long share = TimeUnit.SECONDS.toNanos(options.finalSeconds()) / clients.size();
+        // Each server in turn reads everything: what one acknowledged, the other must show too. Each
+        // has its share of the time, so a server that does not come back cannot use up the others'.
         int process = FINAL_PROCESS;
-        for (DynamoDbClient client : clients) {
-            workload.finish(process, client, recorder, deadline);
+        for (int i = 0; i < clients.size(); i++) {
+            workload.finish(process, clients.get(i), recorder, start + (i + 1) * share);
             process += 10_000_000;
         }
     }
