@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.faults.check;
+
+import org.jspecify.annotations.NullMarked;

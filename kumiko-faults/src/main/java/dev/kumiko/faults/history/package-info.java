@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.faults.history;
+
+import org.jspecify.annotations.NullMarked;

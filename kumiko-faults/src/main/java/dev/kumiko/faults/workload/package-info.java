@@ -1,0 +1,4 @@
+@NullMarked
+package dev.kumiko.faults.workload;
+
+import org.jspecify.annotations.NullMarked;
