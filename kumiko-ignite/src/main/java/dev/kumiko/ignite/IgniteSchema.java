@@ -39,7 +39,7 @@ final class IgniteSchema {
     private IgniteSchema() {}
 
     /**
-     * The hint that makes a range read use index: without it, Ignite 3.1's planner chose a full
+     * The hint that makes a range read use its index: without it, Ignite 3.1's planner chose a full
      * table scan for a descending range, and for a range with LIMIT, on a 3-node cluster (EXPLAIN;
      * its statistics say the tables are empty when a server first plans them, and the plan is
      * cached). A full scan reads every row of every table, so it costs the whole store, and it met
