@@ -290,25 +290,7 @@ public final class ChangeLog {
      * {@link #visibleBound}.
      */
     public Page read(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
-        List<ChangeRecord> out = new ArrayList<>(Math.min(recordsMax, 64));
-        if (fromSequence >= toSequence) {
-            return new Page(out, true);
-        }
-        long bytes = 0;
-        try (Cursor c = store.scan(
-                ChangeLogKeys.record(tableId, Math.max(1, fromSequence)),
-                ChangeLogKeys.record(tableId, toSequence),
-                false)) {
-            while (c.next()) {
-                if (out.size() == recordsMax || bytes >= bytesMax) {
-                    return new Page(out, false);
-                }
-                ChangeRecord r = ChangeRecordCodec.decode(ChangeLogKeys.sequenceOf(c.key()), c.value());
-                out.add(r);
-                bytes += r.sizeBytes();
-            }
-        }
-        return new Page(out, true);
+        return page(tableId, fromSequence, toSequence, recordsMax, bytesMax, false);
     }
 
     /**
@@ -316,6 +298,11 @@ public final class ChangeLog {
      * view type (its view type is then NEW_AND_OLD_IMAGES): what a Kinesis destination ships.
      */
     public Page readAllImages(int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax) {
+        return page(tableId, fromSequence, toSequence, recordsMax, bytesMax, true);
+    }
+
+    private Page page(
+            int tableId, long fromSequence, long toSequence, int recordsMax, long bytesMax, boolean allImages) {
         List<ChangeRecord> out = new ArrayList<>(Math.min(recordsMax, 64));
         if (fromSequence >= toSequence) {
             return new Page(out, true);
@@ -329,7 +316,10 @@ public final class ChangeLog {
                 if (out.size() == recordsMax || bytes >= bytesMax) {
                     return new Page(out, false);
                 }
-                ChangeRecord r = ChangeRecordCodec.decodeAllImages(ChangeLogKeys.sequenceOf(c.key()), c.value());
+                long sequence = ChangeLogKeys.sequenceOf(c.key());
+                ChangeRecord r = allImages
+                        ? ChangeRecordCodec.decodeAllImages(sequence, c.value())
+                        : ChangeRecordCodec.decode(sequence, c.value());
                 out.add(r);
                 bytes += r.sizeBytes();
             }
