@@ -38,6 +38,8 @@ server_port=8190
 client_jar="$repo_root/kumiko-ignite/target/kumiko-ignite-0.9.0-client.jar"
 
 cleanup() {
+  # bin/kumiko starts the server's JVM as its child: stop both.
+  [[ -n ${java_pid:-} ]] && kill "$java_pid" 2>/dev/null || true
   [[ -n ${server_pid:-} ]] && kill "$server_pid" 2>/dev/null || true
   "$kumiko" ignite stop --work-dir "$out/cluster" >/dev/null 2>&1 || true
 }

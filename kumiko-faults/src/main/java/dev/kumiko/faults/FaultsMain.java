@@ -3,6 +3,7 @@ package dev.kumiko.faults;
 import dev.kumiko.faults.check.BankChecker;
 import dev.kumiko.faults.check.ListAppendChecker;
 import dev.kumiko.faults.check.RegisterChecker;
+import dev.kumiko.faults.check.StreamsChecker;
 import dev.kumiko.faults.check.Verdict;
 import dev.kumiko.faults.history.EventType;
 import dev.kumiko.faults.history.Histories;
@@ -12,6 +13,7 @@ import dev.kumiko.faults.workload.BankWorkload;
 import dev.kumiko.faults.workload.ListAppendWorkload;
 import dev.kumiko.faults.workload.Recorder;
 import dev.kumiko.faults.workload.RegisterWorkload;
+import dev.kumiko.faults.workload.StreamsWorkload;
 import dev.kumiko.faults.workload.Workload;
 import dev.kumiko.faults.workload.WorkloadRun;
 import java.io.IOException;
@@ -33,7 +35,7 @@ import java.util.Map;
  * check WORKLOAD FILE
  * </pre>
  *
- * WORKLOAD is register, bank or list-append. {@code check} prints one line and exits 0 for a valid
+ * WORKLOAD is register, bank, list-append or streams. {@code check} prints one line and exits 0 for a valid
  * history, 1 for an invalid one, 3 when the checker could not decide; 2 is a usage error.
  */
 public final class FaultsMain {
@@ -52,7 +54,7 @@ public final class FaultsMain {
             return usage("a command and a workload");
         }
         String workload = args[1];
-        if (!List.of("register", "bank", "list-append").contains(workload)) {
+        if (!List.of("register", "bank", "list-append", "streams").contains(workload)) {
             return usage("unknown workload " + workload);
         }
         return switch (args[0]) {
@@ -66,7 +68,7 @@ public final class FaultsMain {
         System.err.println("faults: " + problem);
         System.err.println("usage: run WORKLOAD --endpoints URL[,URL...] --history FILE [--seconds N] [--threads N]"
                 + " [--call-timeout-millis N] [--final-seconds N] [--seed N]");
-        System.err.println("       check WORKLOAD FILE        (WORKLOAD: register, bank, list-append)");
+        System.err.println("       check WORKLOAD FILE        (WORKLOAD: register, bank, list-append, streams)");
         return EXIT_USAGE;
     }
 
@@ -127,6 +129,7 @@ public final class FaultsMain {
             case "register" -> new RegisterWorkload(4, 100);
             case "bank" -> new BankWorkload(5, 100);
             case "list-append" -> new ListAppendWorkload(4, 200);
+            case "streams" -> new StreamsWorkload(4, 200);
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -137,6 +140,7 @@ public final class FaultsMain {
             case "register" -> new RegisterChecker().check(operations);
             case "bank" -> new BankChecker().check(operations);
             case "list-append" -> new ListAppendChecker().check(operations);
+            case "streams" -> new StreamsChecker().check(operations);
             default -> throw new IllegalArgumentException(name);
         };
         out.printf(

@@ -10,6 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /** Recording one call, and the table a workload uses. */
@@ -71,8 +72,15 @@ final class Calls {
 
     /** Creates the table with a string partition key named {@value #KEY}, unless it exists, and waits for it. */
     static void ensureTable(DynamoDbClient client, String table) throws InterruptedException {
+        ensureTable(client, table, null);
+    }
+
+    /** As {@link #ensureTable(DynamoDbClient, String)}, with a stream when one is given. */
+    static void ensureTable(DynamoDbClient client, String table, @Nullable StreamSpecification stream)
+            throws InterruptedException {
         try {
             client.createTable(b -> b.tableName(table)
+                    .streamSpecification(stream)
                     .billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(AttributeDefinition.builder()
                             .attributeName(KEY)

@@ -6,6 +6,7 @@ import dev.kumiko.engine.Engine;
 import dev.kumiko.faults.check.BankChecker;
 import dev.kumiko.faults.check.ListAppendChecker;
 import dev.kumiko.faults.check.RegisterChecker;
+import dev.kumiko.faults.check.StreamsChecker;
 import dev.kumiko.faults.check.Verdict;
 import dev.kumiko.faults.history.EventType;
 import dev.kumiko.faults.history.Histories;
@@ -107,6 +108,21 @@ class WorkloadsTest {
         List<Operation> ops = run(new ListAppendWorkload(3, 100), "list");
         assertValid(ops, new ListAppendChecker()::check);
         assertThat(ops).anyMatch(op -> op.f().equals("read") && op.result() instanceof List<?> l && l.size() > 5);
+    }
+
+    @Test
+    void streamsThroughTwoServersHoldEveryWriteOnceInOrder() throws Exception {
+        List<Operation> ops = run(new StreamsWorkload(3, 100), "streams");
+        Verdict v = new StreamsChecker().check(ops);
+        assertThat(v.result()).as(v.detail()).isEqualTo(Verdict.Result.VALID);
+        assertThat(ops).noneMatch(op -> op.outcome() == EventType.INFO);
+        assertThat(ops.stream().filter(op -> op.f().equals("write") && op.ok()).count())
+                .isGreaterThan(10);
+        // Both servers read the stream, and each read holds records of several keys.
+        List<Operation> streams =
+                ops.stream().filter(op -> op.f().equals("stream") && op.ok()).toList();
+        assertThat(streams).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(streams).allMatch(op -> op.result() instanceof java.util.Map<?, ?> m && m.size() > 1);
     }
 
     @Test
