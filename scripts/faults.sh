@@ -3,13 +3,19 @@
 # history judged by a checker (kumiko-faults, docs/reliability.md).
 #
 #   bash scripts/faults.sh --short                 # CI-sized: Ignite, registers and bank, ~4 minutes
-#   bash scripts/faults.sh --store ignite --seconds 300 --workloads register,bank,list-append
+#   bash scripts/faults.sh --store ignite --seconds 300 --workloads register,bank,list-append,streams
+#   bash scripts/faults.sh --network --seconds 120     # Ignite, with network faults too (root)
 #   bash scripts/faults.sh --store rocksdb --seconds 60
 #
 # Stores:
 #   ignite   3 Ignite nodes and 2 Kumiko servers on them (bin/kumiko ignite start, serve --store
 #            ignite); clients spread every operation over both servers. Faults: kill -9 and restart
-#            of a server, SIGSTOP/SIGCONT of a server, SIGSTOP/SIGCONT of an Ignite node.
+#            of a server, SIGSTOP/SIGCONT of a server, SIGSTOP/SIGCONT of an Ignite node, kill -9
+#            and restart of an Ignite node; with --network also an Ignite node partitioned from
+#            everything (then restarted: the others refuse it as stale), a server cut off from the
+#            nodes (its clients still reach it), and lossy links between the nodes (NET_LOSS_PERCENT,
+#            5; a node the others then refuse is restarted). Network faults run the whole harness in a network namespace of its own (root,
+#            iptables; scripts/lib/faults-net.sh).
 #   rocksdb  1 server on a RocksDB directory (one process owns it). Faults: kill -9 and restart of
 #            the server, SIGSTOP/SIGCONT of it.
 # Each workload runs --seconds while the nemesis cycles through the faults (one at a time: a fault
@@ -25,7 +31,7 @@ SERVER_START_TIMEOUT_SECONDS=90
 
 STORE=ignite
 SECONDS_PER_WORKLOAD=60
-WORKLOADS=register,bank,list-append
+WORKLOADS=register,bank,list-append,streams
 THREADS=6
 CALL_TIMEOUT_MILLIS=3000
 FINAL_SECONDS=90
@@ -38,11 +44,14 @@ CHECK_SECONDS=300
 usage() {
   sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
   echo "options: --store ignite|rocksdb --seconds N (per workload, 5-86400) --workloads LIST --threads N"
-  echo "         --faults kill-server,pause-server,pause-node --seed N --short --keep"
+  echo "         --faults kill-server,pause-server,kill-node,pause-node,partition-node,cut-server,lossy-links"
+  echo "         --network (the default faults and the three network ones) --seed N --short --keep"
   exit 2
 }
 
 FAULTS=""
+NETWORK=0
+ARGS=("$@")
 while (($#)); do
   case $1 in
     --store) STORE=$2; shift 2 ;;
@@ -50,6 +59,7 @@ while (($#)); do
     --workloads) WORKLOADS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --faults) FAULTS=$2; shift 2 ;;
+    --network) NETWORK=1; shift ;;
     --seed) SEED=$2; shift 2 ;;
     # CI-sized: a pause and a kill -9 in each workload's 30 s (a server's restart on Ignite takes
     # 5-15 s on a busy 2-core machine, and the nemesis waits for it before the next fault).
@@ -67,7 +77,19 @@ done
 [[ $SECONDS_PER_WORKLOAD =~ ^[0-9]+$ ]] && ((SECONDS_PER_WORKLOAD >= 5 && SECONDS_PER_WORKLOAD <= 86400)) || usage
 if [[ -z $FAULTS ]]; then
   # Pauses first: they take a fixed time, a restart after kill -9 takes what the server's start takes.
-  if [[ $STORE == ignite ]]; then FAULTS=pause-server,kill-server,pause-node; else FAULTS=pause-server,kill-server; fi
+  if [[ $STORE == ignite ]]; then FAULTS=pause-server,kill-server,pause-node,kill-node; else FAULTS=pause-server,kill-server; fi
+  ((NETWORK)) && [[ $STORE == ignite ]] && FAULTS+=,partition-node,cut-server,lossy-links
+fi
+if [[ $FAULTS == *partition-node* || $FAULTS == *cut-server* || $FAULTS == *lossy-links* ]]; then
+  [[ $STORE == ignite ]] || { echo "faults: network faults need --store ignite" >&2; exit 2; }
+  # shellcheck source=scripts/lib/faults-net.sh
+  source "$SMOKE_REPO_ROOT/scripts/lib/faults-net.sh"
+  if [[ -z ${KUMIKO_FAULTS_NETNS:-} ]]; then
+    net_faults_possible || { echo "faults: network faults need root, iptables, ss and cgroup v2 at $NET_CGROUP_ROOT" >&2; exit 2; }
+    rm -rf "$SMOKE_TMP"
+    exec env KUMIKO_FAULTS_NETNS=1 unshare -n -- bash "$(readlink -f "$0")" "${ARGS[@]}"
+  fi
+  net_setup
 fi
 IFS=, read -r -a FAULT_LIST <<<"$FAULTS"
 IFS=, read -r -a WORKLOAD_LIST <<<"$WORKLOADS"
@@ -87,6 +109,7 @@ cleanup_faults() {
     for pid in $(cat "$IGNITE_DIR"/node-*/pid 2>/dev/null); do kill -CONT "$pid" 2>/dev/null; done
     timeout 60 "$KUMIKO_BIN" ignite stop --work-dir "$IGNITE_DIR" >/dev/null 2>&1 || true
   fi
+  [[ -n ${KUMIKO_FAULTS_NETNS:-} ]] && net_teardown
   (exit "$status")
   smoke_cleanup
 }
@@ -148,6 +171,11 @@ apply_fault() { # FAULT: injects it, holds it, heals it; logs both
       kill -CONT "$pid"
       note "SIGCONT server $name"
       ;;
+    kill-node)
+      node=$((RANDOM % 3))
+      note "kill -9 Ignite node $node (pid $(cat "$IGNITE_DIR/node-$node/pid"))"
+      restart_node "$node"
+      ;;
     pause-node)
       node=$((RANDOM % 3))
       pid=$(cat "$IGNITE_DIR/node-$node/pid")
@@ -157,9 +185,67 @@ apply_fault() { # FAULT: injects it, holds it, heals it; logs both
       kill -CONT "$pid"
       note "SIGCONT Ignite node $node"
       ;;
+    partition-node)
+      node=$((RANDOM % 3))
+      pid=$(cat "$IGNITE_DIR/node-$node/pid")
+      note "partition Ignite node $node (pid $pid) from everything"
+      net_partition "$pid" "node-$node"
+      sleep $((2 * FAULT_HOLD_SECONDS)) # past failure detection (4 s), so the others drop it
+      net_heal
+      note "healed the partition of Ignite node $node"
+      # The others dropped it from the topology and now refuse it as stale: Ignite 3 asks for a
+      # restart of such a node (docs/distributed.md, "What survives which failure").
+      restart_node "$node"
+      ;;
+    cut-server)
+      pid=$(cat "$RUN_DIR/$name.pid")
+      note "cut server $name (pid $pid) off from the Ignite nodes"
+      net_cut "$pid" "server-$name" "$(node_client_ports)"
+      sleep "$FAULT_HOLD_SECONDS"
+      net_heal
+      note "healed the cut of server $name"
+      ;;
+    lossy-links)
+      note "lossy links: ${NET_LOSS_PERCENT}% of the packets to and from the nodes dropped"
+      local lines=()
+      for node in 0 1 2; do lines+=("$(wc -l <"$IGNITE_DIR/node-$node/node.log")"); done
+      net_loss "$(node_ports)"
+      sleep "$FAULT_HOLD_SECONDS"
+      net_heal
+      note "healed the lossy links"
+      sleep 3
+      restart_stale_nodes "${lines[@]}"
+      ;;
     *) note "unknown fault $fault" ;;
   esac
 }
+
+# NODE: kill -9 and restart of one Ignite node (it keeps its data and rejoins).
+restart_node() {
+  local node=$1 classpath="$IGNITE_DIR/ignite-lib/*"
+  compgen -G "$IGNITE_DIR/ignite-lib/*.jar" >/dev/null || classpath="$SMOKE_REPO_ROOT/kumiko-faults/target/ignite-node-lib/*"
+  if timeout "$IGNITE_START_SECONDS" "$KUMIKO_BIN" ignite restart --node "$node" --work-dir "$IGNITE_DIR" \
+      --node-classpath "$classpath" >>"$RUN_DIR/ignite-restart.log" 2>&1; then
+    note "restarted Ignite node $node (pid $(cat "$IGNITE_DIR/node-$node/pid"))"
+  else
+    note "Ignite node $node did not come back: see ignite-restart.log"
+  fi
+}
+
+# LINES...: restarts each node whose log, past line LINES[i], says the others refuse it as stale.
+restart_stale_nodes() {
+  local node=0 from
+  for from in "$@"; do
+    if tail -n +"$((from + 1))" "$IGNITE_DIR/node-$node/node.log" | grep -q "rejected by initiator: kumiko-$node:"; then
+      note "Ignite node $node is stale to the others"
+      restart_node "$node"
+    fi
+    node=$((node + 1))
+  done
+}
+
+node_client_ports() { echo "$((IGNITE_BASE + 1)),$((IGNITE_BASE + 4)),$((IGNITE_BASE + 7))"; }
+node_ports() { seq -s, "$IGNITE_BASE" $((IGNITE_BASE + 8)); }
 
 nemesis() { # UNTIL (epoch seconds): cycles through the faults until then
   local until=$1 i=0
@@ -175,6 +261,7 @@ nemesis() { # UNTIL (epoch seconds): cycles through the faults until then
 # Every server answers again and nothing is paused (after the nemesis, before the final reads).
 heal_all() {
   local name pid
+  [[ -n ${KUMIKO_FAULTS_NETNS:-} ]] && net_heal
   for name in "${SERVERS[@]}"; do
     pid=$(cat "$RUN_DIR/$name.pid")
     kill -CONT "$pid" 2>/dev/null
@@ -183,7 +270,11 @@ heal_all() {
     fi
   done
   if [[ $STORE == ignite ]]; then
-    for pid in $(cat "$IGNITE_DIR"/node-*/pid); do kill -CONT "$pid" 2>/dev/null; done
+    local node
+    for node in 0 1 2; do
+      pid=$(cat "$IGNITE_DIR/node-$node/pid" 2>/dev/null)
+      kill -CONT "$pid" 2>/dev/null || restart_node "$node"
+    done
   fi
   for name in "${SERVERS[@]}"; do
     await_kumiko "$name" || fail "server $name does not answer ${SERVER_START_TIMEOUT_SECONDS}s after healing"
@@ -210,7 +301,10 @@ run_workload() { # WORKLOAD
   status=$?
   cat "$RUN_DIR/nemesis-$workload.log"
   grep -v '^SLF4J:' "$out" # the SDK's note that no logger is bound
-  faults_done=$(grep -c -E 'kill -9|SIGSTOP' "$RUN_DIR/nemesis-$workload.log")
+  faults_done=$(grep -c -E 'kill -9|SIGSTOP|partition Ignite|cut server|lossy links:' "$RUN_DIR/nemesis-$workload.log")
+  if grep -q 'did not come back: see' "$RUN_DIR/nemesis-$workload.log"; then
+    fail "workload $workload: an Ignite node did not come back after its restart"
+  fi
   if ((status != 0)); then
     fail "workload $workload exited with status $status"
     return
@@ -237,7 +331,7 @@ run_workload() { # WORKLOAD
 build_args=()
 [[ $STORE == ignite ]] && build_args=(ignite)
 if KUMIKO_BUILD_ONLY=1 "$KUMIKO_BIN" "${build_args[@]}" >/dev/null &&
-  (cd "$SMOKE_REPO_ROOT" && mvn -B -q -Pquick -Dmaven.test.skip=true package -pl kumiko-faults -am 2>&1 |
+  (cd "$SMOKE_REPO_ROOT" && mvn -B -q ${KUMIKO_FAULTS_NETNS:+-o} -Pquick -Dmaven.test.skip=true package -pl kumiko-faults -am 2>&1 |
     sed -e $'s/\x1b\\[0m//g' -e '/^$/d'); then
   pass "build kumiko.jar and kumiko-faults"
 else
@@ -263,6 +357,7 @@ PY
   )
   # The nodes' jars (139 MB) are resolved with mvn into the first run's work directory and kept
   # under target/ for the next runs: resolving them again took a minute of a busy machine.
+  IGNITE_BASE=$base
   node_lib="$SMOKE_REPO_ROOT/kumiko-faults/target/ignite-node-lib"
   node_args=()
   compgen -G "$node_lib/*.jar" >/dev/null && node_args=(--node-classpath "$node_lib/*")

@@ -67,34 +67,44 @@ public final class StreamsWorkload implements Workload {
     @Override
     public void finish(int process, DynamoDbClient client, Recorder recorder, long deadlineNanos)
             throws InterruptedException {
-        int p = process;
-        for (String key : keys.used()) {
-            p = Calls.recordUntilKnown(recorder, p, "read", key, null, () -> read(client, key), deadlineNanos);
-        }
+        // The stream first, with half of the time: it is what this workload checks; the key reads
+        // after it only cross-check it, and a slow server must not spend the stream's time on them.
+        long streamDeadline = System.nanoTime() + (deadlineNanos - System.nanoTime()) / 2;
         URI endpoint = client.serviceClientConfiguration()
                 .endpointOverride()
                 .orElseThrow(() -> new IllegalStateException("a workload client names its server"));
-        long leftMillis = Math.max(1000, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
+        long leftMillis = Math.max(1000, TimeUnit.NANOSECONDS.toMillis(streamDeadline - System.nanoTime()));
+        int p = process;
         try (DynamoDbStreamsClient streams = Clients.streamsOf(endpoint, Math.min(leftMillis, 60_000))) {
-            readStream(p, client, streams, recorder, deadlineNanos);
+            p = readStream(p, client, streams, recorder, streamDeadline);
+        }
+        for (String key : keys.used()) {
+            p = Calls.recordUntilKnown(recorder, p, "read", key, null, () -> read(client, key), deadlineNanos);
         }
     }
 
-    /** Reads the stream until it holds every acknowledged write, or the deadline; records the last read. */
-    private void readStream(
+    /**
+     * Reads the stream until it holds every acknowledged write, or the deadline; every read is
+     * recorded. Returns the next process number to use.
+     */
+    private int readStream(
             int process, DynamoDbClient client, DynamoDbStreamsClient streams, Recorder recorder, long deadlineNanos)
             throws InterruptedException {
         Set<String> used = new HashSet<>(keys.used());
+        String server = streams.serviceClientConfiguration()
+                .endpointOverride()
+                .map(URI::toString)
+                .orElse("?");
         int p = process;
         while (true) {
             boolean last = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STREAM_RETRY_MILLIS) > deadlineNanos;
             Map<String, List<List<@Nullable Long>>> seen = new HashMap<>();
-            EventType outcome = Calls.record(recorder, p++, "stream", "*", null, () -> {
+            EventType outcome = Calls.record(recorder, p++, "stream", "*", server, () -> {
                 seen.putAll(StreamReader.read(streams, streamArn(client), used, Calls.KEY, VALUE));
                 return seen;
             });
             if (last || (outcome == EventType.OK && holdsEveryAcknowledged(seen))) {
-                return;
+                return p;
             }
             Thread.sleep(STREAM_RETRY_MILLIS);
         }

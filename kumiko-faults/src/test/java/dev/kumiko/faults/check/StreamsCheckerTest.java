@@ -31,7 +31,7 @@ class StreamsCheckerTest {
     }
 
     private static HistoryBuilder stream(HistoryBuilder h, List<List<@Nullable Long>> records) {
-        return h.done(9, "stream", "*", null, Map.of(K, records));
+        return h.done(9, "stream", "*", "server-a", Map.of(K, records));
     }
 
     @Test
@@ -109,5 +109,17 @@ class StreamsCheckerTest {
     @Test
     void writesWithoutASuccessfulStreamReadAreInvalid() {
         assertThat(check(writes()).detail()).contains("no stream read succeeded");
+    }
+
+    @Test
+    void anEarlierStreamReadMayMissTheNewestRecordsButTheLastMayNot() {
+        HistoryBuilder early = writes().done(9, "stream", "*", "server-a", Map.of(K, List.of(record(1L, null))))
+                .done(9, "stream", "*", "server-a", Map.of(K, List.of(record(1L, null), record(2L, 1L))));
+        Verdict v = check(early);
+        assertThat(v.result()).as(v.detail()).isEqualTo(Verdict.Result.VALID);
+        HistoryBuilder lateMissing = writes().done(
+                        9, "stream", "*", "server-a", Map.of(K, List.of(record(1L, null), record(2L, 1L))))
+                .done(9, "stream", "*", "server-b", Map.of(K, List.of(record(1L, null))));
+        assertThat(check(lateMissing).detail()).contains("acknowledged write 2").contains("has no record");
     }
 }

@@ -25,6 +25,8 @@ public final class IgniteCluster {
 
     static final long POLL_MILLIS = 500;
     static final String ENDPOINTS_FILE = "endpoints";
+    /** The cluster's layout, "nodes basePort", so that a node can be restarted with it. */
+    static final String LAYOUT_FILE = "layout";
 
     private IgniteCluster() {}
 
@@ -36,6 +38,7 @@ public final class IgniteCluster {
                 throw new IllegalStateException("node " + node + " already runs from " + workDir + ": stop it first");
             }
         }
+        write(workDir.resolve(LAYOUT_FILE), layout.nodes() + " " + layout.basePort() + "\n");
         for (int node = 0; node < layout.nodes(); node++) {
             NodeProcesses.start(layout, node, workDir, nodeClasspath, jvmOpts);
         }
@@ -142,6 +145,36 @@ public final class IgniteCluster {
         }
     }
 
+    /**
+     * Kills node {@code node} of the cluster started from workDir (if it runs) and starts it again
+     * with its configuration and data; returns its new pid once its REST port answers. The cluster
+     * must have been initialised: the node rejoins it.
+     */
+    public static long restart(Path workDir, int node, String nodeClasspath, List<String> jvmOpts) {
+        NodeLayout layout = layout(workDir);
+        if (node < 0 || node >= layout.nodes()) {
+            throw new IllegalArgumentException(
+                    "--node must be between 0 and " + (layout.nodes() - 1) + " for this cluster: " + node);
+        }
+        long deadline = System.currentTimeMillis() + START_WAIT_MILLIS;
+        NodeProcesses.kill(workDir, node);
+        long pid = NodeProcesses.start(layout, node, workDir, nodeClasspath, jvmOpts);
+        awaitRest(
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), layout, node, workDir, deadline);
+        return pid;
+    }
+
+    private static NodeLayout layout(Path workDir) {
+        Path file = workDir.resolve(LAYOUT_FILE);
+        try {
+            String[] parts =
+                    Files.readString(file, StandardCharsets.UTF_8).trim().split(" ");
+            return new NodeLayout(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("no cluster started from " + workDir + " (" + file + " unreadable)");
+        }
+    }
+
     /** Stops every node started from workDir; returns how many were running. */
     public static int stop(Path workDir) {
         return NodeProcesses.stop(workDir);
@@ -149,6 +182,7 @@ public final class IgniteCluster {
 
     private static void write(Path file, String text) {
         try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

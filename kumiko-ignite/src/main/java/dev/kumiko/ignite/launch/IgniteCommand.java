@@ -17,18 +17,23 @@ import java.util.Set;
 public final class IgniteCommand {
     static final String USAGE = """
             usage: kumiko ignite start --nodes N --base-port P --work-dir D [--node-classpath CP]
+                   kumiko ignite restart --node I --work-dir D [--node-classpath CP]
                    kumiko ignite stop --work-dir D
             Start runs N Apache Ignite 3 server JVMs on 127.0.0.1 (node i: ports P+3i, P+3i+1 for
             clients, P+3i+2 for REST), initialises the cluster with min(3, N) replicas, and prints
             its client endpoints as its last line. Without --node-classpath, the node's jars are
             resolved from Maven Central with mvn into D/ignite-lib, once. KUMIKO_IGNITE_JAVA_OPTS
-            adds JVM options to every node (e.g. -Xmx2g).""";
+            adds JVM options to every node (e.g. -Xmx2g). Restart kills node I of a cluster started
+            from D (kill -9) and starts it again with its configuration and data, as Ignite asks of
+            a node the others have dropped ("node should be restarted"); it returns once the node's
+            REST port answers.""";
 
     private IgniteCommand() {}
 
     /** The options each command takes; any other is refused, so a mistyped or misplaced one is not ignored. */
     static final Map<String, Set<String>> OPTIONS = Map.of(
             "start", Set.of("--nodes", "--base-port", "--work-dir", "--node-classpath"),
+            "restart", Set.of("--node", "--work-dir", "--node-classpath"),
             "stop", Set.of("--work-dir"));
 
     public static void main(String[] args) {
@@ -71,6 +76,15 @@ public final class IgniteCommand {
                 System.err.println("kumiko: starting " + layout.nodes() + " Ignite node(s) in " + workDir + "...");
                 String endpoints = IgniteCluster.start(layout, workDir, classpath, javaOpts());
                 System.out.println(endpoints);
+                return 0;
+            }
+            case "restart" -> {
+                int node = integer(options, "--node");
+                String classpath = options.containsKey("--node-classpath")
+                        ? options.get("--node-classpath")
+                        : NodeClasspath.resolve(workDir.resolve("ignite-lib"));
+                long pid = IgniteCluster.restart(workDir, node, classpath, javaOpts());
+                System.err.println("kumiko: restarted Ignite node " + node + " of " + workDir + " (pid " + pid + ")");
                 return 0;
             }
             case "stop" -> {

@@ -80,6 +80,18 @@ final class NodeProcesses {
         return handle(workDir, node).map(ProcessHandle::isAlive).orElse(false);
     }
 
+    /** Kills one node at once (SIGKILL), as a crash would, and waits for it to be gone. */
+    static void kill(Path workDir, int node) {
+        handle(workDir, node).filter(ProcessHandle::isAlive).ifPresent(p -> {
+            p.destroyForcibly();
+            try {
+                p.onExit().get(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("Ignite node " + node + " (pid " + p.pid() + ") did not exit", e);
+            }
+        });
+    }
+
     /** Stops every node with a pid file under workDir (TERM, then KILL after a wait); returns how many. */
     static int stop(Path workDir) {
         List<ProcessHandle> running = new ArrayList<>();

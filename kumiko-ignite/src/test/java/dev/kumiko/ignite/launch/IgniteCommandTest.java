@@ -60,4 +60,16 @@ class IgniteCommandTest {
         assertThat(run("start", "--work-dir", "w", "--nodes").err())
                 .isEqualTo("kumiko ignite: --nodes needs a value; " + "`kumiko ignite --help` shows the usage\n");
     }
+
+    @Test
+    void restartNeedsAClusterStartedFromTheWorkDir() {
+        Run r = run("restart", "--node", "1", "--work-dir", "no-such-dir", "--node-classpath", "x");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .startsWith("kumiko ignite: no cluster started from ")
+                .contains("no-such-dir");
+        assertThat(run("restart", "--work-dir", "w", "--nodes", "1").err())
+                .isEqualTo("kumiko ignite: --nodes is not an option of restart; `kumiko ignite --help` shows "
+                        + "the usage\n");
+    }
 }
