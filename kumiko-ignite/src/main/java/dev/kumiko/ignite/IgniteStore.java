@@ -78,11 +78,7 @@ public final class IgniteStore implements Store {
         // the range query before the engine's first scan needs it.
         try (IgniteClient schema = builder(endpoints).build()) {
             IgniteSchema.ensure(schema, schema.cluster().nodes().size());
-            new CounterFolds(
-                            schema,
-                            schema.tables().table(IgniteSchema.DATA).recordView(),
-                            schema.tables().table(IgniteSchema.DELTAS).recordView())
-                    .sweep();
+            sweepLeftoverCounters(schema);
             RangeCursor.plan(schema.sql());
         }
         IgniteClient client =
@@ -92,6 +88,24 @@ public final class IgniteStore implements Store {
         } catch (RuntimeException e) {
             client.close();
             throw e;
+        }
+    }
+
+    /**
+     * Folds counter rows an earlier version left, if it can within the sweep's bound: they only
+     * make statistics (ItemCount, TableSizeBytes) lag, so a start does not wait on them; the next
+     * start tries again.
+     */
+    private static void sweepLeftoverCounters(IgniteClient schema) {
+        try {
+            new CounterFolds(
+                            schema,
+                            schema.tables().table(IgniteSchema.DATA).recordView(),
+                            schema.tables().table(IgniteSchema.DELTAS).recordView())
+                    .sweep();
+        } catch (RuntimeException e) {
+            System.err.println("kumiko: leftover counter rows not folded at start (" + e.getMessage()
+                    + "); the next start tries again");
         }
     }
 
