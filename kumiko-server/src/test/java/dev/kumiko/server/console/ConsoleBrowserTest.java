@@ -360,10 +360,16 @@ class ConsoleBrowserTest {
         open(tablePath("collection") + "?pk=" + URLEncoder.encode(LONG_ROOM, StandardCharsets.UTF_8));
         browser.waitFor("document.querySelector('[data-collection-entity] tr[data-item]')", WAIT);
         shot("long-values");
-        assertThat(text("[data-collection-entity] tr[data-item]")).doesNotContain(LONG_BODY);
+        String value = "document.querySelector('[data-collection-entity] td.long code.value')";
+        assertThat(browser.eval(value + ".scrollWidth > " + value + ".clientWidth + 1"))
+                .as("the long value is cut")
+                .isEqualTo(true);
         browser.eval("document.querySelector('[data-collection-entity] td.long button.whole').click()");
         browser.waitFor("document.querySelector('[data-collection-entity] td.long.whole')", WAIT);
-        assertThat(text("[data-collection-entity] td.long.whole")).contains(LONG_BODY);
+        assertThat(text("[data-collection-entity] td.long.whole")).contains(LONG_SK);
+        assertThat(browser.eval(value + ".scrollWidth <= " + value + ".clientWidth + 1"))
+                .as("the long value is shown whole, wrapped")
+                .isEqualTo(true);
         assertThat(browser.eval("location.hash")).asString().contains("/collection");
         shot("long-values-whole");
     }
