@@ -1,6 +1,7 @@
 'use strict';
 // Creating and deleting tables. Create covers the keys, the billing mode (with throughput when
-// PROVISIONED), global secondary indexes and a stream; delete asks for the table's name first.
+// PROVISIONED), global secondary indexes, vector indexes and a stream; delete asks for the
+// table's name first.
 // Both show DynamoDB's answer as it comes, so a refused table shows DynamoDB's own words.
 (function () {
   const TYPES = ['S', 'N', 'B'];
@@ -8,6 +9,9 @@
   const STREAM_VIEWS = ['', 'KEYS_ONLY', 'NEW_IMAGE', 'OLD_IMAGE', 'NEW_AND_OLD_IMAGES'];
   /** GSIs on one table: DynamoDB's default quota; the form offers no more. */
   const GSIS_MAX = 20;
+  /** Vector indexes on one table (docs/vector-search.md). */
+  const VECTOR_INDEXES_MAX = 5;
+  const DISTANCES = ['COSINE', 'EUCLIDEAN', 'DOT_PRODUCT'];
 
   const typeSelect = (name, value) => K.html`<select name="${name}">${TYPES.map(x =>
     K.html`<option ${K.raw(x === value ? 'selected' : '')}>${x}</option>`)}</select>`;
@@ -24,6 +28,32 @@
         <label class="provisioned">WCU<input name="gsiWcu" type="number" min="1" size="5" placeholder="table's"></label>
         <button type="button" class="secondary remove-gsi">Remove</button>
       </div></fieldset>`;
+  }
+
+  function vectorFields(n) {
+    return K.html`<fieldset class="vector" data-vector="${n}"><legend>Vector index ${n} (on-demand tables only)</legend>
+      <div class="row">
+        <label>IndexName<input name="vName" size="18"></label>
+        <label>Vector attribute<input name="vAttribute" size="14" placeholder="embedding"></label>
+        <label>Dimensions<input name="vDimensions" type="number" min="1" size="6"></label>
+        <label>DistanceFunction<select name="vDistance">${DISTANCES.map(x => K.html`<option>${x}</option>`)}</select></label>
+        <label>Filter attributes (INLINE_FILTER)<input name="vFilters" size="18" placeholder="category, year"></label>
+        <label>Projection<select name="vProjection">${PROJECTIONS.map(x => K.html`<option>${x}</option>`)}</select></label>
+        <label>NonKeyAttributes (INCLUDE)<input name="vInclude" size="14" placeholder="a, b"></label>
+        <button type="button" class="secondary remove-index">Remove</button>
+      </div></fieldset>`;
+  }
+
+  const list = text => text.split(',').map(a => a.trim()).filter(Boolean);
+
+  function vectorIndex(fs) {
+    const v = name => (fs.querySelector('[name=' + name + ']').value || '').trim();
+    const x = { IndexName: v('vName'), VectorAttribute: { AttributeName: v('vAttribute') }, Dimensions: Number(v('vDimensions')),
+      DistanceFunction: v('vDistance'), Projection: { ProjectionType: v('vProjection') } };
+    const filters = list(v('vFilters'));
+    if (filters.length) x.SearchSchema = filters.map(a => ({ AttributeName: a, SearchSchemaElementType: 'INLINE_FILTER' }));
+    if (x.Projection.ProjectionType === 'INCLUDE') x.Projection.NonKeyAttributes = list(v('vInclude'));
+    return x;
   }
 
   /** The CreateTable request the form describes; what DynamoDB refuses, it refuses in its words. */
@@ -55,12 +85,14 @@
       const x = { IndexName: v('gsiName'), KeySchema: keySchema(v('gsiPk'), v('gsiPkType'), v('gsiSk'), v('gsiSkType')),
         Projection: { ProjectionType: v('gsiProjection') } };
       if (x.Projection.ProjectionType === 'INCLUDE') {
-        x.Projection.NonKeyAttributes = v('gsiInclude').split(',').map(a => a.trim()).filter(Boolean);
+        x.Projection.NonKeyAttributes = list(v('gsiInclude'));
       }
       if (provisioned) x.ProvisionedThroughput = throughput(v('gsiRcu') || value('rcu'), v('gsiWcu') || value('wcu'));
       return x;
     });
     if (gsis.length) r.GlobalSecondaryIndexes = gsis;
+    const vectors = Array.from(form.querySelectorAll('fieldset.vector')).map(vectorIndex);
+    if (vectors.length) r.VectorIndexes = vectors;
     if (value('stream')) r.StreamSpecification = { StreamEnabled: true, StreamViewType: value('stream') };
     return r;
   }
@@ -80,8 +112,10 @@
           <label>Stream<select name="stream">${STREAM_VIEWS.map(x => K.html`<option value="${x}">${x || 'off'}</option>`)}</select></label>
         </div>
         <div id="gsis"></div>
+        <div id="vector-indexes"></div>
         <div class="row">
           <button type="button" class="secondary" id="add-gsi">Add global secondary index</button>
+          <button type="button" class="secondary" id="add-vector-index">Add vector index</button>
           <button id="create">Create table</button>
         </div>
       </form>
@@ -98,8 +132,14 @@
       node.querySelector('#gsis').insertAdjacentHTML('beforeend', gsiFields(++gsiNumber).__raw);
       syncBilling();
     });
+    let vectorNumber = 0;
+    node.querySelector('#add-vector-index').addEventListener('click', () => {
+      if (form.querySelectorAll('fieldset.vector').length >= VECTOR_INDEXES_MAX) return;
+      node.querySelector('#vector-indexes').insertAdjacentHTML('beforeend', vectorFields(++vectorNumber).__raw);
+    });
     form.addEventListener('click', ev => {
       if (ev.target.classList.contains('remove-gsi')) ev.target.closest('fieldset.gsi').remove();
+      if (ev.target.classList.contains('remove-index')) ev.target.closest('fieldset.vector').remove();
     });
     syncBilling();
     form.addEventListener('submit', async ev => {

@@ -42,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
 
 /**
  * The console's tools in headless Chromium (issue #63 item 5, issue #61): creating a table (keys,
- * billing, a GSI, and DynamoDB's error for a bad one), deleting one only after confirmation, a
+ * billing, a GSI, a vector index, and DynamoDB's error for a bad one), deleting one only after confirmation, a
  * PartiQL statement with parameters paged by NextToken, a vector search by a pasted vector and by
  * an item's embedding with scores, and a page that loads without a failed request (the favicon).
  * What the console shows is compared with what the SDK gets for the same request.
@@ -330,18 +330,7 @@ class ConsoleToolsBrowserTest {
         return s.append("]").toString();
     }
 
-    private void createDocs() {
-        server.client.createTable(b -> b.tableName(DOCS)
-                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
-                .billingMode(BillingMode.PAY_PER_REQUEST)
-                .vectorIndexes(v -> v.indexName("byMeaning")
-                        .vectorAttribute(a -> a.attributeName("emb"))
-                        .dimensions((long) DIMENSIONS)
-                        .distanceFunction(VectorDistanceFunction.COSINE)
-                        .searchSchema(s -> s.attributeName("category")
-                                .searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER))
-                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+    private void putDocs() {
         for (int i = 0; i < DOCS_ITEMS; i++) {
             Map<String, AttributeValue> item = new HashMap<>();
             item.put("id", AttributeValue.fromS("i" + i));
@@ -349,6 +338,57 @@ class ConsoleToolsBrowserTest {
             item.put("category", AttributeValue.fromS(i % 3 == 0 ? "red" : "blue"));
             server.client.putItem(b -> b.tableName(DOCS).item(item));
         }
+    }
+
+    /** The form's vector index; on a PROVISIONED table first, which DynamoDB refuses in its words. */
+    @Test
+    @Order(6)
+    void aTableWithAVectorIndexIsCreated() throws Exception {
+        open("#/create");
+        browser.waitFor("document.querySelector('#create-form')", WAIT);
+        set("#create-form [name=TableName]", DOCS);
+        set("#create-form [name=pk]", "id");
+        set("#create-form [name=billing]", "PROVISIONED");
+        click("#add-vector-index");
+        set("#create-form fieldset.vector [name=vName]", "byMeaning");
+        set("#create-form fieldset.vector [name=vAttribute]", "emb");
+        set("#create-form fieldset.vector [name=vDimensions]", Integer.toString(DIMENSIONS));
+        set("#create-form fieldset.vector [name=vDistance]", "COSINE");
+        set("#create-form fieldset.vector [name=vFilters]", "category");
+        click("#create");
+        browser.waitFor("document.querySelector('#create-answer .answer.error')", WAIT);
+        DynamoDbException provisioned = catchThrowableOfType(
+                () -> server.client.createTable(b -> b.tableName(DOCS)
+                        .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+                        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
+                        .billingMode(BillingMode.PROVISIONED)
+                        .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L))
+                        .vectorIndexes(v -> v.indexName("byMeaning")
+                                .vectorAttribute(a -> a.attributeName("emb"))
+                                .dimensions((long) DIMENSIONS)
+                                .distanceFunction(VectorDistanceFunction.COSINE)
+                                .searchSchema(s -> s.attributeName("category")
+                                        .searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER))
+                                .projection(p -> p.projectionType(ProjectionType.ALL)))),
+                DynamoDbException.class);
+        assertThat(text("#create-answer"))
+                .contains(provisioned.awsErrorDetails().errorMessage());
+
+        set("#create-form [name=billing]", "PAY_PER_REQUEST");
+        click("#create");
+        browser.waitFor("location.hash.endsWith('/overview') && document.querySelector('#vector-indexes')", WAIT);
+        TableDescription t = server.client.describeTable(b -> b.tableName(DOCS)).table();
+        assertThat(t.vectorIndexes()).hasSize(1);
+        var index = t.vectorIndexes().get(0);
+        assertThat(index.indexName()).isEqualTo("byMeaning");
+        assertThat(index.vectorAttribute().attributeName()).isEqualTo("emb");
+        assertThat(index.dimensions()).isEqualTo((long) DIMENSIONS);
+        assertThat(index.distanceFunction()).isEqualTo(VectorDistanceFunction.COSINE);
+        assertThat(index.searchSchema())
+                .extracting(e -> e.attributeName() + " " + e.searchSchemaElementTypeAsString())
+                .containsExactly("category INLINE_FILTER");
+        assertThat(index.projection().projectionType()).isEqualTo(ProjectionType.ALL);
+        assertThat(text("#vector-indexes tr[data-vector-index=byMeaning]")).contains("emb", "8", "COSINE");
     }
 
     @SuppressWarnings("unchecked")
@@ -365,11 +405,15 @@ class ConsoleToolsBrowserTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aVectorSearchByAPastedVectorShowsTheSdksResultsAndScores() throws Exception {
-        createDocs();
+        putDocs();
         open(tablePath(PARTIQL, "overview"));
-        browser.waitFor("document.querySelector('#tabs a[data-view=overview]')", WAIT);
+        // the tabs are drawn again once the table is described, before its overview's heading
+        browser.waitFor(
+                "document.querySelector('#view h1') && document.querySelector('#view h1').textContent === "
+                        + js(PARTIQL),
+                WAIT);
         assertThat(browser.eval("!!document.querySelector('#tabs a[data-view=vector]')"))
                 .as("a table without vector indexes has no vector tab")
                 .isEqualTo(false);
@@ -407,7 +451,7 @@ class ConsoleToolsBrowserTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aVectorSearchByAnItemsEmbeddingFindsTheItemFirst() throws Exception {
         open(""); // the same hash again would not redraw the view
         open(tablePath(DOCS, "vector"));
