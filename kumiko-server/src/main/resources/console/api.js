@@ -58,6 +58,16 @@ K.html = function (strings, ...values) {
 
 K.raw = s => ({ __raw: s });
 
+/** Text that may break after each '_' and '#' (PAY_PER_REQUEST, NEW_AND_OLD_IMAGES) in a narrow box. */
+K.breakable = s => K.raw(K.esc(s == null ? '' : s).replace(/([_#])/g, '$1<wbr>'));
+
+/** DynamoDB's error as it answered it: the type, the HTTP status and the message, unchanged. */
+K.errorBlock = function (operation, e, request) {
+  return K.html`<div class="answer error" data-answer="${e.type || 'error'}"><h3>${operation}: ${e.status
+    ? 'DynamoDB answered ' + e.status : 'not sent'}</h3><pre class="message">${e.message}</pre>${request && e.status
+    ? K.codeBlock(operation, request) : ''}</div>`;
+};
+
 K.render = function (node, fragment) {
   node.innerHTML = fragment.__raw;
 };

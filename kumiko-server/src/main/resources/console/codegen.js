@@ -71,6 +71,9 @@
     return 'Map.of(' + entries.join(', ') + ')';
   }
 
+  const TYPES = ['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M'];
+  const isTyped = x => x && typeof x === 'object' && Object.keys(x).length === 1 && TYPES.includes(Object.keys(x)[0]);
+
   const ENUMS = { ReturnConsumedCapacity: 'ReturnConsumedCapacity', Select: 'Select', ReturnValues: 'ReturnValue' };
   const ITEM_MAPS = ['Key', 'Item', 'ExclusiveStartKey', 'ExpressionAttributeValues'];
 
@@ -84,6 +87,8 @@
       if (ENUMS[k]) arg = ENUMS[k] + '.' + v;
       else if (ITEM_MAPS.includes(k)) arg = javaMap(v, javaValue);
       else if (k === 'ExpressionAttributeNames') arg = javaMap(v, javaString);
+      else if (Array.isArray(v) && v.every(isTyped)) arg = 'List.of(' + v.map(javaValue).join(', ') + ')';
+      else if (typeof v === 'object') return null; // nested shapes (CreateTable's): the CLI and boto3 forms say it
       else if (typeof v === 'string') arg = javaString(v);
       else arg = String(v);
       lines.push('        .' + method + '(' + arg + ')');
@@ -98,10 +103,10 @@
   /** The three forms as a tabbed block; `id` keeps several blocks on one page apart. */
   K.codeBlock = function (operation, request) {
     const forms = { 'AWS CLI': K.cli, 'boto3': K.boto3, 'SDK for Java v2': K.java };
-    const names = Object.keys(forms);
-    return K.html`<div class="code"><div class="codetabs">${names.map((n, i) =>
-      K.html`<a data-form="${i}" class="${i === 0 ? 'current' : ''}">${n}</a>`)}</div>${names.map((n, i) =>
-      K.html`<pre data-form="${i}" data-code="${n}" ${K.raw(i === 0 ? '' : 'hidden')}>${forms[n](operation, request)}</pre>`)}</div>`;
+    const texts = Object.keys(forms).map(n => [n, forms[n](operation, request)]).filter(([, text]) => text !== null);
+    return K.html`<div class="code"><div class="codetabs">${texts.map(([n], i) =>
+      K.html`<a data-form="${i}" class="${i === 0 ? 'current' : ''}">${n}</a>`)}</div>${texts.map(([n, text], i) =>
+      K.html`<pre data-form="${i}" data-code="${n}" ${K.raw(i === 0 ? '' : 'hidden')}>${text}</pre>`)}</div>`;
   };
 
   K.wireCodeTabs = function (root) {

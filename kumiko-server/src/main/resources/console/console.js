@@ -5,7 +5,7 @@
   K.views = K.views || {};
   const TABS = [
     ['overview', 'Table'], ['entities', 'Entities'], ['collection', 'Item collection'], ['query', 'Query'],
-    ['items', 'Edit items'], ['stream', 'Stream'], ['hotkeys', 'Hot keys'],
+    ['items', 'Edit items'], ['partiql', 'PartiQL'], ['vector', 'Vector search'], ['stream', 'Stream'], ['hotkeys', 'Hot keys'],
   ];
   let stopCurrent = null;
   let generation = 0;
@@ -28,6 +28,7 @@
   K.current = g => g === generation;
 
   function parse() {
+    if (location.hash === '#/create') return { table: null, view: 'create', params: {} };
     const m = /^#\/t\/([^/]+)\/([a-z]+)(?:\?(.*))?$/.exec(location.hash);
     if (!m) return { table: null, view: 'home', params: {} };
     return { table: decodeURIComponent(m[1]), view: m[2], params: Object.fromEntries(new URLSearchParams(m[3] || '')) };
@@ -47,10 +48,12 @@
     return names;
   }
 
-  function tabs(table, view) {
+  /** The table's tabs; Vector search only for a table with vector indexes (or when asked for). */
+  function tabs(table, view, t) {
     const node = document.getElementById('tabs');
     if (!table) { node.innerHTML = ''; return; }
-    K.render(node, K.html`${TABS.map(([v, label]) =>
+    const shown = TABS.filter(([v]) => v !== 'vector' || v === view || (t && (t.VectorIndexes || []).length));
+    K.render(node, K.html`${shown.map(([v, label]) =>
       K.html`<a role="tab" data-view="${v}" href="${K.link(table, v)}" class="${v === view ? 'current' : ''}">${label}</a>`)}`);
   }
 
@@ -63,12 +66,13 @@
       const names = await tableList(table);
       tabs(table, view);
       if (!table) {
-        await K.views.home(node, names, g);
+        await (view === 'create' ? K.views.create(node, g) : K.views.home(node, names, g));
         return;
       }
       const render = K.views[view];
       if (!render) throw new Error('No view ' + view);
       const t = await K.describe(table, view === 'overview');
+      if (K.current(g)) tabs(table, view, t);
       await render(node, t, params, g);
     } catch (e) {
       if (K.current(g)) K.render(node, K.html`<div class="answer error"><pre>${e.message}</pre></div>`);

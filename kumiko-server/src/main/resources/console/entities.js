@@ -92,12 +92,36 @@
     return Array.from(names).slice(0, max || 12);
   };
 
+  /** Characters of a value shown in a table cell before it is cut, with a button to see it whole. */
+  const CELL_CHARS_SHOWN = 80;
+  /** Characters of a cut value in its tooltip; the "whole" button shows all of it. */
+  const TITLE_CHARS_MAX = 1000;
+
+  /** A table cell for a value's text: cut past CELL_CHARS_SHOWN, with a button to see it whole. */
+  K.cell = function (text, className) {
+    const long = text.length > CELL_CHARS_SHOWN;
+    return K.html`<td class="${className}${long ? ' long' : ''}"><code class="value" title="${long ? text.slice(0, TITLE_CHARS_MAX) : ''}">${text}</code>${long
+      ? K.html`<button type="button" class="whole secondary" title="Show the whole value (${text.length} characters)">whole</button>` : ''}</td>`;
+  };
+
   K.itemTable = function (table, items, columns) {
     const keys = K.keyNames(table.KeySchema);
     const cols = columns || K.attributeNames(table, items);
     const head = cols.map(c => K.html`<th>${c}</th>`);
     const rows = items.map(item => K.html`<tr data-item="${JSON.stringify(item)}">${cols.map(c =>
-      K.html`<td class="${c === keys.pk ? 'pk' : c === keys.sk ? 'sk' : ''}"><code>${K.show(item[c])}</code></td>`)}</tr>`);
-    return K.html`<table class="items"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+      K.cell(K.show(item[c]), c === keys.pk ? 'pk' : c === keys.sk ? 'sk' : ''))}</tr>`);
+    return K.html`<div class="scroll-x"><table class="items"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
   };
+
+  // A cell's "whole" button, wherever an item table is: caught before the row's own click (which
+  // opens the item), so that reading a value does not leave the page.
+  document.addEventListener('click', ev => {
+    const button = ev.target.closest && ev.target.closest('button.whole');
+    if (!button) return;
+    ev.stopPropagation();
+    ev.preventDefault();
+    const td = button.closest('td');
+    const whole = td.classList.toggle('whole');
+    button.textContent = whole ? 'less' : 'whole';
+  }, true);
 })();

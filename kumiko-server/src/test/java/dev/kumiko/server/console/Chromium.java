@@ -26,17 +26,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Headless Chromium driven over the DevTools protocol with the JDK's own WebSocket client: no
  * WebDriver, no extra dependency. Enough for the console's tests: navigate, evaluate JavaScript,
- * wait for a condition, take a screenshot.
+ * wait for a condition, take a screenshot, list the responses that failed.
  */
 final class Chromium implements AutoCloseable {
     static final Path DEFAULT_BINARY = Path.of("/usr/bin/chromium");
@@ -53,6 +55,8 @@ final class Chromium implements AutoCloseable {
     private final WebSocket socket;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<Map<String, Object>>> pending = new ConcurrentHashMap<>();
+    /** Every response with an HTTP status of 400 or more the page received: "404 http://...". */
+    private final List<String> failedResponses = new CopyOnWriteArrayList<>();
 
     /** The Chromium binary: $KUMIKO_CHROMIUM, else Debian's /usr/bin/chromium; null when absent. */
     static Path binary() {
@@ -87,6 +91,31 @@ final class Chromium implements AutoCloseable {
                 .get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         call("Page.enable", Map.of());
         call("Runtime.enable", Map.of());
+        call("Network.enable", Map.of());
+    }
+
+    /**
+     * The binary, or the test is skipped when Chromium is absent; in CI (CI set) its absence fails
+     * instead: CI installs Chromium, so a missing one there is a broken setup, not a reason to pass.
+     */
+    static Path requireBinary() {
+        Path binary = binary();
+        String ci = System.getenv("CI");
+        boolean inCi = ci != null && !ci.isBlank() && !"false".equalsIgnoreCase(ci);
+        if (binary == null && inCi) {
+            throw new AssertionError("CI is set but Chromium is missing (" + DEFAULT_BINARY
+                    + " or $KUMIKO_CHROMIUM): .ci/run installs Debian's chromium");
+        }
+        Assumptions.assumeTrue(
+                binary != null,
+                "Chromium not found (" + DEFAULT_BINARY
+                        + " or $KUMIKO_CHROMIUM): the console's browser tests are skipped; apt-get install chromium");
+        return binary;
+    }
+
+    /** The responses of 400 or more received since the browser started (the favicon's among them). */
+    List<String> failedResponses() {
+        return List.copyOf(failedResponses);
     }
 
     private String awaitListening() throws IOException {
@@ -243,6 +272,9 @@ final class Chromium implements AutoCloseable {
                     ws.request(1);
                     return null;
                 }
+                if ("Network.responseReceived".equals(m.get("method"))) {
+                    recordFailure(m);
+                }
                 Object id = m.get("id");
                 if (id instanceof dev.kumiko.server.json.JsonNumber n) {
                     CompletableFuture<Map<String, Object>> f = pending.get(Integer.parseInt(n.text()));
@@ -253,6 +285,19 @@ final class Chromium implements AutoCloseable {
             }
             ws.request(1);
             return null;
+        }
+
+        @SuppressWarnings("unchecked")
+        private void recordFailure(Map<String, Object> event) {
+            Map<String, Object> response =
+                    (Map<String, Object>) ((Map<String, Object>) event.get("params")).get("response");
+            int status = (int) Double.parseDouble(String.valueOf(
+                    response.get("status") instanceof dev.kumiko.server.json.JsonNumber n
+                            ? n.text()
+                            : response.get("status")));
+            if (status >= 400) {
+                failedResponses.add(status + " " + response.get("url"));
+            }
         }
 
         @Override

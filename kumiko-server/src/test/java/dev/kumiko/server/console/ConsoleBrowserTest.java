@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -54,18 +53,7 @@ class ConsoleBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        Path binary = Chromium.binary();
-        boolean ci = System.getenv("CI") != null
-                && !System.getenv("CI").isBlank()
-                && !"false".equalsIgnoreCase(System.getenv("CI"));
-        if (binary == null && ci) {
-            throw new AssertionError("CI is set but Chromium is missing (" + Chromium.DEFAULT_BINARY
-                    + " or $KUMIKO_CHROMIUM): .ci/run installs Debian's chromium");
-        }
-        Assumptions.assumeTrue(
-                binary != null,
-                "Chromium not found (" + Chromium.DEFAULT_BINARY
-                        + " or $KUMIKO_CHROMIUM): the console's browser tests are skipped; apt-get install chromium");
+        Path binary = Chromium.requireBinary();
         screenshots = Path.of(System.getProperty("kumiko.console.screenshots", "target/console-screenshots"));
         Files.createDirectories(screenshots);
         server = new ConsoleServer(ConsolePaths.Access.ON, MODEL, null);
@@ -93,15 +81,19 @@ class ConsoleBrowserTest {
         return "#/t/" + URLEncoder.encode(TABLE, StandardCharsets.UTF_8) + "/" + view;
     }
 
+    /** The view's screenshot, after checking that nothing on it is wider than its container. */
     private void shot(String name) throws IOException {
         Files.write(screenshots.resolve(name + ".png"), browser.screenshot());
+        assertThat(Layout.overflows(browser))
+                .as("containers overflowing on the %s view", name)
+                .isEmpty();
     }
 
     private String text(String selector) {
         return String.valueOf(browser.eval("document.querySelector(" + js(selector) + ").innerText"));
     }
 
-    private static String js(String s) {
+    static String js(String s) {
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
@@ -343,5 +335,86 @@ class ConsoleBrowserTest {
         assertThat(rules).containsExactly("PKC", "SKC");
         assertThat(text("#contributor-insights")).contains("Most throttled (partition key)", "No requests counted yet");
         shot("contributor-insights");
+    }
+
+    /** A message body of 3,000 characters without a space, as a pasted token or a base64 blob is. */
+    static final String LONG_BODY = "Lorem-ipsum_".repeat(250);
+    /** A sort key of 230 characters without a space. */
+    static final String LONG_SK = "MESSAGE#1700000000000#" + "m".repeat(208);
+
+    static final String LONG_ROOM = "CHATROOM#room-long";
+
+    private void putLongMessages() {
+        for (int i = 0; i < 3; i++) {
+            String sk = LONG_SK + i;
+            server.client.putItem(b -> b.tableName(TABLE)
+                    .item(Map.of("PK", s(LONG_ROOM), "SK", s(sk), "body", s(LONG_BODY), "sender", s("user-001"))));
+        }
+    }
+
+    /** Issue #63: long values ran off the item-collection page; now they are cut, and shown whole on demand. */
+    @Test
+    @Order(10)
+    void longValuesStayOnTheItemCollectionPageAndCanBeSeenWhole() throws Exception {
+        putLongMessages();
+        open(tablePath("collection") + "?pk=" + URLEncoder.encode(LONG_ROOM, StandardCharsets.UTF_8));
+        browser.waitFor("document.querySelector('[data-collection-entity] tr[data-item]')", WAIT);
+        shot("long-values");
+        String value = "document.querySelector('[data-collection-entity] td.long code.value')";
+        assertThat(browser.eval(value + ".scrollWidth > " + value + ".clientWidth + 1"))
+                .as("the long value is cut")
+                .isEqualTo(true);
+        browser.eval("document.querySelector('[data-collection-entity] td.long button.whole').click()");
+        browser.waitFor("document.querySelector('[data-collection-entity] td.long.whole')", WAIT);
+        assertThat(text("[data-collection-entity] td.long.whole")).contains(LONG_SK);
+        assertThat(browser.eval(value + ".scrollWidth <= " + value + ".clientWidth + 1"))
+                .as("the long value is shown whole, wrapped")
+                .isEqualTo(true);
+        assertThat(browser.eval("location.hash")).asString().contains("/collection");
+        shot("long-values-whole");
+    }
+
+    /** Issue #63: a long LastEvaluatedKey and code crushed the query results' capacity column. */
+    @Test
+    @Order(11)
+    void queryResultsKeepBothColumnsWithLongKeys() throws Exception {
+        open(tablePath("query") + "?pk=" + URLEncoder.encode(LONG_ROOM, StandardCharsets.UTF_8) + "&limit=1");
+        browser.waitFor("document.querySelector('#capacity') && document.querySelector('#next-page')", WAIT);
+        assertThat(Layout.width(browser, "#result .cols > div"))
+                .as("the capacity column's share of the results")
+                .isGreaterThan(0.4 * Layout.width(browser, "#result .cols"));
+        shot("query-long");
+    }
+
+    /** Issue #63: after an answer with a long item the edit form shrank to about 180 px. */
+    @Test
+    @Order(12)
+    void theEditFormKeepsItsWidthAfterALongAnswer() throws Exception {
+        open(tablePath("items"));
+        browser.waitFor("document.querySelector('#item-form')", WAIT);
+        String item = "{\"PK\": {\"S\": \"" + LONG_ROOM + "\"}, \"SK\": {\"S\": \"" + LONG_SK
+                + "9\"}, \"body\": {\"S\": \"" + LONG_BODY + "\"}}";
+        browser.eval("document.querySelector('[name=item]').value = " + js(item));
+        browser.eval("document.querySelector('button[data-op=PutItem]').click()");
+        browser.waitFor("document.querySelector('[data-answer=ok]')", WAIT);
+        assertThat(Layout.width(browser, "[name=item]"))
+                .as("the item editor's share of the form")
+                .isGreaterThan(0.4 * Layout.width(browser, "#item-form"));
+        shot("items-long");
+    }
+
+    /** Issue #63: the overview's cards clipped "PAY_PER_REQU…". */
+    @Test
+    @Order(13)
+    void theOverviewCardsShowTheirWholeValues() throws Exception {
+        open(""); // the same hash again would not redraw the view
+        open(tablePath("overview"));
+        browser.waitFor("document.querySelector('.card.stat b')", WAIT);
+        assertThat(text("[data-stat=billing]")).isEqualTo("PAY_PER_REQUEST");
+        assertThat(browser.eval("Array.from(document.querySelectorAll('.card.stat b'))"
+                        + ".filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)"))
+                .asList()
+                .isEmpty();
+        shot("overview");
     }
 }
