@@ -65,6 +65,7 @@ while (($#)); do
     # 5-15 s on a busy 2-core machine, and the nemesis waits for it before the next fault).
     --short)
       STORE=ignite SECONDS_PER_WORKLOAD=30 WORKLOADS=register,bank FINAL_SECONDS=60
+      [[ -z $FAULTS ]] && FAULTS=pause-server,kill-server,pause-node
       FAULT_HOLD_SECONDS=3 QUIET_SECONDS=2
       shift
       ;;
@@ -108,6 +109,9 @@ cleanup_faults() {
   if [[ $STORE == ignite ]]; then
     for pid in $(cat "$IGNITE_DIR"/node-*/pid 2>/dev/null); do kill -CONT "$pid" 2>/dev/null; done
     timeout 60 "$KUMIKO_BIN" ignite stop --work-dir "$IGNITE_DIR" >/dev/null 2>&1 || true
+    # A stop that timed out (bin/kumiko rebuilding a stale jar first, on a busy machine) leaves
+    # nodes behind: they go the hard way.
+    for pid in $(cat "$IGNITE_DIR"/node-*/pid 2>/dev/null); do kill -KILL "$pid" 2>/dev/null; done
   fi
   [[ -n ${KUMIKO_FAULTS_NETNS:-} ]] && net_teardown
   (exit "$status")
